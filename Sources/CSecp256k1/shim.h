@@ -1,0 +1,5 @@
+#pragma once
+#include <secp256k1.h>
+#include <secp256k1_extrakeys.h>
+#include <secp256k1_schnorrsig.h>
+#include <secp256k1_ecdh.h>

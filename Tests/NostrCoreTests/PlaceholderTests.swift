@@ -1,0 +1,3 @@
+import Testing
+@testable import NostrCore
+@Test func placeholder() { #expect(Bool(true)) }
