@@ -1,0 +1,44 @@
+import COpenSSL
+
+/// The libcrypto algorithm objects used by this module, fetched once from the default
+/// provider and shared. Fetched algorithm objects are immutable and safe to use from
+/// several threads at once (OpenSSL 3 threading rules).
+final class OpenSSLAlgorithms: @unchecked Sendable {
+    static let shared = OpenSSLAlgorithms()
+
+    let sha256: OpaquePointer
+    let hmac: OpaquePointer
+    let hkdf: OpaquePointer
+    let chacha20: OpaquePointer
+    let chacha20Poly1305: OpaquePointer
+
+    /// C strings for OSSL_PARAM names and values. An OSSL_PARAM keeps the pointer, so these
+    /// live as long as the process (allocated once, never freed, never written).
+    let digestParameter = OpenSSLAlgorithms.permanentCString("digest")
+    let modeParameter = OpenSSLAlgorithms.permanentCString("mode")
+    let keyParameter = OpenSSLAlgorithms.permanentCString("key")
+    let saltParameter = OpenSSLAlgorithms.permanentCString("salt")
+    let infoParameter = OpenSSLAlgorithms.permanentCString("info")
+    let sha256Name = OpenSSLAlgorithms.permanentCString("SHA256")
+
+    private static func permanentCString(_ string: String) -> UnsafeMutablePointer<CChar> {
+        let characters = string.utf8CString
+        let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: characters.count)
+        characters.withUnsafeBufferPointer { pointer.initialize(from: $0.baseAddress!, count: $0.count) }
+        return pointer
+    }
+
+    private init() {
+        func require(_ pointer: OpaquePointer?, _ name: String) -> OpaquePointer {
+            guard let pointer else {
+                fatalError("libcrypto does not provide \(name): \(CryptoError.openSSL("fetch \(name)").detail)")
+            }
+            return pointer
+        }
+        sha256 = require(EVP_MD_fetch(nil, "SHA256", nil), "SHA256")
+        hmac = require(EVP_MAC_fetch(nil, "HMAC", nil), "HMAC")
+        hkdf = require(EVP_KDF_fetch(nil, "HKDF", nil), "HKDF")
+        chacha20 = require(EVP_CIPHER_fetch(nil, "ChaCha20", nil), "ChaCha20")
+        chacha20Poly1305 = require(EVP_CIPHER_fetch(nil, "ChaCha20-Poly1305", nil), "ChaCha20-Poly1305")
+    }
+}

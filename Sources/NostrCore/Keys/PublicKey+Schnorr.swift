@@ -1,0 +1,24 @@
+import CSecp256k1
+
+extension PublicKey {
+    /// BIP-340 verification of `signature` over a 32-byte event id. Thread-safe.
+    public func verify(_ signature: Signature, for id: EventID) -> Bool {
+        id.bytes.withUnsafeBytes { verify(signature, message: $0) }
+    }
+
+    /// BIP-340 verification over a message of any length (Nostr only signs 32-byte ids;
+    /// other lengths exist for the BIP-340 test vectors). Thread-safe.
+    public func verify(_ signature: Signature, message: some Collection<UInt8>) -> Bool {
+        let bytes = Array(message)
+        return bytes.withUnsafeBytes { verify(signature, message: $0) }
+    }
+
+    func verify(_ signature: Signature, message: UnsafeRawBufferPointer) -> Bool {
+        var key = parsed
+        return signature.bytes.withUnsafeBytes { signatureBytes in
+            secp256k1_schnorrsig_verify(Secp256k1Context.shared.pointer,
+                                        signatureBytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                        message.baseAddress?.assumingMemoryBound(to: UInt8.self), message.count, &key) == 1
+        }
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-@testable import NostrCore
-@Test func placeholder() { #expect(Bool(true)) }
