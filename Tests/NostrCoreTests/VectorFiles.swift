@@ -76,7 +76,7 @@ struct VectorValue {
     }
 
     func int() throws -> Int {
-        guard let number = value as? NSNumber, !(value is Bool) else { throw WrongType(path: path, expected: "an integer") }
+        guard let number = value as? NSNumber else { throw WrongType(path: path, expected: "an integer") }
         return number.intValue
     }
 
