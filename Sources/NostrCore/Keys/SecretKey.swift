@@ -25,6 +25,13 @@ public final class SecretKey: @unchecked Sendable {
         storage = buffer
     }
 
+    /// Copies another (already validated) key into a new allocation.
+    init(copying other: SecretKey) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 32, alignment: 8)
+        buffer.copyMemory(from: UnsafeRawBufferPointer(other.storage))
+        storage = buffer
+    }
+
     /// Parses 64 lowercase hex characters.
     public convenience init(hex: String) throws(KeyError) {
         var bytes = [UInt8](repeating: 0, count: 32)
