@@ -1,0 +1,16 @@
+/// A configuration file that cannot be used, with the place and the reason.
+public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var line: Int?
+    public var column: Int?
+    public var reason: String
+
+    public var description: String {
+        var place = path
+        if let line {
+            place += ":\(line)"
+            if let column { place += ":\(column)" }
+        }
+        return "\(place): \(reason)"
+    }
+}
