@@ -18,11 +18,21 @@ public final class FakeHost: HostServiceProvider, Sendable {
     public struct LogLine: Equatable, Sendable {
         public var level: PluginHost.LogLevel
         public var message: String
+
+        public init(level: PluginHost.LogLevel, message: String) {
+            self.level = level
+            self.message = message
+        }
     }
 
     public struct EmittedEvent: Equatable, Sendable {
         public var eventID: String
         public var payload: [UInt8]
+
+        public init(eventID: String, payload: [UInt8]) {
+            self.eventID = eventID
+            self.payload = payload
+        }
     }
 
     private struct State {

@@ -5,6 +5,13 @@ public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConver
     public var column: Int?
     public var reason: String
 
+    public init(path: String, line: Int? = nil, column: Int? = nil, reason: String) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.reason = reason
+    }
+
     public var description: String {
         var place = path
         if let line {

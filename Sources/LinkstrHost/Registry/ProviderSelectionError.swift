@@ -3,5 +3,10 @@ public struct ProviderSelectionError: Error, Equatable, Sendable, CustomStringCo
     public var capabilityID: String
     public var reason: String
 
+    public init(capabilityID: String, reason: String) {
+        self.capabilityID = capabilityID
+        self.reason = reason
+    }
+
     public var description: String { "\(capabilityID): \(reason)" }
 }

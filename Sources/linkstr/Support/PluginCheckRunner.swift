@@ -47,6 +47,11 @@ enum PluginCheckRunner {
         if let home = global.home { arguments += ["--home", home] }
         if let config = global.config { arguments += ["--config", config] }
         process.arguments = arguments
+        // A crash is the expected outcome being tested for: report it in one line, without the Swift
+        // runtime's backtrace of the child.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
         let output = Pipe()
         process.standardOutput = output
         do {
