@@ -48,6 +48,11 @@ let package = Package(
         // MARK: Testing support for plugin authors
         .target(name: "PluginTesting", dependencies: ["PluginABI", "LinkstrPluginKit", "LinkstrHost"]),
 
+        // MARK: Benchmarks (release builds; see README "Benchmarks")
+        .executableTarget(
+            name: "linkstr-host-bench", dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginABI"],
+            path: "Benchmarks/HostBench"),
+
         // MARK: Tests
         .testTarget(name: "NostrCoreTests", dependencies: ["NostrCore"]),
         .testTarget(

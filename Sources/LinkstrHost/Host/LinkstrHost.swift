@@ -16,6 +16,8 @@ public final class LinkstrHost: Sendable {
     private struct State {
         var registry = PluginRegistry()
         var instances: [String: PluginInstance] = [:]
+        /// The media providers in asking order, built on first use after loading.
+        var mediaProviders: [Capability<lkh_media_provider_v1>]?
         var eventHandler: (@Sendable (_ pluginID: String, _ eventID: String, _ payload: [UInt8]) -> Void)?
     }
 
@@ -52,7 +54,10 @@ public final class LinkstrHost: Sendable {
         for refusal in registry.refused {
             log.log(.warn, refusal.description)
         }
-        state.withLock { $0.registry = registry }
+        state.withLock {
+            $0.registry = registry
+            $0.mediaProviders = nil
+        }
         return registry
     }
 
@@ -113,10 +118,21 @@ public final class LinkstrHost: Sendable {
     /// Destroys every instance this host created.
     public func stop() {
         let instances = state.withLock { state in
-            defer { state.instances.removeAll() }
+            defer {
+                state.instances.removeAll()
+                state.mediaProviders = nil
+            }
             return Array(state.instances.values)
         }
         instances.forEach { $0.destroy() }
+    }
+
+    /// The cached media-provider order, or the result of `build` stored for next time.
+    func cachedMediaProviders(_ build: () -> [Capability<lkh_media_provider_v1>]) -> [Capability<lkh_media_provider_v1>] {
+        if let cached = state.withLock({ $0.mediaProviders }) { return cached }
+        let built = build()
+        state.withLock { $0.mediaProviders = built }
+        return built
     }
 
     /// Host-wide values plugins read as `host.<key>` through `config_get`.

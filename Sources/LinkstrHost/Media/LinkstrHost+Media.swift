@@ -4,8 +4,12 @@ import PluginABI
 extension LinkstrHost {
     /// Every media provider, in the order they are asked: first those listed in `media_providers` (in
     /// that order), then the others by descending `priority`, ties in discovery order. A provider whose
-    /// instance or vtable fails is logged and left out.
+    /// instance or vtable fails is logged and left out. Computed once per load.
     public func mediaProviders() -> [Capability<lkh_media_provider_v1>] {
+        cachedMediaProviders(orderedMediaProviders)
+    }
+
+    private func orderedMediaProviders() -> [Capability<lkh_media_provider_v1>] {
         let capabilities = registry.providers(of: CapabilityID.mediaProvider).compactMap { plugin -> Capability<lkh_media_provider_v1>? in
             do {
                 return try instance(of: plugin).capability(CapabilityID.mediaProvider, as: lkh_media_provider_v1.self)
