@@ -30,6 +30,9 @@ let package = Package(
         // MARK: Nostr protocol core (keys, NIP-01/19/44/49/59)
         .target(name: "NostrCore", dependencies: ["CSecp256k1", "COpenSSL"]),
 
+        // MARK: The linkstr engine: the wire rules as a deterministic state machine
+        .target(name: "LinkstrEngine", dependencies: ["NostrCore"]),
+
         // MARK: The host: loader, registry, configuration, capabilities
         .target(name: "CHostSupport"),
         .target(
@@ -55,6 +58,7 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "NostrCoreTests", dependencies: ["NostrCore"]),
+        .testTarget(name: "LinkstrEngineTests", dependencies: ["LinkstrEngine", "NostrCore"]),
         .testTarget(
             name: "LinkstrHostTests",
             dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI"],

@@ -313,4 +313,19 @@ struct JSONReader {
             throw error("expected a JSON value, found \(describeNext())")
         }
     }
+
+    // MARK: Generic values
+
+    /// Reads a number and returns its text exactly as written (so callers can tell `1` from `1.0`).
+    mutating func readNumberText() throws(JSONSyntaxError) -> String {
+        skipWhitespace()
+        let start = position
+        try skipNumber()
+        return String(decoding: UnsafeBufferPointer(rebasing: input[start..<position]), as: UTF8.self)
+    }
+
+    /// Consumes `null` if it comes next.
+    mutating func readNullIfPresent() throws(JSONSyntaxError) -> Bool {
+        try readLiteralIfPresent("null")
+    }
 }

@@ -1,0 +1,151 @@
+import Foundation
+import NostrCore
+
+extension LinkstrEngine {
+    // MARK: Building messages (spec §8)
+
+    /// A new session: `session_create` to every member (the creator first, deduplicated).
+    public func createSession(name: String, members: [PublicKey], now: Int64) throws(CommandError) -> OutboundMessage {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw CommandError("a session needs a name", badInput: true) }
+        let everyone = deduplicated([me] + members)
+        let payload = LinkstrPayload(
+            kind: .sessionCreate, sessionID: .random(), rootID: Self.randomToken(), timestamp: now,
+            sessionName: trimmed, members: everyone)
+        return try message(payload, recipients: everyone, now: now)
+    }
+
+    /// A new member set (creator only): `session_members` to prior and next members, and — so that
+    /// members added later see the session even on iPhones, which ignore snapshots of unknown
+    /// sessions (spec §17.2a) — a `session_create` to the newly added ones.
+    public func changeMembers(_ sessionID: SessionID, to members: [PublicKey], now: Int64) throws(CommandError) -> [OutboundMessage] {
+        guard let session = store.session(sessionID) else { throw .unknownSession(sessionID) }
+        guard session.creator == me else { throw CommandError("only the session creator can manage members.") }
+        let next = deduplicated([me] + members)
+        let prior = store.membership(sessionID).current
+        var snapshot = LinkstrPayload(
+            kind: .sessionMembers, sessionID: sessionID, rootID: Self.randomToken(), timestamp: now,
+            sessionName: session.name, members: next)
+        var messages = [try message(snapshot, recipients: deduplicated(prior + next), now: now)]
+        let added = next.filter { !prior.contains($0) }
+        if !added.isEmpty {
+            snapshot.kind = .sessionCreate
+            snapshot.rootID = Self.randomToken()
+            messages.append(try message(snapshot, recipients: deduplicated([me] + added), now: now))
+        }
+        return messages
+    }
+
+    /// A link post to the session's active members.
+    public func post(_ sessionID: SessionID, url: String, note: String?, now: Int64) throws(CommandError) -> OutboundMessage {
+        let recipients = try activeRecipients(sessionID, now: now)
+        let normalized: String
+        do {
+            normalized = try WebURL.normalize(url)
+        } catch {
+            throw CommandError(error.reason, badInput: true)
+        }
+        let trimmedNote = note?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let payload = LinkstrPayload(
+            kind: .root, sessionID: sessionID, rootID: "", url: normalized,
+            note: trimmedNote?.isEmpty == false ? trimmedNote : nil, timestamp: now)
+        return try message(payload, recipients: recipients, now: now)
+    }
+
+    /// A reaction toggle. `active` nil flips this account's current state for that emoji.
+    public func react(_ sessionID: SessionID, postID: RumorID, emoji: String, active: Bool?, now: Int64) throws(CommandError) -> OutboundMessage {
+        let recipients = try activeRecipients(sessionID, now: now)
+        guard store.post(PostReference(sessionID: sessionID, postID: postID)) != nil else {
+            throw CommandError("no post \(postID.hex) in session \(sessionID)", badInput: true)
+        }
+        let trimmed = emoji.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw CommandError("a reaction needs an emoji", badInput: true) }
+        let key = ReactionKey(sessionID: sessionID, postID: postID, emoji: trimmed, sender: me)
+        let payload = LinkstrPayload(
+            kind: .reaction, sessionID: sessionID, rootID: postID.hex, timestamp: now, emoji: trimmed,
+            reactionActive: active ?? !(store.reaction(key)?.active ?? false))
+        return try message(payload, recipients: recipients, now: now)
+    }
+
+    /// A `root_delete` of our own post, to every current and former member. The host also publishes a
+    /// NIP-09 request for the post's wraps (see `Post.wrapIDs` / `wrapSecretKeys`).
+    public func delete(_ sessionID: SessionID, postID: RumorID, now: Int64) throws(CommandError) -> OutboundMessage {
+        guard store.session(sessionID) != nil else { throw .unknownSession(sessionID) }
+        guard let post = store.post(PostReference(sessionID: sessionID, postID: postID)) else {
+            throw CommandError("no post \(postID.hex) in session \(sessionID)", badInput: true)
+        }
+        guard post.sender == me else { throw CommandError("you can only delete posts you sent.") }
+        let payload = LinkstrPayload(kind: .rootDelete, sessionID: sessionID, rootID: postID.hex, timestamp: now)
+        return try message(payload, recipients: deduplicated([me] + store.membership(sessionID).everyone), now: now)
+    }
+
+    // MARK: After the relays accepted it
+
+    /// Applies a sent message locally, once every wrap has a relay's OK (no offline outbox: a failed
+    /// send changes nothing). For a post, records its wraps and their one-time keys.
+    public func confirm(_ message: OutboundMessage, wraps: [(id: WrapID, secretKey: SecretKey)], now: Int64) -> IngestReport {
+        guard let first = wraps.first else { return IngestReport() }
+        let report = ingest(InboundRumor(rumor: message.rumor, wrapID: first.id, source: .own), now: now)
+        let reference = PostReference(sessionID: message.payload.sessionID, postID: message.id)
+        if message.payload.kind == .root, var post = store.post(reference) {
+            post.wrapIDs = wraps.map(\.id)
+            post.wrapSecretKeys = wraps.map(\.secretKey)
+            store.putPost(post)
+        }
+        return report
+    }
+
+    // MARK: Local state
+
+    /// Marks one post, or every post of the session, read. Returns how many changed.
+    @discardableResult
+    public func markRead(_ sessionID: SessionID, posts: [Post]) -> Int {
+        var changed = 0
+        for var post in posts where post.sessionID == sessionID && post.unread {
+            post.unread = false
+            store.putPost(post)
+            changed += 1
+        }
+        return changed
+    }
+
+    /// Archives or unarchives a session (local only).
+    public func setArchived(_ sessionID: SessionID, _ archived: Bool) throws(CommandError) {
+        guard var session = store.session(sessionID) else { throw .unknownSession(sessionID) }
+        session.archived = archived
+        store.putSession(session)
+    }
+
+    // MARK: Helpers
+
+    private func activeRecipients(_ sessionID: SessionID, now: Int64) throws(CommandError) -> [PublicKey] {
+        guard store.session(sessionID) != nil else { throw .unknownSession(sessionID) }
+        let members = store.membership(sessionID).current
+        guard members.contains(me) else { throw CommandError("you're no longer a member of this session.") }
+        return deduplicated(members)
+    }
+
+    private func message(_ payload: LinkstrPayload, recipients: [PublicKey], now: Int64) throws(CommandError) -> OutboundMessage {
+        do {
+            try payload.validate()
+        } catch {
+            throw CommandError(error.reason, badInput: true)
+        }
+        let content = payload.encoded()
+        guard content.utf8.count <= PayloadLimits.contentBytes else {
+            throw CommandError("the message is \(content.utf8.count) bytes; the limit is \(PayloadLimits.contentBytes)", badInput: true)
+        }
+        let rumor = UnsignedEvent(pubkey: me, createdAt: now, kind: Self.rumorKind, tags: payload.rumorTags, content: content).rumor()
+        return OutboundMessage(payload: payload, rumor: rumor, recipients: recipients)
+    }
+
+    private func deduplicated(_ keys: [PublicKey]) -> [PublicKey] {
+        var seen = Set<PublicKey>()
+        return keys.filter { seen.insert($0).inserted }
+    }
+
+    /// A throwaway `root_id` for session payloads, in the iPhone app's format.
+    static func randomToken() -> String {
+        UUID().uuidString.replacingOccurrences(of: "-", with: "")
+    }
+}

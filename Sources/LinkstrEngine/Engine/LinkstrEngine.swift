@@ -1,0 +1,138 @@
+import NostrCore
+
+/// The linkstr rules as a deterministic state machine (spec §7–8, seed 000): verified rumors and
+/// user commands in; state writes (through `EngineStore`), publish requests (`OutboundMessage`) and
+/// notification requests out. No I/O, no clock: `now` is an input.
+///
+/// Thread rule: not thread-safe; one owner drives it from one thread or actor.
+public final class LinkstrEngine {
+    /// The rumor kind of linkstr payloads.
+    public static let rumorKind = 44001
+
+    public let me: PublicKey
+    public let store: any EngineStore
+    /// Set by the host when a sync starts on a store without posts: restored history is then marked
+    /// read (seed 000, "Read/unread semantics").
+    public var restoringIntoEmptyStore = false
+    public private(set) var statistics = IngestStatistics()
+    var staging: Staging
+
+    public init(me: PublicKey, store: any EngineStore, stagingCapacity: Int = 10_000) {
+        self.me = me
+        self.store = store
+        self.staging = Staging(capacity: stagingCapacity)
+    }
+
+    /// Ingests one rumor and everything it releases from staging.
+    public func ingest(_ inbound: InboundRumor, now: Int64) -> IngestReport {
+        var report = IngestReport()
+        statistics.received += 1
+        if inbound.source != .own, store.hasSeenWrap(inbound.wrapID) {
+            report.outcome = .duplicate
+            return report
+        }
+        report.outcome = process(inbound, now: now, report: &report)
+        count(report.outcome, wrapID: inbound.wrapID, source: inbound.source)
+        return report
+    }
+
+    /// Ends a sync: whatever is still staged is rejected with the reason it waited for.
+    public func finishSync() -> [IngestOutcome] {
+        staging.drain().map { entry in
+            statistics.staged -= 1
+            let outcome = IngestOutcome.rejected(entry.reason)
+            count(outcome, wrapID: entry.rumor.wrapID, source: entry.rumor.source)
+            return outcome
+        }
+    }
+
+    /// How many rumors wait in staging.
+    public var stagedCount: Int { staging.count }
+
+    // MARK: Dispatch
+
+    func process(_ inbound: InboundRumor, now: Int64, report: inout IngestReport) -> IngestOutcome {
+        let rumor = inbound.rumor
+        guard rumor.kind == Self.rumorKind else { return .rejected("not a linkstr rumor (kind \(rumor.kind))") }
+        guard rumor.createdAt - PayloadLimits.futureSkewSeconds <= now else {
+            return .rejected("created \(rumor.createdAt - now) seconds in the future")
+        }
+        let payload: LinkstrPayload
+        do {
+            payload = try LinkstrPayload.decode(rumor.content)
+        } catch {
+            return .rejected(error.reason)
+        }
+        let verdict: Verdict
+        switch payload.kind {
+        case .root: verdict = ingestRoot(inbound, payload, report: &report)
+        case .reaction: verdict = ingestReaction(inbound, payload, report: &report)
+        case .rootDelete: verdict = ingestDelete(inbound, payload, report: &report)
+        case .sessionCreate, .sessionMembers: verdict = ingestSnapshot(inbound, payload, report: &report)
+        }
+        switch verdict {
+        case .accepted: return .accepted
+        case .merged: return .merged
+        case .duplicate: return .duplicate
+        case .rejected(let reason): return .rejected(reason)
+        case .staged(let dependency, let reason):
+            for evicted in staging.stage(inbound, on: dependency, reason: reason) {
+                let rejected = IngestOutcome.rejected("dropped from the staging area (full): \(evicted.reason)")
+                statistics.staged -= 1
+                count(rejected, wrapID: evicted.rumor.wrapID, source: evicted.rumor.source)
+                report.released.append(rejected)
+            }
+            return .staged(reason)
+        }
+    }
+
+    /// A per-kind rule's decision; `staged` names what the rumor waits for.
+    enum Verdict {
+        case accepted, merged, duplicate
+        case rejected(String)
+        case staged(Staging.Dependency, String)
+    }
+
+    /// Re-ingests what waited on `dependency`.
+    func release(_ dependency: Staging.Dependency, report: inout IngestReport) {
+        for waiting in staging.release(dependency) {
+            statistics.staged -= 1
+            // The future-skew check already passed when it was staged.
+            let outcome = process(waiting, now: .max, report: &report)
+            count(outcome, wrapID: waiting.wrapID, source: waiting.source)
+            report.released.append(outcome)
+        }
+    }
+
+    /// Rejects what waited on `dependency` (e.g. reactions to a post whose delete was validated).
+    func discard(_ dependency: Staging.Dependency, reason: String, report: inout IngestReport) {
+        for waiting in staging.release(dependency) {
+            statistics.staged -= 1
+            count(.rejected(reason), wrapID: waiting.wrapID, source: waiting.source)
+            report.released.append(.rejected(reason))
+        }
+    }
+
+    /// Records an outcome: statistics, and the wrap marked seen unless the rumor waits in staging.
+    func count(_ outcome: IngestOutcome, wrapID: WrapID, source: IngestSource) {
+        switch outcome {
+        case .accepted, .merged: statistics.accepted += 1
+        case .duplicate: break
+        case .staged: statistics.staged += 1
+        case .rejected(let reason):
+            statistics.rejected += 1
+            statistics.rejections[reason, default: 0] += 1
+        }
+        if case .staged = outcome { return }
+        if source != .own { store.markWrapSeen(wrapID) }
+    }
+
+    /// Why `sender` may not post or react in `sessionID` at `time`, or nil when both the sender and
+    /// this account were members then.
+    func membershipProblem(_ sessionID: SessionID, sender: PublicKey, at time: Int64) -> String? {
+        let history = store.membership(sessionID)
+        if !history.isActive(sender, at: time) { return "the sender was not a member of the session at that time" }
+        if !history.isActive(me, at: time) { return "you were not a member of the session at that time" }
+        return nil
+    }
+}

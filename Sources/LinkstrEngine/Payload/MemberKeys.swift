@@ -1,0 +1,23 @@
+import NostrCore
+
+/// Pubkey lists of payloads (spec §5, "validated" mode): each entry trimmed and lowercased must be
+/// 64 hex characters of a valid key; any invalid entry invalidates the whole list; later duplicates
+/// are dropped and order is kept.
+public enum MemberKeys {
+    public static func validated(_ entries: [String]) throws(PayloadError) -> [PublicKey] {
+        guard entries.count <= PayloadLimits.members else {
+            throw PayloadError("a member list has \(entries.count) entries; the limit is \(PayloadLimits.members)")
+        }
+        var seen = Set<PublicKey>()
+        var keys: [PublicKey] = []
+        for entry in entries {
+            let normalized = entry.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            guard normalized.utf8.count == 64, let key = try? PublicKey(hex: normalized) else {
+                throw PayloadError("member '\(entry)' is not a 64-character hex public key")
+            }
+            if seen.insert(key).inserted { keys.append(key) }
+        }
+        guard !keys.isEmpty else { throw PayloadError("the member list is empty") }
+        return keys
+    }
+}

@@ -1,0 +1,8 @@
+/// The `kind` of a linkstr payload (spec §3.1). Any other value rejects the payload.
+public enum PayloadKind: String, Sendable, CaseIterable {
+    case root
+    case rootDelete = "root_delete"
+    case sessionCreate = "session_create"
+    case sessionMembers = "session_members"
+    case reaction
+}

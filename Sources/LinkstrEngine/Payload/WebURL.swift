@@ -1,0 +1,26 @@
+import Foundation
+
+/// The web-URL rule of posts and deep links (spec §6): trim, parse as RFC 3986 (invalid characters
+/// percent-encoded, hosts IDNA-encoded, as the iPhone app's Foundation does), scheme http or https
+/// (any case), a non-empty host; the result is the re-serialized URL. No `https://` is added.
+public enum WebURL {
+    /// The normalized URL, or an error saying why `text` is not a web URL.
+    public static func normalize(_ text: String) throws(PayloadError) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw PayloadError("the URL is empty") }
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased() else {
+            throw PayloadError("'\(trimmed)' is not a URL (expected http:// or https://…)")
+        }
+        guard scheme == "http" || scheme == "https" else {
+            throw PayloadError("'\(trimmed)' is not an http or https URL")
+        }
+        guard let host = URLComponents(url: url, resolvingAgainstBaseURL: false)?.host, !host.isEmpty else {
+            throw PayloadError("'\(trimmed)' has no host")
+        }
+        let normalized = url.absoluteString
+        guard normalized.utf8.count <= PayloadLimits.urlBytes else {
+            throw PayloadError("the URL is longer than \(PayloadLimits.urlBytes) bytes")
+        }
+        return normalized
+    }
+}

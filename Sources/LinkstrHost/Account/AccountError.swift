@@ -1,0 +1,14 @@
+/// Why an account operation failed, in words a person can act on. `isNoAccount` maps to exit 3.
+public struct AccountError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var isNoAccount: Bool
+
+    public init(_ message: String, noAccount: Bool = false) {
+        self.message = message
+        self.isNoAccount = noAccount
+    }
+
+    public var description: String { message }
+
+    static let none = AccountError("no account here; create one with `linkstr account create` or `linkstr account import`", noAccount: true)
+}

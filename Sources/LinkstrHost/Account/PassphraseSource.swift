@@ -1,0 +1,63 @@
+import Foundation
+import Glibc
+
+/// Where the passphrase of an `ncryptsec` key comes from, in order: the file named by
+/// `LINKSTR_PASSPHRASE_FILE`; a systemd credential `linkstr-passphrase` (`$CREDENTIALS_DIRECTORY`,
+/// for `LoadCredential=`/`SetCredentialEncrypted=` in a unit); a prompt on the terminal (echo off).
+public struct PassphraseSource: Sendable {
+    public var environment: [String: String]
+
+    public init(environment: [String: String]) {
+        self.environment = environment
+    }
+
+    /// The passphrase, without a trailing newline.
+    /// - Parameter confirm: ask twice on a terminal (when creating a key).
+    public func passphrase(confirm: Bool) throws(AccountError) -> String {
+        if let file = environment["LINKSTR_PASSPHRASE_FILE"], !file.isEmpty {
+            return try read(file, what: "LINKSTR_PASSPHRASE_FILE")
+        }
+        if let directory = environment["CREDENTIALS_DIRECTORY"], FileManager.default.fileExists(atPath: directory + "/linkstr-passphrase") {
+            return try read(directory + "/linkstr-passphrase", what: "the systemd credential")
+        }
+        guard isatty(STDIN_FILENO) == 1 else {
+            throw AccountError("the key is protected by a passphrase: set LINKSTR_PASSPHRASE_FILE to a file holding it, or run on a terminal")
+        }
+        let first = try prompt("linkstr passphrase: ")
+        guard !first.isEmpty else { throw AccountError("the passphrase must not be empty") }
+        if confirm, try prompt("repeat the passphrase: ") != first {
+            throw AccountError("the two passphrases differ")
+        }
+        return first
+    }
+
+    private func read(_ path: String, what: String) throws(AccountError) -> String {
+        guard let data = FileManager.default.contents(atPath: path), var text = String(data: data, encoding: .utf8) else {
+            throw AccountError("cannot read the passphrase from \(what) (\(path))")
+        }
+        while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
+        guard !text.isEmpty else { throw AccountError("the passphrase in \(what) (\(path)) is empty") }
+        return text
+    }
+
+    /// Reads one line from the terminal with echo off.
+    private func prompt(_ text: String) throws(AccountError) -> String {
+        let tty = open("/dev/tty", O_RDWR)
+        guard tty >= 0 else { throw AccountError("cannot open the terminal to ask for the passphrase") }
+        defer { close(tty) }
+        var saved = termios()
+        tcgetattr(tty, &saved)
+        var silent = saved
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(tty, TCSAFLUSH, &silent)
+        defer {
+            tcsetattr(tty, TCSAFLUSH, &saved)
+            _ = Glibc.write(tty, "\n", 1)
+        }
+        _ = text.withCString { Glibc.write(tty, $0, strlen($0)) }
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while Glibc.read(tty, &byte, 1) == 1, byte != 0x0A { bytes.append(byte) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

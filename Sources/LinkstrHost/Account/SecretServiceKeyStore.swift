@@ -1,0 +1,69 @@
+import Foundation
+
+/// The Secret Service through `secret-tool` (libsecret-tools): the nsec goes on stdin, never on the
+/// command line. Items are labelled "linkstr nostr key" with attributes application=linkstr,
+/// account=<npub>.
+struct SecretServiceKeyStore {
+    var environment: [String: String]
+
+    /// Whether a Secret Service answers on the session bus.
+    var isAvailable: Bool {
+        guard environment["DBUS_SESSION_BUS_ADDRESS"]?.isEmpty == false, let tool = executable else { return false }
+        // A search that finds nothing exits 1 with no message; a missing service prints an error.
+        guard let result = try? run(tool, ["search", "application", "linkstr-availability-probe"]) else { return false }
+        return result.stderr.isEmpty && (result.status == 0 || result.status == 1)
+    }
+
+    func store(nsec: String, npub: String) throws(AccountError) {
+        let result = try invoke(["store", "--label=linkstr nostr key", "application", "linkstr", "account", npub], stdin: nsec)
+        guard result.status == 0 else { throw AccountError("the Secret Service refused to store the key: \(result.stderr)") }
+    }
+
+    func lookup(npub: String) throws(AccountError) -> String {
+        let result = try invoke(["lookup", "application", "linkstr", "account", npub], stdin: nil)
+        guard result.status == 0, !result.stdout.isEmpty else {
+            throw AccountError("the Secret Service has no key for \(npub) (is the keyring unlocked?)")
+        }
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func remove(npub: String) throws(AccountError) {
+        let result = try invoke(["clear", "application", "linkstr", "account", npub], stdin: nil)
+        guard result.status == 0 else { throw AccountError("the Secret Service could not remove the key: \(result.stderr)") }
+    }
+
+    private var executable: String? {
+        let paths = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        return paths.map { $0 + "/secret-tool" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    private func invoke(_ arguments: [String], stdin: String?) throws(AccountError) -> (status: Int32, stdout: String, stderr: String) {
+        guard let tool = executable else { throw AccountError("secret-tool is not installed (apt-get install libsecret-tools)") }
+        do {
+            return try run(tool, arguments, stdin: stdin)
+        } catch {
+            throw AccountError("cannot run secret-tool: \(error.localizedDescription)")
+        }
+    }
+
+    private func run(_ tool: String, _ arguments: [String], stdin: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.environment = environment
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self),
+                String(decoding: err, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}

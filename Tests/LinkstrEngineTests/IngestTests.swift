@@ -1,0 +1,239 @@
+import LinkstrEngine
+import NostrCore
+import Testing
+
+/// The ingest rules (spec §7, seed 000), each accepted and each rejected case.
+@Suite struct IngestTests {
+    typealias F = EngineFixture
+
+    @Test func aSessionCreateThatIncludesUsMaterializesTheSession() {
+        let f = F()
+        let report = f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
+        #expect(report.outcome == .accepted)
+        #expect(f.store.session(F.session)?.name == "Weekend")
+        #expect(f.store.session(F.session)?.creator == F.alice)
+        #expect(f.store.membership(F.session).current == [F.alice, F.bob])
+    }
+
+    @Test func aSessionCreateWithoutUsOrItsSenderIsRejected() {
+        let f = F()
+        #expect(f.deliver(F.create(at: 100, members: [F.alice, F.carol])).outcome == .rejected("a session_create that does not include you"))
+        #expect(f.deliver(F.create(by: F.carol, at: 100, members: [F.alice, F.bob])).outcome == .rejected("the member list leaves out the session's creator"))
+        #expect(f.store.session(F.session) == nil)
+    }
+
+    @Test func onlyTheCreatorChangesMembership() {
+        let f = F()
+        f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
+        #expect(f.deliver(F.members(by: F.bob, at: 200, [F.alice, F.bob, F.mallory])).outcome
+            == .rejected("only the session's creator may change its members"))
+        #expect(f.store.membership(F.session).current == [F.alice, F.bob])
+    }
+
+    @Test func anInboundPostIsStoredUnreadAndNotifiesOnce() {
+        let f = F()
+        f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
+        let post = F.post(by: F.alice, at: 200)
+        let report = f.deliver(post)
+        #expect(report.outcome == .accepted)
+        #expect(f.post(post)?.unread == true)
+        #expect(f.post(post)?.url == "https://example.com/a")
+        #expect(report.notifications.map(\.id) == ["post-\(post.id.hex)"])
+        #expect(f.store.session(F.session)?.updatedAt == 200)
+        // The same rumor in another wrap: merged, no second notification.
+        let again = f.deliver(post)
+        #expect(again.outcome == .merged)
+        #expect(again.notifications.isEmpty)
+        #expect(f.post(post)?.wrapIDs.count == 2)
+    }
+
+    @Test func theSameWrapTwiceIsADuplicate() {
+        let f = F()
+        let wrap = F.wrapID()
+        #expect(f.deliver(F.create(at: 100, members: [F.alice, F.bob]), wrap: wrap).outcome == .accepted)
+        #expect(f.deliver(F.create(at: 100, members: [F.alice, F.bob]), wrap: wrap).outcome == .duplicate)
+    }
+
+    @Test func backfillAndArchivedSessionsDoNotNotify() throws {
+        let f = F()
+        f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
+        #expect(f.deliver(F.post(by: F.alice, at: 200), source: .historical).notifications.isEmpty)
+        try f.engine.setArchived(F.session, true)
+        #expect(f.deliver(F.post(by: F.alice, at: 300)).notifications.isEmpty)
+    }
+
+    @Test func aPostBeforeItsSessionIsStagedAndAppliedLater() {
+        let f = F()
+        let post = F.post(by: F.alice, at: 200)
+        #expect(f.deliver(post).outcome == .staged("no session \(F.session) is known"))
+        let report = f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
+        #expect(report.released == [.accepted])
+        #expect(f.post(post) != nil)
+        #expect(f.engine.stagedCount == 0)
+    }
+
+    @Test func aPostFromSomeoneWhoWasNotAMemberThenIsRejected() {
+        let f = F()
+        f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
+        f.deliver(F.members(at: 300, [F.alice, F.bob, F.carol]))
+        let early = F.post(by: F.carol, at: 200)
+        #expect(f.deliver(early).outcome == .staged("the sender was not a member of the session at that time"))
+        #expect(f.engine.finishSync() == [.rejected("the sender was not a member of the session at that time")])
+        #expect(f.post(early) == nil)
+        #expect(f.engine.statistics.rejected == 1)
+        // After being added, carol's posts are accepted.
+        #expect(f.deliver(F.post(by: F.carol, at: 301)).outcome == .accepted)
+    }
+
+    @Test func aPostFromAMemberWhoseAdditionArrivesLaterIsAccepted() {
+        let f = F()
+        f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
+        let post = F.post(by: F.carol, at: 400)
+        #expect(f.deliver(post).outcome == .staged("the sender was not a member of the session at that time"))
+        #expect(f.deliver(F.members(at: 300, [F.alice, F.bob, F.carol])).released == [.accepted])
+        #expect(f.post(post) != nil)
+    }
+
+    @Test func aRemovedMemberKeepsHistoryButNewPostsAreRejected() {
+        let f = F()
+        f.deliver(F.create(at: 100, members: [F.alice, F.bob, F.carol]))
+        let before = F.post(by: F.carol, at: 150)
+        f.deliver(before)
+        f.deliver(F.members(at: 200, [F.alice, F.bob]))
+        #expect(f.post(before) != nil)
+        #expect(f.deliver(F.post(by: F.carol, at: 250)).outcome == .staged("the sender was not a member of the session at that time"))
+    }
+
+    @Test func aRootWhoseRootIDIsAnotherPostIsRejected() {
+        let f = F()
+        f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
+        let forged = F.rumor(F.alice, at: 200, #"{"conversation_id":"\#(F.session)","root_id":"\#(String(repeating: "ab", count: 32))","kind":"root","url":"https://x.org"}"#)
+        #expect(f.deliver(forged).outcome == .rejected("root_id does not match the post's own id"))
+    }
+
+    @Test func reactionsFollowLastWriterWinsAndNotifyOnlyWhenTheyBecomeActive() {
+        let f = F()
+        f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
+        let post = F.post(by: F.bob, at: 200)
+        f.deliver(post)
+        let on = f.deliver(F.reaction(by: F.alice, at: 300, on: post))
+        #expect(on.outcome == .accepted)
+        #expect(on.notifications.map(\.kind) == [.reaction])
+        // An older toggle changes nothing.
+        #expect(f.deliver(F.reaction(by: F.alice, at: 250, on: post, active: false)).outcome == .duplicate)
+        // Re-delivery of the same state in another wrap: no second notification.
+        #expect(f.deliver(F.reaction(by: F.alice, at: 300, on: post)).notifications.isEmpty)
+        let off = f.deliver(F.reaction(by: F.alice, at: 400, on: post, active: false))
+        #expect(off.outcome == .accepted)
+        #expect(off.notifications.isEmpty)
+        let key = ReactionKey(sessionID: F.session, postID: RumorID(post.id), emoji: "👍", sender: F.alice)
+        #expect(f.store.reaction(key)?.active == false)
+    }
+
+    @Test func equalTimestampsResolveByTheLargerEventID() {
+        let f = F()
+        f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
+        let post = F.post(by: F.bob, at: 200)
+        f.deliver(post)
+        let a = F.reaction(by: F.alice, at: 300, on: post, active: true)
+        let b = F.reaction(by: F.alice, at: 300, on: post, active: false)
+        let winner = a.id.hex > b.id.hex ? a : b
+        f.deliver(winner)
+        #expect(f.deliver(winner.id == a.id ? b : a).outcome == .duplicate)
+        let key = ReactionKey(sessionID: F.session, postID: RumorID(post.id), emoji: "👍", sender: F.alice)
+        #expect(f.store.reaction(key)?.stamp.eventID == RumorID(winner.id))
+    }
+
+    @Test func aReactionBeforeItsPostIsStagedThenApplied() {
+        let f = F()
+        f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
+        let post = F.post(by: F.bob, at: 200)
+        #expect(f.deliver(F.reaction(by: F.alice, at: 300, on: post)).outcome == .staged("the post \(post.id.hex) is not known"))
+        #expect(f.deliver(post).released == [.accepted])
+        #expect(f.store.reactions(on: PostReference(sessionID: F.session, postID: RumorID(post.id))).count == 1)
+    }
+
+    @Test func theAuthorsDeleteRemovesThePostAndItsReactions() {
+        let f = F()
+        f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
+        let post = F.post(by: F.alice, at: 200)
+        f.deliver(post)
+        f.deliver(F.reaction(by: F.bob, at: 250, on: post))
+        let report = f.deliver(F.delete(by: F.alice, at: 300, post))
+        #expect(report.outcome == .accepted)
+        #expect(f.post(post) == nil)
+        #expect(f.store.reactions(on: PostReference(sessionID: F.session, postID: RumorID(post.id))).isEmpty)
+        // Backfill cannot resurrect it.
+        #expect(f.deliver(post, source: .historical).outcome == .rejected("the post was deleted by its author"))
+    }
+
+    @Test func aForgedDeleteChangesNothing() {
+        let f = F()
+        f.deliver(F.create(at: 100, members: [F.alice, F.bob, F.mallory]))
+        let post = F.post(by: F.alice, at: 200)
+        f.deliver(post)
+        #expect(f.deliver(F.delete(by: F.mallory, at: 300, post)).outcome == .rejected("a delete from someone other than the post's author"))
+        #expect(f.post(post) != nil)
+    }
+
+    @Test func aDeleteBeforeItsPostBlocksThePostAndItsStagedReactions() {
+        let f = F()
+        f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
+        let post = F.post(by: F.alice, at: 200)
+        f.deliver(F.reaction(by: F.bob, at: 250, on: post))
+        #expect(f.deliver(F.delete(by: F.alice, at: 300, post)).outcome == .accepted)
+        #expect(f.engine.stagedCount == 1)  // not validated yet: the staged reaction stays
+        let report = f.deliver(post)
+        #expect(report.outcome == .rejected("the post was deleted by its author"))
+        #expect(report.released == [.rejected("the post was deleted by its author")])
+        #expect(f.engine.stagedCount == 0)
+    }
+
+    @Test func aForgedDeleteBeforeThePostDoesNotBlockIt() {
+        let f = F()
+        f.deliver(F.create(at: 100, members: [F.alice, F.bob, F.mallory]))
+        let post = F.post(by: F.alice, at: 200)
+        f.deliver(F.delete(by: F.mallory, at: 300, post))
+        #expect(f.deliver(post).outcome == .accepted)
+    }
+
+    @Test func aSnapshotOfAnUnknownSessionBootstrapsItWhenItIncludesUs() {
+        let f = F()
+        #expect(f.deliver(F.members(at: 200, [F.alice, F.bob])).outcome == .accepted)
+        #expect(f.store.session(F.session)?.name == LinkstrEngine.placeholderSessionName)
+        #expect(f.store.session(F.session)?.creator == F.alice)
+        // The real name arrives with the create (older, but the placeholder never wins).
+        f.deliver(F.create(at: 100, members: [F.alice, F.bob], name: "Trip"))
+        #expect(f.store.session(F.session)?.name == "Trip")
+    }
+
+    @Test func restoringIntoAnEmptyStoreMarksHistoryRead() {
+        let f = F()
+        f.engine.restoringIntoEmptyStore = true
+        f.deliver(F.create(at: 100, members: [F.alice, F.bob]), source: .historical)
+        let post = F.post(by: F.alice, at: 200)
+        f.deliver(post, source: .historical)
+        #expect(f.post(post)?.unread == false)
+    }
+
+    @Test func rejectsEventsFromTheFutureAndOtherKinds() {
+        let f = F()
+        let now: Int64 = 1_000_000
+        #expect(f.deliver(F.create(at: now + 3_600, members: [F.alice, F.bob]), now: now).outcome == .rejected("created 3600 seconds in the future"))
+        let other = UnsignedEvent(pubkey: F.alice, createdAt: 5, kind: 14, content: "hi").rumor()
+        #expect(f.deliver(other).outcome == .rejected("not a linkstr rumor (kind 14)"))
+        #expect(f.deliver(F.rumor(F.alice, at: 5, "not json")).outcome == .rejected("the payload is not valid JSON: invalid literal, expected 'null'"))
+    }
+
+    @Test func theStagingAreaIsBounded() {
+        let store = MemoryEngineStore()
+        let engine = LinkstrEngine(me: F.bob, store: store, stagingCapacity: 2)
+        var evicted: [IngestOutcome] = []
+        for time in 1...3 {
+            let report = engine.ingest(InboundRumor(rumor: F.post(by: F.alice, at: Int64(time)), wrapID: F.wrapID(), source: .live), now: 100)
+            evicted += report.released
+        }
+        #expect(engine.stagedCount == 2)
+        #expect(evicted == [.rejected("dropped from the staging area (full): no session \(F.session) is known")])
+    }
+}

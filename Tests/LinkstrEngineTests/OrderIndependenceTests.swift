@@ -1,0 +1,62 @@
+import LinkstrEngine
+import NostrCore
+import Testing
+
+/// Shuffled and duplicated delivery gives the same final state (seed 000: ordering is not
+/// guaranteed; duplicate delivery is normal).
+@Suite struct OrderIndependenceTests {
+    typealias F = EngineFixture
+
+    struct Summary: Equatable {
+        var sessionName: String?
+        var members: [PublicKey]
+        var posts: Set<String>
+        var activeReactions: Set<String>
+    }
+
+    private func scenario() -> [Event] {
+        let p1 = F.post(by: F.alice, at: 200)
+        let p2 = F.post(by: F.bob, at: 210, url: "https:\\/\\/example.org\\/b", note: nil)
+        let p3 = F.post(by: F.carol, at: 350)  // carol joins at 300
+        let early = F.post(by: F.carol, at: 250)  // before carol joined: never accepted
+        let p4 = F.post(by: F.bob, at: 450)  // bob removed at 400: rejected... unless it is us
+        return [
+            F.create(at: 100, members: [F.alice, F.bob]),
+            p1, p2, p3, early,
+            F.reaction(by: F.bob, at: 220, on: p1),
+            F.reaction(by: F.alice, at: 230, on: p2, emoji: "👀"),
+            F.reaction(by: F.alice, at: 240, on: p2, emoji: "👀", active: false),
+            F.reaction(by: F.carol, at: 360, on: p1, emoji: "🔥"),
+            F.members(at: 300, [F.alice, F.bob, F.carol]),
+            F.delete(by: F.bob, at: 320, p2),
+            F.delete(by: F.carol, at: 330, p1),  // forged: p1 is alice's
+            F.members(at: 500, [F.alice, F.bob, F.carol, F.mallory]),
+            p4,
+        ]
+    }
+
+    private func run(_ rumors: [Event]) -> Summary {
+        let f = F(me: F.alice)
+        for rumor in rumors { f.deliver(rumor, source: .historical) }
+        _ = f.engine.finishSync()
+        return Summary(
+            sessionName: f.store.session(F.session)?.name,
+            members: f.store.membership(F.session).current,
+            posts: Set(f.store.posts.values.map(\.id.hex)),
+            activeReactions: Set(f.store.reactions.values.filter(\.active).map { "\($0.key.postID.hex):\($0.key.emoji):\($0.key.sender.hex)" }))
+    }
+
+    @Test func everyShuffleWithDuplicatesEndsInTheSameState() {
+        let rumors = scenario()
+        let reference = run(rumors)
+        #expect(reference.posts.count == 3)  // p1, p3, p4 (p2 deleted, early rejected)
+        #expect(reference.activeReactions.count == 2)
+        #expect(reference.members == [F.alice, F.bob, F.carol, F.mallory])
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<50 {
+            var delivery = rumors + rumors.filter { _ in Bool.random(using: &generator) }
+            delivery.shuffle(using: &generator)
+            #expect(run(delivery) == reference)
+        }
+    }
+}
