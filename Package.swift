@@ -46,7 +46,10 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=liblinkstr.so"])]),
         .executableTarget(
             name: "linkstr",
-            dependencies: ["LinkstrHost", "LinkstrPluginKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: [
+                "LinkstrHost", "LinkstrEngine", "LinkstrPluginKit", "NostrCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
 
         // MARK: Testing support for plugin authors
         .target(name: "PluginTesting", dependencies: ["PluginABI", "LinkstrPluginKit", "LinkstrHost"]),

@@ -1,0 +1,163 @@
+import ArgumentParser
+import Foundation
+import LinkstrHost
+import NostrCore
+
+struct AccountCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "account",
+        abstract: "Create, import, show or forget this home's Nostr identity.",
+        subcommands: [AccountCreateCommand.self, AccountImportCommand.self, AccountShowCommand.self, AccountLogoutCommand.self])
+}
+
+/// `--key-store`: where the secret key goes.
+struct KeyStoreOption: ParsableArguments {
+    @Option(
+        name: .customLong("key-store"),
+        help: ArgumentHelp(
+            "secret-service (the desktop keyring), ncryptsec (a NIP-49 file unlocked with a passphrase) or plain (an unencrypted 0600 file, for bots and tests). Default: secret-service when one answers, else ncryptsec.",
+            valueName: "store"))
+    var keyStore: String?
+
+    func resolve(_ accounts: AccountManager) throws(CLIFailure) -> KeyStoreKind {
+        guard let keyStore else { return accounts.defaultKeyStore() }
+        guard let kind = KeyStoreKind(rawValue: keyStore) else {
+            throw CLIFailure(.usage, "unknown key store '\(keyStore)'; use secret-service, ncryptsec or plain")
+        }
+        if kind == .plain {
+            Terminal.writeError("linkstr: warning: the secret key is stored unencrypted in \(accounts.dataDirectory)/key.nsec (mode 0600)\n")
+        }
+        return kind
+    }
+}
+
+extension GlobalOptions {
+    func accounts(_ host: LinkstrHost) -> AccountManager {
+        AccountManager(dataDirectory: host.paths.dataDirectory, environment: ProcessInfo.processInfo.environment)
+    }
+}
+
+extension AccountError {
+    var failure: CLIFailure { CLIFailure(isNoAccount ? .noAccount : .failed, message) }
+}
+
+/// Prints `{"npub","pubkey","name"?}`, or the same for people.
+func printIdentity(_ account: AccountFile, json: Bool) throws(CLIFailure) {
+    guard let key = try? PublicKey(hex: account.pubkey) else { throw CLIFailure(.failed, "the account file holds an invalid key") }
+    if json {
+        var object: [String: Any] = ["npub": key.npub, "pubkey": key.hex, "key_store": account.keyStore.rawValue]
+        object["name"] = account.name
+        Terminal.printJSON(object)
+    } else {
+        Terminal.write("\(key.npub)\(account.name.map { "  (\($0))" } ?? "")\n")
+    }
+}
+
+struct AccountCreateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "create", abstract: "Make a new key pair and store it.",
+        discussion: """
+            The secret key (nsec) is your password: back it up with `linkstr account show --reveal-secret`.
+
+            Example:
+              linkstr account create --name Alice
+              LINKSTR_PASSPHRASE_FILE=~/.config/linkstr/pass linkstr account create --key-store ncryptsec
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var store: KeyStoreOption
+    @Option(help: "A display name, kept locally.") var name: String?
+
+    func run() throws {
+        let host = try global.openHost()
+        let accounts = global.accounts(host)
+        do {
+            let account = try accounts.save(SecretKey.generate(), name: name, keyStore: try store.resolve(accounts), now: Int64(Date().timeIntervalSince1970))
+            try printIdentity(account, json: global.json)
+        } catch let error as AccountError {
+            throw error.failure
+        }
+    }
+}
+
+struct AccountImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Import an existing secret key (nsec).",
+        discussion: """
+            Pass - to read the nsec from stdin (keeps it out of your shell history).
+
+            Example:
+              linkstr account import - < backup.nsec
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var store: KeyStoreOption
+    @Argument(help: "The nsec, or - for stdin.") var nsec: String
+    @Option(help: "A display name, kept locally.") var name: String?
+
+    func run() throws {
+        let text = nsec == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : nsec
+        guard let key = try? SecretKey(nsec: text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw CLIFailure(.usage, "invalid secret key (nsec).")
+        }
+        let host = try global.openHost()
+        let accounts = global.accounts(host)
+        do {
+            let account = try accounts.save(key, name: name, keyStore: try store.resolve(accounts), now: Int64(Date().timeIntervalSince1970))
+            try printIdentity(account, json: global.json)
+        } catch let error as AccountError {
+            throw error.failure
+        }
+    }
+}
+
+struct AccountShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show the active identity (never the secret unless asked).",
+        discussion: """
+            Example:
+              linkstr account show --json
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(name: .customLong("reveal-secret"), help: "Also print the secret key (nsec).") var revealSecret = false
+
+    func run() throws {
+        let host = try global.openHost()
+        let accounts = global.accounts(host)
+        do {
+            let account = try accounts.require()
+            guard revealSecret else { return try printIdentity(account, json: global.json) }
+            let nsec = try accounts.secretKey().nsec
+            if global.json {
+                Terminal.printJSON(["npub": try PublicKey(hex: account.pubkey).npub, "pubkey": account.pubkey, "nsec": nsec])
+            } else {
+                Terminal.write("\(try PublicKey(hex: account.pubkey).npub)\n\(nsec)\n")
+            }
+        } catch let error as AccountError {
+            throw error.failure
+        }
+    }
+}
+
+struct AccountLogoutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "logout", abstract: "Forget the identity (its key); local data stays.",
+        discussion: """
+            Example:
+              linkstr account logout
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let host = try global.openHost()
+        let accounts = global.accounts(host)
+        do {
+            try accounts.logout()
+        } catch {
+            throw error.failure
+        }
+        if global.json { Terminal.printJSON(["ok": true]) }
+    }
+}
