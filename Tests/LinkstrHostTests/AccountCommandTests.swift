@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// `linkstr account …` end to end: key stores, exit statuses, and the secret never printed unasked.
+@Suite struct AccountCommandTests {
+    private func json(_ text: String) throws -> [String: String] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: String])
+    }
+
+    @Test func withoutAnAccountCommandsExit3() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let result = try ProcessRunner.linkstr(["account", "show", "--home", scratch.path])
+        #expect(result.status == 3)
+        #expect(result.stderr == "linkstr: no account here; create one with `linkstr account create` or `linkstr account import`\n")
+    }
+
+    @Test func aPlainKeyStoreWarnsAndKeepsTheKeyPrivate() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let created = try ProcessRunner.linkstr(["account", "create", "--key-store", "plain", "--name", "Bot", "--json", "--home", scratch.path])
+        #expect(created.status == 0)
+        #expect(created.stderr.contains("warning: the secret key is stored unencrypted"))
+        let identity = try json(created.stdout)
+        #expect(identity["name"] == "Bot")
+        #expect(identity["npub"]?.hasPrefix("npub1") == true)
+        #expect(identity["nsec"] == nil)
+        let attributes = try FileManager.default.attributesOfItem(atPath: scratch.path + "/data/key.nsec")
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+
+        let shown = try ProcessRunner.linkstr(["account", "show", "--json", "--home", scratch.path])
+        #expect(!shown.stdout.contains("nsec1"))
+        let revealed = try json(try ProcessRunner.linkstr(["account", "show", "--reveal-secret", "--json", "--home", scratch.path]).stdout)
+        #expect(revealed["nsec"]?.hasPrefix("nsec1") == true)
+        #expect(revealed["pubkey"] == identity["pubkey"])
+    }
+
+    @Test func importsAnNsecFromStdinIntoAPassphraseProtectedFile() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        // The NIP-19 example key pair.
+        let nsec = "nsec1vl029mgpspedva04g90vltkh6fvh240zqtv9k0t9af8935ke9laqsnlfe5"
+        let passphrase = scratch.write("pass", "correct horse\n")
+        let environment = ["LINKSTR_PASSPHRASE_FILE": passphrase]
+        let imported = try ProcessRunner.linkstr(
+            ["account", "import", "-", "--key-store", "ncryptsec", "--json", "--home", scratch.path], environment: environment, stdin: nsec + "\n")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try json(imported.stdout)["pubkey"] == "7e7e9c42a91bfef19fa929e5fda1b72e0ebc1a4c1141673e2794234d86addf4e")
+        let file = try String(contentsOfFile: scratch.path + "/data/key.ncryptsec", encoding: .utf8)
+        #expect(file.hasPrefix("ncryptsec1"))
+        #expect(!file.contains(nsec))
+
+        let revealed = try ProcessRunner.linkstr(["account", "show", "--reveal-secret", "--json", "--home", scratch.path], environment: environment)
+        #expect(try json(revealed.stdout)["nsec"] == nsec)
+
+        _ = scratch.write("pass", "wrong\n")
+        let wrong = try ProcessRunner.linkstr(["account", "show", "--reveal-secret", "--home", scratch.path], environment: environment)
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr.contains("wrong passphrase or damaged file"))
+    }
+
+    @Test func refusesABadNsecAndASecondAccount() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let bad = try ProcessRunner.linkstr(["account", "import", "nsec1notakey", "--home", scratch.path])
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "linkstr: invalid secret key (nsec).\n")
+        _ = try ProcessRunner.linkstr(["account", "create", "--key-store", "plain", "--home", scratch.path])
+        let second = try ProcessRunner.linkstr(["account", "create", "--key-store", "plain", "--home", scratch.path])
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("this home already has an account"))
+        let logout = try ProcessRunner.linkstr(["account", "logout", "--home", scratch.path])
+        #expect(logout.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/data/key.nsec"))
+        #expect(try ProcessRunner.linkstr(["account", "show", "--home", scratch.path]).status == 3)
+    }
+}
