@@ -8,6 +8,7 @@ DEBIAN_PACKAGES=(
   pkg-config gcc libc6-dev
   libsqlite3-dev libsecp256k1-dev libssl-dev libffi-dev libpq-dev libsystemd-dev
   postgresql
+  dbus gnome-keyring libsecret-tools
   python3 python3-venv
 )
 

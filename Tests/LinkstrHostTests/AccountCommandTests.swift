@@ -1,4 +1,5 @@
 import Foundation
+import PluginTesting
 import Testing
 
 /// `linkstr account …` end to end: key stores, exit statuses, and the secret never printed unasked.
@@ -73,5 +74,27 @@ import Testing
         #expect(logout.status == 0)
         #expect(!FileManager.default.fileExists(atPath: scratch.path + "/data/key.nsec"))
         #expect(try ProcessRunner.linkstr(["account", "show", "--home", scratch.path]).status == 3)
+    }
+}
+
+/// The default key store on a desktop: the Secret Service (a real gnome-keyring on a private bus).
+@Suite struct SecretServiceAccountTests {
+    @Test func theDefaultKeyStoreIsTheSecretServiceWhenOneAnswers() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let result = try ProcessRunner.run(
+            "/usr/bin/dbus-run-session",
+            ["--", FixtureBuilder.fixturesDirectory + "/secret_service_account.sh", PluginTesting.BuildProducts.linkstrExecutable, scratch.path],
+            environment: ["PATH": "/usr/local/bin:/usr/bin:/bin"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = Dictionary(uniqueKeysWithValues: result.stdout.split(separator: "\n").map { line -> (String, String) in
+            let parts = line.split(separator: " ", maxSplits: 1)
+            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+        })
+        #expect(lines["create"]?.contains(#""key_store":"secret-service""#) == true)
+        #expect(lines["files"] == "account.json ")  // no key file on disk
+        #expect(lines["stored"] == "1")
+        #expect(lines["reveal"]?.contains(#""nsec":"nsec1"#) == true)
+        #expect(lines["after"] == "0")
     }
 }
