@@ -83,9 +83,8 @@ import Testing
         let scratch = TestScratch()
         defer { scratch.remove() }
         let result = try ProcessRunner.run(
-            "/usr/bin/dbus-run-session",
-            ["--", FixtureBuilder.fixturesDirectory + "/secret_service_account.sh", PluginTesting.BuildProducts.linkstrExecutable, scratch.path],
-            environment: ["PATH": "/usr/local/bin:/usr/bin:/bin"])
+            FixtureBuilder.fixturesDirectory + "/secret_service_account.sh",
+            [PluginTesting.BuildProducts.linkstrExecutable, scratch.path], environment: ["PATH": "/usr/local/bin:/usr/bin:/bin"])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = Dictionary(uniqueKeysWithValues: result.stdout.split(separator: "\n").map { line -> (String, String) in
             let parts = line.split(separator: " ", maxSplits: 1)

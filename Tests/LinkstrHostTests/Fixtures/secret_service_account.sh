@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# Runs inside `dbus-run-session`: starts a throwaway GNOME keyring (unlocked), then creates an
-# account with the default key store, reads the secret back, and logs out.
-# Usage: secret_service_account.sh LINKSTR HOME
+# Starts a private session bus and a throwaway GNOME keyring (unlocked), then creates an account with
+# the default key store, reads the secret back, and logs out. Stops the bus (and so the keyring) on
+# exit. Usage: secret_service_account.sh LINKSTR HOME
 set -euo pipefail
 linkstr=$1 home=$2
 export HOME=$home XDG_DATA_HOME=$home/xdg-data
+{ read -r address; read -r bus_pid; } < <(dbus-daemon --session --fork --print-address=1 --print-pid=1 </dev/null)
+export DBUS_SESSION_BUS_ADDRESS=$address
+trap 'kill "$bus_pid" 2>/dev/null; pkill -u "$(id -u)" -f "gnome-keyring-daemon.*components=secrets" 2>/dev/null || true' EXIT
 eval "$(printf 'keyring-pass' | gnome-keyring-daemon --daemonize --unlock --components=secrets)"
 echo "create $("$linkstr" account create --json --home "$home/linkstr")"
 echo "files $(ls "$home/linkstr/data" | tr '\n' ' ')"
-echo "stored $(secret-tool search --all application linkstr 2>/dev/null | grep -c '^attribute.account')"
+echo "stored $(secret-tool search --all application linkstr 2>&1 | grep -c "^attribute.account")"
 echo "reveal $("$linkstr" account show --reveal-secret --json --home "$home/linkstr")"
 "$linkstr" account logout --home "$home/linkstr"
 echo "after $(secret-tool search --all application linkstr 2>/dev/null | grep -c '^attribute.account' || true)"
