@@ -1,0 +1,83 @@
+import Glibc
+import LinkstrHost
+import LinkstrPluginKit
+import PluginABI
+import PluginTesting
+
+// A helper process for the storage tests: it opens a SQLite database through the real plugin and
+// writes to it, so a test can run two processes against one file or kill one in the middle of a batch.
+//
+//   StorageTestProbe write PLUGIN DB OWNER_HEX TAG COUNT BATCH
+//       writes COUNT records (keys "TAG-<n>") in batches of BATCH, then prints "done"
+//   StorageTestProbe big-batch PLUGIN DB OWNER_HEX TAG COUNT
+//       prints "applying", applies COUNT records in one batch, prints "applied", then waits to be killed
+
+func fail(_ message: String) -> Never {
+    fputs("StorageTestProbe: \(message)\n", stderr)
+    exit(2)
+}
+
+func say(_ line: String) {
+    print(line)
+    fflush(stdout)
+}
+
+func bytes(hex: String) -> [UInt8] {
+    var result: [UInt8] = []
+    var index = hex.startIndex
+    while index < hex.endIndex {
+        let next = hex.index(index, offsetBy: 2)
+        guard let byte = UInt8(hex[index..<next], radix: 16) else { fail("bad hex \(hex)") }
+        result.append(byte)
+        index = next
+    }
+    return result
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 7, let count = Int(arguments[6]) else { fail("usage: see main.swift") }
+let (mode, pluginPath, databasePath, owner, tag) = (arguments[1], arguments[2], arguments[3], bytes(hex: arguments[4]), arguments[5])
+
+let host = FakeHost(pluginID: "org.linkstr.storage.sqlite", config: ["path": databasePath])
+let storage: StorageBackend
+do {
+    let instance = try host.load(path: pluginPath)
+    storage = StorageBackend(try instance.capability(LKH_CAP_STORAGE_V1, as: lkh_storage_v1.self))
+    try storage.open()
+} catch {
+    fail("cannot open \(databasePath): \(error)")
+}
+
+func record(_ index: Int) -> StoredRecord {
+    StoredRecord(
+        owner: owner, collection: "post", key: Array("\(tag)-\(index)".utf8), parent: Array(tag.utf8), sort: Int64(index),
+        flags: 1, value: [UInt8](repeating: UInt8(truncatingIfNeeded: index), count: 200))
+}
+
+switch mode {
+case "write":
+    guard arguments.count >= 8, let batch = Int(arguments[7]), batch > 0 else { fail("write needs BATCH") }
+    var written = 0
+    while written < count {
+        let end = min(count, written + batch)
+        do {
+            try storage.apply((written..<end).map { .put(record($0)) })
+        } catch {
+            fail("batch at \(written): \(error)")
+        }
+        written = end
+    }
+    say("done")
+case "big-batch":
+    let operations = (0..<count).map { StorageOperation.put(record($0)) }
+    say("applying")
+    do {
+        try storage.apply(operations)
+    } catch {
+        fail("batch: \(error)")
+    }
+    say("applied")
+    while true { pause() }
+default:
+    fail("unknown mode \(mode)")
+}
