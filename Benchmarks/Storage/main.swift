@@ -13,6 +13,11 @@ import PluginTesting
 // PostgreSQL runs when --postgresql (or LINKSTR_BENCH_PG_URL) gives a server, e.g. one started by
 // Tests/Support/pg-test-server.sh; each run writes a new owner, and the size is the growth it caused.
 
+func printError(_ message: String) {
+    let bytes = Array((message + "\n").utf8)
+    _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
+
 struct Options {
     var posts = 100_000
     var sessions = 200
@@ -27,12 +32,16 @@ struct Options {
             guard index < arguments.count else { Self.usage() }
             return arguments[index]
         }
+        func number() -> Int {
+            guard let value = Int(next()), value > 0 else { Self.usage() }
+            return value
+        }
         while index < arguments.count {
             switch arguments[index] {
-            case "--posts": posts = Int(next()) ?? Self.usage()
-            case "--sessions": sessions = Int(next()) ?? Self.usage()
-            case "--batch": batch = Int(next()) ?? Self.usage()
-            case "--queries": queries = Int(next()) ?? Self.usage()
+            case "--posts": posts = number()
+            case "--sessions": sessions = number()
+            case "--batch": batch = number()
+            case "--queries": queries = number()
             case "--postgresql": postgresURL = next()
             default: Self.usage()
             }
@@ -41,7 +50,7 @@ struct Options {
     }
 
     static func usage() -> Never {
-        fputs("usage: linkstr-storage-bench [--posts N] [--sessions N] [--batch N] [--queries N] [--postgresql URL]\n", stderr)
+        printError("usage: linkstr-storage-bench [--posts N] [--sessions N] [--batch N] [--queries N] [--postgresql URL]")
         exit(2)
     }
 }
@@ -65,7 +74,7 @@ for (kind, encrypted) in [("sqlite", false), ("sqlite", true), ("postgresql", fa
         let run = try BenchRun(kind: kind, config: config, encrypted: encrypted, options: options)
         results.append(try run.run())
     } catch {
-        fputs("\(kind)\(encrypted ? " (encrypted)" : ""): \(error)\n", stderr)
+        printError("\(kind)\(encrypted ? " (encrypted)" : ""): \(error)")
     }
 }
 print(BenchResult.table(results, options: options))

@@ -75,24 +75,12 @@ final class PostgreSQLServer: Sendable {
     }
 
     private static func run(_ arguments: [String]) -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [script] + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
         do {
-            try process.run()
+            let process = try Subprocess("/bin/sh", [script] + arguments)
+            let output = process.readAll()
+            return (process.wait().status, output, process.errors)
         } catch {
-            return (-1, "", "cannot run \(script): \(error)")
+            return (-1, "", "\(error)")
         }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-            String(decoding: errorData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        )
     }
 }

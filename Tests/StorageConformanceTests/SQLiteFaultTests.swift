@@ -128,7 +128,7 @@ struct SQLiteFaultTests {
         setup.close()
 
         let count = 200_000
-        let child = try ChildProcess(probe: ["big-batch", BuildProducts.plugin("sqlite"), path, ownerHex, "big", "\(count)"])
+        let child = try Subprocess(BuildProducts.directory + "/StorageTestProbe", ["big-batch", BuildProducts.plugin("sqlite"), path, ownerHex, "big", "\(count)"])
         #expect(child.waitForLine("applying"))
         usleep(300_000)
         child.kill()
@@ -153,7 +153,7 @@ struct SQLiteFaultTests {
         defer { store.close() }
         let perProcess = 1500
         let children = try ["left", "right"].map { tag in
-            try ChildProcess(probe: ["write", BuildProducts.plugin("sqlite"), path, ownerHex, tag, "\(perProcess)", "30"])
+            try Subprocess(BuildProducts.directory + "/StorageTestProbe", ["write", BuildProducts.plugin("sqlite"), path, ownerHex, tag, "\(perProcess)", "30"])
         }
         for batch in 0..<50 {
             try store.backend.apply((0..<10).map { .put(Records.post(owner, "here-\(batch)-\($0)")) })

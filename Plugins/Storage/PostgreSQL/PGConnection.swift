@@ -84,7 +84,7 @@ final class PGConnection {
     private func prepare(_ statement: PGStatement) throws(PluginError) -> String {
         if let name = preparedNames[statement] { return name }
         let name = "linkstr_\(preparedNames.count + 1)"
-        try check(PQprepare(handle, name, statement.sql, Int32(statement.parameterTypes.count), statement.parameterTypes))
+        _ = try check(PQprepare(handle, name, statement.sql, Int32(statement.parameterTypes.count), statement.parameterTypes))
         preparedNames[statement] = name
         return name
     }
@@ -92,7 +92,7 @@ final class PGConnection {
     /// Runs `body` inside BEGIN … COMMIT; rolls back on error while the connection is alive.
     func transaction<Result>(_ body: () throws(PluginError) -> Result) throws(PluginError) -> Result {
         try execute("BEGIN")
-        do {
+        do throws(PluginError) {
             let result = try body()
             try execute("COMMIT")
             return result

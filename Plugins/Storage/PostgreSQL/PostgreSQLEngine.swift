@@ -25,18 +25,20 @@ final class PostgreSQLEngine: StorageEngine {
                 .invalid,
                 "PostgreSQL: no server configured: set url = \"postgresql://user@host:5432/database\" in [plugins.\"org.linkstr.storage.postgresql\"]")
         }
-        let connection = try PGConnection(url: url)
-        do {
-            try migrate(connection)
-        } catch {
-            connection.close()
-            throw error
-        }
-        host.log(.info, "PostgreSQL \(connection.target) open (schema version \(PGSchema.latestVersion))")
-        state.withLock { state in
+        // The connection is made inside the lock so that it never leaves the mutex's region.
+        let target = try state.withLock { (state: inout PGConnection?) throws(PluginError) -> String in
+            let connection = try PGConnection(url: url)
+            do throws(PluginError) {
+                try migrate(connection)
+            } catch {
+                connection.close()
+                throw error
+            }
             state?.close()
             state = connection
+            return connection.target
         }
+        host.log(.info, "PostgreSQL \(target) open (schema version \(PGSchema.latestVersion))")
     }
 
     /// Brings the schema to `PGSchema.latestVersion` in one transaction, under an advisory lock so that
@@ -69,7 +71,7 @@ final class PostgreSQLEngine: StorageEngine {
         return try state.withLock { (state: inout PGConnection?) throws(PluginError) -> Result in
             guard let connection = state else { throw PluginError(.invalid, "PostgreSQL storage used before open") }
             if connection.isBroken { try connection.reset() }
-            do {
+            do throws(PluginError) {
                 return try body(connection)
             } catch {
                 guard connection.isBroken else { throw error }

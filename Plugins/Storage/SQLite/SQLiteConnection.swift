@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 import LinkstrPluginKit
 
 /// One SQLite connection with its cache of prepared statements.
@@ -91,7 +92,7 @@ final class SQLiteConnection {
     /// timeout applies instead of a deadlock between two readers upgrading); rolls back on error.
     func transaction<Result>(_ body: () throws(PluginError) -> Result) throws(PluginError) -> Result {
         try execute("BEGIN IMMEDIATE")
-        do {
+        do throws(PluginError) {
             let result = try body()
             try execute("COMMIT")
             return result

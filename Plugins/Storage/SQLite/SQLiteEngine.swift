@@ -30,20 +30,21 @@ final class SQLiteEngine: StorageEngine {
         try settings.createDirectory()
         try settings.createFileIfMissing()
         let host = self.host
-        let connection = try SQLiteConnection(path: settings.path) { host.log(.trace, $0) }
-        do {
-            connection.setBusyTimeout(milliseconds: settings.busyTimeoutMilliseconds)
-            let journalMode = try connection.scalarText("PRAGMA journal_mode = WAL")
-            guard journalMode?.lowercased() == "wal" else {
-                throw PluginError(.io, "SQLite \(settings.path): cannot use WAL journaling (the file system gave \(journalMode ?? "no answer"))")
+        // The connection is made inside the lock so that it never leaves the mutex's region.
+        try state.withLock { (state: inout State) throws(PluginError) in
+            let connection = try SQLiteConnection(path: settings.path) { host.log(.trace, $0) }
+            do throws(PluginError) {
+                connection.setBusyTimeout(milliseconds: settings.busyTimeoutMilliseconds)
+                let journalMode = try connection.scalarText("PRAGMA journal_mode = WAL")
+                guard journalMode?.lowercased() == "wal" else {
+                    throw PluginError(.io, "SQLite \(settings.path): cannot use WAL journaling (the file system gave \(journalMode ?? "no answer"))")
+                }
+                try connection.execute("PRAGMA synchronous = \(settings.synchronous.uppercased())")
+                try migrate(connection)
+            } catch {
+                connection.close()
+                throw error
             }
-            try connection.execute("PRAGMA synchronous = \(settings.synchronous.uppercased())")
-            try migrate(connection)
-        } catch {
-            connection.close()
-            throw error
-        }
-        state.withLock { state in
             state.connection?.close()
             state.settings = settings
             state.connection = connection

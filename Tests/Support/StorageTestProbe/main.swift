@@ -13,13 +13,15 @@ import PluginTesting
 //       prints "applying", applies COUNT records in one batch, prints "applied", then waits to be killed
 
 func fail(_ message: String) -> Never {
-    fputs("StorageTestProbe: \(message)\n", stderr)
+    let bytes = Array("StorageTestProbe: \(message)\n".utf8)
+    _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     exit(2)
 }
 
+/// Prints a line and flushes it at once: the test waits for it.
 func say(_ line: String) {
     print(line)
-    fflush(stdout)
+    fflush(nil)
 }
 
 func bytes(hex: String) -> [UInt8] {
