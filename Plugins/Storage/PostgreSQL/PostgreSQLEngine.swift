@@ -3,7 +3,7 @@ import StoragePluginKit
 import Synchronization
 
 /// The PostgreSQL storage engine: one libpq connection behind a mutex, prepared statements with
-/// binary parameters and results, one transaction per `apply`.
+/// binary parameters and results, one transaction per `apply` (its statements pipelined).
 ///
 /// When the connection breaks (the server restarted, a network cut), the engine reconnects once
 /// (PQreset) and runs the call again; every call can be run twice safely (puts replace, deletes of
@@ -30,6 +30,7 @@ final class PostgreSQLEngine: StorageEngine {
             let connection = try PGConnection(url: url)
             do throws(PluginError) {
                 try migrate(connection)
+                try connection.refreshStatisticsIfStale()
             } catch {
                 connection.close()
                 throw error
@@ -84,23 +85,29 @@ final class PostgreSQLEngine: StorageEngine {
 
     func apply(_ operations: [EngineOperation]) throws(PluginError) {
         guard !operations.isEmpty else { return }
+        let statements = operations.map { operation -> (PGStatement, [PGValue]) in
+            switch operation {
+            case .put(let record):
+                return (
+                    PGSchema.put,
+                    [
+                        .bytes(record.owner), .bytes(record.collection), .bytes(record.key), .bytes(record.parent),
+                        .int64(record.sort), .int64(record.flags), .bytes(record.value),
+                    ]
+                )
+            case .delete(let owner, let collection, let key):
+                return (PGSchema.delete, [.bytes(owner), .bytes(collection), .bytes(key)])
+            case .deleteParent(let owner, let collection, let parent):
+                return (PGSchema.deleteParent, [.bytes(owner), .bytes(collection), .bytes(parent)])
+            }
+        }
         try withConnection { connection throws(PluginError) in
-            try connection.transaction { () throws(PluginError) in
-                for operation in operations {
-                    switch operation {
-                    case .put(let record):
-                        try connection.execute(
-                            PGSchema.put,
-                            [
-                                .bytes(record.owner), .bytes(record.collection), .bytes(record.key), .bytes(record.parent),
-                                .int64(record.sort), .int64(record.flags), .bytes(record.value),
-                            ])
-                    case .delete(let owner, let collection, let key):
-                        try connection.execute(PGSchema.delete, [.bytes(owner), .bytes(collection), .bytes(key)])
-                    case .deleteParent(let owner, let collection, let parent):
-                        try connection.execute(PGSchema.deleteParent, [.bytes(owner), .bytes(collection), .bytes(parent)])
-                    }
-                }
+            try connection.pipelinedTransaction(statements)
+            // The batch is committed: a failed statistics refresh is only worth a warning.
+            do throws(PluginError) {
+                try connection.noteWrites(statements.count)
+            } catch {
+                host.log(.warn, "PostgreSQL \(connection.target): cannot refresh the planner statistics: \(error.message)")
             }
         }
     }
