@@ -11,6 +11,10 @@ import PluginTesting
 //       writes COUNT records (keys "TAG-<n>") in batches of BATCH, then prints "done"
 //   StorageTestProbe big-batch PLUGIN DB OWNER_HEX TAG COUNT
 //       prints "applying", applies COUNT records in one batch, prints "applied", then waits to be killed
+//   StorageTestProbe fill PLUGIN DB OWNER_HEX TAG MAX_FILE_BYTES
+//       limits the size of files this process writes (RLIMIT_FSIZE: a full disk where no small file
+//       system can be mounted), writes batches of 20 records until one fails, prints "stored N",
+//       "status S", "error MESSAGE" and "count C" (what the store counts after the failure)
 
 func fail(_ message: String) -> Never {
     let bytes = Array("StorageTestProbe: \(message)\n".utf8)
@@ -80,6 +84,24 @@ case "big-batch":
     }
     say("applied")
     while true { pause() }
+case "fill":
+    var limit = rlimit(rlim_cur: rlim_t(count), rlim_max: rlim_t(count))
+    guard setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0 else { fail("setrlimit: \(String(cString: strerror(errno)))") }
+    signal(SIGXFSZ, SIG_IGN)  // a write past the limit then fails with EFBIG instead of killing us
+    var stored = 0
+    for batch in 0..<5000 {
+        do {
+            try storage.apply((0..<20).map { .put(record(batch * 20 + $0)) })
+            stored += 20
+        } catch {
+            say("stored \(stored)")
+            say("status \(error.status.rawValue)")
+            say("error \(error.message)")
+            say("count \((try? storage.count(owner: owner)).map(String.init) ?? "failed")")
+            exit(0)
+        }
+    }
+    fail("the size limit never stopped a write")
 default:
     fail("unknown mode \(mode)")
 }
