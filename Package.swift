@@ -13,6 +13,11 @@ let package = Package(
         .library(name: "LinkstrPluginKit", targets: ["LinkstrPluginKit"]),
         .library(name: "PluginTesting", targets: ["PluginTesting"]),
         .library(name: "NostrCore", targets: ["NostrCore"]),
+        // Storage plugins (Plugins/Storage): liblinkstr-plugin-<name>.so, found by the host's discovery.
+        .library(name: "linkstr-plugin-sqlite", type: .dynamic, targets: ["SQLiteStorage"]),
+        .library(name: "linkstr-plugin-memory", type: .dynamic, targets: ["MemoryStorage"]),
+        .library(name: "linkstr-plugin-postgresql", type: .dynamic, targets: ["PostgreSQLStorage"]),
+        .executable(name: "linkstr-storage-bench", targets: ["StorageBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -37,7 +42,7 @@ let package = Package(
         .target(name: "CHostSupport"),
         .target(
             name: "LinkstrHost",
-            dependencies: ["PluginABI", "CHostSupport", "LinkstrPluginKit", "NostrCore", .product(name: "TOMLKit", package: "TOMLKit")]),
+            dependencies: ["PluginABI", "CHostSupport", "LinkstrPluginKit", "NostrCore", "COpenSSL", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "CLinkstr", dependencies: ["PluginABI"]),
         // SwiftPM names the file libLinkstr.so (a product may not share the executable's name); its
         // SONAME is liblinkstr.so, the name `make install` gives it and programs link against.
@@ -58,6 +63,23 @@ let package = Package(
         .executableTarget(
             name: "linkstr-host-bench", dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginABI"],
             path: "Benchmarks/HostBench"),
+        // MARK: Storage plugins (issue 4): one shared kit, three backends, each its own .so
+        .systemLibrary(
+            name: "CSQLite", path: "Plugins/Storage/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CLibPQ", path: "Plugins/Storage/CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .target(name: "StoragePluginKit", dependencies: ["PluginABI", "LinkstrPluginKit"], path: "Plugins/Storage/Kit"),
+        .target(
+            name: "SQLiteStorage", dependencies: ["StoragePluginKit", "LinkstrPluginKit", "PluginABI", "CSQLite"],
+            path: "Plugins/Storage/SQLite", linkerSettings: pluginExportsOnlyEntry),
+        .target(
+            name: "MemoryStorage", dependencies: ["StoragePluginKit", "LinkstrPluginKit", "PluginABI"],
+            path: "Plugins/Storage/Memory", linkerSettings: pluginExportsOnlyEntry),
+        .target(
+            name: "PostgreSQLStorage", dependencies: ["StoragePluginKit", "LinkstrPluginKit", "PluginABI", "CLibPQ"],
+            path: "Plugins/Storage/PostgreSQL", linkerSettings: pluginExportsOnlyEntry),
+        .executableTarget(
+            name: "StorageBench", dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI"],
+            path: "Benchmarks/Storage"),
 
         // MARK: Tests
         .testTarget(name: "NostrCoreTests", dependencies: ["NostrCore"]),
@@ -66,5 +88,19 @@ let package = Package(
             name: "LinkstrHostTests",
             dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI"],
             exclude: ["Fixtures"]),
+        // A helper process for the storage tests: concurrent writers and SIGKILL in the middle of a batch.
+        .executableTarget(
+            name: "StorageTestProbe", dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI"],
+            path: "Tests/Support/StorageTestProbe"),
+        .testTarget(
+            name: "StorageConformanceTests",
+            dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "CSQLite", "CLibPQ"]),
     ]
 )
+
+/// Swift plugins export only `lkh_plugin_entry`: the public symbols of the Swift modules linked into
+/// them statically (LinkstrPluginKit, StoragePluginKit) stay local to the plugin image.
+var pluginExportsOnlyEntry: [LinkerSetting] {
+    let packageDirectory = String(#filePath.dropLast("Package.swift".count))
+    return [.unsafeFlags(["-Xlinker", "--version-script=\(packageDirectory)Plugins/plugin-exports.map"])]
+}

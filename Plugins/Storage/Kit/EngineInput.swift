@@ -1,0 +1,116 @@
+import LinkstrPluginKit
+import PluginABI
+
+/// Copies the C arguments of the storage vtable into Swift values and checks them, so that every
+/// backend refuses the same bad input with the same message. Stateless: thread-safe.
+public enum EngineInput {
+    public static let maximumCollectionLength = 64
+    public static let maximumKeyLength = 255
+    public static let ownerLength = 32
+
+    /// The bytes of `bytes` (empty when `data` is NULL).
+    public static func array(_ bytes: lkh_bytes) -> [UInt8] {
+        guard let data = bytes.data, bytes.len > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: bytes.len))
+    }
+
+    public static func owner(_ bytes: lkh_bytes) throws(PluginError) -> [UInt8] {
+        let owner = array(bytes)
+        guard owner.isEmpty || owner.count == ownerLength else {
+            throw PluginError(.invalid, "owner must be empty or \(ownerLength) bytes, got \(owner.count)")
+        }
+        return owner
+    }
+
+    public static func collection(_ bytes: lkh_bytes) throws(PluginError) -> [UInt8] {
+        let collection = array(bytes)
+        guard !collection.isEmpty else { throw PluginError(.invalid, "collection must not be empty") }
+        guard collection.count <= maximumCollectionLength, collection.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+            throw PluginError(.invalid, "collection must be 1…\(maximumCollectionLength) printable ASCII characters")
+        }
+        return collection
+    }
+
+    /// A collection, or nil for "every collection" (`count`).
+    public static func optionalCollection(_ bytes: lkh_bytes) throws(PluginError) -> [UInt8]? {
+        bytes.len == 0 ? nil : try collection(bytes)
+    }
+
+    public static func key(_ bytes: lkh_bytes) throws(PluginError) -> [UInt8] {
+        let key = array(bytes)
+        guard (1...maximumKeyLength).contains(key.count) else {
+            throw PluginError(.invalid, "key must be 1…\(maximumKeyLength) bytes, got \(key.count)")
+        }
+        return key
+    }
+
+    public static func parent(_ bytes: lkh_bytes) throws(PluginError) -> [UInt8] {
+        let parent = array(bytes)
+        guard parent.count <= maximumKeyLength else {
+            throw PluginError(.invalid, "parent must be at most \(maximumKeyLength) bytes, got \(parent.count)")
+        }
+        return parent
+    }
+
+    public static func record(_ record: lkh_record) throws(PluginError) -> EngineRecord {
+        try requireSize(record.struct_size, of: lkh_record.self, "lkh_record")
+        return EngineRecord(
+            owner: try owner(record.owner), collection: try collection(record.collection), key: try key(record.key),
+            parent: try parent(record.parent), sort: record.sort, flags: record.flags, value: array(record.value))
+    }
+
+    /// The operations of an `apply` call. The array's stride is the first element's `struct_size`, so
+    /// a host built against a later ABI minor (with fields appended) is read correctly.
+    public static func operations(_ pointer: UnsafePointer<lkh_storage_op>?, count: Int) throws(PluginError) -> [EngineOperation] {
+        guard count > 0 else { return [] }
+        guard let pointer else { throw PluginError(.invalid, "apply: ops is NULL but count is \(count)") }
+        let stride = Int(pointer.pointee.struct_size)
+        try requireSize(pointer.pointee.struct_size, of: lkh_storage_op.self, "lkh_storage_op")
+        let base = UnsafeRawPointer(pointer)
+        var operations: [EngineOperation] = []
+        operations.reserveCapacity(count)
+        for index in 0..<count {
+            let op = (base + index * stride).assumingMemoryBound(to: lkh_storage_op.self).pointee
+            do {
+                operations.append(try operation(op))
+            } catch {
+                throw PluginError(error.status, "operation \(index): \(error.message)")
+            }
+        }
+        return operations
+    }
+
+    static func operation(_ op: lkh_storage_op) throws(PluginError) -> EngineOperation {
+        let record = op.record
+        switch op.kind {
+        case LKH_STORAGE_PUT:
+            return .put(try self.record(record))
+        case LKH_STORAGE_DELETE:
+            return .delete(owner: try owner(record.owner), collection: try collection(record.collection), key: try key(record.key))
+        case LKH_STORAGE_DELETE_PARENT:
+            return .deleteParent(
+                owner: try owner(record.owner), collection: try collection(record.collection), parent: try parent(record.parent))
+        default:
+            throw PluginError(.invalid, "unknown operation kind \(op.kind) (expected 1 put, 2 delete, 3 delete-parent)")
+        }
+    }
+
+    public static func query(_ pointer: UnsafePointer<lkh_storage_query>?) throws(PluginError) -> EngineQuery {
+        guard let query = pointer?.pointee else { throw PluginError(.invalid, "query is NULL") }
+        try requireSize(query.struct_size, of: lkh_storage_query.self, "lkh_storage_query")
+        guard query.order == LKH_ORDER_ASCENDING || query.order == LKH_ORDER_DESCENDING else {
+            throw PluginError(.invalid, "unknown order \(query.order) (expected 0 ascending, 1 descending)")
+        }
+        return EngineQuery(
+            owner: try owner(query.owner), collection: try collection(query.collection),
+            parent: query.match_parent != 0 ? try parent(query.parent) : nil,
+            sortMin: query.sort_min, sortMax: query.sort_max, flagsMask: query.flags_mask, flagsValue: query.flags_value,
+            descending: query.order == LKH_ORDER_DESCENDING, limit: query.limit == 0 ? nil : Int(query.limit))
+    }
+
+    private static func requireSize<Struct>(_ declared: UInt32, of _: Struct.Type, _ name: String) throws(PluginError) {
+        guard Int(declared) >= MemoryLayout<Struct>.size else {
+            throw PluginError(.invalid, "\(name).struct_size is \(declared), smaller than the \(MemoryLayout<Struct>.size) bytes of ABI 1.0")
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+import Testing
+
+/// The storage plugins the conformance suite runs against.
+enum BackendKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case memory, sqlite, postgresql
+
+    var pluginID: String { "org.linkstr.storage.\(rawValue)" }
+    var testDescription: String { rawValue }
+
+    /// PostgreSQL is tested unless `LINKSTR_TEST_POSTGRESQL=off`; when it is requested and no server can
+    /// be started, its tests fail.
+    static var postgresqlRequested: Bool { ProcessInfo.processInfo.environment["LINKSTR_TEST_POSTGRESQL"] != "off" }
+
+    static var tested: [BackendKind] { postgresqlRequested ? allCases : [.memory, .sqlite] }
+    static var persistent: [BackendKind] { tested.filter { $0 != .memory } }
+}

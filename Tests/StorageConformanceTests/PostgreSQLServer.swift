@@ -1,0 +1,86 @@
+import Foundation
+import Glibc
+
+/// A PostgreSQL server for the tests: `LINKSTR_TEST_PG_URL` when set, else a throwaway server that
+/// `Tests/Support/pg-test-server.sh` starts on 127.0.0.1 (stopped when the test process exits).
+///
+/// Thread rule: immutable; `shared` is created once, on first use, by whichever test asks first.
+final class PostgreSQLServer: Sendable {
+    struct StartError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    let url: String
+    /// The server's folder when this process started it.
+    let directory: String?
+
+    private init(url: String, directory: String?) {
+        self.url = url
+        self.directory = directory
+    }
+
+    static let script = Scratch.packageDirectory + "/Tests/Support/pg-test-server.sh"
+
+    /// The server every PostgreSQL test shares.
+    static let shared: Result<PostgreSQLServer, StartError> = {
+        if let url = ProcessInfo.processInfo.environment["LINKSTR_TEST_PG_URL"], !url.isEmpty {
+            return .success(PostgreSQLServer(url: url, directory: nil))
+        }
+        let started = Result { () throws(StartError) in try start() }
+        if case .success = started {
+            atexit { if case .success(let server) = PostgreSQLServer.shared { server.stop() } }
+        }
+        return started
+    }()
+
+    /// The shared server's URL, or an error explaining why no server could be started.
+    static func sharedURL() throws -> String {
+        try shared.get().url
+    }
+
+    /// Starts a new server of its own (for tests that restart or stop it).
+    static func start() throws(StartError) -> PostgreSQLServer {
+        let directory = "/tmp/linkstr-pg-\(getpid())-\(UUID().uuidString.prefix(8))"
+        let (status, output, errors) = run(["start", directory])
+        guard status == 0, let url = output.split(separator: "\n").last.map(String.init), url.hasPrefix("postgresql://") else {
+            throw StartError(
+                description: "PostgreSQL tests were requested but no server could be started (\(script) start): \(errors)"
+                    + " — install the postgresql package, set LINKSTR_TEST_PG_URL, or LINKSTR_TEST_POSTGRESQL=off to leave them out")
+        }
+        return PostgreSQLServer(url: url, directory: directory)
+    }
+
+    func restart() throws {
+        guard let directory else { return }
+        let (status, _, errors) = Self.run(["restart", directory])
+        guard status == 0 else { throw StartError(description: "restart failed: \(errors)") }
+    }
+
+    func stop() {
+        guard let directory else { return }
+        _ = Self.run(["stop", directory])
+    }
+
+    /// "127.0.0.1:<port>" of a server this process started.
+    var hostAndPort: String {
+        let afterAt = url.split(separator: "@").last ?? ""
+        return String(afterAt.split(separator: "/").first ?? "")
+    }
+
+    /// A URL for the same server whose connections use `schema` first (search_path).
+    func url(schema: String) -> String {
+        url.contains("://")
+            ? url + (url.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
+            : url + " options='-csearch_path=\(schema)'"
+    }
+
+    private static func run(_ arguments: [String]) -> (Int32, String, String) {
+        do {
+            let process = try Subprocess("/bin/sh", [script] + arguments)
+            let output = process.readAll()
+            return (process.wait().status, output, process.errors)
+        } catch {
+            return (-1, "", "\(error)")
+        }
+    }
+}

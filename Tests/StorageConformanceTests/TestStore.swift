@@ -1,0 +1,47 @@
+import LinkstrHost
+import LinkstrPluginKit
+import PluginABI
+import PluginTesting
+
+/// One opened storage plugin instance for a test, loaded from its built `.so` through the real loader.
+struct TestStore {
+    let kind: BackendKind
+    let host: FakeHost
+    let instance: PluginInstance
+    let backend: StorageBackend
+    /// The SQLite file, or the PostgreSQL URL.
+    let location: String
+
+    /// Opens `kind`: SQLite on a new file unless `location` names one, PostgreSQL on the shared test
+    /// server unless `location` is another URL, memory fresh.
+    static func open(_ kind: BackendKind, location: String? = nil) throws -> TestStore {
+        let store = try make(kind, location: location)
+        try store.backend.open()
+        return store
+    }
+
+    /// Creates the instance without opening it.
+    static func make(_ kind: BackendKind, location: String? = nil) throws -> TestStore {
+        var config: [String: String] = [:]
+        let resolved: String
+        switch kind {
+        case .memory:
+            resolved = "memory"
+        case .sqlite:
+            resolved = location ?? Scratch.directory("sqlite") + "/linkstr.sqlite"
+            config["path"] = resolved
+        case .postgresql:
+            resolved = try location ?? PostgreSQLServer.sharedURL()
+            config["url"] = resolved
+        }
+        let host = FakeHost(pluginID: kind.pluginID, config: config)
+        let instance = try host.load(path: BuildProducts.plugin(kind.rawValue))
+        let backend = StorageBackend(try instance.capability(LKH_CAP_STORAGE_V1, as: lkh_storage_v1.self))
+        return TestStore(kind: kind, host: host, instance: instance, backend: backend, location: resolved)
+    }
+
+    /// Destroys the instance (closing files and connections).
+    func close() {
+        instance.destroy()
+    }
+}
