@@ -13,10 +13,16 @@ let package = Package(
         .library(name: "LinkstrPluginKit", targets: ["LinkstrPluginKit"]),
         .library(name: "PluginTesting", targets: ["PluginTesting"]),
         .library(name: "NostrCore", targets: ["NostrCore"]),
+        // The built-in media providers: liblinkstr-plugin-media.so (the six named providers, priority 0)
+        // and liblinkstr-plugin-media-generic.so (every other link, priority INT32_MIN).
+        .library(name: "linkstr-plugin-media", type: .dynamic, targets: ["MediaBuiltinPlugin"]),
+        .library(name: "linkstr-plugin-media-generic", type: .dynamic, targets: ["MediaGenericPlugin"]),
+        .executable(name: "linkstr-media-bench", targets: ["linkstr-media-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         // MARK: The plugin ABI (header only) and its Swift support for both sides
@@ -45,6 +51,17 @@ let package = Package(
             name: "linkstr",
             dependencies: ["LinkstrHost", "LinkstrPluginKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
+        // MARK: Media plugins (Plugins/Media): classification, metadata, yt-dlp extraction
+        .target(
+            name: "LinkstrMediaKit",
+            dependencies: [
+                "PluginABI", "LinkstrPluginKit", "COpenSSL", .product(name: "Subprocess", package: "swift-subprocess"),
+            ],
+            path: "Plugins/Media/Kit"),
+        .target(name: "MediaBuiltinPlugin", dependencies: ["LinkstrMediaKit", "PluginABI"], path: "Plugins/Media/Builtin"),
+        .target(name: "MediaGenericPlugin", dependencies: ["LinkstrMediaKit", "PluginABI"], path: "Plugins/Media/Generic"),
+        .executableTarget(name: "linkstr-media-bench", dependencies: ["LinkstrMediaKit"], path: "Benchmarks/MediaBench"),
+
         // MARK: Testing support for plugin authors
         .target(name: "PluginTesting", dependencies: ["PluginABI", "LinkstrPluginKit", "LinkstrHost"]),
 
@@ -54,5 +71,8 @@ let package = Package(
             name: "LinkstrHostTests",
             dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI"],
             exclude: ["Fixtures"]),
+        .testTarget(
+            name: "MediaTests",
+            dependencies: ["LinkstrMediaKit", "LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI"]),
     ]
 )

@@ -1,0 +1,3 @@
+import LinkstrMediaKit
+
+print("linkstr-media-bench")
