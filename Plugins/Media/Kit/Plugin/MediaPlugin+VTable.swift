@@ -17,6 +17,44 @@ extension MediaPlugin {
             }
             return InstanceBox.borrow(instance, as: MediaPlugin.self).classify(url, into: out, error: error)
         }
+        vtable.fetch_metadata = { instance, url, timeout, done, userData, operationID, error in
+            guard let instance, let url, let done else {
+                LKHErrorSlot.write(error, .invalid, "fetch_metadata needs a URL and a done callback")
+                return LKH_E_INVALID
+            }
+            let plugin = InstanceBox.borrow(instance, as: MediaPlugin.self)
+            let completion = Completion(done: done, userData: userData)
+            return report(plugin.fetchMetadata(String(cString: url), timeoutMilliseconds: timeout, completion: completion), operationID, error)
+        }
+        vtable.extract = { instance, url, destination, progress, done, userData, operationID, error in
+            guard let instance, let url, let destination, let done else {
+                LKHErrorSlot.write(error, .invalid, "extract needs a URL, a destination folder and a done callback")
+                return LKH_E_INVALID
+            }
+            let plugin = InstanceBox.borrow(instance, as: MediaPlugin.self)
+            let result = plugin.extract(
+                String(cString: url), destination: String(cString: destination),
+                progress: ProgressSink(function: progress, userData: userData), completion: Completion(done: done, userData: userData))
+            return report(result, operationID, error)
+        }
+        vtable.cancel = { instance, operationID in
+            guard let instance else { return }
+            InstanceBox.borrow(instance, as: MediaPlugin.self).operations.cancel(operationID)
+        }
         return vtable
+    }
+
+    /// Writes a started operation's id, or the refusal into the error slot.
+    private static func report(
+        _ result: Result<UInt64, PluginError>, _ operationID: UnsafeMutablePointer<UInt64>?, _ error: UnsafeMutablePointer<lkh_error>?
+    ) -> lkh_status {
+        switch result {
+        case .success(let id):
+            operationID?.pointee = id
+            return LKH_OK
+        case .failure(let failure):
+            LKHErrorSlot.write(error, failure.status, failure.message)
+            return failure.status.rawValue
+        }
     }
 }

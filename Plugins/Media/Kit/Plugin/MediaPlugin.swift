@@ -10,17 +10,30 @@ import PluginABI
 final class MediaPlugin: @unchecked Sendable {
     let flavor: MediaPluginFlavor
     let host: PluginHost
+    let settings: MediaSettings
+    let fetcher: HTTPFetcher
+    let metadata: MetadataService
+    let operations = OperationTable()
     /// The vtable handed to the host; owned by this instance, freed by `destroy`.
     let vtable: UnsafeMutablePointer<lkh_media_provider_v1>
 
     init(flavor: MediaPluginFlavor, host: PluginHost) {
         self.flavor = flavor
         self.host = host
+        settings = MediaSettings(host: host) { host.log(.warn, $0) }
+        fetcher = HTTPFetcher(policy: settings.addressPolicy, userAgent: settings.userAgent)
+        metadata = MetadataService(
+            fetcher: fetcher, cacheDirectory: settings.cacheDirectory, endpoints: settings.oEmbedEndpoints,
+            retryAfter: settings.retryAfter, concurrency: settings.metadataConcurrency)
         vtable = .allocate(capacity: 1)
         vtable.initialize(to: MediaPlugin.makeVTable(priority: flavor.priority))
     }
 
+    /// Cancels every operation, waits for their `done` callbacks, then frees the vtable.
     func destroy() {
+        let stuck = operations.cancelAllAndWait(timeout: .seconds(15))
+        if stuck > 0 { host.log(.error, "\(stuck) media operation(s) did not finish within 15 s of destroy") }
+        fetcher.invalidate()
         vtable.deinitialize(count: 1)
         vtable.deallocate()
     }
