@@ -24,7 +24,7 @@ extension MediaPlugin {
             }
             let plugin = InstanceBox.borrow(instance, as: MediaPlugin.self)
             let completion = Completion(done: done, userData: userData)
-            return report(plugin.fetchMetadata(String(cString: url), timeoutMilliseconds: timeout, completion: completion), operationID, error)
+            return MediaPlugin.report(plugin.fetchMetadata(String(cString: url), timeoutMilliseconds: timeout, completion: completion), operationID, error)
         }
         vtable.extract = { instance, url, destination, progress, done, userData, operationID, error in
             guard let instance, let url, let destination, let done else {
@@ -35,7 +35,7 @@ extension MediaPlugin {
             let result = plugin.extract(
                 String(cString: url), destination: String(cString: destination),
                 progress: ProgressSink(function: progress, userData: userData), completion: Completion(done: done, userData: userData))
-            return report(result, operationID, error)
+            return MediaPlugin.report(result, operationID, error)
         }
         vtable.cancel = { instance, operationID in
             guard let instance else { return }
