@@ -5,7 +5,8 @@ enum ExtractionError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidURL(String)
     case refused(String)
     case notAVideo(String)
-    case missingYtDlp(tried: [String], venv: String)
+    /// `configured` is the `ytdlp` setting when it names no executable.
+    case missingYtDlp(configured: String?, venv: String)
     case missingFFmpeg(String)
     case destination(String)
     case timeout(seconds: Int)
@@ -26,8 +27,9 @@ enum ExtractionError: Error, Equatable, Sendable, CustomStringConvertible {
             reason
         case .notAVideo(let url):
             "\(url) is not a video link (a profile, channel or listing page); open it in a browser instead"
-        case .missingYtDlp(let tried, let venv):
-            "yt-dlp is not installed (looked at \(tried.joined(separator: ", "))); install it with: python3 -m venv \(venv) && \(venv)/bin/pip install yt-dlp==\(Self.pinnedYtDlp) (or set ytdlp = \"/path/to/yt-dlp\" in the plugin's config section)"
+        case .missingYtDlp(let configured, let venv):
+            configured.map { "the configured ytdlp = \($0) is not an executable file; fix the path or remove the setting" }
+                ?? "yt-dlp not found; install it: python3 -m venv \(venv) && \(venv)/bin/pip install yt-dlp==\(Self.pinnedYtDlp) (or set ytdlp = \"/path/to/yt-dlp\" in the plugin's section)"
         case .missingFFmpeg(let tool):
             "\(tool) is not installed; install it with: apt-get install ffmpeg (yt-dlp needs ffmpeg to merge and remux videos, linkstr needs ffprobe to check the result)"
         case .destination(let reason):
@@ -39,7 +41,7 @@ enum ExtractionError: Error, Equatable, Sendable, CustomStringConvertible {
         case .ytDlpFailed(let status, let message):
             "yt-dlp failed (\(status)): \(message)"
         case .tooLarge(let maxBytes):
-            "the video is larger than \(maxBytes >> 20) MiB (max_video_bytes, by default the video cache budget)"
+            "yt-dlp finished without a file: the video is larger than the \(maxBytes) bytes allowed (max_video_bytes, by default the video cache budget)"
         case .unplayable(let reason):
             "the downloaded file is not a playable video: \(reason)"
         case .launch(let reason):

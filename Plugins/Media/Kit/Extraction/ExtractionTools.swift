@@ -23,14 +23,14 @@ struct ExtractionTools: Sendable, Equatable {
         let venv = settings.dataDirectory + "/venv"
         let ytDlp: String
         if let configured = settings.ytDlp {
-            guard isExecutable(configured) else { throw .missingYtDlp(tried: ["ytdlp = \(configured)"], venv: venv) }
+            guard isExecutable(configured) else { throw .missingYtDlp(configured: configured, venv: venv) }
             ytDlp = configured
         } else if isExecutable(venv + "/bin/yt-dlp") {
             ytDlp = venv + "/bin/yt-dlp"
         } else if let found = find("yt-dlp", in: settings.searchPath) {
             ytDlp = found
         } else {
-            throw .missingYtDlp(tried: [venv + "/bin/yt-dlp", "yt-dlp on the search path"], venv: venv)
+            throw .missingYtDlp(configured: nil, venv: venv)
         }
         func tool(_ name: String, _ configured: String?) throws(ExtractionError) -> String {
             if let configured {

@@ -69,7 +69,6 @@ struct VideoExtractor: Sendable {
         var status: String
         var file: String?
         var errorText: String
-        var mentionedMaxSize: Bool
     }
 
     private func runYtDlp(
@@ -105,22 +104,19 @@ struct VideoExtractor: Sendable {
         ) { execution in
             pid.set(execution.processIdentifier.value)
             var file: String?
-            var sawMaxSize = false
             for try await line in execution.standardOutput.strings() {
                 switch YtDlpOutputLine(Substring(line)) {
                 case .progress(let downloaded, let total): progress(downloaded, total)
                 case .file(let path): file = path
-                case .other: if line.contains("max-filesize") { sawMaxSize = true }
+                case .other: continue
                 }
             }
-            return (file, sawMaxSize)
+            return file
         }
         exited = true
-        let (file, sawMaxSize) = result.closureResult
-        let stderr = result.standardError
         return Outcome(
-            success: result.terminationStatus.isSuccess, status: "\(result.terminationStatus)", file: file,
-            errorText: Self.errorSummary(stderr), mentionedMaxSize: sawMaxSize || stderr.contains("max-filesize"))
+            success: result.terminationStatus.isSuccess, status: "\(result.terminationStatus)", file: result.closureResult,
+            errorText: Self.errorSummary(result.standardError))
     }
 
     private func verify(_ outcome: Outcome, destination: String) async throws(ExtractionError) -> ExtractedVideo {
@@ -128,10 +124,9 @@ struct VideoExtractor: Sendable {
             outcome.file.map { _ = unlink($0) }
             throw .ytDlpFailed(status: outcome.status, message: outcome.errorText.isEmpty ? "no error message" : outcome.errorText)
         }
-        guard let file = outcome.file else {
-            if outcome.mentionedMaxSize { throw .tooLarge(maxBytes: maxBytes) }
-            throw .ytDlpFailed(status: outcome.status, message: "it reported no output file" + (outcome.errorText.isEmpty ? "" : ": " + outcome.errorText))
-        }
+        // With these flags, yt-dlp exits 0 without a file when --max-filesize stopped the download (its
+        // message is silenced by --print).
+        guard let file = outcome.file else { throw .tooLarge(maxBytes: maxBytes) }
         let resolvedFolder = URL(fileURLWithPath: destination).resolvingSymlinksInPath().path
         let resolvedFile = URL(fileURLWithPath: file).resolvingSymlinksInPath().path
         guard resolvedFile.hasPrefix(resolvedFolder + "/") else {
