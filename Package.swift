@@ -62,7 +62,9 @@ let package = Package(
             path: "Plugins/Media/Kit"),
         .target(name: "MediaBuiltinPlugin", dependencies: ["LinkstrMediaKit", "PluginABI"], path: "Plugins/Media/Builtin"),
         .target(name: "MediaGenericPlugin", dependencies: ["LinkstrMediaKit", "PluginABI"], path: "Plugins/Media/Generic"),
-        .executableTarget(name: "linkstr-media-bench", dependencies: ["LinkstrMediaKit"], path: "Benchmarks/MediaBench"),
+        .executableTarget(
+            name: "linkstr-media-bench", dependencies: ["LinkstrMediaKit", "LinkstrPluginKit", "PluginABI", "PluginTesting"],
+            path: "Benchmarks/MediaBench"),
 
         // MARK: Testing support for plugin authors
         .target(name: "PluginTesting", dependencies: ["PluginABI", "LinkstrPluginKit", "LinkstrHost"]),

@@ -98,7 +98,7 @@ extension LinkstrHost {
         var previews = 0
         for folder in ["thumbnails", "metadata-failures"] {
             let path = paths.cacheDirectory + "/" + folder
-            guard let enumerator = FileManager.default.enumerator(atPath: path) else { continue }
+            guard FileManager.default.fileExists(atPath: path), let enumerator = FileManager.default.enumerator(atPath: path) else { continue }
             while let name = enumerator.nextObject() as? String {
                 var isDirectory: ObjCBool = false
                 if FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isDirectory), !isDirectory.boolValue {
