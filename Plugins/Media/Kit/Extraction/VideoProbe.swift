@@ -22,6 +22,8 @@ enum VideoProbe {
             output = result.standardOutput
         } catch let error as ExtractionError {
             throw error
+        } catch is CancellationError {
+            throw .cancelled
         } catch {
             throw .unplayable("ffprobe could not run: \(error)")
         }
