@@ -18,10 +18,17 @@ let package = Package(
         .library(name: "linkstr-plugin-memory", type: .dynamic, targets: ["MemoryStorage"]),
         .library(name: "linkstr-plugin-postgresql", type: .dynamic, targets: ["PostgreSQLStorage"]),
         .executable(name: "linkstr-storage-bench", targets: ["StorageBench"]),
+        // The built-in media providers: liblinkstr-plugin-media.so (the six named providers, priority 0)
+        // and liblinkstr-plugin-media-generic.so (every other link, priority INT32_MIN).
+        .library(name: "linkstr-plugin-media", type: .dynamic, targets: ["MediaBuiltinPlugin"]),
+        .library(name: "linkstr-plugin-media-generic", type: .dynamic, targets: ["MediaGenericPlugin"]),
+        .executable(name: "linkstr-media-bench", targets: ["linkstr-media-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     ],
     targets: [
         // MARK: The plugin ABI (header only) and its Swift support for both sides
@@ -55,6 +62,20 @@ let package = Package(
                 "LinkstrHost", "LinkstrEngine", "LinkstrPluginKit", "NostrCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+
+        // MARK: Media plugins (Plugins/Media): classification, metadata, yt-dlp extraction
+        .target(
+            name: "LinkstrMediaKit",
+            dependencies: [
+                "PluginABI", "LinkstrPluginKit", "COpenSSL", .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            path: "Plugins/Media/Kit"),
+        .target(name: "MediaBuiltinPlugin", dependencies: ["LinkstrMediaKit", "PluginABI"], path: "Plugins/Media/Builtin"),
+        .target(name: "MediaGenericPlugin", dependencies: ["LinkstrMediaKit", "PluginABI"], path: "Plugins/Media/Generic"),
+        .executableTarget(
+            name: "linkstr-media-bench", dependencies: ["LinkstrMediaKit", "LinkstrPluginKit", "PluginABI", "PluginTesting"],
+            path: "Benchmarks/MediaBench"),
 
         // MARK: Testing support for plugin authors
         .target(name: "PluginTesting", dependencies: ["PluginABI", "LinkstrPluginKit", "LinkstrHost"]),
@@ -95,6 +116,9 @@ let package = Package(
         .testTarget(
             name: "StorageConformanceTests",
             dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "CSQLite", "CLibPQ"]),
+        .testTarget(
+            name: "MediaTests",
+            dependencies: ["LinkstrMediaKit", "LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI"]),
     ]
 )
 

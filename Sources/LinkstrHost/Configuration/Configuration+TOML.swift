@@ -44,6 +44,11 @@ extension Configuration {
             case "notifiers": notifiers = try strings(value, key, fail)
             case "plugin_paths": pluginPaths = try strings(value, key, fail)
             case "relays": relays = try strings(value, key, fail)
+            case "media_cache_bytes":
+                guard let bytes = value.int, bytes > 0 else {
+                    throw fail("'media_cache_bytes' must be a positive integer (bytes), e.g. 1073741824 for 1 GiB")
+                }
+                mediaCacheBytes = Int64(bytes)
             case "providers":
                 guard let providersTable = value.table else { throw fail("'providers' must be a table of capability id = plugin id") }
                 for capability in providersTable.keys {

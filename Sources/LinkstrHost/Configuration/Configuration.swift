@@ -24,6 +24,10 @@ public struct Configuration: Equatable, Sendable {
     public var pluginPaths: [String] = []
     public var relays: [String] = []
     public var logLevel: String?
+    /// The video cache budget in bytes (`media_cache_bytes`); least recently used videos are evicted
+    /// beyond it.
+    public var mediaCacheBytes: Int64 = Configuration.defaultMediaCacheBytes
+    public static let defaultMediaCacheBytes: Int64 = 1 << 30
     /// Capability id → chosen plugin id, for any capability family.
     public var providers: [String: String] = [:]
     /// Plugin id → its settings. Scalars are kept as text, arrays and tables as JSON text.
@@ -34,7 +38,7 @@ public struct Configuration: Equatable, Sendable {
     /// The setting names a config file may use at the top level.
     public static let knownKeys: [String] = [
         "storage", "transport", "media_providers", "notifiers", "plugin_paths", "relays", "log_level",
-        "providers", "plugins",
+        "providers", "plugins", "media_cache_bytes",
     ]
 
     /// The plugin id the configuration chooses for `capabilityID`, if any.

@@ -142,6 +142,7 @@ public final class LinkstrHost: Sendable {
             "state_dir": paths.stateDirectory, "config_file": paths.configFile,
         ]
         settings["home"] = paths.home
+        settings["media_cache_bytes"] = String(configuration.mediaCacheBytes)
         return settings
     }
 }

@@ -35,25 +35,39 @@ extension LinkstrHost {
     /// - Throws: `PluginError` when a provider fails for another reason than "not mine".
     public func classify(_ url: String) throws(PluginError) -> MediaClassification? {
         for provider in mediaProviders() {
-            guard let classify = provider.vtable.pointee.classify else { continue }
-            var result = lkh_media_classification()
-            result.struct_size = UInt32(MemoryLayout<lkh_media_classification>.size)
-            var error = LKHErrorSlot.make()
-            let status = classify(provider.rawInstance, url, &result, &error)
-            if status == LKH_E_NOT_FOUND { continue }
-            guard status == LKH_OK else {
-                throw PluginError(status: status, error: &error)
-            }
-            guard let mode = MediaMode(abiValue: result.mode) else {
-                throw PluginError(.protocol, "media provider '\(provider.pluginID)' answered an unknown mode \(result.mode)")
-            }
-            let embed = Self.string(from: &result.embed_url)
-            return MediaClassification(
-                provider: Self.string(from: &result.provider), mode: mode,
-                canonicalURL: Self.string(from: &result.canonical_url),
-                embedURL: embed.isEmpty ? nil : embed, pluginID: provider.pluginID)
+            if let classification = try classify(url, with: provider) { return classification }
         }
         return nil
+    }
+
+    /// The providers that claim `url`, in the order they are asked, with their answers.
+    func claimingProviders(_ url: String) throws(PluginError) -> [(provider: Capability<lkh_media_provider_v1>, classification: MediaClassification)] {
+        var claiming: [(provider: Capability<lkh_media_provider_v1>, classification: MediaClassification)] = []
+        for provider in mediaProviders() {
+            if let classification = try classify(url, with: provider) { claiming.append((provider, classification)) }
+        }
+        return claiming
+    }
+
+    /// One provider's classification of `url`, or nil when it does not claim it.
+    private func classify(_ url: String, with provider: Capability<lkh_media_provider_v1>) throws(PluginError) -> MediaClassification? {
+        guard let classify = provider.vtable.pointee.classify else { return nil }
+        var result = lkh_media_classification()
+        result.struct_size = UInt32(MemoryLayout<lkh_media_classification>.size)
+        var error = LKHErrorSlot.make()
+        let status = classify(provider.rawInstance, url, &result, &error)
+        if status == LKH_E_NOT_FOUND { return nil }
+        guard status == LKH_OK else {
+            throw PluginError(status: status, error: &error)
+        }
+        guard let mode = MediaMode(abiValue: result.mode) else {
+            throw PluginError(.protocol, "media provider '\(provider.pluginID)' answered an unknown mode \(result.mode)")
+        }
+        let embed = Self.string(from: &result.embed_url)
+        return MediaClassification(
+            provider: Self.string(from: &result.provider), mode: mode,
+            canonicalURL: Self.string(from: &result.canonical_url),
+            embedURL: embed.isEmpty ? nil : embed, pluginID: provider.pluginID)
     }
 
     /// A NUL-terminated fixed-size C char array as a String.

@@ -5,8 +5,8 @@ import LinkstrHost
 struct MediaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "media",
-        abstract: "Recognise links: provider, playback mode, canonical and embed URLs.",
-        subcommands: [MediaClassifyCommand.self])
+        abstract: "Recognise links, fetch their title and thumbnail, extract videos into the cache.",
+        subcommands: [MediaClassifyCommand.self, MediaMetadataCommand.self, MediaFetchCommand.self, MediaClearCacheCommand.self])
 }
 
 struct MediaClassifyCommand: ParsableCommand {
@@ -27,11 +27,7 @@ struct MediaClassifyCommand: ParsableCommand {
     var url: String
 
     func run() throws {
-        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", components.host?.isEmpty == false
-        else {
-            throw CLIFailure(.usage, "'\(url)' is not an http or https URL")
-        }
+        let url = try MediaURLArgument.validate(self.url)
         let host = try global.openHost()
         host.loadPlugins()
         let result: MediaClassification?

@@ -1,0 +1,10 @@
+/// The providers linkstr recognises (spec §12.1), in the order hosts are checked.
+///
+/// The raw value is the short lowercase name a classification reports (`lkh_media_classification.provider`)
+/// and the link type the iPhone app stores locally.
+public enum MediaProvider: String, Sendable, CaseIterable {
+    case tiktok, instagram, facebook, youtube, rumble, twitter, generic
+
+    /// The six named providers, checked in this order; `generic` takes every other http(s) link.
+    public static let named: [MediaProvider] = [.tiktok, .instagram, .facebook, .youtube, .rumble, .twitter]
+}

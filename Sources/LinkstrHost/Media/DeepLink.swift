@@ -1,0 +1,98 @@
+import Foundation
+
+/// A `linkstr://open?…` deep link, in either of its two formats:
+/// - `payload`: the iPhone app's `linkstr://open?p=<token>`, the token being unpadded base64url of the
+///   JSON object `{"url","timestamp","messageGUID"}` (all three required; spec §11);
+/// - `url`: `linkstr://open?url=<percent-encoded URL>` (seed 000, "Deep links").
+///
+/// Decoding follows the app: scheme `linkstr` and host `open` in any case, path empty or `/`, the
+/// first `p` item wins over any `url` item, and the URL must pass `LinkURL` and is replaced by its
+/// normalised form.
+///
+/// Thread rule: a value type; encoding and decoding are pure.
+public struct DeepLink: Equatable, Sendable {
+    public enum Format: String, Sendable {
+        case payload, url
+    }
+
+    public var url: String
+    /// Seconds since the epoch (payload format only; 0 when the sender set none).
+    public var timestamp: Int64?
+    /// The post's message id (payload format only).
+    public var messageGUID: String?
+    public var format: Format
+
+    /// A payload-format link (what the iPhone app opens).
+    public init(url: String, timestamp: Int64, messageGUID: String) {
+        self.url = url
+        self.timestamp = timestamp
+        self.messageGUID = messageGUID
+        self.format = .payload
+    }
+
+    /// A url-format link.
+    public init(url: String) {
+        self.url = url
+        self.format = .url
+    }
+
+    private struct Payload: Codable {
+        var url: String
+        var timestamp: Int64
+        var messageGUID: String
+    }
+
+    /// Parses and validates a deep link.
+    public static func decode(_ link: String) throws(DeepLinkError) -> DeepLink {
+        let trimmed = link.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let components = URLComponents(string: trimmed), components.scheme?.lowercased() == "linkstr" else {
+            throw .notALinkstrLink(trimmed)
+        }
+        guard components.host?.lowercased() == "open" else { throw .unknownAction(components.host ?? "") }
+        guard components.path.isEmpty || components.path == "/" else { throw .unexpectedPath(components.path) }
+        let items = components.queryItems ?? []
+        if let token = items.first(where: { $0.name == "p" })?.value {
+            return try decodePayload(token)
+        }
+        guard let value = items.first(where: { $0.name == "url" })?.value else { throw .missingParameter }
+        guard let url = LinkURL.normalize(value) else { throw .invalidURL(LinkURL.problem(with: value) ?? value) }
+        return DeepLink(url: url)
+    }
+
+    private static func decodePayload(_ token: String) throws(DeepLinkError) -> DeepLink {
+        guard !token.isEmpty else { throw .invalidToken("it is empty") }
+        var base64 = token.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        guard base64.count % 4 != 1 else { throw .invalidToken("its length is impossible for base64") }
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard let data = Data(base64Encoded: base64) else { throw .invalidToken("it contains characters outside the base64url alphabet") }
+        let payload: Payload
+        do {
+            payload = try JSONDecoder().decode(Payload.self, from: data)
+        } catch {
+            throw .invalidPayload("expected JSON {\"url\": string, \"timestamp\": integer, \"messageGUID\": string}")
+        }
+        guard let url = LinkURL.normalize(payload.url) else { throw .invalidURL(LinkURL.problem(with: payload.url) ?? payload.url) }
+        return DeepLink(url: url, timestamp: payload.timestamp, messageGUID: payload.messageGUID)
+    }
+
+    /// The link text in this link's format. The JSON keys are sorted, so equal links encode equally
+    /// (the iPhone app's key order varies; decoders never care).
+    public func encoded() -> String {
+        switch format {
+        case .payload:
+            let payload = Payload(url: url, timestamp: timestamp ?? 0, messageGUID: messageGUID ?? "")
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            // Encoding two strings and an integer cannot fail.
+            let json = (try? encoder.encode(payload)) ?? Data()
+            let token = json.base64EncodedString()
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "")
+            return "linkstr://open?p=" + token
+        case .url:
+            var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
+            allowed.insert(charactersIn: "-._~")
+            return "linkstr://open?url=" + (url.addingPercentEncoding(withAllowedCharacters: allowed) ?? url)
+        }
+    }
+}

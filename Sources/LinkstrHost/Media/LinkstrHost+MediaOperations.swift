@@ -1,0 +1,116 @@
+import Foundation
+import LinkstrPluginKit
+import PluginABI
+
+extension LinkstrHost {
+    /// The video cache: `<cache>/videos` with the `media_cache_bytes` budget.
+    public var videoCache: VideoCache {
+        VideoCache(folder: paths.cacheDirectory + "/videos", budget: configuration.mediaCacheBytes)
+    }
+
+    /// Title and thumbnail of `url` from the first claiming provider that fetches metadata. (A provider
+    /// without `fetch_metadata`, such as the Vimeo example, is served by the next claiming one; the
+    /// built-in generic provider claims every http(s) link.)
+    public func fetchMetadata(_ url: String, timeout: Duration = .seconds(6)) async throws(MediaFailure) -> MediaMetadataResult {
+        let claiming: [(provider: Capability<lkh_media_provider_v1>, classification: MediaClassification)]
+        do {
+            claiming = try claimingProviders(url)
+        } catch {
+            throw .plugin(pluginID: "classify", error)
+        }
+        guard let (provider, _) = claiming.first(where: { $0.provider.vtable.pointee.fetch_metadata != nil }) else {
+            throw .noProvider("no installed media provider fetches metadata for \(url); `linkstr plugins` lists them")
+        }
+        let milliseconds = UInt32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let bytes: [UInt8]
+        do {
+            bytes = try await MediaCall.run(cancel: { provider.vtable.pointee.cancel?(provider.rawInstance, $0) }) {
+                userData, done, _, operation, error in
+                provider.vtable.pointee.fetch_metadata!(provider.rawInstance, url, milliseconds, done, userData, operation, error)
+            }
+        } catch {
+            throw .plugin(pluginID: provider.pluginID, error)
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
+            throw .badAnswer("\(provider.pluginID) answered metadata that is not a JSON object")
+        }
+        return MediaMetadataResult(
+            title: object["title"] as? String, thumbnail: object["thumbnail"] as? String,
+            thumbnailPath: object["thumbnail_path"] as? String, pluginID: provider.pluginID,
+            json: String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The video of `url` in the video cache: a cache hit (by canonical URL) is returned at once;
+    /// otherwise the first claiming provider that extracts downloads it into the cache, which then
+    /// evicts the least recently used videos beyond its budget.
+    ///
+    /// - Parameter progress: (downloaded bytes, total or -1), from any thread.
+    public func fetchVideo(_ url: String, progress: (@Sendable (Int64, Int64) -> Void)? = nil) async throws(MediaFailure) -> CachedVideo {
+        let claiming: [(provider: Capability<lkh_media_provider_v1>, classification: MediaClassification)]
+        do {
+            claiming = try claimingProviders(url)
+        } catch {
+            throw .plugin(pluginID: "classify", error)
+        }
+        guard let (provider, classification) = claiming.first(where: { $0.provider.vtable.pointee.extract != nil }) else {
+            throw .noProvider("no installed media provider extracts videos from \(url); `linkstr plugins` lists them")
+        }
+        let cache = videoCache
+        let key = classification.canonicalURL
+        do {
+            if let hit = try cache.lookup(key) {
+                return CachedVideo(path: hit.path, bytes: hit.entry.bytes, fromCache: true, pluginID: nil, evicted: [])
+            }
+            try cache.prepare()
+        } catch {
+            throw .cache(error)
+        }
+        let folder = cache.folder
+        let bytes: [UInt8]
+        do {
+            bytes = try await MediaCall.run(progress: progress, cancel: { provider.vtable.pointee.cancel?(provider.rawInstance, $0) }) {
+                userData, done, progressFunction, operation, error in
+                provider.vtable.pointee.extract!(provider.rawInstance, key, folder, progressFunction, done, userData, operation, error)
+            }
+        } catch {
+            throw .plugin(pluginID: provider.pluginID, error)
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any], let path = object["path"] as? String else {
+            throw .badAnswer("\(provider.pluginID) answered an extraction without a \"path\"")
+        }
+        do {
+            let evicted = try cache.insert(key: key, path: path)
+            let size = (object["bytes"] as? Int).map(Int64.init) ?? 0
+            return CachedVideo(path: path, bytes: size, fromCache: false, pluginID: provider.pluginID, evicted: evicted)
+        } catch {
+            throw .cache(error)
+        }
+    }
+
+    /// Deletes cached videos, thumbnails and remembered metadata failures; posts are untouched.
+    public func clearMediaCache() throws(MediaFailure) -> MediaCacheClearing {
+        let videos: (files: Int, bytes: Int64)
+        do {
+            videos = try videoCache.clear()
+        } catch {
+            throw .cache(error)
+        }
+        var previews = 0
+        for folder in ["thumbnails", "metadata-failures"] {
+            let path = paths.cacheDirectory + "/" + folder
+            guard FileManager.default.fileExists(atPath: path), let enumerator = FileManager.default.enumerator(atPath: path) else { continue }
+            while let name = enumerator.nextObject() as? String {
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isDirectory), !isDirectory.boolValue {
+                    previews += 1
+                }
+            }
+            do {
+                try FileManager.default.removeItem(atPath: path)
+            } catch {
+                throw .cache(.io("cannot remove \(path): \(error.localizedDescription)"))
+            }
+        }
+        return MediaCacheClearing(videos: videos.files, videoBytes: videos.bytes, previewFiles: previews)
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import Glibc
+import LinkstrHost
+
+struct MediaFetchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fetch",
+        abstract: "Extract a link's video into the video cache with yt-dlp (a cached video is returned at once).",
+        discussion: """
+            Needs yt-dlp (python3 -m venv ~/.local/share/linkstr/venv && ~/.local/share/linkstr/venv/bin/pip
+            install yt-dlp) and ffmpeg (apt-get install ffmpeg). The cache keeps media_cache_bytes (1 GiB by
+            default) and evicts the least recently used videos. Progress goes to stderr on a terminal.
+
+            Example:
+              linkstr media fetch https://www.tiktok.com/@someone/video/7596114833477537054 --json
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "An http or https URL.")
+    var url: String
+
+    func run() async throws {
+        let url = try MediaURLArgument.validate(self.url)
+        let host = try global.openHost()
+        host.loadPlugins()
+        defer { host.stop() }
+        let showProgress = isatty(STDERR_FILENO) == 1
+        let video: CachedVideo
+        do {
+            video = try await host.fetchVideo(url) { done, total in
+                guard showProgress else { return }
+                let text = total > 0 ? "\(done * 100 / total)% of \(total / 1024) KiB" : "\(done / 1024) KiB"
+                Terminal.writeError("\r\u{1B}[Kdownloading: \(text)")
+            }
+        } catch {
+            if showProgress { Terminal.writeError("\r\u{1B}[K") }
+            throw CLIFailure(error.status == .invalid ? .usage : .failed, "cannot fetch the video of \(url): \(error)")
+        }
+        if showProgress { Terminal.writeError("\r\u{1B}[K") }
+        if global.json {
+            Terminal.printJSON(["path": video.path, "bytes": video.bytes, "cached": video.fromCache] as [String: Any])
+        } else {
+            var text = "\(video.path)\n\(video.bytes) bytes\(video.fromCache ? " (already cached)" : "")\n"
+            for evicted in video.evicted { text += "evicted:  \(evicted.key) (\(evicted.bytes) bytes)\n" }
+            Terminal.write(text)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import LinkstrHost
+
+struct OpenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "open",
+        abstract: "Open a linkstr:// deep link: print the shared URL, its fields and how linkstr plays it.",
+        discussion: """
+            Both formats are accepted: the iPhone app's linkstr://open?p=<token> and
+            linkstr://open?url=<URL>. An invalid link exits with status 2 and says why.
+
+            Example:
+              linkstr open 'linkstr://open?url=https%3A%2F%2Fyoutu.be%2FdQw4w9WgXcQ' --json
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "A linkstr://open?… link.")
+    var link: String
+
+    func run() throws {
+        let decoded: DeepLink
+        do {
+            decoded = try DeepLink.decode(link)
+        } catch {
+            throw CLIFailure(.usage, error.description)
+        }
+        let host = try global.openHost()
+        host.loadPlugins()
+        let classification = try? host.classify(decoded.url)
+        if global.json {
+            var object: [String: Any] = ["url": decoded.url, "format": decoded.format.rawValue]
+            object["timestamp"] = decoded.timestamp
+            object["message_guid"] = decoded.messageGUID
+            object["provider"] = classification?.provider
+            object["mode"] = classification?.mode.rawValue
+            object["embed_url"] = classification?.embedURL
+            Terminal.printJSON(object)
+            return
+        }
+        var text = "url:       \(decoded.url)\n"
+        if let timestamp = decoded.timestamp, timestamp > 0 {
+            text += "shared:    \(ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(timestamp))))\n"
+        }
+        if let guid = decoded.messageGUID { text += "message:   \(guid)\n" }
+        if let classification {
+            text += "provider:  \(classification.provider)\nmode:      \(classification.mode.rawValue)\n"
+            if let embed = classification.embedURL { text += "embed:     \(embed)\n" }
+        }
+        Terminal.write(text)
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import LinkstrHost
+import PluginTesting
+import Testing
+
+/// The host with the real plugins: provider order (configuration over priority), metadata and videos
+/// through the providers, the video cache at a small budget, and clearing the cache.
+@Suite(.serialized)
+struct HostMediaTests {
+    let scratch: String
+
+    init() throws {
+        scratch = try TestPaths.makeScratch("host-media")
+    }
+
+    /// A third-party provider in C that claims YouTube links (priority -5: after the built-in one
+    /// unless configuration puts it first), compiled from the ABI header alone.
+    func buildThirdPartyProvider() throws -> String {
+        let source = scratch + "/third_party.c"
+        let library = scratch + "/plugins/libthird-party.so"
+        try FileManager.default.createDirectory(atPath: scratch + "/plugins", withIntermediateDirectories: true)
+        try """
+            #include <stdio.h>
+            #include <string.h>
+            #include "linkstr_plugin.h"
+            static lkh_status classify(void *i, const char *url, lkh_media_classification *out, lkh_error *err) {
+                (void)i; (void)err;
+                if (strstr(url, "youtube.com/") == NULL) return LKH_E_NOT_FOUND;
+                snprintf(out->provider, sizeof out->provider, "third-party");
+                out->mode = LKH_MEDIA_MODE_LINK;
+                snprintf(out->canonical_url, sizeof out->canonical_url, "%s", url);
+                out->embed_url[0] = 0;
+                return LKH_OK;
+            }
+            static const lkh_media_provider_v1 vtable = {sizeof(lkh_media_provider_v1), -5, classify, NULL, NULL, NULL};
+            static int marker;
+            static lkh_status create(const lkh_host *h, void **out, lkh_error *e) { (void)h; (void)e; *out = &marker; return LKH_OK; }
+            static void destroy(void *i) { (void)i; }
+            static const void *capability(void *i, const char *id) { (void)i; return strcmp(id, LKH_CAP_MEDIA_PROVIDER_V1) == 0 ? &vtable : NULL; }
+            static const char *const provides[] = {LKH_CAP_MEDIA_PROVIDER_V1, NULL};
+            static const lkh_plugin_desc desc = {sizeof(lkh_plugin_desc), LKH_ABI_MAJOR, LKH_ABI_MINOR, "org.example.youtube",
+                "Third-party YouTube", "1.0.0", provides, NULL, create, destroy, capability, "cc"};
+            LKH_EXPORT const lkh_plugin_desc *lkh_plugin_entry(uint32_t major, uint32_t minor) { (void)minor; return major == LKH_ABI_MAJOR ? &desc : NULL; }
+            """.write(toFile: source, atomically: true, encoding: .utf8)
+        let compiler = Process()
+        compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        compiler.arguments = [
+            "cc", "-std=c11", "-shared", "-fPIC", "-fvisibility=hidden", "-I", TestPaths.packageRoot + "/Sources/PluginABI/include",
+            source, "-o", library,
+        ]
+        try compiler.run()
+        compiler.waitUntilExit()
+        try #require(compiler.terminationStatus == 0, "cc failed to build the third-party provider")
+        return library
+    }
+
+    func host(_ toml: String) throws -> LinkstrHost {
+        try toml.write(toFile: scratch + "/config.toml", atomically: true, encoding: .utf8)
+        let host = try LinkstrHost.open(home: scratch, configFile: nil, environment: [:])
+        let discovery = PluginDiscovery(configuration: host.configuration, paths: host.paths, executableDirectory: BuildProducts.directory)
+        let registry = host.loadPlugins(discovery: discovery)
+        #expect(registry.refused.isEmpty, "\(registry.refused)")
+        return host
+    }
+
+    @Test func eachProviderIsClaimedByTheBuiltInPluginsInOrder() throws {
+        let host = try host("")
+        defer { host.stop() }
+        let expectations: [(String, String, String)] = [
+            ("https://www.tiktok.com/@a/video/7596114833477537054", "tiktok", "org.linkstr.media.builtin"),
+            ("https://www.instagram.com/reel/C9abcDEF12/", "instagram", "org.linkstr.media.builtin"),
+            ("https://m.facebook.com/reel/1234567890123456", "facebook", "org.linkstr.media.builtin"),
+            ("https://twitter.com/a/status/1876543210987654321", "twitter", "org.linkstr.media.builtin"),
+            ("https://youtu.be/dQw4w9WgXcQ", "youtube", "org.linkstr.media.builtin"),
+            ("https://rumble.com/v4abc12-title.html", "rumble", "org.linkstr.media.builtin"),
+            ("https://example.com/article", "generic", "org.linkstr.media.generic"),
+        ]
+        for (url, provider, plugin) in expectations {
+            let result = try #require(try host.classify(url), "\(url)")
+            #expect(result.provider == provider && result.pluginID == plugin, "\(url): \(result)")
+        }
+    }
+
+    @Test func aThirdPartyProviderTakesPrecedenceByConfiguration() throws {
+        let library = try buildThirdPartyProvider()
+        let url = "https://www.youtube.com/watch?v=dQw4w9WgXcQ"
+        let byPriority = try host("plugin_paths = [\"\(library)\"]\n")
+        #expect(try byPriority.classify(url)?.pluginID == "org.linkstr.media.builtin", "priority 0 beats -5")
+        #expect(try byPriority.classify("https://example.com/")?.pluginID == "org.linkstr.media.generic")
+        byPriority.stop()
+        let configured = try host("plugin_paths = [\"\(library)\"]\nmedia_providers = [\"org.example.youtube\"]\n")
+        defer { configured.stop() }
+        let result = try #require(try configured.classify(url))
+        #expect(result.pluginID == "org.example.youtube" && result.provider == "third-party")
+    }
+
+    @Test func metadataAndVideosThroughTheHostWithASmallCache() async throws {
+        let server = try FixtureServer.start()
+        let ytDlp = try #require(TestPaths.ytDlp, Comment(rawValue: TestPaths.ytDlpMissing))
+        let host = try host(
+            """
+            media_cache_bytes = 800000
+            [plugins."org.linkstr.media.generic"]
+            allow_private_addresses = "loopback"
+            ytdlp = "\(ytDlp)"
+            """)
+        defer { host.stop() }
+        let metadata = try await host.fetchMetadata(server.url("/og.html"))
+        #expect(metadata.title == "Café & friends 😀 \"quoted\"" && metadata.pluginID == "org.linkstr.media.generic")
+        #expect(metadata.thumbnailPath.map { FileManager.default.fileExists(atPath: $0) } == true)
+
+        let clip = try await host.fetchVideo(server.url("/media/clip.mp4"))
+        #expect(!clip.fromCache && clip.bytes > 0)
+        let again = try await host.fetchVideo(server.url("/media/clip.mp4?utm_source=feed"))
+        #expect(again.fromCache && again.path == clip.path, "tracking parameters do not defeat the cache")
+        let big = try await host.fetchVideo(server.url("/media/big.mp4"))
+        #expect(big.evicted.map(\.key) == [server.url("/media/clip.mp4")], "the 800 kB budget forces the clip out")
+        #expect(!FileManager.default.fileExists(atPath: clip.path))
+
+        let cleared = try host.clearMediaCache()
+        #expect(cleared.videos == 1 && cleared.previewFiles >= 1)
+        #expect(!FileManager.default.fileExists(atPath: big.path))
+        #expect(!FileManager.default.fileExists(atPath: metadata.thumbnailPath ?? "/"))
+    }
+
+    @Test func cancellingTheHostsFetchCancelsTheExtraction() async throws {
+        let server = try FixtureServer.start()
+        let ytDlp = try #require(TestPaths.ytDlp, Comment(rawValue: TestPaths.ytDlpMissing))
+        let host = try host(
+            """
+            [plugins."org.linkstr.media.generic"]
+            allow_private_addresses = "loopback"
+            ytdlp = "\(ytDlp)"
+            """)
+        defer { host.stop() }
+        let progressed = AsyncStream<Void>.makeStream()
+        let task = Task {
+            try await host.fetchVideo(server.url("/slow/big.mp4?rate=40000")) { _, _ in progressed.continuation.yield() }
+        }
+        for await _ in progressed.stream { break }
+        task.cancel()
+        let result = await task.result
+        #expect(throws: MediaFailure.self) { try result.get() }
+        if case .failure(let failure as MediaFailure) = result { #expect(failure.status == .cancelled, "\(failure)") }
+        let folder = host.videoCache.folder
+        #expect(!TestPaths.contents(folder).contains { $0.hasSuffix(".mp4") || $0.hasPrefix(".tmp-") }, "\(TestPaths.contents(folder))")
+        #expect(ProcessScan.processes(mentioning: folder).isEmpty)
+    }
+
+    @Test func mediaCacheBytesMustBeAPositiveInteger() throws {
+        try "media_cache_bytes = \"1GB\"\n".write(toFile: scratch + "/config.toml", atomically: true, encoding: .utf8)
+        #expect {
+            _ = try LinkstrHost.open(home: scratch, configFile: nil, environment: [:])
+        } throws: { error in
+            "\(error)".contains("media_cache_bytes") && "\(error)".contains("positive integer")
+        }
+    }
+}
