@@ -13,6 +13,10 @@ let package = Package(
         .library(name: "LinkstrPluginKit", targets: ["LinkstrPluginKit"]),
         .library(name: "PluginTesting", targets: ["PluginTesting"]),
         .library(name: "NostrCore", targets: ["NostrCore"]),
+        // Notifier plugins (Plugins/Notify): liblinkstr-plugin-notify-<name>.so, found by the host's discovery.
+        .library(name: "linkstr-plugin-notify-desktop", type: .dynamic, targets: ["NotifyDesktopPlugin"]),
+        .library(name: "linkstr-plugin-notify-http", type: .dynamic, targets: ["NotifyHTTPPlugin"]),
+        .library(name: "linkstr-plugin-notify-command", type: .dynamic, targets: ["NotifyCommandPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -45,6 +49,19 @@ let package = Package(
             name: "linkstr",
             dependencies: ["LinkstrHost", "LinkstrPluginKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
+        // MARK: Notifier plugins (issue 7): a shared kit and three notifiers, each its own .so
+        .systemLibrary(
+            name: "CSystemd", path: "Plugins/Notify/CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        .target(name: "NotifierKit", dependencies: ["PluginABI", "LinkstrPluginKit"], path: "Plugins/Notify/Kit"),
+        .target(
+            name: "NotifyDesktopPlugin", dependencies: ["NotifierKit", "LinkstrPluginKit", "PluginABI", "CSystemd"],
+            path: "Plugins/Notify/Desktop"),
+        .target(
+            name: "NotifyHTTPPlugin", dependencies: ["NotifierKit", "LinkstrPluginKit", "PluginABI"], path: "Plugins/Notify/HTTP"),
+        .target(
+            name: "NotifyCommandPlugin", dependencies: ["NotifierKit", "LinkstrPluginKit", "PluginABI"],
+            path: "Plugins/Notify/Command"),
+
         // MARK: Testing support for plugin authors
         .target(name: "PluginTesting", dependencies: ["PluginABI", "LinkstrPluginKit", "LinkstrHost"]),
 
@@ -59,5 +76,9 @@ let package = Package(
             name: "LinkstrHostTests",
             dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI"],
             exclude: ["Fixtures"]),
+        // The notifier plugins through the ABI, the host's dispatcher and `linkstr notify test`, against
+        // a private D-Bus with a recording notification server and HTTP servers on 127.0.0.1.
+        .testTarget(
+            name: "NotifyTests", dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI"]),
     ]
 )
