@@ -76,9 +76,5 @@ let package = Package(
             name: "LinkstrHostTests",
             dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI"],
             exclude: ["Fixtures"]),
-        // The notifier plugins through the ABI, the host's dispatcher and `linkstr notify test`, against
-        // a private D-Bus with a recording notification server and HTTP servers on 127.0.0.1.
-        .testTarget(
-            name: "NotifyTests", dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI"]),
     ]
 )

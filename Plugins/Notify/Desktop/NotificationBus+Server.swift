@@ -1,4 +1,5 @@
 import CSystemd
+import Glibc
 import LinkstrPluginKit
 import NotifierKit
 
@@ -94,18 +95,23 @@ extension NotificationBus {
             connection = opened
             return opened
         } catch {
-            let fix = settings.busAddress == nil
-                ? "run linkstr inside a desktop session (it needs $DBUS_SESSION_BUS_ADDRESS or $XDG_RUNTIME_DIR/bus) or set bus_address"
-                : "check bus_address"
-            throw PluginError(
-                .unavailable,
-                "desktop notifications are not available: no D-Bus bus at \(settings.busAddress ?? "the session address") (\(error)); \(fix) in [plugins.\"\(DesktopNotifier.pluginID)\"]")
+            throw unavailable(error)
         }
+    }
+
+    /// Why there is no bus, in a message short enough for the ABI's error slot.
+    private func unavailable(_ error: BusError) -> PluginError {
+        guard let address = settings.busAddress else {
+            let reason = error.errno == ENOMEDIUM ? "$DBUS_SESSION_BUS_ADDRESS and $XDG_RUNTIME_DIR are unset" : "\(error)"
+            return PluginError(
+                .unavailable, "desktop notifications are not available: no D-Bus session bus (\(reason)); run linkstr in a desktop session or set bus_address")
+        }
+        return PluginError(.unavailable, "desktop notifications are not available: cannot connect to bus_address \(address) (\(error))")
     }
 
     private func failure(_ error: BusError, calling member: String) -> PluginError {
         if error.meansNoServer {
-            return PluginError(.unavailable, "desktop notifications are not available: no notification server runs on the D-Bus session bus (\(error))")
+            return PluginError(.unavailable, "desktop notifications are not available: no notification server on the D-Bus session bus (\(error))")
         }
         if error.meansTimeout {
             return PluginError(.timeout, "the notification server did not answer \(member) within \(settings.timeoutSeconds) s")
