@@ -23,6 +23,10 @@ let package = Package(
         .library(name: "linkstr-plugin-media", type: .dynamic, targets: ["MediaBuiltinPlugin"]),
         .library(name: "linkstr-plugin-media-generic", type: .dynamic, targets: ["MediaGenericPlugin"]),
         .executable(name: "linkstr-media-bench", targets: ["linkstr-media-bench"]),
+        // Notifier plugins (Plugins/Notify): liblinkstr-plugin-notify-<name>.so, found by the host's discovery.
+        .library(name: "linkstr-plugin-notify-desktop", type: .dynamic, targets: ["NotifyDesktopPlugin"]),
+        .library(name: "linkstr-plugin-notify-http", type: .dynamic, targets: ["NotifyHTTPPlugin"]),
+        .library(name: "linkstr-plugin-notify-command", type: .dynamic, targets: ["NotifyCommandPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -76,6 +80,19 @@ let package = Package(
         .executableTarget(
             name: "linkstr-media-bench", dependencies: ["LinkstrMediaKit", "LinkstrPluginKit", "PluginABI", "PluginTesting"],
             path: "Benchmarks/MediaBench"),
+
+        // MARK: Notifier plugins (issue 7): a shared kit and three notifiers, each its own .so
+        .systemLibrary(
+            name: "CSystemd", path: "Plugins/Notify/CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        .target(name: "NotifierKit", dependencies: ["PluginABI", "LinkstrPluginKit"], path: "Plugins/Notify/Kit"),
+        .target(
+            name: "NotifyDesktopPlugin", dependencies: ["NotifierKit", "LinkstrPluginKit", "PluginABI", "CSystemd"],
+            path: "Plugins/Notify/Desktop"),
+        .target(
+            name: "NotifyHTTPPlugin", dependencies: ["NotifierKit", "LinkstrPluginKit", "PluginABI"], path: "Plugins/Notify/HTTP"),
+        .target(
+            name: "NotifyCommandPlugin", dependencies: ["NotifierKit", "LinkstrPluginKit", "PluginABI"],
+            path: "Plugins/Notify/Command"),
 
         // MARK: Testing support for plugin authors
         .target(name: "PluginTesting", dependencies: ["PluginABI", "LinkstrPluginKit", "LinkstrHost"]),

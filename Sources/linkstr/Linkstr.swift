@@ -19,6 +19,7 @@ struct Linkstr: AsyncParsableCommand {
         version: LinkstrVersion.string,
         subcommands: [AccountCommand.self, PluginsCommand.self, ConfigCommand.self, MediaCommand.self])
         subcommands: [PluginsCommand.self, ConfigCommand.self, MediaCommand.self, OpenCommand.self])
+        subcommands: [PluginsCommand.self, ConfigCommand.self, MediaCommand.self, NotifyCommand.self])
 
     /// Runs the command with the exit codes of cli.md: usage errors exit 2 (argument-parser's default
     /// is 64), failures print one sentence on stderr.

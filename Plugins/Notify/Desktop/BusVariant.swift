@@ -1,0 +1,5 @@
+/// A value in an `a{sv}` hints dictionary.
+enum BusVariant {
+    case string(String)
+    case byte(UInt8)
+}

@@ -1,0 +1,29 @@
+import PluginABI
+
+/// What a notification is about (`LKH_NOTIFY_*`). An open set: a kind a newer host sends is kept as
+/// `.other` and named `kind-<n>` instead of being refused.
+public enum NotificationKind: Equatable, Sendable {
+    case post
+    case reaction
+    case test
+    case other(Int32)
+
+    public init(abiValue: Int32) {
+        switch abiValue {
+        case LKH_NOTIFY_POST: self = .post
+        case LKH_NOTIFY_REACTION: self = .reaction
+        case LKH_NOTIFY_TEST: self = .test
+        default: self = .other(abiValue)
+        }
+    }
+
+    /// The name used in JSON payloads: `post`, `reaction`, `test` or `kind-<n>`.
+    public var name: String {
+        switch self {
+        case .post: "post"
+        case .reaction: "reaction"
+        case .test: "test"
+        case .other(let value): "kind-\(value)"
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import PluginABI
+
+/// The context a notifier's action handler gets: a click on a notification ("default") or on its
+/// "Open" button opens the notification's link.
+///
+/// Thread rule: `handle` is called on the notifier's own thread (the ABI's `[any-thread]`); the
+/// dispatcher keeps the router alive until the notifier is destroyed.
+final class NotificationActionRouter: Sendable {
+    static let openingActions: Set<String> = ["default", "open"]
+
+    let opener: LinkOpener
+    let links: RecentLinks
+
+    init(opener: LinkOpener, links: RecentLinks) {
+        self.opener = opener
+        self.links = links
+    }
+
+    func handle(notificationID: String, actionKey: String) {
+        guard Self.openingActions.contains(actionKey) else { return }
+        guard let link = links.link(for: notificationID) else {
+            opener.log.log(.info, "no link to open for notification \(notificationID)", source: opener.source)
+            return
+        }
+        opener.open(link)
+    }
+
+    /// The `lkh_notification_action_fn` the dispatcher installs, with an unretained router as context.
+    static let callback: lkh_notification_action_fn = { context, notificationID, actionKey in
+        guard let context, let notificationID, let actionKey else { return }
+        Unmanaged<NotificationActionRouter>.fromOpaque(context).takeUnretainedValue()
+            .handle(notificationID: String(cString: notificationID), actionKey: String(cString: actionKey))
+    }
+}

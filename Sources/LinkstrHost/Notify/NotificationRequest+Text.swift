@@ -1,0 +1,32 @@
+import Foundation
+
+extension NotificationRequest {
+    /// The title and body one notifier shows.
+    ///
+    /// Generic by default — "New link in Weekend" — so that a push through a third-party server tells
+    /// it nothing about what was shared. With `includeContent`, the wording of the iPhone app:
+    /// "Alice shared a post" / the note, else the URL; "Alice reacted 👍" / "reacted with 👍 to …".
+    public func text(includingContent includeContent: Bool) -> (title: String, body: String) {
+        let place = sessionName.map { " in \($0)" } ?? ""
+        guard includeContent else {
+            switch kind {
+            case .post: return ("linkstr", "New link\(place)")
+            case .reaction: return ("linkstr", "New reaction\(place)")
+            case .test: return ("linkstr", "Test notification from linkstr")
+            }
+        }
+        let sender = senderName ?? "Someone"
+        let trimmedNote = note?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let preview = trimmedNote?.isEmpty == false ? trimmedNote : url
+        switch kind {
+        case .post:
+            return ("\(sender) shared a post", preview ?? "Open linkstr to view")
+        case .reaction:
+            let reacted = emoji.map { "reacted \($0)" } ?? "reacted"
+            let reactedWith = emoji.map { "reacted with \($0)" } ?? "reacted"
+            return ("\(sender) \(reacted)", preview.map { "\(reactedWith) to \($0)" } ?? reactedWith)
+        case .test:
+            return ("linkstr", "Test notification from linkstr")
+        }
+    }
+}

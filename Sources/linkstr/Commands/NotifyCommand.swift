@@ -1,0 +1,9 @@
+import ArgumentParser
+
+/// `linkstr notify …`: the notifiers (desktop, HTTP push, command) as configured in config.toml.
+struct NotifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "notify",
+        abstract: "Work with the notifiers: desktop notifications, HTTP push and webhooks, commands.",
+        subcommands: [NotifyTestCommand.self])
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import LinkstrHost
+
+/// `linkstr notify test`: sends one test notification through every active notifier and reports
+/// each result; exit status 1 when any failed.
+struct NotifyTestCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Send a test notification through every active notifier and report each result.",
+        discussion: """
+            The active notifiers are the plugin ids listed in notifiers = [...] of config.toml; each
+            reads its settings from its [plugins."<id>"] section. A notifier that cannot start (not
+            installed, a bad setting) is reported as failed; the others still send. Exit status 1 when
+            any notifier failed.
+
+            Example:
+              linkstr notify test --json
+              [{"id":"org.linkstr.notify.desktop","ok":true},{"error":"…","id":"org.linkstr.notify.http","ok":false}]
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let host = try global.openHost()
+        host.loadPlugins()
+        guard !host.configuration.notifiers.isEmpty else {
+            let installed = host.registry.providers(of: CapabilityID.notifier).map(\.id)
+            let example = installed.first ?? "org.linkstr.notify.desktop"
+            throw CLIFailure(
+                .failed,
+                "no notifier is active; add notifiers = [\"\(example)\"] to \(host.paths.configFile)"
+                    + (installed.isEmpty ? "" : " (installed notifiers: \(installed.joined(separator: ", ")))"))
+        }
+        let dispatcher = NotificationDispatcher.start(host: host)
+        let outcome = await dispatcher.deliver(.test())
+        dispatcher.stop()
+        host.stop()
+
+        if global.json {
+            Terminal.printJSON(outcome.results.map { result -> [String: Any] in
+                var object: [String: Any] = ["id": result.pluginID, "ok": result.ok]
+                object["error"] = result.error
+                return object
+            })
+        } else {
+            for result in outcome.results {
+                Terminal.write(result.ok ? "ok      \(result.pluginID)\n" : "failed  \(result.pluginID): \(result.error ?? "unknown error")\n")
+            }
+        }
+        let failed = outcome.results.filter { !$0.ok }
+        if !failed.isEmpty {
+            throw CLIFailure(
+                .failed, "\(failed.count) of \(outcome.results.count) notifiers failed: \(failed.map(\.pluginID).joined(separator: ", "))")
+        }
+    }
+}

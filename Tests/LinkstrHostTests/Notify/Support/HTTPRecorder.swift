@@ -1,0 +1,28 @@
+import Foundation
+
+/// The recording HTTP server of Tests/Support/http_recorder.py on 127.0.0.1.
+struct HTTPRecorder {
+    let helper: HelperProcess
+    let recordFile: String
+
+    /// - Parameters:
+    ///   - statuses: the answers to successive POSTs; the last one repeats.
+    ///   - hang: record POSTs and never answer them.
+    init(in scratch: TestScratch, statuses: [Int] = [200], hang: Bool = false) throws {
+        recordFile = scratch.file("requests-\(UUID().uuidString.prefix(6)).jsonl")
+        var arguments = [TestPython.helper("http_recorder.py"), "--record", recordFile, "--statuses", statuses.map(String.init).joined(separator: ",")]
+        if hang { arguments.append("--hang") }
+        helper = try HelperProcess(try TestPython.interpreter, arguments)
+    }
+
+    func url(_ path: String) -> String { "http://127.0.0.1:\(helper.ready)\(path)" }
+
+    /// Every request, in order: method, path, headers (lower-case names), body.
+    var requests: [[String: Any]] { TestPython.records(recordFile) }
+
+    var posts: [[String: Any]] { requests.filter { $0["method"] as? String == "POST" } }
+
+    func stop() {
+        helper.stop()
+    }
+}
