@@ -17,9 +17,10 @@ struct Linkstr: AsyncParsableCommand {
               linkstr media classify https://vimeo.com/76979871 --json
             """,
         version: LinkstrVersion.string,
-        subcommands: [AccountCommand.self, PluginsCommand.self, ConfigCommand.self, MediaCommand.self])
-        subcommands: [PluginsCommand.self, ConfigCommand.self, MediaCommand.self, OpenCommand.self])
-        subcommands: [PluginsCommand.self, ConfigCommand.self, MediaCommand.self, NotifyCommand.self])
+        subcommands: [
+            AccountCommand.self, PluginsCommand.self, ConfigCommand.self, MediaCommand.self, OpenCommand.self,
+            NotifyCommand.self,
+        ])
 
     /// Runs the command with the exit codes of cli.md: usage errors exit 2 (argument-parser's default
     /// is 64), failures print one sentence on stderr.
