@@ -25,6 +25,8 @@ struct Linkstr: AsyncParsableCommand {
     /// Runs the command with the exit codes of cli.md: usage errors exit 2 (argument-parser's default
     /// is 64), failures print one sentence on stderr.
     static func main() async {
+        // `linkstr watch | head` and children that stop reading end in EPIPE errors, not a silent death.
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

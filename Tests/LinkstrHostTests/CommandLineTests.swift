@@ -86,6 +86,6 @@ import Testing
         #expect(unknownFlag.stderr.contains("Unknown option '--bogus'"))
         let badURL = try ProcessRunner.linkstr(["media", "classify", "javascript:alert(1)"])
         #expect(badURL.status == 2)
-        #expect(badURL.stderr == "linkstr: 'javascript:alert(1)' is not an http or https URL\n")
+        #expect(badURL.stderr == "linkstr: 'javascript:alert(1)' is a javascript: URL; only http and https links can be shared\n")
     }
 }

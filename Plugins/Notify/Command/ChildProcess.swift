@@ -73,7 +73,15 @@ struct ChildProcess {
         let arguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         defer { arguments.forEach { free($0) } }
         var pid = pid_t()
-        let result = posix_spawn(&pid, executable, &actions, &attributes, arguments, environ)
+        var result = posix_spawn(&pid, executable, &actions, &attributes, arguments, environ)
+        // ETXTBSY: another process forked while the program file was still open for writing (a
+        // script written a moment ago); that descriptor closes at its exec, so try again shortly.
+        var attempts = 0
+        while result == ETXTBSY, attempts < 20 {
+            attempts += 1
+            usleep(10_000)
+            result = posix_spawn(&pid, executable, &actions, &attributes, arguments, environ)
+        }
         guard result == 0 else { throw ChildProcessError(operation: "starting it", errno: result) }
         return pid
     }

@@ -143,10 +143,10 @@ import Testing
         let http = try NotifierDriver("http", pluginID: Self.pluginID, settings: ["url": recorder.url("/t"), "timeout_seconds": "1"])
         defer { http.destroy() }
 
-        let started = Date()
+        // The plugin's own timeout answers (the server would hang for minutes); no wall-clock bound
+        // here — test threads can be starved on a busy machine.
         let error = try #require(await http.notify(post))
         #expect(error == PluginError(.timeout, "\(recorder.url("/t")) did not answer within 1.0 s"))
-        #expect(Date().timeIntervalSince(started) < 4)
         // Not retried: the server may have taken it.
         #expect(await eventually(within: 2) { recorder.posts.count == 1 })
         #expect(recorder.posts.count == 1)

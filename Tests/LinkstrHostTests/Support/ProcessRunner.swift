@@ -11,6 +11,8 @@ enum ProcessRunner {
     }
 
     static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, stdin: String? = nil) throws -> Result {
+        // A child that exits before reading its input must not kill the test process with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
