@@ -13,9 +13,7 @@ import Testing
 
     /// An executable script in the scratch folder.
     private func script(_ scratch: TestScratch, _ name: String, _ body: String) -> String {
-        let path = scratch.write(name, "#!/bin/sh\n" + body)
-        chmod(path, 0o700)
-        return path
+        Script.write(scratch.file(name), body)
     }
 
     @Test func runsTheProgramWithItsArgumentsAndTheNotificationOnStdin() async throws {
