@@ -10,6 +10,7 @@ DEBIAN_PACKAGES=(
   postgresql
   dbus gnome-keyring libsecret-tools
   python3 python3-venv
+  dbus-daemon  # dbus-run-session: the private bus of the desktop-notifier tests
 )
 
 missing=()

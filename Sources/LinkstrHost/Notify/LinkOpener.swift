@@ -1,10 +1,16 @@
 import Foundation
+import Glibc
 
 /// Opens the link of a notification the user clicked: `xdg-open <link>`, or the notifier's
 /// `open_command` with the link appended — an argument array, never a shell. Only http and https
 /// links are opened, since the link came from someone else.
 ///
-/// Thread rule: thread-safe; `open` starts the program and returns, a failure is logged later.
+/// The program starts in a process group of its own (Ctrl-C on `linkstr watch` does not close the
+/// browser), with no signal blocked whatever the calling thread blocks, and with stdin, stdout and
+/// stderr on /dev/null (stdout may be `linkstr watch --json`'s).
+///
+/// Thread rule: thread-safe; `open` starts the program and returns; a thread reaps it and logs a
+/// failure.
 struct LinkOpener: Sendable {
     let command: [String]
     let log: HostLog
@@ -21,23 +27,48 @@ struct LinkOpener: Sendable {
             log.log(.warn, "cannot open \(link): \(program) is not installed; set open_command in [plugins.\"\(source)\"]", source: source)
             return
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = Array(command.dropFirst()) + [link]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice  // stdout may be `linkstr watch --json`'s
-        process.standardError = FileHandle.nullDevice
+        let pid: pid_t
+        switch Self.spawn(executable, arguments: command + [link]) {
+        case .success(let spawned): pid = spawned
+        case .failure(let failure):
+            log.log(.warn, "cannot start \(program) to open \(link): \(failure)", source: source)
+            return
+        }
         let log = self.log
         let source = self.source
-        process.terminationHandler = { finished in
-            guard finished.terminationReason != .exit || finished.terminationStatus != 0 else { return }
-            log.log(.warn, "\(program) could not open \(link) (status \(finished.terminationStatus))", source: source)
+        Thread.detachNewThread {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            guard status != 0 else { return }
+            log.log(.warn, "\(program) could not open \(link) (wait status \(status))", source: source)
         }
-        do {
-            try process.run()
-        } catch {
-            log.log(.warn, "cannot start \(program) to open \(link): \(error.localizedDescription)", source: source)
-        }
+    }
+
+    /// posix_spawn with a clean signal state, its own process group and /dev/null for 0, 1 and 2.
+    private static func spawn(_ executable: String, arguments: [String]) -> Result<pid_t, SpawnFailure> {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGQUIT, SIGHUP, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        return result == 0 ? .success(pid) : .failure(SpawnFailure(code: result))
     }
 
     /// A program name with a `/` as it is, anything else through `$PATH`, like a shell would.

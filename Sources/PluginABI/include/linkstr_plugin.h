@@ -472,8 +472,10 @@ typedef struct lkh_media_provider_v1 {
 #define LKH_NOTIFY_REACTION 2 /* a reaction became active */
 #define LKH_NOTIFY_TEST 3     /* `linkstr notify test` */
 
-/** One notification. The host fills only what the user allowed this notifier to see: `url`,
- *  `note` and `sender` are NULL unless the notifier's config opts in. */
+/** One notification. The host fills only what the user allowed this notifier to see: `deep_link`,
+ *  `url`, `note`, `sender` and `emoji` are NULL, and `title`/`body` generic ("New link in
+ *  <session>"), unless the notifier's config opts in with `include_content = true` (the deep link
+ *  counts as content because it carries the URL). */
 typedef struct lkh_notification {
     uint32_t struct_size;
     const char *id;        /* stable id (the event id); the same notification is never sent twice */
@@ -481,11 +483,11 @@ typedef struct lkh_notification {
     const char *title;     /* e.g. "linkstr" */
     const char *body;      /* e.g. "New link in Weekend" */
     const char *session;   /* session name, or NULL */
-    const char *deep_link; /* linkstr://open?… to open the post */
+    const char *deep_link; /* opt-in: linkstr://open?… to open the post */
     const char *url;       /* opt-in: the shared URL */
     const char *note;      /* opt-in: the post's note */
     const char *sender;    /* opt-in: the sender's display name */
-    const char *emoji;     /* for reactions; NULL otherwise */
+    const char *emoji;     /* opt-in, for reactions; NULL otherwise */
     int64_t created_at;    /* seconds since the epoch */
 } lkh_notification;
 

@@ -15,9 +15,7 @@ import Testing
     /// A shell script, run through /bin/sh: executing a file that was just written can fail with
     /// ETXTBSY while a concurrently spawned process still holds an inherited descriptor to it.
     private func script(_ scratch: TestScratch, _ name: String, _ body: String) -> String {
-        let path = scratch.write(name, "#!/bin/sh\n" + body)
-        chmod(path, 0o700)
-        return path
+        Script.write(scratch.file(name), body)
     }
 
     @Test func runsTheProgramWithItsArgumentsAndTheNotificationOnStdin() async throws {

@@ -13,8 +13,7 @@ import Testing
 
     /// A command notifier that appends each notification's JSON as one line to `<script>.lines`.
     private func recordingCommand(_ scratch: TestScratch, includeContent: Bool = false) -> (settings: [String: String], lines: () -> [[String: Any]]) {
-        let script = scratch.write("record.sh", "#!/bin/sh\ncat >> \"$0.lines\"\necho >> \"$0.lines\"\n")
-        chmod(script, 0o700)
+        let script = Script.write(scratch.file("record.sh"), "cat >> \"$0.lines\"\necho >> \"$0.lines\"\n")
         return (["command": "[\"\(script)\"]", "include_content": includeContent ? "true" : "false"], { TestPython.records(script + ".lines") })
     }
 
@@ -129,8 +128,7 @@ import Testing
         defer { scratch.remove() }
         let server = try NotificationServer(in: scratch)
         defer { server.stop() }
-        let opener = scratch.write("opener.sh", "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \"$0.argv\"\n")
-        chmod(opener, 0o700)
+        let opener = Script.write(scratch.file("opener.sh"), "printf '%s\\n' \"$@\" >> \"$0.argv\"\n")
         let desktop = "org.linkstr.notify.desktop"
         let fixture = DispatcherFixture(
             scratch, notifiers: [desktop],

@@ -9,9 +9,7 @@ import Testing
     }
 
     private func commandScript(_ scratch: TestScratch) -> String {
-        let script = scratch.write("record.sh", "#!/bin/sh\ncat > \"$0.stdin\"\n")
-        chmod(script, 0o700)
-        return script
+        Script.write(scratch.file("record.sh"), "cat > \"$0.stdin\"\n")
     }
 
     @Test func testsEveryNotifierAndReportsEachResult() throws {

@@ -1,7 +1,13 @@
 import Foundation
+import Glibc
 
 /// A helper program a test talks to line by line (Tests/Support/*.py): it prints "READY <value>" when
 /// it is ready, answers commands written to its stdin with "OK", and ends when its stdin is closed.
+///
+/// Started with posix_spawn rather than Foundation's Process: the test runner's threads block
+/// signals, and a helper (or the dbus-daemon that `dbus-run-session` starts) that inherited that mask
+/// would ignore the SIGTERM meant to end it. Its pipes are socket pairs made close-on-exec, so that
+/// helpers started at the same time by parallel tests do not hold each other's stdin open.
 final class HelperProcess: Sendable {
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -9,32 +15,52 @@ final class HelperProcess: Sendable {
 
     /// What followed "READY " (a port, a bus address).
     let ready: String
-    private let process: Process
+    private let pid: pid_t
     private let input: FileHandle
     private let output = HelperOutput()
 
-    init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        output.collect(stdout: stdout.fileHandleForReading, stderr: stderr.fileHandleForReading)
-        self.process = process
-        input = stdin.fileHandleForWriting
+    init(_ executable: String, _ arguments: [String]) throws {
+        let stdin = try Self.socketPair()
+        let stdout = try Self.socketPair()
+        let stderr = try Self.socketPair()
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, stdin.child, 0)
+        posix_spawn_file_actions_adddup2(&actions, stdout.child, 1)
+        posix_spawn_file_actions_adddup2(&actions, stderr.child, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        [stdin.child, stdout.child, stderr.child].forEach { close($0) }
+        guard result == 0 else {
+            [stdin.parent, stdout.parent, stderr.parent].forEach { close($0) }
+            throw Failure(description: "cannot start \(executable): \(String(cString: strerror(result)))")
+        }
+        self.pid = pid
+        input = FileHandle(fileDescriptor: stdin.parent, closeOnDealloc: true)
+        output.collect(
+            stdout: FileHandle(fileDescriptor: stdout.parent, closeOnDealloc: true),
+            stderr: FileHandle(fileDescriptor: stderr.parent, closeOnDealloc: true))
         let deadline = Date().addingTimeInterval(20)
         var ready: String?
         while ready == nil {
             ready = output.stdoutLines.first { $0.hasPrefix("READY ") }.map { String($0.dropFirst(6)) }
             if ready == nil {
-                guard process.isRunning, Date() < deadline else {
-                    process.terminate()
+                guard Date() < deadline, waitpid(pid, nil, WNOHANG) == 0 else {
+                    kill(pid, SIGKILL)
                     throw Failure(description: "\(executable) did not get ready; stderr: \(output.stderr)")
                 }
                 Thread.sleep(forTimeInterval: 0.01)
@@ -54,14 +80,25 @@ final class HelperProcess: Sendable {
         }
     }
 
-    /// Ends the helper (end of stdin) and waits for it; kills it if it lingers.
+    /// Ends the helper (end of stdin) and reaps it; SIGTERM if it lingers.
     func stop() {
         try? input.close()
         let deadline = Date().addingTimeInterval(5)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
+        while waitpid(pid, nil, WNOHANG) == 0 {
+            if Date() > deadline {
+                kill(pid, SIGTERM)
+                waitpid(pid, nil, 0)
+                return
+            }
+            Thread.sleep(forTimeInterval: 0.01)
         }
+    }
+
+    private static func socketPair() throws -> (parent: Int32, child: Int32) {
+        var pair: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+            throw Failure(description: "socketpair: \(String(cString: strerror(errno)))")
+        }
+        return (pair[0], pair[1])
     }
 }
