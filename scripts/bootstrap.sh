@@ -9,6 +9,7 @@ DEBIAN_PACKAGES=(
   libsqlite3-dev libsecp256k1-dev libssl-dev libffi-dev libpq-dev libsystemd-dev
   postgresql
   dbus gnome-keyring libsecret-tools
+  ffmpeg
   python3 python3-venv
   dbus-daemon  # dbus-run-session: the private bus of the desktop-notifier tests
 )
