@@ -51,6 +51,22 @@ struct SQLiteFaultTests {
         #expect(error.message.contains("Not a directory"))
     }
 
+    @Test("bad settings are refused, naming the setting")
+    func badSettings() throws {
+        for (key, value) in [("synchronous", "sometimes"), ("busy_timeout_ms", "soon")] {
+            let store = try TestStore.make(.sqlite)
+            defer { store.close() }
+            store.host.setConfig(key, value)
+            let error = try #require(throws: PluginError.self) { try store.backend.open() }
+            #expect(error.status == .invalid)
+            #expect(error.message.contains(key), "\(error.message)")
+        }
+        let full = try TestStore.make(.sqlite)
+        defer { full.close() }
+        full.host.setConfig("synchronous", "FULL")
+        try full.backend.open()
+    }
+
     @Test("the folder is created with mode 0700 and the file with 0600")
     func createsPrivateFiles() throws {
         let base = Scratch.directory("private")
