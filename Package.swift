@@ -116,7 +116,7 @@ let package = Package(
             name: "PostgreSQLStorage", dependencies: ["StoragePluginKit", "LinkstrPluginKit", "PluginABI", "CLibPQ"],
             path: "Plugins/Storage/PostgreSQL", linkerSettings: pluginExportsOnlyEntry),
         .executableTarget(
-            name: "StorageBench", dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI"],
+            name: "StorageBench", dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "CLibPQ"],
             path: "Benchmarks/Storage"),
 
         // MARK: Tests

@@ -10,8 +10,8 @@ import PluginTesting
 //   swift build -c release && .build/release/linkstr-storage-bench [--posts 100000] [--sessions 200]
 //       [--batch 1000] [--queries 500] [--postgresql URL]
 //
-// PostgreSQL runs when --postgresql (or LINKSTR_BENCH_PG_URL) gives a server, e.g. one started by
-// Tests/Support/pg-test-server.sh; each run writes a new owner, and the size is the growth it caused.
+// PostgreSQL runs when --postgresql (or LINKSTR_BENCH_PG_URL, a URI) gives a server, e.g. one started
+// by Tests/Support/pg-test-server.sh; each run gets a schema of its own, dropped afterwards.
 
 func printError(_ message: String) {
     let bytes = Array((message + "\n").utf8)
@@ -63,14 +63,17 @@ defer { _ = system("rm -rf '\(scratch)'") }
 var results: [BenchResult] = []
 for (kind, encrypted) in [("sqlite", false), ("sqlite", true), ("postgresql", false), ("postgresql", true), ("memory", false)] {
     var config: [String: String] = [:]
-    switch kind {
-    case "sqlite": config["path"] = scratch + "/\(encrypted ? "encrypted" : "plain").sqlite"
-    case "postgresql":
-        guard let url = options.postgresURL else { continue }
-        config["url"] = url
-    default: break
-    }
+    var schema: BenchSchema?
     do {
+        switch kind {
+        case "sqlite": config["path"] = scratch + "/\(encrypted ? "encrypted" : "plain").sqlite"
+        case "postgresql":
+            guard let url = options.postgresURL else { continue }
+            schema = try BenchSchema(serverURL: url, name: "linkstr_bench_\(getpid())_\(encrypted ? "encrypted" : "plain")")
+            config["url"] = schema?.url
+        default: break
+        }
+        defer { schema?.drop() }
         let run = try BenchRun(kind: kind, config: config, encrypted: encrypted, options: options)
         results.append(try run.run())
     } catch {

@@ -18,7 +18,9 @@ struct BackendSelectionTests {
 
     @Test("the configuration swaps SQLite and memory")
     func swap() throws {
-        let memoryHost = try host(config: "storage = \"org.linkstr.storage.memory\"\n")
+        // `--storage memory` on the command line names the plugin by its short name.
+        let memoryID = try #require(LinkstrHost.builtInStorage["memory"])
+        let memoryHost = try host(config: "storage = \"\(memoryID)\"\n")
         defer { memoryHost.stop() }
         let memory = try memoryHost.openStorage()
         #expect(memory.pluginID == "org.linkstr.storage.memory")

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 
 /// A PostgreSQL server for the tests: `LINKSTR_TEST_PG_URL` when set, else a throwaway server that
-/// `Tests/Support/pg-test-server.sh` starts on 127.0.0.1 (stopped when the test process exits).
+/// `Tests/Support/pg-test-server.sh` starts on 127.0.0.1 (stopped when the test process ends).
 ///
 /// Thread rule: immutable; `shared` is created once, on first use, by whichever test asks first.
 final class PostgreSQLServer: Sendable {
@@ -38,10 +38,12 @@ final class PostgreSQLServer: Sendable {
         try shared.get().url
     }
 
-    /// Starts a new server of its own (for tests that restart or stop it).
+    /// Starts a new server of its own (for tests that restart or stop it), stopped when this process
+    /// ends at the latest.
     static func start() throws(StartError) -> PostgreSQLServer {
         let directory = "/tmp/linkstr-pg-\(getpid())-\(UUID().uuidString.prefix(8))"
-        let (status, output, errors) = run(["start", directory])
+        // The script stops the server when this process ends, even if it crashes.
+        let (status, output, errors) = run(["start", directory, "\(getpid())"])
         guard status == 0, let url = output.split(separator: "\n").last.map(String.init), url.hasPrefix("postgresql://") else {
             throw StartError(
                 description: "PostgreSQL tests were requested but no server could be started (\(script) start): \(errors)"

@@ -51,6 +51,22 @@ struct SQLiteFaultTests {
         #expect(error.message.contains("Not a directory"))
     }
 
+    @Test("bad settings are refused, naming the setting")
+    func badSettings() throws {
+        for (key, value) in [("synchronous", "sometimes"), ("busy_timeout_ms", "soon")] {
+            let store = try TestStore.make(.sqlite)
+            defer { store.close() }
+            store.host.setConfig(key, value)
+            let error = try #require(throws: PluginError.self) { try store.backend.open() }
+            #expect(error.status == .invalid)
+            #expect(error.message.contains(key), "\(error.message)")
+        }
+        let full = try TestStore.make(.sqlite)
+        defer { full.close() }
+        full.host.setConfig("synchronous", "FULL")
+        try full.backend.open()
+    }
+
     @Test("the folder is created with mode 0700 and the file with 0600")
     func createsPrivateFiles() throws {
         let base = Scratch.directory("private")
@@ -162,11 +178,19 @@ struct SQLiteFaultTests {
         let count = 200_000
         let child = try Subprocess(BuildProducts.directory + "/StorageTestProbe", ["big-batch", BuildProducts.plugin("sqlite"), path, ownerHex, "big", "\(count)"])
         #expect(child.waitForLine("applying"))
-        usleep(300_000)
+        // Kill once SQLite has spilled part of the open transaction into the WAL (its page cache is
+        // full): the crash then lands in the middle of writing the batch.
+        let wal = path + "-wal"
+        var walBytes = 0
+        for _ in 0..<2000 where walBytes < 4_000_000 {
+            usleep(10_000)
+            walBytes = ((try? FileManager.default.attributesOfItem(atPath: wal)[.size]) as? Int) ?? 0
+        }
         child.kill()
         let exit = child.wait()
         #expect(exit.signalled, "the probe was killed, not finished")
         let finished = child.outputSoFar.contains("applied")
+        #expect(walBytes >= 4_000_000 && !finished, "killed while writing: \(walBytes) bytes of WAL, finished: \(finished)")
 
         let store = try TestStore.open(.sqlite, location: path)
         defer { store.close() }

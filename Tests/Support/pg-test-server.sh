@@ -1,8 +1,11 @@
 #!/bin/sh
 # A throwaway PostgreSQL server on 127.0.0.1 for the storage tests and benchmarks.
 #
-#   pg-test-server.sh start [DIR]   initdb into DIR (a new temporary folder when omitted), start the
-#                                   server on a free port, print its connection URL on stdout
+#   pg-test-server.sh start [DIR [PID]]
+#                                   initdb into DIR (a new temporary folder when omitted), start the
+#                                   server on a free port, print its connection URL on stdout; with
+#                                   PID, stop the server and remove DIR when that process ends (a
+#                                   test run that crashes leaves no server behind)
 #   pg-test-server.sh restart DIR   restart the server of DIR (same port)
 #   pg-test-server.sh stop DIR      stop it and remove DIR
 #
@@ -44,6 +47,11 @@ start)
             "-c listen_addresses=127.0.0.1 -p $PORT -k $DIR -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
             start >"$DIR/pg_ctl.log" 2>&1; then
             echo "$PORT" >"$DIR/port"
+            if [ -n "${3:-}" ]; then
+                # Detached from our stdout, so whoever reads it sees its end now.
+                setsid sh -c "while kill -0 $3 2>/dev/null; do sleep 1; done; '$0' stop '$DIR'" \
+                    </dev/null >/dev/null 2>&1 &
+            fi
             echo "postgresql://postgres@127.0.0.1:$PORT/postgres"
             exit 0
         fi

@@ -29,11 +29,4 @@ public struct EngineQuery: Equatable, Sendable {
         self.descending = descending
         self.limit = limit
     }
-
-    /// Whether `record` (already known to be of this owner and collection) passes the parent, sort and
-    /// flags conditions.
-    public func matches(parent recordParent: [UInt8], sort: Int64, flags: Int64) -> Bool {
-        if let parent, parent != recordParent { return false }
-        return sort >= sortMin && sort <= sortMax && flags & flagsMask == flagsValue
-    }
 }
