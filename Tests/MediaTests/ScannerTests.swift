@@ -35,16 +35,15 @@ struct ScannerTests {
         #expect(unsafe.image == nil)
     }
 
-    @Test func titleFallbacksAndCanonicalLinks() {
+    @Test func titleWhitespaceAndOEmbedLink() {
         let metadata = PageMetadata.scan(
             """
             <head><TITLE>
               Spread   over
-              lines &mdash; ok</TITLE><link rel="canonical" href="/canonical"><meta property="og:url" content="https://other.example/">
+              lines &mdash; ok</TITLE>
             <link rel="alternate" type="application/json+oembed" href="/oembed.json?url=x"></head>
             """, pageURL: page)
         #expect(metadata.title == "Spread over lines — ok")
-        #expect(metadata.canonicalURL?.absoluteString == "https://example.com/canonical")
         #expect(metadata.oEmbedURL?.absoluteString == "https://example.com/oembed.json?url=x")
     }
 

@@ -43,8 +43,3 @@ final class FixtureServer: Sendable {
         }
     }
 }
-
-struct FixtureServerError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
-}

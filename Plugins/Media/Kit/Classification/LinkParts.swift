@@ -11,11 +11,6 @@ public struct LinkParts {
         return nil
     }
 
-    /// The segment that follows the first segment equal to `marker` (case-insensitive), when there is one.
-    func token(after marker: StaticString) -> Range<Int>? {
-        segmentIndex(marker).flatMap { segments.next(after: $0) }
-    }
-
     /// True when some segment equal to `first` is directly followed by one equal to `second`.
     func hasSegmentPair(_ first: StaticString, _ second: StaticString) -> Bool {
         for index in 0..<segments.count where bytes.equalsIgnoringCase(segments[index], first) {

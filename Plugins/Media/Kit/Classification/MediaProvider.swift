@@ -4,7 +4,4 @@
 /// and the link type the iPhone app stores locally.
 public enum MediaProvider: String, Sendable, CaseIterable {
     case tiktok, instagram, facebook, youtube, rumble, twitter, generic
-
-    /// The six named providers, checked in this order; `generic` takes every other http(s) link.
-    public static let named: [MediaProvider] = [.tiktok, .instagram, .facebook, .youtube, .rumble, .twitter]
 }

@@ -1,15 +1,13 @@
 import Foundation
 
-/// What a page's `<head>` says about it: OpenGraph and Twitter-card tags, `<title>`, the canonical
-/// link and an oEmbed discovery link. URLs are absolute: resolved against `<base href>`, itself
+/// What a page's `<head>` says about it: OpenGraph and Twitter-card tags, `<title>` and an oEmbed
+/// discovery link. URLs are absolute: resolved against `<base href>`, itself
 /// resolved against the page's final URL (after redirects); only http(s) results are kept.
 ///
 /// Thread rule: a value type.
 struct PageMetadata: Equatable, Sendable {
     var title: String?
     var image: URL?
-    var canonicalURL: URL?
-    var video: URL?
     var oEmbedURL: URL?
 
     /// Scans `html` up to `</head>` or `<body>`.
@@ -18,7 +16,6 @@ struct PageMetadata: Equatable, Sendable {
         var properties: [String: String] = [:]
         var baseHref: String?
         var documentTitle: String?
-        var canonicalHref: String?
         var oEmbedHref: String?
         scanning: while let tag = scanner.nextTag() {
             switch tag.name {
@@ -38,7 +35,6 @@ struct PageMetadata: Equatable, Sendable {
             case "link":
                 let rel = (tag.attribute("rel") ?? "").lowercased().split(separator: " ")
                 guard let href = tag.attribute("href") else { continue }
-                if rel.contains("canonical"), canonicalHref == nil { canonicalHref = href }
                 if rel.contains("alternate"), tag.attribute("type")?.lowercased() == "application/json+oembed", oEmbedHref == nil {
                     oEmbedHref = href
                 }
@@ -57,8 +53,6 @@ struct PageMetadata: Equatable, Sendable {
         return PageMetadata(
             title: title.map(HeadScanner.collapsingWhitespace).flatMap { $0.isEmpty ? nil : $0 },
             image: url("og:image:secure_url", "og:image", "og:image:url", "twitter:image", "twitter:image:src"),
-            canonicalURL: canonicalHref.flatMap { resolve($0, against: base) } ?? url("og:url"),
-            video: url("og:video:secure_url", "og:video:url", "og:video"),
             oEmbedURL: oEmbedHref.flatMap { resolve($0, against: base) })
     }
 

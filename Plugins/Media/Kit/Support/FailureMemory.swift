@@ -28,8 +28,4 @@ struct FailureMemory: Sendable {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try? Data(reason.utf8).write(to: URL(fileURLWithPath: folder + "/" + SHA256Hex.of(url)), options: .atomic)
     }
-
-    func forget(_ url: String) {
-        unlink(folder + "/" + SHA256Hex.of(url))
-    }
 }

@@ -1,0 +1,5 @@
+/// The fixture server could not be started.
+struct FixtureServerError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
