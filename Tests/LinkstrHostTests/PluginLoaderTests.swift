@@ -127,3 +127,16 @@ import Testing
         }
     }
 }
+
+/// Plugins in a private folder under a sticky, root-owned folder such as /tmp load; directly in it
+/// they do not.
+@Suite struct StickyFolderTests {
+    @Test func aPrivateFolderInsideTmpIsAccepted() throws {
+        let folder = try #require(mkdtemp(strdup("/tmp/linkstr-plugins.XXXXXX")).map { String(cString: $0) })
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = try FixtureBuilder.vimeoPlugin(folder + "/liblinkstr-plugin-vimeo.so")
+        #expect(try PluginLoader.load(path: path).id == "org.linkstr.example.vimeo")
+        chmod(folder, 0o1777)
+        #expect(throws: PluginLoadError.self) { try PluginLoader.load(path: path) }
+    }
+}

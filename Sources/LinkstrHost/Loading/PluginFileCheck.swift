@@ -3,8 +3,9 @@ import Glibc
 /// The checks made on a plugin file before `dlopen` runs any of its code.
 ///
 /// `dlopen` runs ELF constructors before the host can validate anything, so a file that someone else
-/// could have replaced must never be opened: the file and every folder above it must be owned by root
-/// or by us and be writable by nobody else.
+/// could have replaced must never be opened: the file and its folder must be owned by root or by us
+/// and be writable by nobody else, and so must every folder above, except root-owned sticky folders
+/// such as /tmp.
 enum PluginFileCheck {
     /// Resolves `path` and checks it; returns the canonical path and the file's (device, inode).
     static func check(_ path: String) throws(PluginLoadError) -> (canonicalPath: String, fileID: FileID) {
@@ -23,14 +24,22 @@ enum PluginFileCheck {
         }
         try checkOwnerAndMode(info, of: canonical, kind: "file", reportedPath: path)
 
+        // The plugin's own folder must be writable by nobody else (others could drop a plugin in).
+        // Folders further up may also be sticky and root-owned like /tmp: others cannot rename or
+        // delete what we own there.
         var folder = canonical
+        var isPluginFolder = true
         while let slash = folder.lastIndex(of: "/"), folder != "/" {
             folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
             var folderInfo = stat()
             guard stat(folder, &folderInfo) == 0 else {
                 throw PluginLoadError(path: path, stage: .permissions, reason: "cannot stat folder \(folder): \(String(cString: strerror(errno)))")
             }
-            try checkOwnerAndMode(folderInfo, of: folder, kind: "folder", reportedPath: path)
+            let stickyAndRootOwned = folderInfo.st_mode & S_ISVTX != 0 && folderInfo.st_uid == 0
+            if isPluginFolder || !stickyAndRootOwned {
+                try checkOwnerAndMode(folderInfo, of: folder, kind: "folder", reportedPath: path)
+            }
+            isPluginFolder = false
         }
         return (canonical, FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
     }
