@@ -1,0 +1,1 @@
+/* linkstr.h is the embedding API; LinkstrC implements it in Swift. */

@@ -1,0 +1,128 @@
+import Foundation
+import LinkstrHost
+import LinkstrPluginKit
+import CLinkstr
+import PluginABI
+
+// The C embedding API declared in include/linkstr.h. Every function converts Swift errors into a
+// status and the caller's lkh_error slot; nothing unwinds into C.
+
+@c(linkstr_host_new)
+public func linkstr_host_new(
+    _ options: UnsafePointer<linkstr_host_options>?, _ outHost: UnsafeMutablePointer<OpaquePointer?>?,
+    _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
+    guard let outHost else {
+        LKHErrorSlot.write(errorSlot, .invalid, "out_host must not be NULL")
+        return LKH_E_INVALID
+    }
+    var home: String?
+    var configPath: String?
+    if let options {
+        home = options.pointee.home.map { String(cString: $0) }
+        configPath = options.pointee.config_path.map { String(cString: $0) }
+    }
+    do {
+        let host = try LinkstrHost.open(home: home, configFile: configPath, environment: ProcessInfo.processInfo.environment)
+        outHost.pointee = OpaquePointer(Unmanaged.passRetained(EmbeddedHost(host: host)).toOpaque())
+        return LKH_OK
+    } catch {
+        LKHErrorSlot.write(errorSlot, .invalid, error.description)
+        return LKH_E_INVALID
+    }
+}
+
+@c(linkstr_host_load_plugins)
+public func linkstr_host_load_plugins(
+    _ handle: OpaquePointer?, _ outLoaded: UnsafeMutablePointer<UInt32>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
+    guard let embedded = EmbeddedHost.from(handle) else {
+        LKHErrorSlot.write(errorSlot, .invalid, "host must not be NULL")
+        return LKH_E_INVALID
+    }
+    let registry = embedded.host.loadPlugins()
+    outLoaded?.pointee = UInt32(registry.plugins.count)
+    return LKH_OK
+}
+
+@c(linkstr_host_plugins_json)
+public func linkstr_host_plugins_json(_ handle: OpaquePointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int) -> Int {
+    guard let embedded = EmbeddedHost.from(handle) else { return 0 }
+    let plugins = embedded.host.registry.plugins.map { plugin -> [String: Any] in
+        ["id": plugin.id, "version": plugin.version, "path": plugin.path, "provides": plugin.provides]
+    }
+    return CStringBuffer.write(EmbeddedHost.json(plugins), into: buffer, capacity: capacity)
+}
+
+@c(linkstr_host_providers_json)
+public func linkstr_host_providers_json(
+    _ handle: OpaquePointer?, _ capabilityID: UnsafePointer<CChar>?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int
+) -> Int {
+    guard let embedded = EmbeddedHost.from(handle), let capabilityID else { return 0 }
+    let ids = embedded.host.registry.providers(of: String(cString: capabilityID)).map(\.id)
+    return CStringBuffer.write(EmbeddedHost.json(ids), into: buffer, capacity: capacity)
+}
+
+@c(linkstr_host_classify_url)
+public func linkstr_host_classify_url(
+    _ handle: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+    _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> Int {
+    guard let embedded = EmbeddedHost.from(handle), let url else {
+        LKHErrorSlot.write(errorSlot, .invalid, "host and url must not be NULL")
+        return 0
+    }
+    do {
+        guard let result = try embedded.host.classify(String(cString: url)) else {
+            LKHErrorSlot.write(errorSlot, .notFound, "no media provider claims \(String(cString: url))")
+            return 0
+        }
+        var object: [String: Any] = [
+            "provider": result.provider, "mode": result.mode.rawValue, "canonical_url": result.canonicalURL,
+        ]
+        object["embed_url"] = result.embedURL
+        return CStringBuffer.write(EmbeddedHost.json(object), into: buffer, capacity: capacity)
+    } catch {
+        LKHErrorSlot.write(errorSlot, error.status, error.description)
+        return 0
+    }
+}
+
+@c(linkstr_host_start)
+public func linkstr_host_start(_ handle: OpaquePointer?, _ errorSlot: UnsafeMutablePointer<lkh_error>?) -> lkh_status {
+    guard let embedded = EmbeddedHost.from(handle) else {
+        LKHErrorSlot.write(errorSlot, .invalid, "host must not be NULL")
+        return LKH_E_INVALID
+    }
+    do {
+        try embedded.host.start()
+        return LKH_OK
+    } catch {
+        let status: LKHStatus = if case .plugin(let failure) = error { failure.status } else { .notFound }
+        LKHErrorSlot.write(errorSlot, status, error.description)
+        return status.rawValue
+    }
+}
+
+@c(linkstr_host_stop)
+public func linkstr_host_stop(_ handle: OpaquePointer?, _ errorSlot: UnsafeMutablePointer<lkh_error>?) -> lkh_status {
+    guard let embedded = EmbeddedHost.from(handle) else {
+        LKHErrorSlot.write(errorSlot, .invalid, "host must not be NULL")
+        return LKH_E_INVALID
+    }
+    embedded.host.stop()
+    return LKH_OK
+}
+
+@c(linkstr_host_free)
+public func linkstr_host_free(_ handle: OpaquePointer?) {
+    guard let handle else { return }
+    let embedded = Unmanaged<EmbeddedHost>.fromOpaque(UnsafeRawPointer(handle))
+    embedded.takeUnretainedValue().host.stop()
+    embedded.release()
+}
+
+@c(linkstr_version)
+public func linkstr_version() -> UnsafePointer<CChar> {
+    LinkstrVersion.cString
+}

@@ -1,0 +1,109 @@
+import Foundation
+import TOMLKit
+
+extension Configuration {
+    /// Reads `path`. A missing file gives the defaults; a file that exists but cannot be read or parsed
+    /// is an error naming the line.
+    public static func load(path: String) throws(ConfigurationError) -> Configuration {
+        var configuration = Configuration()
+        configuration.sourceFile = path
+        guard FileSystem.exists(path) else { return configuration }
+        configuration.sourceFileExists = true
+        let text: String
+        do {
+            text = try FileSystem.readText(path)
+        } catch {
+            throw ConfigurationError(path: path, reason: "cannot read the configuration: \(error)")
+        }
+        try configuration.apply(toml: text, path: path)
+        return configuration
+    }
+
+    /// Parses TOML text into this configuration.
+    mutating func apply(toml text: String, path: String) throws(ConfigurationError) {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigurationError(
+                path: path, line: error.source.begin.line, column: error.source.begin.column,
+                reason: "TOML syntax error: \(error.description)")
+        } catch {
+            throw ConfigurationError(path: path, reason: "TOML syntax error: \(error)")
+        }
+        func fail(_ reason: String) -> ConfigurationError {
+            ConfigurationError(path: path, reason: reason)
+        }
+        for key in table.keys {
+            guard let value = table[key] else { continue }
+            switch key {
+            case "storage": storage = try string(value, key, fail)
+            case "transport": transport = try string(value, key, fail)
+            case "log_level": logLevel = try string(value, key, fail)
+            case "media_providers": mediaProviders = try strings(value, key, fail)
+            case "notifiers": notifiers = try strings(value, key, fail)
+            case "plugin_paths": pluginPaths = try strings(value, key, fail)
+            case "relays": relays = try strings(value, key, fail)
+            case "providers":
+                guard let providersTable = value.table else { throw fail("'providers' must be a table of capability id = plugin id") }
+                for capability in providersTable.keys {
+                    providers[capability] = try string(providersTable[capability]!, "providers.\"\(capability)\"", fail)
+                }
+            case "plugins":
+                guard let pluginsTable = value.table else { throw fail("'plugins' must be a table of [plugins.\"<plugin id>\"] sections") }
+                for pluginID in pluginsTable.keys {
+                    guard let settings = pluginsTable[pluginID]?.table else {
+                        throw fail("'plugins.\"\(pluginID)\"' must be a table of settings")
+                    }
+                    var values: [String: String] = [:]
+                    for setting in settings.keys {
+                        values[setting] = Self.text(settings[setting]!)
+                    }
+                    pluginSettings[pluginID] = values
+                }
+            default:
+                throw fail("unknown setting '\(key)'; known settings: \(Self.knownKeys.joined(separator: ", "))")
+            }
+        }
+    }
+
+    private func string(_ value: any TOMLValueConvertible, _ key: String, _ fail: (String) -> ConfigurationError) throws(ConfigurationError) -> String {
+        guard let string = value.string else { throw fail("'\(key)' must be a string, not \(value.type)") }
+        return string
+    }
+
+    private func strings(_ value: any TOMLValueConvertible, _ key: String, _ fail: (String) -> ConfigurationError) throws(ConfigurationError) -> [String] {
+        guard let array = value.array else { throw fail("'\(key)' must be an array of strings, not \(value.type)") }
+        var result: [String] = []
+        for element in array {
+            guard let string = element.string else { throw fail("'\(key)' must contain only strings, found \(element.type)") }
+            result.append(string)
+        }
+        return result
+    }
+
+    /// A plugin setting as text: strings verbatim, numbers and booleans in TOML spelling, arrays and
+    /// tables as JSON.
+    private static func text(_ value: any TOMLValueConvertible) -> String {
+        if let string = value.string { return string }
+        if let bool = value.bool { return bool ? "true" : "false" }
+        if let int = value.int { return String(int) }
+        if let double = value.double { return String(double) }
+        let json = try? JSONSerialization.data(withJSONObject: jsonObject(value), options: [.sortedKeys, .withoutEscapingSlashes])
+        return json.map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    private static func jsonObject(_ value: any TOMLValueConvertible) -> Any {
+        if let string = value.string { return string }
+        if let bool = value.bool { return bool }
+        if let int = value.int { return int }
+        if let double = value.double { return double }
+        if let array = value.array { return array.map { jsonObject($0) } }
+        if let table = value.table {
+            var object: [String: Any] = [:]
+            for key in table.keys { object[key] = jsonObject(table[key]!) }
+            return object
+        }
+        return String(describing: value)
+    }
+}

@@ -1,0 +1,49 @@
+/// The settings in `config.toml`. Every value has a default, so a missing file is a valid, empty
+/// configuration.
+///
+/// ```toml
+/// storage = "org.linkstr.storage.sqlite"      # provider of org.linkstr.storage/1
+/// media_providers = ["com.example.vimeo"]     # asked first, before the built-in providers
+/// plugin_paths = ["/opt/linkstr-plugins"]     # extra plugin files or folders
+///
+/// [providers]                                  # any capability family, by id
+/// "com.example.archive/1" = "com.example.archive.s3"
+///
+/// [plugins."org.linkstr.storage.sqlite"]       # settings a plugin reads through config_get
+/// path = "/var/lib/linkstr/linkstr.sqlite"
+/// ```
+public struct Configuration: Equatable, Sendable {
+    /// The file this was read from, and whether it existed.
+    public var sourceFile: String?
+    public var sourceFileExists = false
+
+    public var storage: String?
+    public var transport: String?
+    public var mediaProviders: [String] = []
+    public var notifiers: [String] = []
+    public var pluginPaths: [String] = []
+    public var relays: [String] = []
+    public var logLevel: String?
+    /// Capability id → chosen plugin id, for any capability family.
+    public var providers: [String: String] = [:]
+    /// Plugin id → its settings. Scalars are kept as text, arrays and tables as JSON text.
+    public var pluginSettings: [String: [String: String]] = [:]
+
+    public init() {}
+
+    /// The setting names a config file may use at the top level.
+    public static let knownKeys: [String] = [
+        "storage", "transport", "media_providers", "notifiers", "plugin_paths", "relays", "log_level",
+        "providers", "plugins",
+    ]
+
+    /// The plugin id the configuration chooses for `capabilityID`, if any.
+    public func chosenProvider(for capabilityID: String) -> String? {
+        if let chosen = providers[capabilityID] { return chosen }
+        switch capabilityID {
+        case CapabilityID.storage: return storage
+        case CapabilityID.transport: return transport
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import LinkstrPluginKit
+import PluginABI
+import Synchronization
+
+/// The plugin host: configuration, plugin discovery and loading, the capability registry, provider
+/// selection and the plugin instances it created.
+///
+/// Thread rule: `loadPlugins()`, `start()` and `stop()` are control calls made from one thread; the
+/// accessors that create or return instances are thread-safe.
+public final class LinkstrHost: Sendable {
+    public let paths: LinkstrPaths
+    public let configuration: Configuration
+    public let log: HostLog
+    private let state = Mutex(State())
+
+    private struct State {
+        var registry = PluginRegistry()
+        var instances: [String: PluginInstance] = [:]
+        var eventHandler: (@Sendable (_ pluginID: String, _ eventID: String, _ payload: [UInt8]) -> Void)?
+    }
+
+    public init(paths: LinkstrPaths, configuration: Configuration, log: HostLog) {
+        self.paths = paths
+        self.configuration = configuration
+        self.log = log
+    }
+
+    /// Resolves the paths, reads the configuration and sets up the log.
+    ///
+    /// - Parameters:
+    ///   - home: `--home`, or nil to use `LINKSTR_HOME` or the XDG folders.
+    ///   - configFile: `--config`, or nil for the default location.
+    public static func open(home: String?, configFile: String?, environment: [String: String]) throws(ConfigurationError) -> LinkstrHost {
+        let paths = LinkstrPaths.resolve(home: home, configFile: configFile, environment: environment)
+        let configuration = try Configuration.load(path: paths.configFile)
+        let level = HostLog.level(named: environment["LINKSTR_LOG"]) ?? HostLog.level(named: configuration.logLevel) ?? .warn
+        return LinkstrHost(paths: paths, configuration: configuration, log: HostLog(threshold: level))
+    }
+
+    public var registry: PluginRegistry { state.withLock { $0.registry } }
+
+    /// Receives every event plugins emit through `emit_event`.
+    public func setEventHandler(_ handler: (@Sendable (_ pluginID: String, _ eventID: String, _ payload: [UInt8]) -> Void)?) {
+        state.withLock { $0.eventHandler = handler }
+    }
+
+    /// Finds and loads every plugin; logs one line per refused file.
+    @discardableResult
+    public func loadPlugins(discovery: PluginDiscovery? = nil) -> PluginRegistry {
+        let files = (discovery ?? PluginDiscovery(configuration: configuration, paths: paths)).candidateFiles()
+        let registry = PluginRegistry(files: files)
+        for refusal in registry.refused {
+            log.log(.warn, refusal.description)
+        }
+        state.withLock { $0.registry = registry }
+        return registry
+    }
+
+    /// The instance of `plugin`, created on first use.
+    public func instance(of plugin: LoadedPlugin) throws(PluginError) -> PluginInstance {
+        if let existing = state.withLock({ $0.instances[plugin.id] }) { return existing }
+        let created = try PluginInstance(descriptor: plugin.descriptor, provider: services(for: plugin.id))
+        return state.withLock { state in
+            if let raced = state.instances[plugin.id] { return raced }
+            state.instances[plugin.id] = created
+            return created
+        }
+    }
+
+    /// The host services a plugin instance receives: its config section, `host.*` values, the log,
+    /// clocks, the executor and the event bus.
+    public func services(for pluginID: String) -> any HostServiceProvider {
+        HostServices(
+            pluginID: pluginID,
+            settings: configuration.pluginSettings[pluginID] ?? [:],
+            hostSettings: hostSettings,
+            log: log,
+            services: [:],
+            onEvent: { [weak self] pluginID, eventID, payload in
+                self?.state.withLock { $0.eventHandler }?(pluginID, eventID, payload)
+            })
+    }
+
+    /// The selected provider of a capability, instantiated, with its vtable checked.
+    public func provider<VTable>(of capabilityID: String, as type: VTable.Type) throws(HostError) -> Capability<VTable> {
+        let plugin: LoadedPlugin
+        do {
+            plugin = try registry.selectProvider(of: capabilityID, configured: configuration.chosenProvider(for: capabilityID))
+        } catch {
+            throw .selection(error)
+        }
+        do {
+            return try instance(of: plugin).capability(capabilityID, as: type)
+        } catch {
+            throw .plugin(error)
+        }
+    }
+
+    /// Creates the configured single-provider capabilities that have an installed provider (storage,
+    /// transport) and every media provider; a provider named in config but missing is an error.
+    public func start() throws(HostError) {
+        for capabilityID in [CapabilityID.storage, CapabilityID.transport] {
+            let configured = configuration.chosenProvider(for: capabilityID)
+            guard configured != nil || !registry.providers(of: capabilityID).isEmpty else { continue }
+            switch capabilityID {
+            case CapabilityID.storage: _ = try provider(of: capabilityID, as: lkh_storage_v1.self)
+            default: _ = try provider(of: capabilityID, as: lkh_transport_v1.self)
+            }
+        }
+        _ = mediaProviders()
+    }
+
+    /// Destroys every instance this host created.
+    public func stop() {
+        let instances = state.withLock { state in
+            defer { state.instances.removeAll() }
+            return Array(state.instances.values)
+        }
+        instances.forEach { $0.destroy() }
+    }
+
+    /// Host-wide values plugins read as `host.<key>` through `config_get`.
+    private var hostSettings: [String: String] {
+        var settings = [
+            "data_dir": paths.dataDirectory, "cache_dir": paths.cacheDirectory,
+            "state_dir": paths.stateDirectory, "config_file": paths.configFile,
+        ]
+        settings["home"] = paths.home
+        return settings
+    }
+}

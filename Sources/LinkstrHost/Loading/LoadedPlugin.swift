@@ -1,0 +1,16 @@
+import PluginABI
+
+/// A plugin library that passed every load-time check: its descriptor, copied into Swift values, and
+/// the descriptor pointer itself (static in the plugin, valid forever since plugins are never unloaded).
+public struct LoadedPlugin: @unchecked Sendable {
+    public let path: String
+    public let id: String
+    public let name: String
+    public let version: String
+    public let abiMinor: UInt32
+    public let provides: [String]
+    public let requires: [String]
+    public let builtWith: String?
+    public let descriptor: UnsafePointer<lkh_plugin_desc>
+    let fileID: FileID
+}

@@ -1,0 +1,520 @@
+/*
+ * linkstr_plugin.h — the linkstr plugin ABI, version 1.0.
+ *
+ * This header is the one contract between the linkstr host and its plugins (transport, storage,
+ * media providers, notifiers, and capabilities third parties define). A plugin is a shared library
+ * that exports exactly one function, `lkh_plugin_entry`, and is built from this header alone: no
+ * Swift runtime, no SwiftPM, no other header of the project is needed.
+ *
+ * Rules that hold for the whole header
+ * ------------------------------------
+ * Versioning. The host accepts a plugin whose descriptor has the same `abi_major` and any
+ * `abi_minor` (older or newer). Structs never change shape within a major: fields are only ever
+ * appended. Every struct that crosses the boundary starts with `struct_size`; a reader checks
+ * `struct_size >= offsetof(field) + sizeof(field)` before it touches a field (LKH_HAS_FIELD). An
+ * incompatible change of a capability gets a new capability id (`…/2`).
+ *
+ * Threads. Every function carries one tag:
+ *   [host-thread]  called only from the host's control thread, never concurrently with any other
+ *                  call on the same instance;
+ *   [thread-safe]  may be called from any thread, concurrently;
+ *   [any-thread]   (callbacks) the plugin may call it from any thread, including threads it owns.
+ * The host never holds a lock while it calls into a plugin, so a plugin may call host services from
+ * inside any of its functions or callbacks.
+ *
+ * Ownership. Unless a comment says otherwise, every pointer argument is borrowed: valid only for the
+ * duration of the call, and the callee copies what it keeps. Strings are NUL-terminated UTF-8.
+ * Descriptors and vtables returned by a plugin are owned by the plugin and stay valid until
+ * `destroy` (vtables) or forever (the descriptor). `lkh_owned_bytes` is the one exception that
+ * transfers ownership: the receiver calls `release` exactly once.
+ *
+ * Errors. Fallible functions return `lkh_status` (0 = OK) and take a caller-owned `lkh_error *`
+ * (may be NULL) into which the callee writes a short, NUL-terminated message a person can act on.
+ * Nothing unwinds across the boundary (no C++ exceptions, longjmp, Rust panics or Swift errors).
+ * A NULL function pointer in a vtable means "not supported".
+ *
+ * Asynchronous operations call an `lkh_done_fn` exactly once, from any thread, possibly before the
+ * starting call returns — and never when the starting call itself returned non-OK.
+ *
+ * Unloading. The host opens plugins with RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE and never unloads
+ * them; it calls `destroy` on every instance it created.
+ */
+#ifndef LINKSTR_PLUGIN_H
+#define LINKSTR_PLUGIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------------------------------
+ * Versions and symbols
+ * --------------------------------------------------------------------------------------------- */
+
+#define LKH_ABI_MAJOR 1u
+#define LKH_ABI_MINOR 0u
+
+/** The name of the one function a plugin exports. */
+#define LKH_ENTRY_SYMBOL "lkh_plugin_entry"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define LKH_EXPORT __attribute__((visibility("default")))
+#else
+#define LKH_EXPORT
+#endif
+
+/** True when a struct of `struct_size` bytes, read through a pointer to `type`, contains `field`. */
+#define LKH_HAS_FIELD(ptr, type, field) \
+    ((ptr) != NULL && (ptr)->struct_size >= offsetof(type, field) + sizeof(((type *)0)->field))
+
+/* ------------------------------------------------------------------------------------------------
+ * Status codes and errors
+ * --------------------------------------------------------------------------------------------- */
+
+/** 0 = OK, > 0 = an error. Receivers must tolerate codes they do not know. */
+typedef int32_t lkh_status;
+#define LKH_OK 0
+#define LKH_E_INVALID 1      /* bad argument or bad input data */
+#define LKH_E_UNSUPPORTED 2  /* the operation or a value is not supported */
+#define LKH_E_NOT_FOUND 3    /* no such record, relay, URL claim, … */
+#define LKH_E_IO 4           /* a file, socket or database failed */
+#define LKH_E_TIMEOUT 5
+#define LKH_E_BUSY 6         /* try again later (back-pressure, locked database) */
+#define LKH_E_CANCELLED 7
+#define LKH_E_NOMEM 8
+#define LKH_E_PERMISSION 9
+#define LKH_E_PROTOCOL 10    /* the peer (relay, server) broke its protocol */
+#define LKH_E_INTERNAL 11
+#define LKH_E_UNAVAILABLE 12 /* a required service or server is not there (no D-Bus, no relay) */
+#define LKH_E_PLUGIN_BASE 1000 /* plugin-specific codes start here */
+
+#define LKH_ERROR_MESSAGE_CAPACITY 256
+
+/** Caller-owned error slot. The callee writes `code` and a truncated, NUL-terminated message. */
+typedef struct lkh_error {
+    uint32_t struct_size; /* sizeof(lkh_error), set by the caller */
+    lkh_status code;
+    char message[LKH_ERROR_MESSAGE_CAPACITY];
+} lkh_error;
+
+/* ------------------------------------------------------------------------------------------------
+ * Bytes
+ * --------------------------------------------------------------------------------------------- */
+
+/** Borrowed bytes: valid only during the call that receives them. `data` may be NULL when len 0. */
+typedef struct lkh_bytes {
+    const uint8_t *data;
+    size_t len;
+} lkh_bytes;
+
+/** Owned bytes: the receiver calls `release(release_ctx)` exactly once (release may be NULL for
+ *  static data). Never freed with the receiver's allocator. */
+typedef struct lkh_owned_bytes {
+    const uint8_t *data;
+    size_t len;
+    void (*release)(void *release_ctx);
+    void *release_ctx;
+} lkh_owned_bytes;
+
+/* ------------------------------------------------------------------------------------------------
+ * Host services
+ * --------------------------------------------------------------------------------------------- */
+
+#define LKH_LOG_TRACE 0
+#define LKH_LOG_DEBUG 1
+#define LKH_LOG_INFO 2
+#define LKH_LOG_WARN 3
+#define LKH_LOG_ERROR 4
+
+/** Completion of an asynchronous operation. Called exactly once, [any-thread].
+ *  `err` is borrowed for the callback (NULL when status is LKH_OK). `result` is owned by the
+ *  receiver, which must release it (its data may be empty). */
+typedef void (*lkh_done_fn)(void *user_data, lkh_status status, const lkh_error *err,
+                            lkh_owned_bytes result);
+
+typedef struct lkh_host lkh_host;
+
+/** The services the host offers one plugin instance. Owned by the host, valid until the
+ *  instance's `destroy` returns. Every function is [thread-safe]. */
+struct lkh_host {
+    uint32_t struct_size;
+    uint32_t abi_major;
+    uint32_t abi_minor;
+    void *host_ctx; /* opaque to the plugin */
+
+    /** Logs one line, attributed to the plugin. `message` is borrowed. Never log secrets. */
+    void (*log)(const lkh_host *host, int32_t level, const char *message);
+
+    /** Looks up `key` in the plugin's configuration section (e.g. key "path" of
+     *  `[plugins."org.linkstr.storage.sqlite"]`) or a host-wide key prefixed "host." (e.g.
+     *  "host.data_dir", "host.cache_dir", "host.home"). Writes up to `capacity` bytes including the NUL
+     *  into `buffer` (may be NULL when capacity is 0) and returns the length the value needs
+     *  including its NUL, or 0 when the key is absent. Values are strings; arrays are JSON text. */
+    size_t (*config_get)(const lkh_host *host, const char *key, char *buffer, size_t capacity);
+
+    /** Nanoseconds of a monotonic clock (CLOCK_MONOTONIC unless a test host fakes it). */
+    uint64_t (*monotonic_ns)(const lkh_host *host);
+
+    /** Nanoseconds since the Unix epoch (a test host may fake it). */
+    int64_t (*wall_clock_ns)(const lkh_host *host);
+
+    /** Fills `buffer` with `length` bytes from a CSPRNG. */
+    lkh_status (*random_bytes)(const lkh_host *host, uint8_t *buffer, size_t length);
+
+    /** Publishes an event to the host's event bus. `event_id` is a versioned id such as
+     *  "org.linkstr.event.relay-status/1"; the payload encoding is defined by the event id. */
+    void (*emit_event)(const lkh_host *host, const char *event_id, lkh_bytes payload);
+
+    /** Runs `fn(user_data)` soon on the host's executor (never inside this call). */
+    void (*post)(const lkh_host *host, void (*fn)(void *user_data), void *user_data);
+
+    /** Returns an optional, versioned host service (a const struct owned by the host, valid until
+     *  destroy), or NULL when the host does not offer it. See LKH_SERVICE_* below. */
+    const void *(*get_service)(const lkh_host *host, const char *service_id);
+
+    /* ABI 1.x: fields are appended here. */
+};
+
+/* ------------------------------------------------------------------------------------------------
+ * Optional host services
+ * --------------------------------------------------------------------------------------------- */
+
+/** Signs with the account's key (a local key or a NIP-46 remote signer). Used by the transport for
+ *  NIP-42 AUTH. The secret key never crosses the boundary. */
+#define LKH_SERVICE_SIGNER_V1 "org.linkstr.service.signer/1"
+
+typedef struct lkh_signer_v1 {
+    uint32_t struct_size;
+    /** Writes the account's x-only public key as 64 lowercase hex characters plus NUL into
+     *  `out_hex65`. Returns LKH_E_UNAVAILABLE when no account is loaded. [thread-safe] */
+    lkh_status (*public_key)(const lkh_host *host, char out_hex65[65], lkh_error *err);
+    /** Completes and signs an unsigned NIP-01 event given as JSON
+     *  `{"created_at":…,"kind":…,"tags":[…],"content":"…"}`; the result passed to `done` is the
+     *  signed event as JSON. [thread-safe] */
+    lkh_status (*sign_event)(const lkh_host *host, lkh_bytes unsigned_event_json, lkh_done_fn done,
+                             void *user_data, lkh_error *err);
+} lkh_signer_v1;
+
+/* ------------------------------------------------------------------------------------------------
+ * The plugin descriptor and entry point
+ * --------------------------------------------------------------------------------------------- */
+
+typedef struct lkh_plugin_desc {
+    uint32_t struct_size; /* sizeof(lkh_plugin_desc) as the plugin was compiled */
+    uint32_t abi_major;   /* LKH_ABI_MAJOR the plugin was compiled against */
+    uint32_t abi_minor;   /* LKH_ABI_MINOR the plugin was compiled against */
+    const char *id;       /* reverse-DNS, [a-z0-9-]+(.[a-z0-9-]+)+, e.g. "org.linkstr.storage.sqlite" */
+    const char *name;     /* display name */
+    const char *version;  /* the plugin's own version, semver */
+    const char *const *provides; /* NULL-terminated capability ids, e.g. "org.linkstr.storage/1" */
+    const char *const *requires; /* NULL-terminated host service ids it cannot work without; may be NULL */
+
+    /** Creates an instance. May use every host service. `host` stays valid until destroy.
+     *  On failure returns non-OK, writes `err`, and leaves *out_instance untouched. [host-thread] */
+    lkh_status (*create)(const lkh_host *host, void **out_instance, lkh_error *err);
+
+    /** Destroys an instance: stops and joins the plugin's threads, cancels its pending operations
+     *  (their done callbacks run with LKH_E_CANCELLED before destroy returns). After it returns the
+     *  plugin calls nothing of the host's for this instance. [host-thread] */
+    void (*destroy)(void *instance);
+
+    /** Returns the vtable for `capability_id` (one of `provides`), owned by the plugin and valid until
+     *  destroy, or NULL. The host asks once per capability and caches the pointer. [thread-safe] */
+    const void *(*get_capability)(void *instance, const char *capability_id);
+
+    /** Optional informational string: the toolchain that built the plugin (e.g. "swift-6.3.1",
+     *  "cc"). May be NULL. */
+    const char *built_with;
+} lkh_plugin_desc;
+
+/** The one symbol a plugin exports. Returns a descriptor with static storage duration, or NULL if
+ *  the plugin cannot serve a host of this ABI major. May be called more than once. [host-thread] */
+typedef const lkh_plugin_desc *(*lkh_plugin_entry_fn)(uint32_t host_abi_major, uint32_t host_abi_minor);
+LKH_EXPORT const lkh_plugin_desc *lkh_plugin_entry(uint32_t host_abi_major, uint32_t host_abi_minor);
+
+/* ================================================================================================
+ * Capability: transport — a Nostr relay pool (NIP-01 client protocol, NIP-42 AUTH)
+ * ============================================================================================= */
+
+#define LKH_CAP_TRANSPORT_V1 "org.linkstr.transport/1"
+
+#define LKH_RELAY_CONNECTING 0
+#define LKH_RELAY_CONNECTED 1
+#define LKH_RELAY_READ_ONLY 2 /* connected, but refuses writes */
+#define LKH_RELAY_FAILED 3    /* gave up for now; will retry after backoff */
+#define LKH_RELAY_DISABLED 4
+
+#define LKH_RELAY_READ 1u  /* flag: subscribe on this relay */
+#define LKH_RELAY_WRITE 2u /* flag: publish to this relay */
+
+/** Where incoming traffic goes. Owned by the host; valid until the transport instance is destroyed.
+ *  Every callback is [any-thread], must not block, and receives only borrowed pointers. */
+typedef struct lkh_transport_sink {
+    uint32_t struct_size;
+    void *ctx;
+    /** One event from a subscription, as the raw JSON object the relay sent (not parsed, not
+     *  verified: the host does that). Returns LKH_E_BUSY to ask the transport to slow down. */
+    lkh_status (*on_event)(void *ctx, const char *relay_url, const char *subscription_id,
+                           lkh_bytes event_json);
+    /** End of stored events for a subscription on one relay. */
+    void (*on_eose)(void *ctx, const char *relay_url, const char *subscription_id);
+    /** The relay closed a subscription (CLOSED), with its message. */
+    void (*on_closed)(void *ctx, const char *relay_url, const char *subscription_id,
+                      const char *message);
+    /** A relay's status changed (LKH_RELAY_*); `error` is a human-readable reason or NULL. */
+    void (*on_relay_status)(void *ctx, const char *relay_url, int32_t status, const char *error);
+    /** A NOTICE from a relay. */
+    void (*on_notice)(void *ctx, const char *relay_url, const char *message);
+} lkh_transport_sink;
+
+/** One relay in the pool. */
+typedef struct lkh_relay_config {
+    uint32_t struct_size;
+    const char *url;   /* ws:// or wss:// */
+    uint32_t flags;    /* LKH_RELAY_READ | LKH_RELAY_WRITE; 0 = disabled */
+} lkh_relay_config;
+
+typedef struct lkh_transport_v1 {
+    uint32_t struct_size;
+
+    /** Installs the sink. Called once before any other function. [host-thread] */
+    lkh_status (*set_sink)(void *instance, const lkh_transport_sink *sink, lkh_error *err);
+
+    /** Replaces the relay set. New relays connect in the background and receive every open
+     *  subscription; removed ones are closed; status changes go to the sink. [thread-safe] */
+    lkh_status (*set_relays)(void *instance, const lkh_relay_config *relays, size_t count,
+                             lkh_error *err);
+
+    /** Opens (or replaces) a subscription on every readable relay, now and after each reconnect.
+     *  `filters_json` is a JSON array of NIP-01 filters. [thread-safe] */
+    lkh_status (*subscribe)(void *instance, const char *subscription_id, lkh_bytes filters_json,
+                            lkh_error *err);
+
+    /** Closes a subscription on every relay. [thread-safe] */
+    lkh_status (*unsubscribe)(void *instance, const char *subscription_id, lkh_error *err);
+
+    /** Publishes one signed event (raw JSON) to every writable relay and waits for OK frames, at
+     *  most `timeout_ms`. `done` reports LKH_OK when at least one relay accepted the event (a
+     *  `duplicate:` rejection counts as accepted), LKH_E_TIMEOUT when none answered in time, and
+     *  another error when all refused; its result is a JSON array
+     *  `[{"relay":"…","accepted":true|false,"message":"…"}]`. `auth-required:` answers are handled
+     *  inside (NIP-42 AUTH through the host's signer service, then one retry). [thread-safe] */
+    lkh_status (*publish)(void *instance, lkh_bytes event_json, const char *event_id_hex,
+                          uint32_t timeout_ms, lkh_done_fn done, void *user_data,
+                          uint64_t *out_operation_id, lkh_error *err);
+
+    /** Best-effort cancel of a publish; its done runs with LKH_E_CANCELLED if still pending.
+     *  [thread-safe] */
+    void (*cancel)(void *instance, uint64_t operation_id);
+
+    /** Writes the pool's status as JSON `[{"url","status","error"?}]` into `buffer` (two-call
+     *  pattern like config_get). Returns the length needed including the NUL. [thread-safe] */
+    size_t (*describe)(void *instance, char *buffer, size_t capacity);
+} lkh_transport_v1;
+
+/* ================================================================================================
+ * Capability: storage — records with a few indexed fields, range queries, batch transactions
+ * ============================================================================================= */
+
+#define LKH_CAP_STORAGE_V1 "org.linkstr.storage/1"
+
+/** One stored record. The host encrypts sensitive data into `value` before it gets here; every other
+ *  field is plain so that the backend can index it. A record is identified by
+ *  (owner, collection, key). Indexes a backend must keep:
+ *    (owner, collection, key)                    — unique
+ *    (owner, collection, parent, sort, key)      — feed / list queries
+ *  `flags` are tested by queries with a mask (e.g. the unread bit). */
+typedef struct lkh_record {
+    uint32_t struct_size;
+    lkh_bytes owner;      /* the account (32 bytes), or empty for host-wide records */
+    lkh_bytes collection; /* short ASCII name, e.g. "post" */
+    lkh_bytes key;        /* unique within (owner, collection), ≤ 255 bytes */
+    lkh_bytes parent;     /* grouping key, e.g. the session of a post; may be empty */
+    int64_t sort;         /* ordering value, e.g. created_at */
+    int64_t flags;        /* bit set the host queries by mask */
+    lkh_bytes value;      /* opaque payload */
+} lkh_record;
+
+#define LKH_STORAGE_PUT 1          /* insert or replace the record (all fields) */
+#define LKH_STORAGE_DELETE 2       /* delete (owner, collection, key); absent is not an error */
+#define LKH_STORAGE_DELETE_PARENT 3 /* delete every record of (owner, collection, parent) */
+
+typedef struct lkh_storage_op {
+    uint32_t struct_size;
+    int32_t kind;      /* LKH_STORAGE_PUT / DELETE / DELETE_PARENT */
+    lkh_record record; /* PUT: all fields; DELETE: owner, collection, key; DELETE_PARENT: owner, collection, parent */
+} lkh_storage_op;
+
+#define LKH_ORDER_ASCENDING 0
+#define LKH_ORDER_DESCENDING 1
+
+/** A range query over (owner, collection[, parent]) ordered by (sort, key). */
+typedef struct lkh_storage_query {
+    uint32_t struct_size;
+    lkh_bytes owner;
+    lkh_bytes collection;
+    int32_t match_parent; /* 1: only records whose parent equals `parent` */
+    lkh_bytes parent;
+    int64_t sort_min;     /* inclusive; INT64_MIN for no bound */
+    int64_t sort_max;     /* inclusive; INT64_MAX for no bound */
+    int64_t flags_mask;   /* records match when (flags & flags_mask) == flags_value */
+    int64_t flags_value;
+    int32_t order;        /* LKH_ORDER_* on (sort, key) */
+    uint32_t limit;       /* 0 = no limit */
+} lkh_storage_query;
+
+/** Receives query results, one record at a time. The record and its bytes are borrowed for the
+ *  callback only. Return 0 to continue, non-zero to stop early. [called on the querying thread] */
+typedef int32_t (*lkh_record_fn)(void *ctx, const lkh_record *record);
+
+/** Every function is [thread-safe] and may block (the host calls them from worker threads, never
+ *  from its executor). Several processes may open the same store at once. */
+typedef struct lkh_storage_v1 {
+    uint32_t struct_size;
+
+    /** Opens the store described by the plugin's configuration (creating and migrating it as
+     *  needed). Errors must name the path or server and the cause. Called once after create,
+     *  before anything else. [host-thread] */
+    lkh_status (*open)(void *instance, lkh_error *err);
+
+    /** Applies every operation in one transaction: all of them or none. */
+    lkh_status (*apply)(void *instance, const lkh_storage_op *ops, size_t count, lkh_error *err);
+
+    /** Reads one record by (owner, collection, key); calls `fn` once when found. Returns
+     *  LKH_E_NOT_FOUND when absent (without calling fn). */
+    lkh_status (*get)(void *instance, lkh_bytes owner, lkh_bytes collection, lkh_bytes key,
+                      lkh_record_fn fn, void *ctx, lkh_error *err);
+
+    /** Runs a range query; calls `fn` per matching record in order until `limit` or fn returns
+     *  non-zero. */
+    lkh_status (*query)(void *instance, const lkh_storage_query *query, lkh_record_fn fn, void *ctx,
+                        lkh_error *err);
+
+    /** Counts records of (owner, collection) — every collection when `collection` is empty. */
+    lkh_status (*count)(void *instance, lkh_bytes owner, lkh_bytes collection, uint64_t *out_count,
+                        lkh_error *err);
+
+    /** Deletes every record of `owner` (all collections) in one transaction; writes how many
+     *  were deleted. */
+    lkh_status (*delete_owner)(void *instance, lkh_bytes owner, uint64_t *out_deleted,
+                               lkh_error *err);
+
+    /** Writes a JSON description (`{"backend","location","schema_version",…}`) into `buffer`;
+     *  returns the length needed including NUL. May be NULL. */
+    size_t (*describe)(void *instance, char *buffer, size_t capacity);
+} lkh_storage_v1;
+
+/* ================================================================================================
+ * Capability: media provider — classify URLs, fetch metadata, extract videos
+ * ============================================================================================= */
+
+#define LKH_CAP_MEDIA_PROVIDER_V1 "org.linkstr.media-provider/1"
+
+#define LKH_MEDIA_MODE_LINK 0       /* open in a browser */
+#define LKH_MEDIA_MODE_EMBED 1      /* play through the provider's embed player */
+#define LKH_MEDIA_MODE_EXTRACTION 2 /* extract the video for local playback, embed as fallback */
+
+#define LKH_MEDIA_PROVIDER_CAPACITY 64
+#define LKH_MEDIA_URL_CAPACITY 2048
+
+/** A provider's answer for one URL. Caller-owned; the provider fills it. */
+typedef struct lkh_media_classification {
+    uint32_t struct_size;
+    char provider[LKH_MEDIA_PROVIDER_CAPACITY];    /* short lowercase name, e.g. "vimeo" */
+    int32_t mode;                                  /* LKH_MEDIA_MODE_* */
+    char canonical_url[LKH_MEDIA_URL_CAPACITY];    /* normalized URL to store and share */
+    char embed_url[LKH_MEDIA_URL_CAPACITY];        /* "" when the provider has no embed player */
+} lkh_media_classification;
+
+/** Progress of an extraction. [any-thread]; must not block. total is -1 when unknown. */
+typedef void (*lkh_progress_fn)(void *user_data, int64_t done_bytes, int64_t total_bytes);
+
+typedef struct lkh_media_provider_v1 {
+    uint32_t struct_size;
+
+    /** Ordering hint when configuration does not order providers: higher asks first. The built-in
+     *  generic provider uses INT32_MIN; built-in named providers use 0. */
+    int32_t priority;
+
+    /** Classifies `url` (already parsed as http/https by the host). Returns LKH_OK and fills `out`
+     *  when the provider claims the URL, LKH_E_NOT_FOUND when it does not. Must be fast: no I/O,
+     *  no allocation needed. [thread-safe] */
+    lkh_status (*classify)(void *instance, const char *url, lkh_media_classification *out,
+                           lkh_error *err);
+
+    /** Fetches title and thumbnail; result JSON `{"title"?,"thumbnail"?}` (thumbnail is a URL).
+     *  NULL = the host's generic OpenGraph/oEmbed fetcher is used. [thread-safe] */
+    lkh_status (*fetch_metadata)(void *instance, const char *url, uint32_t timeout_ms,
+                                 lkh_done_fn done, void *user_data, uint64_t *out_operation_id,
+                                 lkh_error *err);
+
+    /** Extracts the video at `url` into the folder `destination_dir` (it exists; the provider may
+     *  create temporary files only inside it and must remove them on failure or cancel). Result
+     *  JSON `{"path":"…","bytes":N}` naming a file inside destination_dir. NULL = not supported.
+     *  [thread-safe] */
+    lkh_status (*extract)(void *instance, const char *url, const char *destination_dir,
+                          lkh_progress_fn progress, lkh_done_fn done, void *user_data,
+                          uint64_t *out_operation_id, lkh_error *err);
+
+    /** Best-effort cancel; the operation's done runs with LKH_E_CANCELLED. [thread-safe] */
+    void (*cancel)(void *instance, uint64_t operation_id);
+} lkh_media_provider_v1;
+
+/* ================================================================================================
+ * Capability: notifier — deliver a notification (desktop, HTTP push, a command, …)
+ * ============================================================================================= */
+
+#define LKH_CAP_NOTIFIER_V1 "org.linkstr.notifier/1"
+
+#define LKH_NOTIFY_POST 1     /* a new root post */
+#define LKH_NOTIFY_REACTION 2 /* a reaction became active */
+#define LKH_NOTIFY_TEST 3     /* `linkstr notify test` */
+
+/** One notification. The host fills only what the user allowed this notifier to see: `url`,
+ *  `note` and `sender` are NULL unless the notifier's config opts in. */
+typedef struct lkh_notification {
+    uint32_t struct_size;
+    const char *id;        /* stable id (the event id); the same notification is never sent twice */
+    int32_t kind;          /* LKH_NOTIFY_* */
+    const char *title;     /* e.g. "linkstr" */
+    const char *body;      /* e.g. "New link in Weekend" */
+    const char *session;   /* session name, or NULL */
+    const char *deep_link; /* linkstr://open?… to open the post */
+    const char *url;       /* opt-in: the shared URL */
+    const char *note;      /* opt-in: the post's note */
+    const char *sender;    /* opt-in: the sender's display name */
+    const char *emoji;     /* for reactions; NULL otherwise */
+    int64_t created_at;    /* seconds since the epoch */
+} lkh_notification;
+
+/** Called when the user acts on a delivered notification (e.g. clicks "Open"). [any-thread] */
+typedef void (*lkh_notification_action_fn)(void *ctx, const char *notification_id,
+                                           const char *action_key);
+
+typedef struct lkh_notifier_v1 {
+    uint32_t struct_size;
+
+    /** Checks that the notifier can deliver (server reachable, command exists). LKH_E_UNAVAILABLE
+     *  with a reason otherwise; the host logs a warning and keeps going. May be NULL. [host-thread] */
+    lkh_status (*probe)(void *instance, lkh_error *err);
+
+    /** Delivers one notification; `done` reports the result. [thread-safe] */
+    lkh_status (*notify)(void *instance, const lkh_notification *notification, lkh_done_fn done,
+                         void *user_data, uint64_t *out_operation_id, lkh_error *err);
+
+    /** Installs a callback for user actions (NULL to remove). May be NULL when the notifier has no
+     *  actions. [host-thread] */
+    lkh_status (*set_action_handler)(void *instance, lkh_notification_action_fn fn, void *ctx,
+                                     lkh_error *err);
+
+    /** Best-effort cancel. [thread-safe] */
+    void (*cancel)(void *instance, uint64_t operation_id);
+} lkh_notifier_v1;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LINKSTR_PLUGIN_H */

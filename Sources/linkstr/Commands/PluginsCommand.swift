@@ -1,0 +1,55 @@
+import ArgumentParser
+import LinkstrHost
+
+struct PluginsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plugins",
+        abstract: "List the loaded plugins, or check one plugin file.",
+        subcommands: [PluginsListCommand.self, PluginsCheckCommand.self],
+        defaultSubcommand: PluginsListCommand.self)
+}
+
+struct PluginsListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the loaded plugins and their capabilities.",
+        discussion: """
+            Plugins are searched in: plugin_paths from config.toml, LINKSTR_PLUGIN_PATH, <data>/plugins,
+            <prefix>/lib/linkstr/plugins, /usr/local/lib/linkstr/plugins, /usr/lib/linkstr/plugins and
+            the build folder. A refused plugin is reported on stderr with the reason.
+
+            Example:
+              linkstr plugins --json
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let host = try global.openHost()
+        let registry = host.loadPlugins()
+        if global.json {
+            Terminal.printJSON(registry.plugins.map(Self.json))
+            return
+        }
+        if registry.plugins.isEmpty {
+            Terminal.write("No plugins loaded.\n")
+        }
+        for plugin in registry.plugins {
+            Terminal.write("\(plugin.id) \(plugin.version)\n")
+            Terminal.write("  provides: \(plugin.provides.joined(separator: ", "))\n")
+            Terminal.write("  path:     \(plugin.path)\n")
+        }
+        if !registry.refused.isEmpty {
+            Terminal.write("\(registry.refused.count) plugin file(s) refused; see the messages above.\n")
+        }
+    }
+
+    static func json(_ plugin: LoadedPlugin) -> [String: Any] {
+        var object: [String: Any] = [
+            "id": plugin.id, "name": plugin.name, "version": plugin.version, "path": plugin.path,
+            "provides": plugin.provides, "requires": plugin.requires, "abi": "1.\(plugin.abiMinor)",
+        ]
+        object["built_with"] = plugin.builtWith
+        return object
+    }
+}

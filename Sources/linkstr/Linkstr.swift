@@ -1,0 +1,45 @@
+import ArgumentParser
+import Glibc
+import LinkstrHost
+
+/// The `linkstr` command (../shared/spec/cli.md).
+@main
+struct Linkstr: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "linkstr",
+        abstract: "Share links and videos privately with people you trust, over Nostr.",
+        discussion: """
+            Wire-compatible with the linkstr iPhone app. Every command accepts --home DIR (or
+            LINKSTR_HOME) to keep all state under one folder, and --json for output programs read.
+
+            Example:
+              linkstr plugins
+              linkstr media classify https://vimeo.com/76979871 --json
+            """,
+        version: LinkstrVersion.string,
+        subcommands: [PluginsCommand.self, ConfigCommand.self, MediaCommand.self])
+
+    /// Runs the command with the exit codes of cli.md: usage errors exit 2 (argument-parser's default
+    /// is 64), failures print one sentence on stderr.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let failure as CLIFailure {
+            failure.report()
+            Glibc.exit(failure.exitCode.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                let message = fullMessage(for: error)
+                Terminal.writeError(message.hasSuffix("\n") ? message : message + "\n")
+                Glibc.exit(CLIFailure.ExitStatus.usage.rawValue)
+            }
+            exit(withError: error)
+        }
+    }
+}

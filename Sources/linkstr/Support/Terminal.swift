@@ -1,0 +1,31 @@
+import Foundation
+import Glibc
+
+/// Writing to the terminal: stdout for results, stderr for errors and progress.
+enum Terminal {
+    static func write(_ text: String) {
+        writeAll(STDOUT_FILENO, text)
+    }
+
+    static func writeError(_ text: String) {
+        writeAll(STDERR_FILENO, text)
+    }
+
+    /// Prints one JSON document (sorted keys, slashes unescaped) and a newline on stdout.
+    static func printJSON(_ object: Any) {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("null".utf8)
+        write(String(decoding: data, as: UTF8.self) + "\n")
+    }
+
+    private static func writeAll(_ descriptor: Int32, _ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// The `linkstr` program end to end: exit statuses, stdout/stderr, JSON.
+@Suite struct CommandLineTests {
+    @Test func printsItsVersion() throws {
+        let result = try ProcessRunner.linkstr(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "0.1.0\n")
+    }
+
+    @Test func classifiesThroughACPluginDroppedIntoTheUserFolder() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let plugins = scratch.folder("data/plugins")
+        _ = try FixtureBuilder.vimeoPlugin(plugins + "/liblinkstr-plugin-vimeo.so")
+        let result = try ProcessRunner.linkstr(["media", "classify", "https://vimeo.com/76979871", "--json", "--home", scratch.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: String]
+        #expect(object == [
+            "provider": "vimeo", "mode": "embed", "canonical_url": "https://vimeo.com/76979871",
+            "embed_url": "https://player.vimeo.com/video/76979871", "plugin": "org.linkstr.example.vimeo",
+        ])
+
+        let list = try ProcessRunner.linkstr(["plugins", "--json", "--home", scratch.path])
+        let loaded = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]
+        let vimeo = try #require(loaded?.first { $0["id"] as? String == "org.linkstr.example.vimeo" })
+        #expect(vimeo["path"] as? String == plugins + "/liblinkstr-plugin-vimeo.so")
+        #expect(vimeo["provides"] as? [String] == ["org.linkstr.media-provider/1"])
+    }
+
+    @Test func reportsAPluginThatCrashesInCreateAndSurvives() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let path = try FixtureBuilder.plugin(scratch.file("crash.so"), defines: ["FIXTURE_CREATE_CRASHES"])
+        let result = try ProcessRunner.linkstr(["plugins", "check", path, "--home", scratch.path])
+        #expect(!result.signaled)
+        #expect(result.status == 1)
+        #expect(result.stderr == "linkstr: plugin \(path) crashed during create (signal 11, SIGSEGV)\n")
+
+        let json = try ProcessRunner.linkstr(["plugins", "check", path, "--json", "--home", scratch.path])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(object?["passed"] as? Bool == false)
+        #expect(object?["failed_stage"] as? String == "create")
+        #expect(object?["signal"] as? Int == 11)
+        #expect(object?["stages"] as? [String] == ["permissions", "dlopen", "entry", "validate", "create"])
+    }
+
+    @Test func checksAGoodPluginThroughEveryStage() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let path = try FixtureBuilder.vimeoPlugin(scratch.file("vimeo.so"))
+        let result = try ProcessRunner.linkstr(["plugins", "check", path, "--json", "--home", scratch.path])
+        #expect(result.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(object?["passed"] as? Bool == true)
+        #expect(object?["stages"] as? [String] == ["permissions", "dlopen", "entry", "validate", "create", "capability", "destroy"])
+    }
+
+    @Test func namesTheLineOfAConfigSyntaxErrorAndExits2() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        _ = scratch.write("config.toml", "storage = \"org.linkstr.storage.sqlite\"\nrelays = [\n")
+        let result = try ProcessRunner.linkstr(["config", "--home", scratch.path])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("linkstr: \(scratch.path)/config.toml:2:12: TOML syntax error: "))
+    }
+
+    @Test func showsTheEffectiveConfigurationAndMasksSecrets() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        _ = scratch.write("config.toml", "[plugins.\"org.example.push\"]\nurl = \"http://127.0.0.1:9/x\"\ntoken = \"tk_secret\"\n")
+        let result = try ProcessRunner.linkstr(["config", "--json", "--home", scratch.path])
+        #expect(result.status == 0)
+        #expect(!result.stdout.contains("tk_secret"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["home"] as? String == scratch.path)
+        #expect(object["storage"] as? String == "org.linkstr.storage.sqlite")
+        #expect((object["plugins"] as? [String: [String: String]])?["org.example.push"] == ["url": "http://127.0.0.1:9/x", "token": "********"])
+    }
+
+    @Test func usageErrorsExit2() throws {
+        let unknownFlag = try ProcessRunner.linkstr(["plugins", "--bogus"])
+        #expect(unknownFlag.status == 2)
+        #expect(unknownFlag.stderr.contains("Unknown option '--bogus'"))
+        let badURL = try ProcessRunner.linkstr(["media", "classify", "javascript:alert(1)"])
+        #expect(badURL.status == 2)
+        #expect(badURL.stderr == "linkstr: 'javascript:alert(1)' is not an http or https URL\n")
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import PluginTesting
+import Testing
+
+/// Other programs embed the host through liblinkstr.so and linkstr.h: from C (built with cc) and from
+/// Python (ctypes).
+@Suite struct EmbeddingTests {
+    /// A folder holding `liblinkstr.so` (the SONAME) pointing at SwiftPM's `libLinkstr.so`.
+    private func libraryFolder(in scratch: TestScratch) throws -> String {
+        let folder = scratch.folder("lib")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/liblinkstr.so", withDestinationPath: BuildProducts.directory + "/libLinkstr.so")
+        return folder
+    }
+
+    @Test func aCProgramEmbedsTheHost() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let lib = try libraryFolder(in: scratch)
+        let plugins = scratch.folder("plugins")
+        _ = try FixtureBuilder.vimeoPlugin(plugins + "/liblinkstr-plugin-vimeo.so")
+        let program = scratch.file("embed_host")
+        try FixtureBuilder.compile([
+            FixtureBuilder.fixturesDirectory + "/embed_host.c", "-o", program, "-L", lib, "-llinkstr", "-Wl,-rpath," + lib,
+        ])
+        let result = try ProcessRunner.run(
+            program, [scratch.folder("home"), "https://vimeo.com/76979871"],
+            environment: ["LINKSTR_PLUGIN_PATH": plugins, "HOME": scratch.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "version 0.1.0")
+        #expect(lines.contains { $0.hasPrefix("providers [") && $0.contains("\"org.linkstr.example.vimeo\"") })
+        #expect(lines.contains(
+            #"classify {"canonical_url":"https://vimeo.com/76979871","embed_url":"https://player.vimeo.com/video/76979871","mode":"embed","provider":"vimeo"}"#))
+        #expect(lines.contains("started"))
+        #expect(lines.last == "freed")
+    }
+
+    @Test func aPythonProgramEmbedsTheHostThroughCtypes() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let lib = try libraryFolder(in: scratch)
+        let plugins = scratch.folder("plugins")
+        _ = try FixtureBuilder.vimeoPlugin(plugins + "/liblinkstr-plugin-vimeo.so")
+        let result = try ProcessRunner.run(
+            "/usr/bin/python3",
+            [FixtureBuilder.fixturesDirectory + "/embed_host.py", lib + "/liblinkstr.so", scratch.folder("home"), "https://player.vimeo.com/video/42"],
+            environment: ["LINKSTR_PLUGIN_PATH": plugins, "HOME": scratch.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["version"] as? String == "0.1.0")
+        #expect((object["plugin_ids"] as? [String])?.contains("org.linkstr.example.vimeo") == true)
+        #expect(object["classification"] as? [String: String] == [
+            "provider": "vimeo", "mode": "embed", "canonical_url": "https://vimeo.com/42", "embed_url": "https://player.vimeo.com/video/42",
+        ])
+    }
+}

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Runs every test: installs what is missing (scripts/bootstrap.sh), builds, then runs the Swift test
+# suites (unit, conformance, end to end against real relays, databases and servers on 127.0.0.1).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/bootstrap.sh
+export PATH="$PWD/.venv/bin:$PATH"
+[ -d /opt/swift/usr/bin ] && export PATH="$PATH:/opt/swift/usr/bin"
+
+swift build --build-tests
+swift test --skip-build "$@"
