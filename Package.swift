@@ -13,10 +13,16 @@ let package = Package(
         .library(name: "LinkstrPluginKit", targets: ["LinkstrPluginKit"]),
         .library(name: "PluginTesting", targets: ["PluginTesting"]),
         .library(name: "NostrCore", targets: ["NostrCore"]),
+        // The relay transport plugin (liblinkstr-plugin-relay-pool.so), loaded through the ABI.
+        .library(name: "linkstr-plugin-relay-pool", type: .dynamic, targets: ["RelayPoolPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+        // Already dependencies of swift-websocket; named here because the relay pool imports them.
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
     ],
     targets: [
         // MARK: The plugin ABI (header only) and its Swift support for both sides
@@ -44,6 +50,15 @@ let package = Package(
         .executableTarget(
             name: "linkstr",
             dependencies: ["LinkstrHost", "LinkstrPluginKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
+        // MARK: Plugins built by this package
+        .target(
+            name: "RelayPoolPlugin",
+            dependencies: [
+                "PluginABI", "LinkstrPluginKit", .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            path: "Plugins/Transport/RelayPool"),
 
         // MARK: Testing support for plugin authors
         .target(name: "PluginTesting", dependencies: ["PluginABI", "LinkstrPluginKit", "LinkstrHost"]),

@@ -1,0 +1,148 @@
+import Logging
+import NIOSSL
+import Synchronization
+import WSClient
+
+extension RelayConnection {
+    /// The relay's task: connect, serve the connection until it ends, wait a backoff, repeat —
+    /// until the task is cancelled.
+    func run() async {
+        let settings = pool.settings
+        var backoff = ReconnectBackoff(minimum: settings.reconnectMinimum, maximum: settings.reconnectMaximum)
+        var random = SystemRandomNumberGenerator()
+        while !Task.isCancelled {
+            report(.connecting, error: nil)
+            let end = await serveOneConnection()
+            if Task.isCancelled { break }
+            if end.stayedUp { backoff.reset() }
+            let delay = backoff.nextDelay(using: &random)
+            report(.failed, error: "\(end.reason); retrying in \(Self.format(delay))")
+            bridge.log(.info, "\(url): \(end.reason); retrying in \(Self.format(delay))")
+            try? await Task.sleep(for: delay)
+        }
+    }
+
+    /// One connection: connect (bounded by `connect_timeout_ms`), serve it, and clean up after it.
+    private func serveOneConnection() async -> ConnectionEnd {
+        let (outbox, continuation) = AsyncStream.makeStream(of: String.self)
+        let attempt = ConnectionAttempt()
+        let settings = pool.settings
+        var reason: String
+        do {
+            let closeFrame = try await withThrowingTaskGroup(of: ChildOutcome.self) { group in
+                group.addTask {
+                    let frame = try await WebSocketClient.connect(
+                        url: self.url, configuration: self.pool.webSocketConfiguration,
+                        tlsConfiguration: self.pool.tlsConfiguration, logger: Self.logger
+                    ) { inbound, outbound, _ in
+                        attempt.markOpened()
+                        self.pool.openSession(on: self, outbox: continuation)
+                        try await self.serve(inbound: inbound, outbound: outbound, outbox: outbox)
+                    }
+                    return .closed(frame)
+                }
+                group.addTask {
+                    try? await Task.sleep(for: settings.connectTimeout)
+                    if !Task.isCancelled, !attempt.isOpened { throw ConnectionTimeout(limit: settings.connectTimeout) }
+                    return .watchdogFinished
+                }
+                while let outcome = try await group.next() {
+                    if case .closed(let frame) = outcome {
+                        group.cancelAll()
+                        return frame
+                    }
+                }
+                return nil
+            }
+            reason = Self.describe(closeFrame)
+        } catch {
+            reason = Self.describe(error, opened: attempt.isOpened)
+        }
+        continuation.finish()
+        pool.closeSession(on: self, reason: "connection lost before the relay answered (\(reason))")
+        return ConnectionEnd(reason: reason, stayedUp: attempt.stayedUp)
+    }
+
+    /// Writes queued frames and reads the relay's messages until either side closes.
+    private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, outbox: AsyncStream<String>) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await frame in outbox {
+                    try await outbound.write(.text(frame))
+                }
+            }
+            for try await message in inbound.messages(maxSize: pool.settings.frameLimit) {
+                await receive(message)
+            }
+            group.cancelAll()
+        }
+    }
+
+    // MARK: Support
+
+    private enum ChildOutcome: Sendable {
+        case closed(WebSocketCloseFrame?)
+        case watchdogFinished
+    }
+
+    private struct ConnectionTimeout: Error {
+        let limit: Duration
+    }
+
+    /// How a connection ended, for the status line and the backoff.
+    struct ConnectionEnd {
+        var reason: String
+        /// The connection was open long enough to count as healthy (the backoff starts over).
+        var stayedUp: Bool
+    }
+
+    /// swift-websocket logs nothing through this logger; the pool reports through the host's log.
+    static let logger = Logger(label: "org.linkstr.transport.relay-pool", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    static func describe(_ frame: WebSocketCloseFrame?) -> String {
+        guard let frame else { return "the relay closed the connection" }
+        let reason = frame.reason.map { $0.isEmpty ? "" : ": \($0)" } ?? ""
+        return "the relay closed the connection (\(frame.closeCode)\(reason))"
+    }
+
+    static func describe(_ error: any Error, opened: Bool) -> String {
+        if let timeout = error as? ConnectionTimeout {
+            return "no WebSocket connection within \(format(timeout.limit)) (connect_timeout_ms)"
+        }
+        if let error = error as? WebSocketClientError {
+            if error == .serverSentMessageTooLarge {
+                return "the relay sent a message larger than the frame limit (4 × max_message_bytes)"
+            }
+            return opened ? "WebSocket error: \(error)" : "WebSocket upgrade failed: \(error)"
+        }
+        if let error = error as? NIOSSLError {
+            return "TLS failed: \(error) (for a private CA, set ca_file)"
+        }
+        if let error = error as? BoringSSLError {
+            return "TLS failed: \(error) (for a private CA, set ca_file)"
+        }
+        let text = String(describing: error)
+        return opened ? "connection error: \(text)" : "cannot connect: \(text)"
+    }
+
+    static func format(_ duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        return milliseconds < 1000 ? "\(milliseconds) ms" : "\(Double(milliseconds / 100) / 10) s"
+    }
+}
+
+/// Whether and when one connection attempt got its WebSocket open. Shared by the attempt's tasks.
+private final class ConnectionAttempt: Sendable {
+    private let openedAt = Mutex<ContinuousClock.Instant?>(nil)
+
+    func markOpened() {
+        openedAt.withLock { $0 = .now }
+    }
+
+    var isOpened: Bool { openedAt.withLock { $0 != nil } }
+
+    /// Open for at least five seconds: a relay that accepts and drops at once keeps backing off.
+    var stayedUp: Bool {
+        openedAt.withLock { $0.map { $0.duration(to: .now) >= .seconds(5) } ?? false }
+    }
+}
