@@ -2,7 +2,7 @@ import COpenSSL
 
 /// A failure inside libcrypto or libsecp256k1 that is not caused by the caller's input
 /// (for example an allocation failure). It never carries key material.
-public struct CryptoError: Error, Sendable, CustomStringConvertible {
+public struct CryptoError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The operation that failed, e.g. "ChaCha20".
     public let operation: String
     /// The library's error text, if it gave one.

@@ -95,10 +95,17 @@ struct JSONReader {
     }
 
     private mutating func readEscapedString(start: Int, firstEscape: Int) throws(JSONSyntaxError) -> String {
-        var bytes = Array(UnsafeBufferPointer(rebasing: input[start..<firstEscape]))
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(firstEscape - start + 64)
+        var runStart = start  // bytes from runStart up to index are copied in one go
         var index = firstEscape
         while index < input.count {
             let byte = input[index]
+            if byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte >= 0x20 {
+                index += 1
+                continue
+            }
+            if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<index])) }
             if byte == UInt8(ascii: "\"") {
                 guard let text = String(validating: bytes, as: UTF8.self) else {
                     throw JSONSyntaxError(reason: "string is not valid UTF-8", offset: start - 1)
@@ -108,11 +115,6 @@ struct JSONReader {
             }
             if byte < 0x20 {
                 throw JSONSyntaxError(reason: "control character U+\(hex4(UInt32(byte))) must be escaped in a string", offset: index)
-            }
-            guard byte == UInt8(ascii: "\\") else {
-                bytes.append(byte)
-                index += 1
-                continue
             }
             guard index + 1 < input.count else { break }
             let escapeStart = index
@@ -144,6 +146,7 @@ struct JSONReader {
             default:
                 throw JSONSyntaxError(reason: "invalid escape sequence in a string", offset: escapeStart)
             }
+            runStart = index
         }
         throw JSONSyntaxError(reason: "unterminated string", offset: start - 1)
     }

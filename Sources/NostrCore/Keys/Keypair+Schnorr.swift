@@ -22,6 +22,13 @@ extension Keypair {
         }
     }
 
+    /// Signs `unsigned`, whose pubkey the caller has checked to be ``publicKey``.
+    func signedEvent(_ unsigned: UnsignedEvent) -> Event {
+        let id = unsigned.id
+        return Event(id: id, pubkey: unsigned.pubkey, createdAt: unsigned.createdAt, kind: unsigned.kind, tags: unsigned.tags,
+                     content: unsigned.content, sig: sign(id))
+    }
+
     func sign(message: UnsafeRawBufferPointer, auxiliary: UnsafeRawBufferPointer) -> Signature {
         var parameters = secp256k1_schnorrsig_extraparams()
         parameters.magic = (0xDA, 0x6F, 0xB3, 0x8C)  // SECP256K1_SCHNORRSIG_EXTRAPARAMS_MAGIC

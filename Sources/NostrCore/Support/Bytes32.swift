@@ -30,8 +30,11 @@ struct Bytes32: Hashable, Sendable {
         try Swift.withUnsafeMutableBytes(of: &storage, body)
     }
 
-    func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try Swift.withUnsafeBytes(of: storage, body)
+    func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+        let result: Result<R, E> = Swift.withUnsafeBytes(of: storage) { buffer in
+            do throws(E) { return .success(try body(buffer)) } catch { return .failure(error) }
+        }
+        return try result.get()
     }
 
     mutating func withUnsafeMutableBytes<R, E: Error>(_ body: (UnsafeMutableRawBufferPointer) throws(E) -> R) throws(E) -> R {
