@@ -69,5 +69,10 @@ let package = Package(
             name: "LinkstrHostTests",
             dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI"],
             exclude: ["Fixtures"]),
+        .testTarget(
+            name: "RelayPoolTests",
+            dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "NostrCore"],
+            exclude: ["Support/relay.py", "Support/misbehaving_relay.py", "Support/tls_proxy.py", "Support/nostr_peer.py"]),
+        .testTarget(name: "RelayPoolPluginTests", dependencies: ["RelayPoolPlugin", "LinkstrPluginKit", "PluginABI"]),
     ]
 )
