@@ -23,6 +23,7 @@ let package = Package(
         // Already dependencies of swift-websocket; named here because the relay pool imports them.
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     ],
     targets: [
         // MARK: The plugin ABI (header only) and its Swift support for both sides
@@ -57,6 +58,7 @@ let package = Package(
             dependencies: [
                 "PluginABI", "LinkstrPluginKit", .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             path: "Plugins/Transport/RelayPool"),
 

@@ -7,6 +7,7 @@ final class ExternalProcess: Sendable {
     let process: Process
     private let output: Mutex<String>
     private let errors: Mutex<String>
+    private let pipes: (out: Pipe, err: Pipe)
 
     /// `<package>/.venv/bin/python`
     static let python = packageRoot + "/.venv/bin/python"
@@ -23,8 +24,12 @@ final class ExternalProcess: Sendable {
         process = Process()
         process.executableURL = URL(fileURLWithPath: Self.python)
         process.arguments = [Self.supportFolder + "/" + script] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["PYTHONUTF8"] = "1"
+        process.environment = environment
         let out = Pipe()
         let err = Pipe()
+        pipes = (out, err)
         process.standardOutput = out
         process.standardError = err
         output = Mutex("")
@@ -50,7 +55,10 @@ final class ExternalProcess: Sendable {
             if let line = stdout.split(separator: "\n").first(where: { $0.hasPrefix("READY ") }) {
                 return String(line.dropFirst(6))
             }
-            guard process.isRunning else { throw TestFailure("\(process.arguments![0]) exited: \(stderr)") }
+            guard process.isRunning else {
+                drain()
+                throw TestFailure("\(process.arguments!.prefix(2).joined(separator: " ")) exited: \(stderr)")
+            }
             try await Task.sleep(for: .milliseconds(20))
         }
         throw TestFailure("\(process.arguments!.joined(separator: " ")) not ready after \(timeout): \(stderr)")
@@ -66,9 +74,21 @@ final class ExternalProcess: Sendable {
             }
             try await Task.sleep(for: .milliseconds(20))
         }
-        try await Task.sleep(for: .milliseconds(50))  // the pipe handlers may still be reading
-        guard process.terminationStatus == 0 else { throw TestFailure("\(process.arguments![0]) failed: \(stderr)") }
+        drain()
+        guard process.terminationStatus == 0 else {
+            throw TestFailure("\(process.arguments!.prefix(2).joined(separator: " ")) failed (\(process.terminationStatus)): \(stderr)")
+        }
         return stdout.split(separator: "\n").map(String.init)
+    }
+
+    /// Reads what the exited program left in its pipes.
+    private func drain() {
+        pipes.out.fileHandleForReading.readabilityHandler = nil
+        pipes.err.fileHandleForReading.readabilityHandler = nil
+        let rest = String(decoding: pipes.out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        output.withLock { $0 += rest }
+        let restErrors = String(decoding: pipes.err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        errors.withLock { $0 += restErrors }
     }
 
     /// Kills the program (SIGKILL: a relay that dies without closing its connections) and reaps it.

@@ -10,6 +10,7 @@ import PluginTesting
 /// whose signer the host offers as `LKH_SERVICE_SIGNER_V1`.
 final class PoolHarness: Sendable {
     let host: FakeHost
+    let instance: PluginInstance
     let pool: RelayPool
     let account: LocalSigner
     let signerService: SignerService
@@ -26,14 +27,18 @@ final class PoolHarness: Sendable {
         self.account = account
         signerService = SignerService(signer: account)
         if offersSigner { host.offerService(LKH_SERVICE_SIGNER_V1, signerService.table) }
-        let instance = try host.load(path: BuildProducts.plugin("relay-pool"))
+        instance = try host.load(path: BuildProducts.plugin("relay-pool"))
         pool = try RelayPool(transport: try instance.capability(LKH_CAP_TRANSPORT_V1, as: lkh_transport_v1.self))
     }
 
     /// Sets the relays (read and write) and waits until each of them is connected.
     func connect(_ urls: [String], timeout: Duration = .seconds(10)) async throws {
         try pool.setRelays(urls.map { RelayConfiguration(url: $0) })
-        try await waitFor("\(urls) connected", timeout: timeout) { urls.allSatisfy { self.pool.statuses[$0]?.isConnected == true } }
+        do {
+            try await waitFor("\(urls) connected", timeout: timeout) { urls.allSatisfy { self.pool.statuses[$0]?.isConnected == true } }
+        } catch {
+            throw TestFailure("\(error); the pool says \(pool.relayStates().map { "\($0.url): \($0.status) \($0.error ?? "")" })")
+        }
     }
 
     /// The state `describe` reports for `url`.

@@ -7,14 +7,23 @@ through rust-nostr's own client, so both the events and the protocol exchange ar
   nostr_peer.py fetch --relay URL --author HEX --kind K --expect N [--secret HEX]
       fetches the author's events of kind K; rust-nostr verifies ids and signatures. Prints each
       event's JSON, one a line. Fails unless exactly N events came back.
+  nostr_peer.py giftwrap --relay URL --secret HEX --to HEX --content TEXT
+      NIP-59: gift-wraps a kind-44001 rumor (tag ["t","interop"]) from the secret key's account to
+      --to and publishes the wrap; prints the rumor's JSON, then the wrap's.
+  nostr_peer.py unwrap --relay URL --secret HEX --expect N
+      fetches the kind-1059 wraps #p-tagged to the secret key's account and opens them with
+      rust-nostr; prints {"sender":…,"rumor":…} per wrap. Fails unless exactly N came back.
 """
+import json
 import argparse
 import asyncio
 import datetime
+import os
 import sys
 
 from nostr_sdk import (Authenticator, ClientBuilder, EventBuilder, Filter, Keys, Kind, PublicKey,
-                       RelayUrl, ReqTarget, Tag, uniffi_set_event_loop)
+                       RelayUrl, ReqTarget, Tag, UnwrappedGift, nip59_make_gift_wrap,
+                       uniffi_set_event_loop)
 
 
 class SignWithKeys(Authenticator):
@@ -66,12 +75,39 @@ async def fetch(args):
         print(event.as_json(), flush=True)
 
 
+async def giftwrap(args):
+    keys = Keys.parse(args.secret)
+    client, url = await connect(args.relay, keys)
+    rumor = EventBuilder(Kind(44001), args.content).tags([Tag.parse(["t", "interop"])]).finalize_unsigned(keys.public_key())
+    wrap = nip59_make_gift_wrap(keys, PublicKey.parse(args.to), rumor)
+    output = await client.send_event(wrap)
+    if url.__str__() not in [u.__str__() for u in output.success]:
+        sys.exit(f"nostr_peer.py: the relay refused the wrap: {output.failed}")
+    await client.shutdown()
+    print(rumor.as_json(), flush=True)
+    print(wrap.as_json(), flush=True)
+
+
+async def unwrap(args):
+    keys = Keys.parse(args.secret)
+    client, url = await connect(args.relay, keys)
+    query = Filter().pubkey(keys.public_key()).kind(Kind(1059))
+    wraps = await client.fetch_events(ReqTarget.single(url, [query]), datetime.timedelta(seconds=5))
+    await client.shutdown()
+    if len(wraps) != args.expect:
+        sys.exit(f"nostr_peer.py: expected {args.expect} wraps, got {len(wraps)}")
+    for wrap in wraps:
+        gift = UnwrappedGift.from_gift_wrap(keys, wrap)
+        print(json.dumps({"sender": gift.sender().to_hex(), "rumor": json.loads(gift.rumor().as_json())}), flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("command", choices=["publish", "fetch"])
+    parser.add_argument("command", choices=["publish", "fetch", "giftwrap", "unwrap"])
     parser.add_argument("--relay", required=True)
     parser.add_argument("--secret")
     parser.add_argument("--author")
+    parser.add_argument("--to")
     parser.add_argument("--kind", type=int, default=1)
     parser.add_argument("--content", default="hello from rust-nostr")
     parser.add_argument("--count", type=int, default=1)
@@ -80,9 +116,14 @@ def main():
 
     async def run():
         uniffi_set_event_loop(asyncio.get_running_loop())
-        await (publish(args) if args.command == "publish" else fetch(args))
+        commands = {"publish": publish, "fetch": fetch, "giftwrap": giftwrap, "unwrap": unwrap}
+        await commands[args.command](args)
 
     asyncio.run(run())
+    # Everything is printed and checked; skip the interpreter's teardown, in which the nostr-sdk
+    # bindings sometimes crash while their background tasks wind down.
+    sys.stdout.flush()
+    os._exit(0)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,9 @@ accepts connections. Runs until killed (SIGTERM/SIGKILL).
 """
 import argparse
 import asyncio
+import ctypes
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -32,7 +34,7 @@ def wait_for_port(port, process=None, timeout=20.0):
 
 async def run_rust(args):
     from nostr_sdk import (LocalRelayBuilder, LocalRelayBuilderNip42, LocalRelayBuilderNip42Mode,
-                           WritePolicy, WritePolicyResult, uniffi_set_event_loop)
+                           RateLimit, WritePolicy, WritePolicyResult, uniffi_set_event_loop)
 
     uniffi_set_event_loop(asyncio.get_running_loop())  # the write policies are Python coroutines
 
@@ -48,7 +50,9 @@ async def run_rust(args):
         async def admit_event(self, event, socket_addr):
             return WritePolicyResult.REJECT(message=self.message)
 
-    builder = LocalRelayBuilder().addr("127.0.0.1").port(args.port)
+    # The tests publish thousands of events a minute from one connection.
+    builder = (LocalRelayBuilder().addr("127.0.0.1").port(args.port)
+               .rate_limit(RateLimit(max_reqs=500, notes_per_minute=1_000_000)))
     if args.auth:
         mode = {"write": LocalRelayBuilderNip42Mode.WRITE, "read": LocalRelayBuilderNip42Mode.READ,
                 "both": LocalRelayBuilderNip42Mode.BOTH}[args.auth]
@@ -66,7 +70,13 @@ async def run_rust(args):
     await asyncio.Event().wait()
 
 
+def die_with_parent():
+    """In the child: SIGKILL when this wrapper dies, however it dies (prctl PR_SET_PDEATHSIG)."""
+    ctypes.CDLL("libc.so.6").prctl(1, signal.SIGKILL)
+
+
 def run_nostr_relay(args):
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # runs the finally below
     os.makedirs(args.dir, exist_ok=True)
     url = f"ws://127.0.0.1:{args.port}"
     config = os.path.join(args.dir, "config.yaml")
@@ -99,14 +109,15 @@ def run_nostr_relay(args):
     with open(config, "w") as handle:
         handle.write("\n".join(lines) + "\n")
     relay_bin = os.path.join(os.path.dirname(sys.executable), "nostr-relay")
-    if args.auth:
-        # Creates the database first (the role table lives in it).
-        subprocess.run([relay_bin, "-c", config, "role", "set", "--pubkey", args.auth, "--roles", "w"],
-                       check=True, stdout=subprocess.DEVNULL)
     process = subprocess.Popen([relay_bin, "-c", config, "serve", "--use-uvicorn"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               preexec_fn=die_with_parent)
     try:
         wait_for_port(args.port, process)
+        if args.auth:
+            # `serve` created the database with its role table; roles are read at AUTH time.
+            subprocess.run([relay_bin, "-c", config, "role", "set", "--pubkey", args.auth, "--roles", "w"],
+                           check=True, stdout=subprocess.DEVNULL)
         print("READY", url, flush=True)
         process.wait()
     finally:

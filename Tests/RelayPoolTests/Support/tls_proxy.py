@@ -1,5 +1,6 @@
 """A TLS terminating proxy on 127.0.0.1 for the wss:// tests: accepts TLS with --cert/--key and
-forwards the decrypted bytes to 127.0.0.1:--target (a plain ws:// relay). Prints `READY <url>`."""
+forwards the decrypted bytes to 127.0.0.1:--target (a plain ws:// relay). Prints `READY <url>`
+(wss://localhost:<port>)."""
 import argparse
 import asyncio
 import ssl
@@ -36,7 +37,8 @@ async def main():
 
     server = await asyncio.start_server(handle, "127.0.0.1", args.port, ssl=context)
     async with server:
-        print("READY", f"wss://127.0.0.1:{args.port}", flush=True)
+        # A host name, not 127.0.0.1: the client sends the host as TLS SNI, which may not be an IP.
+        print("READY", f"wss://localhost:{args.port}", flush=True)
         await server.serve_forever()
 
 

@@ -94,6 +94,6 @@ private struct FieldReader {
     }
 
     private func mismatch(_ what: String) -> TransportInputError {
-        TransportInputError(reason: "\(type) frame has no \(what) at element \(position)")
+        TransportInputError(reason: "\(type) frame: expected \(what) at element \(position)")
     }
 }

@@ -1,4 +1,5 @@
 import Logging
+import NIOPosix
 import NIOSSL
 import Synchronization
 import WSClient
@@ -23,7 +24,20 @@ extension RelayConnection {
     }
 
     /// One connection: connect (bounded by `connect_timeout_ms`), serve it, and clean up after it.
+    ///
+    /// Each attempt runs on an event loop of its own. swift-websocket waits for the HTTP upgrade
+    /// without a deadline and without reacting to task cancellation, so a server that accepts TCP
+    /// (or TLS) and then says nothing would hold the attempt forever; shutting the attempt's event
+    /// loop down closes its channel and ends the attempt. ``stop(status:reason:)`` does the same.
     private func serveOneConnection() async -> ConnectionEnd {
+        let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        defer { eventLoops.shutdownGracefully { _ in } }
+        let started = state.withLock { state -> Bool in
+            guard !state.stopped else { return false }
+            state.eventLoops = eventLoops
+            return true
+        }
+        guard started else { return ConnectionEnd(reason: "stopped", stayedUp: false) }
         let (outbox, continuation) = AsyncStream.makeStream(of: String.self)
         let attempt = ConnectionAttempt()
         let settings = pool.settings
@@ -33,7 +47,7 @@ extension RelayConnection {
                 group.addTask {
                     let frame = try await WebSocketClient.connect(
                         url: self.url, configuration: self.pool.webSocketConfiguration,
-                        tlsConfiguration: self.pool.tlsConfiguration, logger: Self.logger
+                        tlsConfiguration: self.pool.tlsConfiguration, eventLoopGroup: eventLoops, logger: Self.logger
                     ) { inbound, outbound, _ in
                         attempt.markOpened()
                         self.pool.openSession(on: self, outbox: continuation)
@@ -43,7 +57,9 @@ extension RelayConnection {
                 }
                 group.addTask {
                     try? await Task.sleep(for: settings.connectTimeout)
-                    if !Task.isCancelled, !attempt.isOpened { throw ConnectionTimeout(limit: settings.connectTimeout) }
+                    if !Task.isCancelled, attempt.timeOutUnlessOpened() {
+                        try? await eventLoops.shutdownGracefully()
+                    }
                     return .watchdogFinished
                 }
                 while let outcome = try await group.next() {
@@ -56,7 +72,12 @@ extension RelayConnection {
             }
             reason = Self.describe(closeFrame)
         } catch {
-            reason = Self.describe(error, opened: attempt.isOpened)
+            reason = attempt.timedOut
+                ? "no WebSocket connection within \(Self.format(settings.connectTimeout)) (connect_timeout_ms)"
+                : Self.describe(error, opened: attempt.isOpened)
+        }
+        state.withLock { state in
+            if state.eventLoops === eventLoops { state.eventLoops = nil }
         }
         continuation.finish()
         pool.closeSession(on: self, reason: "connection lost before the relay answered (\(reason))")
@@ -85,10 +106,6 @@ extension RelayConnection {
         case watchdogFinished
     }
 
-    private struct ConnectionTimeout: Error {
-        let limit: Duration
-    }
-
     /// How a connection ended, for the status line and the backoff.
     struct ConnectionEnd {
         var reason: String
@@ -106,9 +123,6 @@ extension RelayConnection {
     }
 
     static func describe(_ error: any Error, opened: Bool) -> String {
-        if let timeout = error as? ConnectionTimeout {
-            return "no WebSocket connection within \(format(timeout.limit)) (connect_timeout_ms)"
-        }
         if let error = error as? WebSocketClientError {
             if error == .serverSentMessageTooLarge {
                 return "the relay sent a message larger than the frame limit (4 × max_message_bytes)"
@@ -122,6 +136,9 @@ extension RelayConnection {
             return "TLS failed: \(error) (for a private CA, set ca_file)"
         }
         let text = String(describing: error)
+        if text.contains("cannotUseIPAddressInSNI") {
+            return "TLS failed: a wss:// relay needs a host name, not an IP address (it is sent as TLS SNI)"
+        }
         return opened ? "connection error: \(text)" : "cannot connect: \(text)"
     }
 
@@ -131,18 +148,35 @@ extension RelayConnection {
     }
 }
 
-/// Whether and when one connection attempt got its WebSocket open. Shared by the attempt's tasks.
+/// Whether and when one connection attempt got its WebSocket open, or timed out first. Shared by
+/// the attempt's tasks.
 private final class ConnectionAttempt: Sendable {
-    private let openedAt = Mutex<ContinuousClock.Instant?>(nil)
-
-    func markOpened() {
-        openedAt.withLock { $0 = .now }
+    private struct State {
+        var openedAt: ContinuousClock.Instant?
+        var timedOut = false
     }
 
-    var isOpened: Bool { openedAt.withLock { $0 != nil } }
+    private let state = Mutex(State())
+
+    /// Records the open WebSocket (unless the attempt timed out just before).
+    func markOpened() {
+        state.withLock { if !$0.timedOut { $0.openedAt = .now } }
+    }
+
+    /// Marks the attempt timed out if it is not open; true when it did.
+    func timeOutUnlessOpened() -> Bool {
+        state.withLock { state in
+            guard state.openedAt == nil else { return false }
+            state.timedOut = true
+            return true
+        }
+    }
+
+    var isOpened: Bool { state.withLock { $0.openedAt != nil } }
+    var timedOut: Bool { state.withLock { $0.timedOut } }
 
     /// Open for at least five seconds: a relay that accepts and drops at once keeps backing off.
     var stayedUp: Bool {
-        openedAt.withLock { $0.map { $0.duration(to: .now) >= .seconds(5) } ?? false }
+        state.withLock { $0.openedAt.map { $0.duration(to: .now) >= .seconds(5) } ?? false }
     }
 }

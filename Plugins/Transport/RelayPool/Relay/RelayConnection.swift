@@ -1,3 +1,4 @@
+import NIOPosix
 import Synchronization
 
 /// One relay of the pool: its flags and status, the task that keeps it connected, the queue of
@@ -22,6 +23,8 @@ final class RelayConnection: Sendable {
         /// Set once the relay left the pool or was disabled; its task is cancelled.
         var stopped = false
         var task: Task<Void, Never>?
+        /// The event loop of the current connection attempt (see ``serveOneConnection()``).
+        var eventLoops: MultiThreadedEventLoopGroup?
         /// The write queue of the open connection; nil while not connected.
         var outbox: AsyncStream<String>.Continuation?
         /// Counts connections, so that work started on one connection is not applied to the next.
@@ -68,6 +71,8 @@ final class RelayConnection: Sendable {
             state.error = reason
             state.task?.cancel()
             state.task = nil
+            state.eventLoops?.shutdownGracefully { _ in }
+            state.eventLoops = nil
             state.outbox?.finish()
             state.outbox = nil
             defer { state.publishes.removeAll() }
