@@ -4,7 +4,7 @@ import LinkstrPluginKit
 import NostrCore
 import Testing
 
-@Suite("Relay pool: NIP-42 authentication through the host's signer service", .timeLimit(.minutes(1)))
+@Suite("Relay pool: NIP-42 authentication through the host's signer service", .serialized, .timeLimit(.minutes(1)))
 struct AuthTests {
     @Test("auth-required on a publish: AUTH signed by the host's signer, then the publish succeeds")
     func publishAfterAuth() async throws {
@@ -31,11 +31,15 @@ struct AuthTests {
         let relay = try await TestRelay.start(.rust, scratch: scratch, ["--auth", "read"])
         let harness = try PoolHarness()
         try await harness.connect([relay.url])
-        let event = try harness.event()
+        let author = LocalSigner(keypair: .generate())
+        let event = try harness.event(signer: author)
         _ = try await harness.pool.publish(event, timeout: .seconds(5))
-        let messages = Recorder(try harness.pool.subscribe("guarded", filters: [Filter(ids: [event.id])]))
-        try await messages.wait("the event after AUTH") { $0.contains { $0.receivedEvent?.event == event } }
-        #expect(!messages.all.contains { if case .closed = $0 { true } else { false } })
+        // (Not an `ids` filter: rust-nostr's relay ends those with CLOSED once it found them all.)
+        let messages = Recorder(try harness.pool.subscribe("guarded", filters: [Filter(authors: [author.publicKey])]))
+        try await messages.wait("the event and EOSE after AUTH") {
+            $0.contains { $0.receivedEvent?.event == event } && $0.contains(where: \.isEndOfStoredEvents)
+        }
+        #expect(messages.all.filter { if case .closed = $0 { true } else { false } } == [])
     }
 
     @Test("without a signer service the refusal is final, says why, and the relay becomes read-only")

@@ -4,7 +4,7 @@ import NostrCore
 import Synchronization
 import Testing
 
-@Suite("Relay pool: the linkstr subscriptions and the paged gift-wrap backfill", .timeLimit(.minutes(1)))
+@Suite("Relay pool: the linkstr subscriptions and the paged gift-wrap backfill", .serialized, .timeLimit(.minutes(1)))
 struct BackfillTests {
     /// `count` wrap-shaped events (kind 1059, `#p` = `account`, one-time keys) spread over the last
     /// `count / 3` seconds, three per second, so pages end in the middle of a second.

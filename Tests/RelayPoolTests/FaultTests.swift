@@ -4,7 +4,7 @@ import LinkstrPluginKit
 import NostrCore
 import Testing
 
-@Suite("Relay pool: faults and bad input", .timeLimit(.minutes(1)))
+@Suite("Relay pool: faults and bad input", .serialized, .timeLimit(.minutes(1)))
 struct FaultTests {
     @Test("a relay killed while a publish waits for OK ends the publish with an error, not a hang")
     func relayKilledMidPublish() async throws {
@@ -19,7 +19,7 @@ struct FaultTests {
         let killed = ContinuousClock.now
         relay.process.kill()
         let error = await #expect(throws: PublishError.self) { try await publish.value }
-        #expect(ContinuousClock.now - killed < .seconds(5))
+        #expect(ContinuousClock.now - killed < .seconds(10))  // long before the 20 s timeout
         #expect(error?.status == .io)
         #expect(error?.message.contains("connection lost before the relay answered") == true)
         #expect(error?.answers.map(\.relay) == [relay.url])
@@ -65,11 +65,11 @@ struct FaultTests {
         let harness = try PoolHarness()
         try await harness.connect([relay.url])
         let started = ContinuousClock.now
-        let error = await #expect(throws: PublishError.self) { try await harness.pool.publish(try harness.event(), timeout: .milliseconds(600)) }
+        let error = await #expect(throws: PublishError.self) { try await harness.pool.publish(try harness.event(), timeout: .seconds(1)) }
         let elapsed = ContinuousClock.now - started
-        #expect(elapsed >= .milliseconds(600) && elapsed < .milliseconds(1500))
+        #expect(elapsed >= .seconds(1) && elapsed < .seconds(4))
         #expect(error?.status == .timeout)
-        #expect(error?.message.contains("no relay confirmed the event within 600 ms") == true)
+        #expect(error?.message.contains("no relay confirmed the event within 1000 ms") == true)
         #expect(error?.answers == [RelayAnswer(relay: relay.url, accepted: false, message: "no answer before the timeout")])
     }
 

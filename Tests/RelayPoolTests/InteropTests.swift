@@ -3,7 +3,7 @@ import LinkstrHost
 import NostrCore
 import Testing
 
-@Suite("Relay pool: interop with rust-nostr through real relays", .timeLimit(.minutes(1)))
+@Suite("Relay pool: interop with rust-nostr through real relays", .serialized, .timeLimit(.minutes(1)))
 struct InteropTests {
     /// A fresh rust-nostr identity: (secret hex, public key).
     private static func peerKeys() -> (secret: String, publicKey: PublicKey) {

@@ -5,7 +5,7 @@ import NostrCore
 import PluginABI
 import Testing
 
-@Suite("Relay pool: several relays, late relays, TLS, cancellation", .timeLimit(.minutes(1)))
+@Suite("Relay pool: several relays, late relays, TLS, cancellation", .serialized, .timeLimit(.minutes(1)))
 struct PoolBehaviourTests {
     @Test("a relay that comes up late gets the open subscription; the others are not sent it again")
     func lateRelay() async throws {
@@ -43,7 +43,7 @@ struct PoolBehaviourTests {
         try await waitFor("connected") { harness.pool.statuses[relay.url] == .connected }
         let started = ContinuousClock.now
         let result = try await harness.pool.publish(try harness.event(), timeout: .seconds(8))
-        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(ContinuousClock.now - started < .seconds(6))  // not the 8 s timeout
         #expect(result.answers == [
             RelayAnswer(relay: relay.url, accepted: true, message: ""),
             RelayAnswer(relay: down, accepted: false, message: "not sent: the relay was not connected"),

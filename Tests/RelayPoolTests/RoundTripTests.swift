@@ -3,7 +3,7 @@ import LinkstrHost
 import NostrCore
 import Testing
 
-@Suite("Relay pool: publish and subscribe through real relays", .timeLimit(.minutes(1)))
+@Suite("Relay pool: publish and subscribe through real relays", .serialized, .timeLimit(.minutes(1)))
 struct RoundTripTests {
     @Test("publish gets OK; a subscription gets stored events, EOSE, then live events", arguments: TestRelay.Kind.allCases)
     func publishAndSubscribe(kind: TestRelay.Kind) async throws {
