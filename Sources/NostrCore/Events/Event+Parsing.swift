@@ -1,7 +1,16 @@
 extension Event {
-    /// Parses a signed event (all 7 NIP-01 fields required) from UTF-8 JSON, strictly: see
-    /// the rules on `EventJSONParser`. Does not verify the id or signature; call
-    /// ``verify()``. Thread-safe.
+    /// Parses a signed event from UTF-8 JSON, strictly:
+    /// - the 7 fields `id, pubkey, created_at, kind, tags, content, sig` are all required, in
+    ///   any order, each at most once; other keys are skipped (after checking their JSON);
+    /// - `id`, `pubkey`, `sig` must be lowercase hex of exactly 64/64/128 characters, and
+    ///   `pubkey` an x coordinate on secp256k1;
+    /// - `created_at` must be an integer ≥ 0 (a string, a fraction or an exponent is refused),
+    ///   `kind` an integer in 0…65535, `tags` an array of arrays of strings, `content` a string;
+    /// - strings must be valid UTF-8 with escaped control characters and paired surrogates;
+    /// - nothing but whitespace may follow the object.
+    ///
+    /// Errors name the field and the byte offset (``EventParseError``). Parsing does not
+    /// verify the id or signature; call ``verify()``. Thread-safe.
     public init(json: some Collection<UInt8>) throws(EventParseError) {
         self = try EventJSONParser.parse(json, mode: .signed).get()
     }

@@ -1,5 +1,6 @@
 /// Why ``GiftWrap/unwrap(_:recipient:)`` rejected a gift wrap: one case per check, in the
-/// order the checks run. Never contains decrypted content.
+/// order the checks run. Never contains key material; parse errors of decrypted layers give
+/// only a field name, a reason and a byte offset.
 public enum UnwrapError: Error, Sendable, CustomStringConvertible {
     /// 1. The outer event is not kind 1059 or 21059.
     case notAGiftWrap(kind: Int)

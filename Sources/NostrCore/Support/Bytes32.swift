@@ -11,12 +11,6 @@ struct Bytes32: Hashable, Sendable {
     /// All-zero bytes.
     init() {}
 
-    /// Copies `buffer`, which must hold exactly 32 bytes.
-    init?(_ buffer: UnsafeRawBufferPointer) {
-        guard buffer.count == Self.count else { return nil }
-        Swift.withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: buffer) }
-    }
-
     /// Copies `bytes`, which must hold exactly 32 bytes.
     init?(_ bytes: some Collection<UInt8>) {
         guard bytes.count == Self.count else { return nil }

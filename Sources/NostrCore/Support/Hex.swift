@@ -17,11 +17,6 @@ enum Hex {
         }
     }
 
-    static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        let array = Array(bytes)
-        return array.withUnsafeBytes { encode($0) }
-    }
-
     /// The value of one lowercase hex digit, or nil (upper-case digits are rejected).
     @inline(__always)
     static func lowercaseNibble(_ character: UInt8) -> UInt8? {
@@ -51,14 +46,5 @@ enum Hex {
             return result
         }
         return Array(string.utf8).withUnsafeBufferPointer { decodeLowercase($0, into: output) }
-    }
-
-    /// Decodes a lowercase hex string of any even length, or returns nil.
-    static func decodeLowercase(_ string: String) -> [UInt8]? {
-        let utf8 = string.utf8
-        guard utf8.count % 2 == 0 else { return nil }
-        var result = [UInt8](repeating: 0, count: utf8.count / 2)
-        let ok = result.withUnsafeMutableBytes { decodeLowercase(string, into: $0) }
-        return ok ? result : nil
     }
 }
