@@ -27,12 +27,19 @@ let package = Package(
         .library(name: "linkstr-plugin-notify-desktop", type: .dynamic, targets: ["NotifyDesktopPlugin"]),
         .library(name: "linkstr-plugin-notify-http", type: .dynamic, targets: ["NotifyHTTPPlugin"]),
         .library(name: "linkstr-plugin-notify-command", type: .dynamic, targets: ["NotifyCommandPlugin"]),
+        // The relay transport plugin (liblinkstr-plugin-relay-pool.so), loaded through the ABI.
+        .library(name: "linkstr-plugin-relay-pool", type: .dynamic, targets: ["RelayPoolPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+        // Already dependencies of swift-websocket; named here because the relay pool imports them.
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     ],
     targets: [
         // MARK: The plugin ABI (header only) and its Swift support for both sides
@@ -94,6 +101,16 @@ let package = Package(
             name: "NotifyCommandPlugin", dependencies: ["NotifierKit", "LinkstrPluginKit", "PluginABI"],
             path: "Plugins/Notify/Command"),
 
+        // MARK: Plugins built by this package
+        .target(
+            name: "RelayPoolPlugin",
+            dependencies: [
+                "PluginABI", "LinkstrPluginKit", .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Plugins/Transport/RelayPool"),
+
         // MARK: Testing support for plugin authors
         .target(name: "PluginTesting", dependencies: ["PluginABI", "LinkstrPluginKit", "LinkstrHost"]),
 
@@ -136,6 +153,11 @@ let package = Package(
         .testTarget(
             name: "MediaTests",
             dependencies: ["LinkstrMediaKit", "LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI"]),
+        .testTarget(
+            name: "RelayPoolTests",
+            dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "NostrCore"],
+            exclude: ["Support/relay.py", "Support/misbehaving_relay.py", "Support/tls_proxy.py", "Support/nostr_peer.py"]),
+        .testTarget(name: "RelayPoolPluginTests", dependencies: ["RelayPoolPlugin", "LinkstrPluginKit", "PluginABI"]),
     ]
 )
 

@@ -11,6 +11,9 @@ public final class LinkstrHost: Sendable {
     public let paths: LinkstrPaths
     public let configuration: Configuration
     public let log: HostLog
+    /// The account's signer, offered to every plugin as `LKH_SERVICE_SIGNER_V1` (NIP-42 AUTH in the
+    /// relay pool). No account until `signerService.setSigner(_:)`.
+    public let signerService = SignerService(signer: nil)
     private let state = Mutex(State())
 
     private struct State {
@@ -73,14 +76,14 @@ public final class LinkstrHost: Sendable {
     }
 
     /// The host services a plugin instance receives: its config section, `host.*` values, the log,
-    /// clocks, the executor and the event bus.
+    /// clocks, the executor, the event bus and the signer service.
     public func services(for pluginID: String) -> any HostServiceProvider {
         HostServices(
             pluginID: pluginID,
             settings: configuration.pluginSettings[pluginID] ?? [:],
             hostSettings: hostSettings,
             log: log,
-            services: [:],
+            services: [LKH_SERVICE_SIGNER_V1: signerService.table],
             onEvent: { [weak self] pluginID, eventID, payload in
                 self?.state.withLock { $0.eventHandler }?(pluginID, eventID, payload)
             })

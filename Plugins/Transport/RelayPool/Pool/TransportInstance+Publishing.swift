@@ -1,0 +1,63 @@
+import LinkstrPluginKit
+
+extension TransportInstance {
+    /// Starts a publish: the event goes to every writable relay now (connected ones) or when it
+    /// connects (until the timeout). Returns the operation id; `callback` reports the outcome.
+    ///
+    /// - Throws: `.invalid` for an event that is not a JSON object with the given id, or too large;
+    ///   `.unavailable` when no relay is writable. `callback` is then never called.
+    func publish(eventJSON: [UInt8], eventID: String, timeout: Duration, callback: DoneCallback) throws(PluginError) -> UInt64 {
+        guard eventJSON.count <= settings.maximumMessageBytes else {
+            throw PluginError(
+                .invalid, "the event is \(eventJSON.count) bytes, over max_message_bytes (\(settings.maximumMessageBytes))")
+        }
+        guard EventSummary.isEventID(eventID) else {
+            throw PluginError(.invalid, "the event id must be 64 lowercase hex digits, got '\(eventID.prefix(80))'")
+        }
+        let event: EventSummary
+        do {
+            event = try EventSummary(json: eventJSON)
+        } catch {
+            throw PluginError(.invalid, error.reason)
+        }
+        guard event.id == eventID else {
+            throw PluginError(.invalid, "the event's id \(event.id) differs from the id passed to publish (\(eventID))")
+        }
+        let operation = try state.withLock { state throws(PluginError) -> PublishOperation in
+            guard !state.isShutDown else { throw PluginError(.cancelled, "the transport was shut down") }
+            let targets = state.relays.filter { $0.flags & RelayEndpoint.write != 0 }
+            guard !targets.isEmpty else {
+                throw PluginError(.unavailable, "no relay is enabled for writing; add a relay with the write flag")
+            }
+            let operation = PublishOperation(
+                id: state.nextOperationID, event: event, relays: targets.map(\.url), timeout: timeout, callback: callback)
+            state.nextOperationID += 1
+            state.publishes[operation.id] = operation
+            targets.forEach { $0.attach(operation) }
+            return operation
+        }
+        operation.setTimer(
+            Task { [weak self] in
+                guard (try? await Task.sleep(for: timeout)) != nil, let self else { return }
+                if let completion = operation.timeOut() { self.finish(operation, completion) }
+            })
+        return operation.id
+    }
+
+    /// Best-effort cancel; the operation's done runs with `LKH_E_CANCELLED` if it was still pending.
+    func cancel(_ operationID: UInt64) {
+        guard let operation = state.withLock({ $0.publishes[operationID] }),
+            let completion = operation.cancel(reason: "the publish was cancelled")
+        else { return }
+        finish(operation, completion)
+    }
+
+    /// Forgets a settled operation and reports its outcome through its done callback.
+    func finish(_ operation: PublishOperation, _ completion: PublishCompletion) {
+        state.withLock { state in
+            state.publishes.removeValue(forKey: operation.id)
+            for relay in state.relays { relay.detach(operation.id) }
+        }
+        bridge.complete(operation.callback, status: completion.status, message: completion.message, result: completion.result)
+    }
+}

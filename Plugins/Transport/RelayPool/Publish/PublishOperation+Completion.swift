@@ -1,0 +1,70 @@
+import LinkstrPluginKit
+
+extension PublishOperation.State {
+    /// Decides whether the operation is over; if so marks it finished and stops its timer.
+    mutating func completion(timedOut: Bool) -> PublishCompletion? {
+        guard !finished else { return nil }
+        let answers = relays.compactMap { targets[$0] }
+        let anyAccepted = answers.contains { $0.isAccepted }
+        let allFinal = answers.allSatisfy { $0.isFinal }
+        let anyInFlight = answers.contains { $0.isInFlight }
+        guard timedOut || allFinal || (anyAccepted && !anyInFlight) else { return nil }
+        finished = true
+        timer?.cancel()
+        let result = resultJSON(timedOut: timedOut)
+        if anyAccepted {
+            return PublishCompletion(status: .ok, message: "", result: result)
+        }
+        if let (relay, message) = firstRefusal() {
+            return PublishCompletion(
+                status: Self.status(forRefusal: message), message: "\(relay) refused the event: \(message)", result: result)
+        }
+        if timedOut {
+            let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
+            let reasons = relays.map { "\($0): \(Self.describe(targets[$0] ?? .waiting, timedOut: true))" }.joined(separator: "; ")
+            return PublishCompletion(
+                status: .timeout, message: "no relay confirmed the event within \(milliseconds) ms (\(reasons))", result: result)
+        }
+        let reasons = relays.map { "\($0): \(Self.describe(targets[$0] ?? .waiting, timedOut: false))" }.joined(separator: "; ")
+        return PublishCompletion(status: .io, message: "no relay confirmed the event (\(reasons))", result: result)
+    }
+
+    /// `[{"relay":"…","accepted":…,"message":"…"}]`, one entry per relay in the pool's order.
+    func resultJSON(timedOut: Bool) -> String {
+        let entries = relays.map { relay -> String in
+            let target = targets[relay] ?? .waiting
+            return "{\"relay\":" + JSONText.quoted(relay) + ",\"accepted\":" + (target.isAccepted ? "true" : "false")
+                + ",\"message\":" + JSONText.quoted(Self.describe(target, timedOut: timedOut)) + "}"
+        }
+        return "[" + entries.joined(separator: ",") + "]"
+    }
+
+    private func firstRefusal() -> (String, String)? {
+        for relay in relays {
+            if case .refused(let message) = targets[relay] { return (relay, message) }
+        }
+        return nil
+    }
+
+    /// The message of one relay's entry: the relay's own words, or what happened instead.
+    private static func describe(_ target: PublishTarget, timedOut: Bool) -> String {
+        switch target {
+        case .accepted(let message), .refused(let message): message
+        case .dropped(let reason): reason
+        case .waiting: "not sent: the relay was not connected"
+        case .sent: timedOut ? "no answer before the timeout" : "waiting for an answer"
+        case .authenticating: timedOut ? "NIP-42 authentication did not finish before the timeout" : "authenticating"
+        }
+    }
+
+    /// The status of a publish every relay refused, from the first refusal's NIP-01 prefix.
+    static func status(forRefusal message: String) -> LKHStatus {
+        let prefix = message.prefix { $0 != ":" }
+        switch prefix {
+        case "rate-limited": return .busy
+        case "invalid", "pow": return .invalid
+        case "blocked", "restricted", "auth-required": return .permission
+        default: return .io
+        }
+    }
+}

@@ -1,0 +1,11 @@
+import NostrCore
+
+/// An event a subscription delivered: parsed and verified (id and signature), with the bytes the
+/// relay sent.
+public struct ReceivedEvent: Sendable, Equatable {
+    /// The relay it came from (the first one, when several sent it).
+    public var relay: String
+    public var event: Event
+    /// The event object exactly as the relay sent it.
+    public var json: [UInt8]
+}

@@ -1,0 +1,181 @@
+import LinkstrPluginKit
+import NostrCore
+import Synchronization
+
+extension RelayPool {
+    /// Runs a gift-wrap backfill (see ``GiftWrapBackfill`` for the paging rules) and hands each new
+    /// wrap to `onEvent`, in the order relays deliver them.
+    ///
+    /// - Parameter deduplicator: shared with the live subscription to see each wrap once; a large
+    ///   fresh one by default.
+    /// - Throws: `BackfillError` when no relay connects within `connectTimeout`, or a subscription
+    ///   cannot be opened.
+    public func backfill(
+        _ backfill: GiftWrapBackfill, deduplicator: EventDeduplicator = EventDeduplicator(capacity: 1_000_000),
+        onEvent: @escaping @Sendable (ReceivedEvent) async -> Void
+    ) async throws -> BackfillSummary {
+        let deadline = ContinuousClock.now + backfill.connectTimeout
+        while connectedRelays().isEmpty {
+            guard ContinuousClock.now < deadline else {
+                throw BackfillError(message: "no relay connected within \(backfill.connectTimeout); the backfill did not start")
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        var summary = BackfillSummary()
+        var covered = Set<String>()
+        var chain = 0
+        while true {
+            let focus = connectedRelays().subtracting(covered)
+            guard !focus.isEmpty, chain < 8 else { break }
+            try await runChain(backfill, focus: focus, chain: chain, deduplicator: deduplicator, summary: &summary, onEvent: onEvent)
+            covered.formUnion(focus)
+            chain += 1
+        }
+        summary.relays = covered.sorted()
+        return summary
+    }
+
+    /// Relays that are connected (read-only ones serve subscriptions too).
+    func connectedRelays() -> Set<String> {
+        Set(statuses.filter { $0.value.isConnected }.map(\.key))
+    }
+
+    /// One chain of pages from the newest event down; only `focus` relays steer the paging (a relay
+    /// that joins meanwhile gets a chain of its own afterwards).
+    private func runChain(
+        _ backfill: GiftWrapBackfill, focus: Set<String>, chain: Int, deduplicator: EventDeduplicator, summary: inout BackfillSummary,
+        onEvent: @escaping @Sendable (ReceivedEvent) async -> Void
+    ) async throws {
+        var until: Int64? = nil
+        var largestPage: [String: Int] = [:]
+        var page = 0
+        while true {
+            let waitFor = focus.intersection(connectedRelays())
+            guard !waitFor.isEmpty else { break }
+            let id = "linkstr-backfill-recipient-\(chain * 10_000 + page)-\(until.map(String.init) ?? "latest")"
+            let progress = PageProgress(waitFor: waitFor)
+            let stream: AsyncStream<SubscriptionMessage>
+            do {
+                stream = try subscribe(id, filters: [backfill.filter(until: until)], deduplicator: deduplicator)
+            } catch {
+                throw BackfillError(message: "cannot open backfill page \(id): \(error)")
+            }
+            summary.pages += 1
+            let timedOut = await readPage(id: id, stream: stream, progress: progress, timeout: backfill.pageTimeout, onEvent: onEvent)
+            unsubscribe(id)
+            if timedOut { summary.timedOutPages += 1 }
+            let result = progress.result
+            summary.events += result.events
+            summary.duplicates += result.duplicates
+            summary.rejected += result.rejected
+
+            // The next `until`: one past the newest "oldest created_at" among relays that may have
+            // more, so that the boundary second is asked for again whether a relay reads `until` as
+            // inclusive (NIP-01) or exclusive (nostr-relay).
+            var next: Int64? = nil
+            for relay in focus {
+                let count = result.counts[relay] ?? 0
+                guard count > 0 else { continue }
+                let truncated = count >= backfill.pageSize || count >= (largestPage[relay] ?? 0)
+                largestPage[relay] = max(largestPage[relay] ?? 0, count)
+                if truncated, let oldest = result.oldest[relay] { next = max(next ?? oldest + 1, oldest + 1) }
+            }
+            guard var nextUntil = next else { break }
+            if let until, nextUntil >= until { nextUntil = until - 1 }
+            guard nextUntil >= (backfill.since ?? 0) else { break }
+            until = nextUntil
+            page += 1
+        }
+    }
+
+    /// Reads one page until every awaited relay finished or left, or the timeout; true on timeout.
+    private func readPage(
+        id: String, stream: AsyncStream<SubscriptionMessage>, progress: PageProgress, timeout: Duration,
+        onEvent: @escaping @Sendable (ReceivedEvent) async -> Void
+    ) async -> Bool {
+        let router = self.router
+        return await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                for await message in stream {
+                    if case .event(let received) = message { await onEvent(received) }
+                    if progress.record(message) { break }
+                }
+                return false
+            }
+            group.addTask {
+                let deadline = ContinuousClock.now + timeout
+                while !progress.isDone {
+                    let connected = Set(router.statuses.filter { $0.value.isConnected }.map(\.key))
+                    if progress.relaysLeft(connected: connected) { break }
+                    if ContinuousClock.now >= deadline {
+                        router.close(id)
+                        return true
+                    }
+                    try? await Task.sleep(for: .milliseconds(50))
+                }
+                router.close(id)
+                return false
+            }
+            var timedOut = false
+            for await result in group { timedOut = timedOut || result }
+            return timedOut
+        }
+    }
+}
+
+/// The state of one backfill page, shared by its reader and its watcher.
+private final class PageProgress: Sendable {
+    struct Result {
+        var counts: [String: Int] = [:]
+        var oldest: [String: Int64] = [:]
+        var finished = Set<String>()
+        var events = 0
+        var duplicates = 0
+        var rejected = 0
+        var done = false
+    }
+
+    private let waitFor: Set<String>
+    private let state = Mutex(Result())
+
+    init(waitFor: Set<String>) {
+        self.waitFor = waitFor
+    }
+
+    var result: Result { state.withLock { $0 } }
+    var isDone: Bool { state.withLock { $0.done } }
+
+    /// Records one message; true when every awaited relay has finished.
+    func record(_ message: SubscriptionMessage) -> Bool {
+        state.withLock { state in
+            switch message {
+            case .event(let received):
+                state.events += 1
+                Self.count(&state, relay: received.relay, createdAt: received.event.createdAt)
+            case .duplicate(let relay, _, let createdAt):
+                state.duplicates += 1
+                Self.count(&state, relay: relay, createdAt: createdAt)
+            case .rejected(let relay, _):
+                state.rejected += 1
+                state.counts[relay, default: 0] += 1
+            case .endOfStoredEvents(let relay), .closed(let relay, _):
+                state.finished.insert(relay)
+            }
+            if waitFor.isSubset(of: state.finished) { state.done = true }
+            return state.done
+        }
+    }
+
+    /// True (and done) when every awaited relay either finished or is no longer connected.
+    func relaysLeft(connected: Set<String>) -> Bool {
+        state.withLock { state in
+            if waitFor.allSatisfy({ state.finished.contains($0) || !connected.contains($0) }) { state.done = true }
+            return state.done
+        }
+    }
+
+    private static func count(_ state: inout Result, relay: String, createdAt: Int64) {
+        state.counts[relay, default: 0] += 1
+        state.oldest[relay] = min(state.oldest[relay] ?? createdAt, createdAt)
+    }
+}

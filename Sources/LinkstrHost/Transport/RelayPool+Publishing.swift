@@ -1,0 +1,91 @@
+import Foundation
+import LinkstrPluginKit
+import NostrCore
+import PluginABI
+import Synchronization
+
+extension RelayPool {
+    /// Publishes a signed event to every writable relay and returns once at least one relay accepted
+    /// it and the others answered (or were not connected), or the timeout passed. Cancelling the
+    /// calling task cancels the publish.
+    ///
+    /// - Throws: `PublishError` when no relay accepted the event: its status tells why (see
+    ///   ``PublishError``) and its answers what each relay said.
+    public func publish(_ event: Event, timeout: Duration = .seconds(8)) async throws(PublishError) -> PublishResult {
+        let json = event.jsonBytes()
+        let milliseconds = UInt32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let waiter = PublishWaiter()
+        let transport = self.transport
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                waiter.wait(with: continuation)
+                let userData = Unmanaged.passRetained(waiter).toOpaque()
+                var operationID: UInt64 = 0
+                var error = LKHErrorSlot.make()
+                let status = json.withUnsafeBufferPointer { buffer in
+                    transport.vtable.pointee.publish!(
+                        transport.rawInstance, lkh_bytes(data: buffer.baseAddress, len: buffer.count), event.id.hex,
+                        max(milliseconds, 1), publishDone, userData, &operationID, &error)
+                }
+                if status == LKH_OK {
+                    waiter.started(operationID)
+                } else {
+                    Unmanaged<PublishWaiter>.fromOpaque(userData).release()
+                    let failure = PluginError(status: status, error: &error)
+                    waiter.finish(.failure(PublishError(status: failure.status, message: failure.message)))
+                }
+            }
+        } onCancel: {
+            if let operationID = waiter.operationID {
+                transport.vtable.pointee.cancel?(transport.rawInstance, operationID)
+            }
+        }
+        return try outcome.get()
+    }
+}
+
+/// One publish waiting for its done callback; resumed exactly once.
+final class PublishWaiter: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Result<PublishResult, PublishError>, Never>?
+        var operationID: UInt64?
+    }
+
+    private let state = Mutex(State())
+
+    func wait(with continuation: CheckedContinuation<Result<PublishResult, PublishError>, Never>) {
+        state.withLock { $0.continuation = continuation }
+    }
+
+    func started(_ operationID: UInt64) {
+        state.withLock { $0.operationID = operationID }
+    }
+
+    var operationID: UInt64? { state.withLock { $0.operationID } }
+
+    func finish(_ result: Result<PublishResult, PublishError>) {
+        let continuation = state.withLock { state in
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume(returning: result)
+    }
+
+    /// The transport's result JSON `[{"relay","accepted","message"}]`; empty when unreadable.
+    static func answers(_ bytes: [UInt8]) -> [RelayAnswer] {
+        (try? JSONDecoder().decode([RelayAnswer].self, from: Data(bytes))) ?? []
+    }
+}
+
+/// The publish `lkh_done_fn`: takes the result (releasing it) and resumes the waiting task.
+private let publishDone: lkh_done_fn = { userData, status, error, result in
+    let answers = PublishWaiter.answers(OwnedBytes.take(result))
+    guard let userData else { return }
+    let waiter = Unmanaged<PublishWaiter>.fromOpaque(userData).takeRetainedValue()
+    if status == LKH_OK {
+        waiter.finish(.success(PublishResult(answers: answers)))
+    } else {
+        let failure = PluginError(status: status, error: error)
+        waiter.finish(.failure(PublishError(status: failure.status, message: failure.message, answers: answers)))
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Synchronization
+
+/// A helper program of the tests (a relay, a proxy, the rust-nostr peer) started from the package's
+/// Python virtual environment (`scripts/bootstrap.sh` makes it).
+final class ExternalProcess: Sendable {
+    let process: Process
+    private let output: Mutex<String>
+    private let errors: Mutex<String>
+    private let pipes: (out: Pipe, err: Pipe)
+
+    /// `<package>/.venv/bin/python`
+    static let python = packageRoot + "/.venv/bin/python"
+    static let supportFolder = packageRoot + "/Tests/RelayPoolTests/Support"
+    static var packageRoot: String {
+        var path = #filePath
+        for _ in 0..<4 { path = String(path[..<path.lastIndex(of: "/")!]) }
+        return path
+    }
+
+    /// Starts `script` (a file in Support/) with `arguments`.
+    init(script: String, _ arguments: [String]) throws {
+        precondition(FileManager.default.isExecutableFile(atPath: Self.python), "run scripts/bootstrap.sh first: \(Self.python) is missing")
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.python)
+        process.arguments = [Self.supportFolder + "/" + script] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["PYTHONUTF8"] = "1"
+        process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        pipes = (out, err)
+        process.standardOutput = out
+        process.standardError = err
+        output = Mutex("")
+        errors = Mutex("")
+        out.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            self?.output.withLock { $0 += text }
+        }
+        err.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            self?.errors.withLock { $0 += text }
+        }
+        try process.run()
+    }
+
+    var stdout: String { output.withLock { $0 } }
+    var stderr: String { errors.withLock { $0 } }
+
+    /// Waits for a `READY <url>` line and returns the URL.
+    func ready(timeout: Duration = .seconds(20)) async throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let line = stdout.split(separator: "\n").first(where: { $0.hasPrefix("READY ") }) {
+                return String(line.dropFirst(6))
+            }
+            guard process.isRunning else {
+                drain()
+                throw TestFailure("\(process.arguments!.prefix(2).joined(separator: " ")) exited: \(stderr)")
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw TestFailure("\(process.arguments!.joined(separator: " ")) not ready after \(timeout): \(stderr)")
+    }
+
+    /// Waits for the program to end by itself and returns its output lines.
+    func finish(timeout: Duration = .seconds(20)) async throws -> [String] {
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning {
+            guard ContinuousClock.now < deadline else {
+                stop()
+                throw TestFailure("\(process.arguments!.joined(separator: " ")) still running after \(timeout)")
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        drain()
+        guard process.terminationStatus == 0 else {
+            throw TestFailure("\(process.arguments!.prefix(2).joined(separator: " ")) failed (\(process.terminationStatus)): \(stderr)")
+        }
+        return stdout.split(separator: "\n").map(String.init)
+    }
+
+    /// Reads what the exited program left in its pipes.
+    private func drain() {
+        pipes.out.fileHandleForReading.readabilityHandler = nil
+        pipes.err.fileHandleForReading.readabilityHandler = nil
+        let rest = String(decoding: pipes.out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        output.withLock { $0 += rest }
+        let restErrors = String(decoding: pipes.err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        errors.withLock { $0 += restErrors }
+    }
+
+    /// Kills the program (SIGKILL: a relay that dies without closing its connections) and reaps it.
+    func kill() {
+        guard process.isRunning else { return }
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// Stops the program (SIGTERM, then SIGKILL after a second) and reaps it.
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        let deadline = Date().addingTimeInterval(1)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        kill()
+    }
+
+    deinit {
+        stop()
+    }
+}
+
+/// A failure of the test setup, with what went wrong.
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

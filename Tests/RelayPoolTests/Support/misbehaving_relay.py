@@ -1,0 +1,98 @@
+"""A tiny WebSocket server on 127.0.0.1 that acts as a relay with one fault, for the relay-pool
+tests. Prints `READY <url>` when listening; runs until killed.
+
+  misbehaving_relay.py --port P --mode MODE [--event-file F] [--oversize N]
+
+Every mode answers REQ with the frames of `--event-file` (one EVENT frame per stored event, sent
+verbatim) followed by EOSE, and CLOSE silently. What differs:
+  malformed    before the REQ answer, sends broken frames (not JSON, wrong shapes, binary, …)
+  oversized    before the REQ answer, sends an EVENT frame of --oversize bytes
+  rate-limited answers every EVENT with OK false "rate-limited: slow down"
+  silent       never answers EVENT (no OK)
+  accept       answers every EVENT with OK true
+  stall        accepts TCP connections and never completes the WebSocket handshake
+"""
+import argparse
+import asyncio
+import json
+
+MALFORMED = [
+    "not json at all",
+    "{\"EVENT\": 1}",
+    "[]",
+    "[\"EVENT\"]",
+    "[\"EVENT\", \"sub\"]",
+    "[\"EVENT\", 42, {}]",
+    "[\"OK\", \"abc\"]",
+    "[\"EOSE\"",
+    "[\"NOTICE\", \"\\ud800\"]",
+    "[\"EVENT\", \"sub\", {\"id\": 1,}]",
+    "[\"CLOSED\", \"sub\", 7]",
+    "[\"EVENT\", \"sub\", {\"nested\": " + "[" * 200 + "]" * 200 + "}]",
+    "\u0000\u0001",
+]
+
+
+async def serve(args):
+    from websockets.asyncio.server import serve as ws_serve
+
+    stored = []
+    if args.event_file:
+        with open(args.event_file) as handle:
+            stored = [line.rstrip("\n") for line in handle if line.strip()]
+
+    async def handler(connection):
+        async for message in connection:
+            try:
+                frame = json.loads(message)
+            except ValueError:
+                continue
+            if frame[0] == "REQ":
+                subscription = frame[1]
+                if args.mode == "malformed":
+                    for text in MALFORMED:
+                        await connection.send(text)
+                    await connection.send(b"\x00binary")
+                if args.mode == "oversized":
+                    padding = "x" * args.oversize
+                    await connection.send(json.dumps(["EVENT", subscription, {"content": padding}]))
+                for event in stored:
+                    await connection.send("[\"EVENT\"," + json.dumps(subscription) + "," + event + "]")
+                await connection.send(json.dumps(["EOSE", subscription]))
+            elif frame[0] == "EVENT":
+                event_id = frame[1].get("id", "")
+                if args.mode == "rate-limited":
+                    await connection.send(json.dumps(["OK", event_id, False, "rate-limited: slow down"]))
+                elif args.mode == "accept":
+                    await connection.send(json.dumps(["OK", event_id, True, ""]))
+
+    async with ws_serve(handler, "127.0.0.1", args.port, max_size=None):
+        print("READY", f"ws://127.0.0.1:{args.port}", flush=True)
+        await asyncio.Event().wait()
+
+
+async def stall(args):
+    connections = []
+
+    async def hold(reader, writer):
+        connections.append(writer)  # keep it open, say nothing
+
+    server = await asyncio.start_server(hold, "127.0.0.1", args.port)
+    async with server:
+        print("READY", f"ws://127.0.0.1:{args.port}", flush=True)
+        await asyncio.Event().wait()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--mode", required=True,
+                        choices=["malformed", "oversized", "rate-limited", "silent", "accept", "stall"])
+    parser.add_argument("--event-file")
+    parser.add_argument("--oversize", type=int, default=2 << 20)
+    args = parser.parse_args()
+    asyncio.run(stall(args) if args.mode == "stall" else serve(args))
+
+
+if __name__ == "__main__":
+    main()
