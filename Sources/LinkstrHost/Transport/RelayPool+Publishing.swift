@@ -28,7 +28,7 @@ extension RelayPool {
                         max(milliseconds, 1), publishDone, userData, &operationID, &error)
                 }
                 if status == LKH_OK {
-                    waiter.started(operationID)
+                    if waiter.started(operationID) { transport.vtable.pointee.cancel?(transport.rawInstance, operationID) }
                 } else {
                     Unmanaged<PublishWaiter>.fromOpaque(userData).release()
                     let failure = PluginError(status: status, error: &error)
@@ -36,7 +36,7 @@ extension RelayPool {
                 }
             }
         } onCancel: {
-            if let operationID = waiter.operationID {
+            if let operationID = waiter.requestCancel() {
                 transport.vtable.pointee.cancel?(transport.rawInstance, operationID)
             }
         }
@@ -49,6 +49,7 @@ final class PublishWaiter: Sendable {
     private struct State {
         var continuation: CheckedContinuation<Result<PublishResult, PublishError>, Never>?
         var operationID: UInt64?
+        var cancelRequested = false
     }
 
     private let state = Mutex(State())
@@ -57,11 +58,22 @@ final class PublishWaiter: Sendable {
         state.withLock { $0.continuation = continuation }
     }
 
-    func started(_ operationID: UInt64) {
-        state.withLock { $0.operationID = operationID }
+    /// Records the transport's operation id; true when the task was cancelled before it was known
+    /// (the caller then cancels the operation).
+    func started(_ operationID: UInt64) -> Bool {
+        state.withLock { state in
+            state.operationID = operationID
+            return state.cancelRequested
+        }
     }
 
-    var operationID: UInt64? { state.withLock { $0.operationID } }
+    /// Notes the cancellation; returns the operation id when the publish has started.
+    func requestCancel() -> UInt64? {
+        state.withLock { state in
+            state.cancelRequested = true
+            return state.operationID
+        }
+    }
 
     func finish(_ result: Result<PublishResult, PublishError>) {
         let continuation = state.withLock { state in
