@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 DEBIAN_PACKAGES=(
-  pkg-config gcc libc6-dev
+  pkg-config gcc libc6-dev openssl
   libsqlite3-dev libsecp256k1-dev libssl-dev libffi-dev libpq-dev libsystemd-dev
   postgresql
   dbus gnome-keyring libsecret-tools

@@ -60,6 +60,32 @@ struct BackfillTests {
         #expect(summary.relays == [relay.url])
     }
 
+    @Test("two relays with different, overlapping histories: every wrap once, paging steered by the relay with more")
+    func twoRelays() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let big = try await TestRelay.start(.rust, scratch: scratch)
+        let small = try await TestRelay.start(.rust, scratch: scratch, ["--max-limit", "100"])
+        let harness = try PoolHarness()
+        let account = harness.account.publicKey
+        let wraps = try Self.wraps(900, to: account, harness: harness)
+        for (relay, range) in [(big, 0..<700), (small, 500..<900)] {
+            let seeder = try PoolHarness()
+            try await seeder.connect([relay.url])
+            try await Self.seed(Array(wraps[range]), through: seeder.pool)
+        }
+        try await harness.connect([big.url, small.url])
+        let delivered = Mutex<[EventID]>([])
+        let summary = try await harness.pool.backfill(GiftWrapBackfill(account: account)) { received in
+            delivered.withLock { $0.append(received.event.id) }
+        }
+        let ids = delivered.withLock { $0 }
+        #expect(ids.count == 900)
+        #expect(Set(wraps.map(\.id)).subtracting(ids).isEmpty)
+        #expect(summary.relays == [big.url, small.url].sorted())
+        #expect(summary.duplicates > 0)
+    }
+
     @Test("the live gift-wrap subscription delivers a wrap backdated by a day (since = now − 2 days − 1 hour)")
     func liveBackdatedWrap() async throws {
         let scratch = TestScratch()

@@ -9,6 +9,11 @@ import Testing
 
 @Suite("The host's signer service (lkh_signer_v1)")
 struct SignerServiceTests {
+    /// What a done callback received.
+    final class ResultBox: Sendable {
+        let value = Mutex<(Int32, [UInt8])?>(nil)
+    }
+
     /// The service offered by a fake host, and the host table a plugin would receive. The caller
     /// keeps `service` alive (the host only holds the table's address).
     private static func offered(_ service: SignerService) -> (HostServicesTable, UnsafePointer<lkh_signer_v1>) {
@@ -79,8 +84,4 @@ struct SignerServiceTests {
             log: HostLog(threshold: .error))
         #expect(host.services(for: "org.example.plugin").service(LKH_SERVICE_SIGNER_V1) == host.signerService.table)
     }
-}
-
-private final class ResultBox: Sendable {
-    let value = Mutex<(Int32, [UInt8])?>(nil)
 }

@@ -1,6 +1,5 @@
 import LinkstrPluginKit
 import NostrCore
-import Synchronization
 
 extension RelayPool {
     /// Runs a gift-wrap backfill (see ``GiftWrapBackfill`` for the paging rules) and hands each new
@@ -53,7 +52,7 @@ extension RelayPool {
             let waitFor = focus.intersection(connectedRelays())
             guard !waitFor.isEmpty else { break }
             let id = "linkstr-backfill-recipient-\(chain * 10_000 + page)-\(until.map(String.init) ?? "latest")"
-            let progress = PageProgress(waitFor: waitFor)
+            let progress = BackfillPageProgress(waitFor: waitFor)
             let stream: AsyncStream<SubscriptionMessage>
             do {
                 stream = try subscribe(id, filters: [backfill.filter(until: until)], deduplicator: deduplicator)
@@ -90,7 +89,7 @@ extension RelayPool {
 
     /// Reads one page until every awaited relay finished or left, or the timeout; true on timeout.
     private func readPage(
-        id: String, stream: AsyncStream<SubscriptionMessage>, progress: PageProgress, timeout: Duration,
+        id: String, stream: AsyncStream<SubscriptionMessage>, progress: BackfillPageProgress, timeout: Duration,
         onEvent: @escaping @Sendable (ReceivedEvent) async -> Void
     ) async -> Bool {
         let router = self.router
@@ -120,62 +119,5 @@ extension RelayPool {
             for await result in group { timedOut = timedOut || result }
             return timedOut
         }
-    }
-}
-
-/// The state of one backfill page, shared by its reader and its watcher.
-private final class PageProgress: Sendable {
-    struct Result {
-        var counts: [String: Int] = [:]
-        var oldest: [String: Int64] = [:]
-        var finished = Set<String>()
-        var events = 0
-        var duplicates = 0
-        var rejected = 0
-        var done = false
-    }
-
-    private let waitFor: Set<String>
-    private let state = Mutex(Result())
-
-    init(waitFor: Set<String>) {
-        self.waitFor = waitFor
-    }
-
-    var result: Result { state.withLock { $0 } }
-    var isDone: Bool { state.withLock { $0.done } }
-
-    /// Records one message; true when every awaited relay has finished.
-    func record(_ message: SubscriptionMessage) -> Bool {
-        state.withLock { state in
-            switch message {
-            case .event(let received):
-                state.events += 1
-                Self.count(&state, relay: received.relay, createdAt: received.event.createdAt)
-            case .duplicate(let relay, _, let createdAt):
-                state.duplicates += 1
-                Self.count(&state, relay: relay, createdAt: createdAt)
-            case .rejected(let relay, _):
-                state.rejected += 1
-                state.counts[relay, default: 0] += 1
-            case .endOfStoredEvents(let relay), .closed(let relay, _):
-                state.finished.insert(relay)
-            }
-            if waitFor.isSubset(of: state.finished) { state.done = true }
-            return state.done
-        }
-    }
-
-    /// True (and done) when every awaited relay either finished or is no longer connected.
-    func relaysLeft(connected: Set<String>) -> Bool {
-        state.withLock { state in
-            if waitFor.allSatisfy({ state.finished.contains($0) || !connected.contains($0) }) { state.done = true }
-            return state.done
-        }
-    }
-
-    private static func count(_ state: inout Result, relay: String, createdAt: Int64) {
-        state.counts[relay, default: 0] += 1
-        state.oldest[relay] = min(state.oldest[relay] ?? createdAt, createdAt)
     }
 }

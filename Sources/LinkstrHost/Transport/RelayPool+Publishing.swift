@@ -2,7 +2,6 @@ import Foundation
 import LinkstrPluginKit
 import NostrCore
 import PluginABI
-import Synchronization
 
 extension RelayPool {
     /// Publishes a signed event to every writable relay and returns once at least one relay accepted
@@ -28,7 +27,7 @@ extension RelayPool {
                         max(milliseconds, 1), publishDone, userData, &operationID, &error)
                 }
                 if status == LKH_OK {
-                    waiter.started(operationID)
+                    if waiter.started(operationID) { transport.vtable.pointee.cancel?(transport.rawInstance, operationID) }
                 } else {
                     Unmanaged<PublishWaiter>.fromOpaque(userData).release()
                     let failure = PluginError(status: status, error: &error)
@@ -36,44 +35,11 @@ extension RelayPool {
                 }
             }
         } onCancel: {
-            if let operationID = waiter.operationID {
+            if let operationID = waiter.requestCancel() {
                 transport.vtable.pointee.cancel?(transport.rawInstance, operationID)
             }
         }
         return try outcome.get()
-    }
-}
-
-/// One publish waiting for its done callback; resumed exactly once.
-final class PublishWaiter: Sendable {
-    private struct State {
-        var continuation: CheckedContinuation<Result<PublishResult, PublishError>, Never>?
-        var operationID: UInt64?
-    }
-
-    private let state = Mutex(State())
-
-    func wait(with continuation: CheckedContinuation<Result<PublishResult, PublishError>, Never>) {
-        state.withLock { $0.continuation = continuation }
-    }
-
-    func started(_ operationID: UInt64) {
-        state.withLock { $0.operationID = operationID }
-    }
-
-    var operationID: UInt64? { state.withLock { $0.operationID } }
-
-    func finish(_ result: Result<PublishResult, PublishError>) {
-        let continuation = state.withLock { state in
-            defer { state.continuation = nil }
-            return state.continuation
-        }
-        continuation?.resume(returning: result)
-    }
-
-    /// The transport's result JSON `[{"relay","accepted","message"}]`; empty when unreadable.
-    static func answers(_ bytes: [UInt8]) -> [RelayAnswer] {
-        (try? JSONDecoder().decode([RelayAnswer].self, from: Data(bytes))) ?? []
     }
 }
 

@@ -52,7 +52,9 @@ final class ExternalProcess: Sendable {
     func ready(timeout: Duration = .seconds(20)) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            if let line = stdout.split(separator: "\n").first(where: { $0.hasPrefix("READY ") }) {
+            // Complete lines only: the pipe may deliver "READY " before the rest of the line.
+            let lines = stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            if let line = lines.first(where: { $0.hasPrefix("READY ") }) {
                 return String(line.dropFirst(6))
             }
             guard process.isRunning else {
@@ -110,10 +112,4 @@ final class ExternalProcess: Sendable {
     deinit {
         stop()
     }
-}
-
-/// A failure of the test setup, with what went wrong.
-struct TestFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }

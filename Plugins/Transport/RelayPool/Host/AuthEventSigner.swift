@@ -1,6 +1,5 @@
 import LinkstrPluginKit
 import PluginABI
-import Synchronization
 
 /// Makes the NIP-42 AUTH event (kind 22242 with the relay URL and the challenge) and has the host's
 /// signer service (`LKH_SERVICE_SIGNER_V1`) sign it: the account's key never reaches the plugin.
@@ -31,23 +30,6 @@ struct AuthEventSigner {
         } catch {
             throw AuthenticationFailure(reason: "the signer returned an unusable event: \(error.reason)")
         }
-    }
-}
-
-/// The continuation of one `sign_event` call, resumed exactly once.
-private final class PendingSignature: Sendable {
-    private let continuation: Mutex<CheckedContinuation<Result<[UInt8], AuthenticationFailure>, Never>?>
-
-    init(_ continuation: CheckedContinuation<Result<[UInt8], AuthenticationFailure>, Never>) {
-        self.continuation = Mutex(continuation)
-    }
-
-    func resume(_ result: Result<[UInt8], AuthenticationFailure>) {
-        let taken = continuation.withLock { slot in
-            defer { slot = nil }
-            return slot
-        }
-        taken?.resume(returning: result)
     }
 }
 

@@ -18,14 +18,9 @@ struct TransportSettings: Sendable {
     /// incoming messages are dropped and counted; the connection stays open.
     var maximumMessageBytes = 1 << 20
 
-    /// The setting names, for error messages.
-    static let names = ["ca_file", "connect_timeout_ms", "reconnect_min_ms", "reconnect_max_ms", "ping_interval_s", "max_message_bytes"]
-
     /// A frame larger than this closes the connection (WebSocket "message too big"): four times the
     /// message limit, so that a merely oversized message can be read, refused and forgotten.
     var frameLimit: Int { maximumMessageBytes * 4 }
-
-    init() {}
 
     /// Reads the settings through `config_get`.
     ///

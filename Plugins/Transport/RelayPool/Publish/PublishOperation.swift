@@ -46,9 +46,6 @@ final class PublishOperation: Sendable {
         }
     }
 
-    /// Relays this event goes to, in the pool's order.
-    var relays: [String] { state.withLock { $0.relays } }
-
     func target(on relay: String) -> PublishTarget? {
         state.withLock { $0.targets[relay] }
     }

@@ -1,7 +1,6 @@
 import Logging
 import NIOPosix
 import NIOSSL
-import Synchronization
 import WSClient
 
 extension RelayConnection {
@@ -145,38 +144,5 @@ extension RelayConnection {
     static func format(_ duration: Duration) -> String {
         let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
         return milliseconds < 1000 ? "\(milliseconds) ms" : "\(Double(milliseconds / 100) / 10) s"
-    }
-}
-
-/// Whether and when one connection attempt got its WebSocket open, or timed out first. Shared by
-/// the attempt's tasks.
-private final class ConnectionAttempt: Sendable {
-    private struct State {
-        var openedAt: ContinuousClock.Instant?
-        var timedOut = false
-    }
-
-    private let state = Mutex(State())
-
-    /// Records the open WebSocket (unless the attempt timed out just before).
-    func markOpened() {
-        state.withLock { if !$0.timedOut { $0.openedAt = .now } }
-    }
-
-    /// Marks the attempt timed out if it is not open; true when it did.
-    func timeOutUnlessOpened() -> Bool {
-        state.withLock { state in
-            guard state.openedAt == nil else { return false }
-            state.timedOut = true
-            return true
-        }
-    }
-
-    var isOpened: Bool { state.withLock { $0.openedAt != nil } }
-    var timedOut: Bool { state.withLock { $0.timedOut } }
-
-    /// Open for at least five seconds: a relay that accepts and drops at once keeps backing off.
-    var stayedUp: Bool {
-        state.withLock { $0.openedAt.map { $0.duration(to: .now) >= .seconds(5) } ?? false }
     }
 }
