@@ -60,7 +60,10 @@ let package = Package(
         .target(name: "CHostSupport"),
         .target(
             name: "LinkstrHost",
-            dependencies: ["PluginABI", "CHostSupport", "LinkstrPluginKit", "NostrCore", "COpenSSL", .product(name: "TOMLKit", package: "TOMLKit")]),
+            dependencies: [
+                "PluginABI", "CHostSupport", "LinkstrPluginKit", "NostrCore", "LinkstrEngine", "COpenSSL",
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]),
         .target(name: "CLinkstr", dependencies: ["PluginABI"]),
         // SwiftPM names the file libLinkstr.so (a product may not share the executable's name); its
         // SONAME is liblinkstr.so, the name `make install` gives it and programs link against.

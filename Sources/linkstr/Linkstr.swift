@@ -18,8 +18,9 @@ struct Linkstr: AsyncParsableCommand {
             """,
         version: LinkstrVersion.string,
         subcommands: [
-            AccountCommand.self, PluginsCommand.self, ConfigCommand.self, MediaCommand.self, OpenCommand.self,
-            NotifyCommand.self,
+            AccountCommand.self, RelayCommand.self, SessionCommand.self, SessionsCommand.self, PostCommand.self, ReactCommand.self,
+            DeleteCommand.self, FeedCommand.self, ReadCommand.self, SyncCommand.self, WatchCommand.self, PluginsCommand.self,
+            ConfigCommand.self, MediaCommand.self, OpenCommand.self, NotifyCommand.self,
         ])
 
     /// Runs the command with the exit codes of cli.md: usage errors exit 2 (argument-parser's default

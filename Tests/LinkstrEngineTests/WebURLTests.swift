@@ -29,4 +29,19 @@ import Testing
     func rejects(_ input: String) {
         #expect(throws: PayloadError.self) { try WebURL.normalize(input) }
     }
+
+    /// The composer adds `https://` to a link typed without a scheme; other schemes stay rejected.
+    @Test(arguments: [
+        ("example.com/video", "https://example.com/video"),
+        ("www.example.com:8080/p?q=1", "https://www.example.com:8080/p?q=1"),
+        (" http://example.com ", "http://example.com"),
+    ])
+    func sendingAddsHTTPS(_ input: String, _ expected: String) throws {
+        #expect(try WebURL.normalizeForSending(input) == expected)
+    }
+
+    @Test(arguments: ["mailto:test@example.com", "javascript:alert('xss')", "ftp://example.com/file", "", "not a url"])
+    func sendingStillRejects(_ input: String) {
+        #expect(throws: PayloadError.self) { try WebURL.normalizeForSending(input) }
+    }
 }

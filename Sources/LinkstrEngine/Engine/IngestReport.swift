@@ -3,7 +3,7 @@
 public struct IngestReport: Sendable {
     public var outcome: IngestOutcome = .duplicate
     public var changes: [EngineChange] = []
-    public var notifications: [NotificationRequest] = []
+    public var notifications: [EngineNotification] = []
     /// Rumors that were staged earlier and are now accepted or rejected because of this one, and
     /// staged rumors evicted for capacity (rejected).
     public var released: [IngestOutcome] = []

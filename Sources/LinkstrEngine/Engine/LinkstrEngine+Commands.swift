@@ -41,7 +41,7 @@ extension LinkstrEngine {
         let recipients = try activeRecipients(sessionID, now: now)
         let normalized: String
         do {
-            normalized = try WebURL.normalize(url)
+            normalized = try WebURL.normalizeForSending(url)
         } catch {
             throw CommandError(error.reason, badInput: true)
         }

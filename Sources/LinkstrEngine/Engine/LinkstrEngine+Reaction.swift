@@ -29,7 +29,7 @@ extension LinkstrEngine {
         // Notify only on a real change to active (the iPhone app repeats these after a restart).
         let becameActive = active && current?.active != true
         if becameActive, inbound.source == .live, inbound.sender != me, !session.archived {
-            report.notifications.append(NotificationRequest(
+            report.notifications.append(EngineNotification(
                 id: "reaction-\(inbound.id.hex)", kind: .reaction, sessionID: sessionID, sessionName: session.name,
                 sender: inbound.sender, postID: postID, url: post.url, note: post.note, emoji: key.emoji,
                 createdAt: inbound.rumor.createdAt))

@@ -40,7 +40,7 @@ extension LinkstrEngine {
         store.putPost(post)
         report.changes.append(.post(post))
         if inbound.source == .live, !own, !session.archived {
-            report.notifications.append(NotificationRequest(
+            report.notifications.append(EngineNotification(
                 id: "post-\(postID.hex)", kind: .post, sessionID: sessionID, sessionName: session.name,
                 sender: inbound.sender, postID: postID, url: post.url, note: post.note, emoji: nil,
                 createdAt: post.createdAt))

@@ -36,13 +36,15 @@ public final class LinkstrEngine {
         return report
     }
 
-    /// Ends a sync: whatever is still staged is rejected with the reason it waited for.
-    public func finishSync() -> [IngestOutcome] {
+    /// Ends a sync: whatever is still staged is rejected (counted) with the reason it waited for,
+    /// and returned. Its wraps are not marked seen: the host keeps these rumors and ingests them again
+    /// on its next start, so a dependency that arrives later still releases them.
+    public func finishSync() -> [UnresolvedRumor] {
         staging.drain().map { entry in
             statistics.staged -= 1
-            let outcome = IngestOutcome.rejected(entry.reason)
-            count(outcome, wrapID: entry.rumor.wrapID, source: entry.rumor.source)
-            return outcome
+            statistics.rejected += 1
+            statistics.rejections[entry.reason, default: 0] += 1
+            return UnresolvedRumor(rumor: entry.rumor, reason: entry.reason)
         }
     }
 

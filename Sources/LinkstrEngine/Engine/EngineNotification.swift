@@ -3,7 +3,7 @@ import NostrCore
 /// A notification the engine asks for. The engine decides when (live inbound root posts and
 /// reactions that become active; never for archived sessions, own echoes, deactivations or
 /// backfill); notifiers decide how, and what they may show.
-public struct NotificationRequest: Equatable, Sendable {
+public struct EngineNotification: Equatable, Sendable {
     public enum Kind: String, Sendable {
         case post, reaction
     }

@@ -1,0 +1,6 @@
+/// Names of the per-account settings in `EngineCollection.accountState`.
+enum AccountStateKey {
+    /// When the last complete sync started (Unix seconds): the next backfill starts two days and an
+    /// hour before it (wire spec §9.4, Linux recommendation).
+    static let lastSync = "last-sync"
+}

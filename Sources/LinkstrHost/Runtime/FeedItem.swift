@@ -1,0 +1,14 @@
+import LinkstrEngine
+import NostrCore
+
+/// One post of `linkstr feed`, with its active reactions grouped by emoji.
+public struct FeedItem: Sendable, Equatable {
+    public var post: Post
+    /// Emoji → who reacted with it, in reaction order.
+    public var reactions: [(emoji: String, senders: [PublicKey])]
+
+    public static func == (lhs: FeedItem, rhs: FeedItem) -> Bool {
+        lhs.post == rhs.post && lhs.reactions.map(\.emoji) == rhs.reactions.map(\.emoji)
+            && lhs.reactions.map(\.senders) == rhs.reactions.map(\.senders)
+    }
+}

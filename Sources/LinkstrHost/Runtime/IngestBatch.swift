@@ -1,0 +1,11 @@
+import LinkstrEngine
+
+/// What ingest produced since the last commit: reports to hand to observers once their writes are
+/// durable, and the counts of a sync in progress.
+struct IngestBatch {
+    var reports: [(report: IngestReport, source: IngestSource)] = []
+    var sinceCommit = 0
+    var sync = SyncReport()
+    /// The first failure; ingest stops at it and the sync reports it.
+    var failure: RuntimeError?
+}

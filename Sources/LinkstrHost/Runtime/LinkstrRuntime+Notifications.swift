@@ -1,0 +1,19 @@
+import LinkstrEngine
+import NostrCore
+
+extension LinkstrRuntime {
+    /// What the notifiers receive for an engine notification: the display name of the sender and a
+    /// deep link to the post (both content: shown only by notifiers that opt in).
+    public func notification(for request: EngineNotification) -> NotificationRequest {
+        NotificationRequest(
+            id: request.id, kind: request.kind == .post ? .post : .reaction, sessionName: request.sessionName,
+            senderName: displayName(of: request.sender), url: request.url, note: request.note, emoji: request.emoji,
+            createdAt: request.createdAt,
+            deepLink: DeepLink(url: request.url, timestamp: request.createdAt, messageGUID: request.postID.hex).encoded())
+    }
+
+    /// How a person is shown: the npub until contacts are known.
+    public func displayName(of person: PublicKey) -> String {
+        person.npub
+    }
+}

@@ -1,0 +1,163 @@
+import LinkstrEngine
+import LinkstrPluginKit
+import NostrCore
+
+extension LinkstrRuntime {
+    /// The sessions, most recently active first; archived ones only when asked.
+    public func sessions(archived: Bool) throws(RuntimeError) -> [SessionSummary] {
+        let records = try read(
+            StorageQuery(
+                owner: me.rawBytes, collection: EngineCollection.session, flagsMask: EngineCollection.archivedFlag,
+                flagsValue: archived ? EngineCollection.archivedFlag : 0, descending: true))
+        var summaries: [SessionSummary] = []
+        for record in records {
+            guard let id = SessionID(String(decoding: record.key, as: UTF8.self)) else { continue }
+            summaries.append(try summary(of: id))
+        }
+        return summaries
+    }
+
+    /// One session's summary.
+    public func summary(of id: SessionID) throws(RuntimeError) -> SessionSummary {
+        guard let session = store.session(id) else {
+            try checkStore()
+            throw RuntimeError(.badInput, "no session \(id) in this account")
+        }
+        let unread = try read(
+            StorageQuery(
+                owner: me.rawBytes, collection: EngineCollection.post, parent: EngineCollection.sessionKey(id),
+                flagsMask: EngineCollection.unreadFlag, flagsValue: EngineCollection.unreadFlag, limit: 1))
+        let members = store.membership(id).current
+        try checkStore()
+        return SessionSummary(
+            id: id, name: session.name, creator: session.creator, members: members, unread: !unread.isEmpty, archived: session.archived,
+            updatedAt: session.updatedAt)
+    }
+
+    /// The newest `limit` posts of a session, oldest first, with their active reactions.
+    public func feed(_ id: SessionID, limit: Int?) throws(RuntimeError) -> [FeedItem] {
+        let records = try read(
+            StorageQuery(
+                owner: me.rawBytes, collection: EngineCollection.post, parent: EngineCollection.sessionKey(id), descending: true,
+                limit: limit))
+        var items: [FeedItem] = []
+        for record in records.reversed() {
+            guard let reference = Self.postReference(record.key),
+                let post = try? EngineRecordCodec.decodePost(reference, record.value)
+            else { throw RuntimeError(.storage, "storage: a stored post of session \(id) is damaged") }
+            var grouped: [(emoji: String, senders: [PublicKey])] = []
+            for reaction in store.reactions(on: reference) where reaction.active {
+                if let index = grouped.firstIndex(where: { $0.emoji == reaction.key.emoji }) {
+                    grouped[index].senders.append(reaction.key.sender)
+                } else {
+                    grouped.append((reaction.key.emoji, [reaction.key.sender]))
+                }
+            }
+            items.append(FeedItem(post: post, reactions: grouped))
+        }
+        try checkStore()
+        return items
+    }
+
+    /// A session named by its id or by a unique name (case-insensitive).
+    public func resolveSession(_ text: String) throws(RuntimeError) -> SessionID {
+        if let id = SessionID(text), store.session(id) != nil { return id }
+        try checkStore()
+        let wanted = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        var matches: [SessionID] = []
+        for archived in [false, true] {
+            for summary in try sessions(archived: archived) where summary.name.lowercased() == wanted { matches.append(summary.id) }
+        }
+        switch matches.count {
+        case 1: return matches[0]
+        case 0: throw RuntimeError(.badInput, "no session named or with id '\(text)'; see `linkstr sessions`")
+        default:
+            throw RuntimeError(
+                .badInput, "\(matches.count) sessions are named '\(text)'; use the id instead (\(matches.map(\.rawValue).joined(separator: ", ")))")
+        }
+    }
+
+    /// A post of a session named by its id or a unique prefix of at least 8 hex characters.
+    public func resolvePost(_ text: String, in session: SessionID) throws(RuntimeError) -> RumorID {
+        let wanted = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        guard wanted.count >= 8, wanted.allSatisfy(\.isHexDigit) else {
+            throw RuntimeError(.badInput, "'\(text)' is not a post id; give the id or at least its first 8 hex characters")
+        }
+        let posts = try read(StorageQuery(owner: me.rawBytes, collection: EngineCollection.post, parent: EngineCollection.sessionKey(session)))
+        let matches = posts.compactMap { Self.postReference($0.key)?.postID }.filter { $0.hex.hasPrefix(wanted) }
+        switch matches.count {
+        case 1: return matches[0]
+        case 0: throw RuntimeError(.badInput, "no post \(text) in session \(session)")
+        default: throw RuntimeError(.badInput, "\(matches.count) posts start with \(text); give more characters")
+        }
+    }
+
+    /// Marks one post, or every post of a session, read; returns how many changed.
+    public func markRead(_ id: SessionID, post: RumorID?) throws(RuntimeError) -> Int {
+        var posts: [Post] = []
+        if let post {
+            guard let found = store.post(PostReference(sessionID: id, postID: post)) else {
+                try checkStore()
+                throw RuntimeError(.badInput, "no post \(post.hex) in session \(id)")
+            }
+            posts = [found]
+        } else {
+            let unread = try read(
+                StorageQuery(
+                    owner: me.rawBytes, collection: EngineCollection.post, parent: EngineCollection.sessionKey(id),
+                    flagsMask: EngineCollection.unreadFlag, flagsValue: EngineCollection.unreadFlag))
+            for record in unread {
+                guard let reference = Self.postReference(record.key), let post = try? EngineRecordCodec.decodePost(reference, record.value)
+                else { continue }
+                posts.append(post)
+            }
+        }
+        let changed = engine.markRead(id, posts: posts)
+        try checkStore()
+        try commit()
+        return changed
+    }
+
+    /// Archives or unarchives a session (local only).
+    public func setArchived(_ id: SessionID, _ archived: Bool) throws(RuntimeError) {
+        do {
+            try engine.setArchived(id, archived)
+        } catch {
+            throw RuntimeError(error)
+        }
+        try checkStore()
+        try commit()
+    }
+
+    // MARK: Helpers
+
+    /// A query's records, their values opened.
+    func read(_ query: StorageQuery) throws(RuntimeError) -> [StoredRecord] {
+        let records = store.query(query)
+        try checkStore()
+        return records
+    }
+
+    /// The reference a post record's key encodes (session id ‖ 0 ‖ post id).
+    static func postReference(_ key: [UInt8]) -> PostReference? {
+        guard key.count > 33, key[key.count - 33] == 0, let session = SessionID(String(decoding: key[..<(key.count - 33)], as: UTF8.self)),
+            let id = EventID(bytes: key[(key.count - 32)...])
+        else { return nil }
+        return PostReference(sessionID: session, postID: RumorID(id))
+    }
+}
+
+extension LinkstrRuntime {
+    /// A person named by `npub1…` or 64 hex characters.
+    public func resolvePerson(_ text: String) throws(RuntimeError) -> PublicKey {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.lowercased().hasPrefix("npub1") {
+            guard let key = try? PublicKey(npub: trimmed.lowercased()) else {
+                throw RuntimeError(.badInput, "'\(text)' is not a valid npub (bad checksum or length)")
+            }
+            return key
+        }
+        if trimmed.count == 64, let key = try? PublicKey(hex: trimmed.lowercased()) { return key }
+        throw RuntimeError(.badInput, "'\(text)' is not a person: give an npub, 64 hex characters or a contact alias")
+    }
+}

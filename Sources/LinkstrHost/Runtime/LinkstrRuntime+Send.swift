@@ -1,0 +1,100 @@
+import LinkstrEngine
+import NostrCore
+
+extension LinkstrRuntime {
+    /// Gift-wraps `message` for every recipient (the sender included), publishes every wrap and,
+    /// once each has a relay's OK, applies it locally and stores it. A failed send changes nothing.
+    @discardableResult
+    func send(_ message: OutboundMessage) async throws(RuntimeError) -> IngestReport {
+        let pool = try await writablePool()
+        let rumor = message.rumor
+        let unsigned = UnsignedEvent(pubkey: rumor.pubkey, createdAt: rumor.createdAt, kind: rumor.kind, tags: rumor.tags, content: rumor.content)
+        let wraps: [GiftWrapOutput]
+        do {
+            wraps = try GiftWrap.giftWrap(rumor: unsigned, sender: signer, recipients: message.recipients, now: clock())
+        } catch {
+            throw RuntimeError(.failed, "cannot gift-wrap the message: \(error)")
+        }
+        try await publishAll(wraps.map(\.event), on: pool)
+        let report = engine.confirm(message, wraps: wraps.map { ($0.id, $0.oneTimeKey.secretKey) }, now: clock())
+        // Our own copies come back from the relays: known, not news.
+        for wrap in wraps { store.markWrapSeen(wrap.id) }
+        try checkStore()
+        try commit()
+        return report
+    }
+
+    /// Runs an engine command and sends what it builds.
+    func send(_ build: (LinkstrEngine, Int64) throws(CommandError) -> OutboundMessage) async throws(RuntimeError) -> OutboundMessage {
+        let message: OutboundMessage
+        do {
+            message = try build(engine, clock())
+        } catch {
+            throw RuntimeError(error)
+        }
+        try checkStore()
+        try await send(message)
+        return message
+    }
+
+    // MARK: Commands
+
+    /// Creates a session and sends `session_create` to every member.
+    public func createSession(name: String, members: [PublicKey]) async throws(RuntimeError) -> SessionSummary {
+        let message = try await send { engine, now throws(CommandError) in try engine.createSession(name: name, members: members, now: now) }
+        return try summary(of: message.payload.sessionID)
+    }
+
+    /// Replaces the member set (creator only).
+    public func changeMembers(_ sessionID: SessionID, to members: [PublicKey]) async throws(RuntimeError) -> SessionSummary {
+        let messages: [OutboundMessage]
+        do {
+            messages = try engine.changeMembers(sessionID, to: members, now: clock())
+        } catch {
+            throw RuntimeError(error)
+        }
+        try checkStore()
+        for message in messages { try await send(message) }
+        return try summary(of: sessionID)
+    }
+
+    /// Posts a link; returns the stored post.
+    public func post(_ sessionID: SessionID, url: String, note: String?) async throws(RuntimeError) -> Post {
+        let message = try await send { engine, now throws(CommandError) in try engine.post(sessionID, url: url, note: note, now: now) }
+        guard let post = store.post(PostReference(sessionID: sessionID, postID: message.id)) else {
+            throw RuntimeError(.failed, "the post was sent but is not stored: \(store.failure?.description ?? "unknown reason")")
+        }
+        return post
+    }
+
+    /// Toggles a reaction (`active` nil flips it).
+    public func react(_ sessionID: SessionID, postID: RumorID, emoji: String, active: Bool?) async throws(RuntimeError) {
+        _ = try await send { engine, now throws(CommandError) in
+            try engine.react(sessionID, postID: postID, emoji: emoji, active: active, now: now)
+        }
+    }
+
+    /// Deletes an own post: `root_delete` to current and former members, then a NIP-09 request per
+    /// wrap, signed with that wrap's one-time key so relays can honour it. Returns the wraps whose
+    /// deletion request no relay accepted (the post is deleted for every member regardless).
+    public func delete(_ sessionID: SessionID, postID: RumorID) async throws(RuntimeError) -> [String] {
+        let post = store.post(PostReference(sessionID: sessionID, postID: postID))
+        let ownWraps = zip(post?.wrapIDs ?? [], post?.wrapSecretKeys ?? [])
+        _ = try await send { engine, now throws(CommandError) in try engine.delete(sessionID, postID: postID, now: now) }
+        guard let pool = self.pool else { return [] }
+        var refused: [String] = []
+        for (wrapID, key) in ownWraps {
+            let wrapAuthor = LocalSigner(secretKey: key)
+            let unsigned = UnsignedEvent(
+                pubkey: wrapAuthor.publicKey, createdAt: clock(), kind: 5,
+                tags: [["e", wrapID.hex], ["k", String(GiftWrap.wrapKind)]], content: "linkstr post deletion request")
+            do throws(RuntimeError) {
+                guard let request = try? wrapAuthor.sign(unsigned) else { continue }
+                try await publishAll([request], on: pool)
+            } catch {
+                refused.append("\(wrapID.hex): \(error)")
+            }
+        }
+        return refused
+    }
+}

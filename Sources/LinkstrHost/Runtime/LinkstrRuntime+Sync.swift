@@ -1,0 +1,202 @@
+import LinkstrEngine
+import LinkstrPluginKit
+import NostrCore
+
+extension LinkstrRuntime {
+    /// Receives each ingest report once its writes are committed: the changes to show, and the
+    /// notifications to deliver (live inbound events only; the engine decides).
+    public typealias Observer = @Sendable (IngestReport, IngestSource) async -> Void
+
+    /// How many ingested wraps share one storage transaction during a backfill.
+    static let backfillBatch = 500
+
+    /// Connects, backfills every gift wrap addressed to the account, ingests, and returns the counts.
+    ///
+    /// - Parameter timeout: the longest to wait for the first relay and for each page.
+    public func sync(timeout: Duration = .seconds(15), progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws(RuntimeError) -> SyncReport {
+        let pool = try connect()
+        try await backfill(pool, timeout: timeout, deduplicator: EventDeduplicator(capacity: 1_000_000), observer: nil, progress: progress)
+        recordRelayStatuses()
+        return batch.sync
+    }
+
+    /// A sync, then the live subscription until the task is cancelled; `observer` sees every change.
+    public func watch(timeout: Duration = .seconds(15), observer: @escaping Observer) async throws(RuntimeError) {
+        let pool = try connect()
+        let deduplicator = EventDeduplicator(capacity: 1_000_000)
+        let live: AsyncStream<SubscriptionMessage>
+        do {
+            live = try pool.subscribeGiftWraps(to: me, now: clock(), deduplicator: deduplicator)
+        } catch {
+            throw RuntimeError(.failed, "cannot subscribe to gift wraps: \(error)")
+        }
+        let signer = self.signer
+        let liveTask = Task {
+            // Until a relay's EOSE, what it sends is stored history, not news.
+            var caughtUp = Set<String>()
+            for await message in live {
+                switch message {
+                case .event(let received):
+                    let unwrapped = Self.unwrap(received.event, signer: signer)
+                    await self.ingest(unwrapped, wrap: received.event, source: caughtUp.contains(received.relay) ? .live : .historical)
+                    await self.commitBatch(observer: observer)
+                case .endOfStoredEvents(let relay): caughtUp.insert(relay)
+                case .rejected(_, let reason): await self.rejectInvalid(reason)
+                case .duplicate, .closed: break
+                }
+            }
+        }
+        defer { liveTask.cancel() }
+        try await backfill(pool, timeout: timeout, deduplicator: deduplicator, observer: observer, progress: nil)
+        recordRelayStatuses()
+        await withTaskCancellationHandler {
+            await liveTask.value
+        } onCancel: {
+            liveTask.cancel()
+        }
+        if let failure = batch.failure { throw failure }
+    }
+
+    // MARK: Backfill
+
+    private func backfill(
+        _ pool: RelayPool, timeout: Duration, deduplicator: EventDeduplicator, observer: Observer?,
+        progress: (@Sendable (SyncProgress) -> Void)?
+    ) async throws(RuntimeError) {
+        let started = clock()
+        let lastSync = try stateInt64(AccountStateKey.lastSync)
+        try restage()
+        engine.restoringIntoEmptyStore = lastSync == nil && !store.hasPosts
+        try checkStore()
+        let request = GiftWrapBackfill(
+            account: me, since: lastSync.map { $0 - RelayPool.giftWrapLookback }, pageTimeout: min(timeout, .seconds(15)),
+            connectTimeout: timeout)
+        let signer = self.signer
+        let summary: BackfillSummary
+        do {
+            summary = try await pool.backfill(request, deduplicator: deduplicator) { received in
+                let unwrapped = Self.unwrap(received.event, signer: signer)
+                await self.ingest(unwrapped, wrap: received.event, source: .historical)
+                if let progress { progress(await self.progress()) }
+                if await self.batch.sinceCommit >= Self.backfillBatch { await self.commitBatch(observer: observer) }
+            }
+        } catch let error as RuntimeError {
+            throw error
+        } catch {
+            throw RuntimeError(.failed, "\(error)")
+        }
+        for _ in 0..<summary.rejected { batch.sync.reject("not a valid Nostr event (bad JSON, id or signature)") }
+        batch.sync.relays = summary.relays
+        let unresolved = engine.finishSync()
+        for entry in unresolved { batch.sync.reject(entry.reason) }
+        try keepStaged(unresolved.map(\.rumor))
+        try setState(AccountStateKey.lastSync, int64: started)
+        await commitBatch(observer: observer)
+        engine.restoringIntoEmptyStore = false
+        if let failure = batch.failure { throw failure }
+    }
+
+    private func progress() -> SyncProgress {
+        SyncProgress(received: batch.sync.received, accepted: batch.sync.accepted, pages: 0)
+    }
+
+    // MARK: Ingest
+
+    nonisolated static func unwrap(_ wrap: Event, signer: any Signer) -> Result<UnwrappedGift, UnwrapError> {
+        Result { () throws(UnwrapError) in try GiftWrap.unwrap(wrap, recipient: signer) }
+    }
+
+    /// Ingests one delivered wrap (stopping at the first storage failure).
+    func ingest(_ unwrapped: Result<UnwrappedGift, UnwrapError>, wrap: Event, source: IngestSource) {
+        guard batch.failure == nil else { return }
+        batch.sync.received += 1
+        batch.sinceCommit += 1
+        let wrapID = WrapID(wrap.id)
+        switch unwrapped {
+        case .failure(let error):
+            guard !store.hasSeenWrap(wrapID) else { return }
+            batch.sync.reject(error.description)
+            store.markWrapSeen(wrapID)
+        case .success(let gift):
+            let report = engine.ingest(InboundRumor(rumor: gift.rumor, wrapID: wrapID, source: source), now: clock())
+            count(report.outcome)
+            report.released.forEach(count)
+            if !report.changes.isEmpty || !report.notifications.isEmpty { batch.reports.append((report, source)) }
+        }
+        if let failure = store.failure {
+            batch.failure = RuntimeError(storage: failure)
+            store.discardPending()
+        }
+    }
+
+    func rejectInvalid(_ reason: String) {
+        batch.sync.received += 1
+        batch.sync.reject(reason)
+    }
+
+    private func count(_ outcome: IngestOutcome) {
+        switch outcome {
+        case .accepted, .merged: batch.sync.accepted += 1
+        case .staged: batch.sync.staged += 1
+        case .rejected(let reason): batch.sync.reject(reason)
+        case .duplicate: break
+        }
+    }
+
+    /// Commits the buffered writes, then hands their reports to `observer`.
+    func commitBatch(observer: Observer?) async {
+        guard batch.failure == nil else { return }
+        do throws(RuntimeError) {
+            try commit()
+        } catch {
+            batch.failure = error
+            return
+        }
+        batch.sinceCommit = 0
+        let reports = batch.reports
+        batch.reports.removeAll()
+        guard let observer else { return }
+        for (report, source) in reports { await observer(report, source) }
+    }
+
+    // MARK: Staging kept across restarts
+
+    /// Replaces the kept staged rumors with `rumors`.
+    private func keepStaged(_ rumors: [InboundRumor]) throws(RuntimeError) {
+        for record in try read(StorageQuery(owner: me.rawBytes, collection: EngineCollection.staged)) {
+            store.deleteRecord(EngineCollection.staged, key: record.key)
+        }
+        for rumor in rumors {
+            store.put(EngineCollection.staged, key: rumor.wrapID.eventID.rawBytes, sort: rumor.rumor.createdAt, value: rumor.rumor.jsonBytes())
+        }
+        try checkStore()
+    }
+
+    /// Stages again what waited when the last sync ended.
+    private func restage() throws(RuntimeError) {
+        for record in try read(StorageQuery(owner: me.rawBytes, collection: EngineCollection.staged)) {
+            guard let id = EventID(bytes: record.key), let rumor = try? Event(rumorJSON: record.value) else { continue }
+            let report = engine.ingest(InboundRumor(rumor: rumor, wrapID: WrapID(id), source: .historical), now: clock())
+            if !report.changes.isEmpty { batch.reports.append((report, .historical)) }
+        }
+        try checkStore()
+    }
+
+    // MARK: Account state
+
+    func stateInt64(_ name: String) throws(RuntimeError) -> Int64? {
+        guard let value = store.read(EngineCollection.accountState, key: Array(name.utf8)) else {
+            try checkStore()
+            return nil
+        }
+        guard var reader = try? RecordValueReader(value), let number = try? reader.int64() else { return nil }
+        return number
+    }
+
+    func setState(_ name: String, int64 value: Int64) throws(RuntimeError) {
+        var writer = RecordValueWriter(version: 1)
+        writer.int64(value)
+        store.put(EngineCollection.accountState, key: Array(name.utf8), value: writer.bytes)
+        try checkStore()
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import LinkstrEngine
+import LinkstrPluginKit
+import NostrCore
+import PluginABI
+
+/// One account at work: the engine over its storage records, the relay pool, and the signer. Every
+/// command that reads or changes linkstr state goes through it; `linkstr watch` keeps one running.
+///
+/// Receive path: relay → verified wrap → unwrap (every NIP-59 check) → engine → one storage
+/// transaction per batch. Send path: engine command → one gift wrap per recipient → every wrap
+/// confirmed by a relay (12 s gate, 8 s per publish) → only then applied and stored.
+///
+/// Thread rule: an actor; the engine and the store are only touched on it. Unwrapping (CPU-bound)
+/// runs on the caller's task, outside the actor.
+public actor LinkstrRuntime {
+    public nonisolated let host: LinkstrHost
+    public nonisolated let backend: StorageBackend
+    public nonisolated let signer: any Signer
+    public nonisolated let me: PublicKey
+    public nonisolated let relays: RelaySettings
+    let store: RecordEngineStore
+    let engine: LinkstrEngine
+    let cipher: RecordCipher
+    var pool: RelayPool?
+    /// Ingest results waiting for their commit.
+    var batch = IngestBatch()
+    /// The current time in Unix seconds (tests may pin it).
+    nonisolated let clock: @Sendable () -> Int64
+
+    /// How long a send waits for a first relay connection (wire spec §9.5).
+    public static let sendGate: Duration = .seconds(12)
+    /// How long each wrap waits for a relay's OK (wire spec §9.6).
+    public static let publishTimeout: Duration = .seconds(8)
+
+    /// - Parameter secretKey: the unlocked account key; its data key seals the account's records.
+    public init(
+        host: LinkstrHost, backend: StorageBackend, secretKey: SecretKey,
+        clock: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
+    ) throws(RuntimeError) {
+        let signer = LocalSigner(secretKey: secretKey)
+        do {
+            cipher = try RecordCipher(ownerKey: AccountDataKey.derive(from: secretKey))
+        } catch {
+            throw RuntimeError(.failed, "cannot set up encryption at rest: \(error)")
+        }
+        self.host = host
+        self.backend = backend
+        self.signer = signer
+        self.me = signer.publicKey
+        self.clock = clock
+        relays = RelaySettings(backend: backend, configured: host.configuration.relays)
+        store = RecordEngineStore(backend: backend, owner: signer.publicKey, cipher: cipher)
+        engine = LinkstrEngine(me: signer.publicKey, store: store)
+    }
+
+    /// Applies buffered writes, or throws the storage failure that stopped them (and drops the batch).
+    func commit() throws(RuntimeError) {
+        do {
+            try store.flush()
+        } catch {
+            store.discardPending()
+            throw RuntimeError(storage: error)
+        }
+    }
+
+    /// Throws when a read failed during the last engine step (the batch is dropped).
+    func checkStore() throws(RuntimeError) {
+        if let failure = store.failure {
+            store.discardPending()
+            throw RuntimeError(storage: failure)
+        }
+    }
+
+    /// Stops the relay pool (and the transport instance with it).
+    public func disconnect() {
+        if let pool { try? pool.setRelays([]) }
+        pool = nil
+    }
+}

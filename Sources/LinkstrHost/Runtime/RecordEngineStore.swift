@@ -1,0 +1,312 @@
+import LinkstrEngine
+import LinkstrPluginKit
+import NostrCore
+
+/// The engine's state in a storage backend: each entity a record (see ``EngineCollection``), its
+/// sensitive fields sealed by the account's `RecordCipher` before they reach the plugin.
+///
+/// Writes are buffered and applied by ``flush()`` in one transaction, together with the seen-wrap
+/// marks of the rumors that caused them, so a crash loses a whole batch or nothing: the wraps of a
+/// lost batch were not marked seen, and the next sync ingests them again. Reads see the buffered
+/// writes. Sessions and memberships (read on every ingest, few) stay cached; other reads are cached
+/// until the next flush.
+///
+/// `EngineStore` cannot throw, so a storage or decryption failure is kept in ``failure``, reads
+/// answer "absent" meanwhile, and ``flush()`` refuses to write: the runtime checks after every
+/// ingest and discards the batch.
+///
+/// Thread rule: not thread-safe; the runtime's actor owns it.
+public final class RecordEngineStore: EngineStore {
+    let backend: StorageBackend
+    let owner: [UInt8]
+    let cipher: RecordCipher
+    /// The first failure since the last `discardPending()`.
+    public private(set) var failure: PluginError?
+
+    private var pending: [StorageOperation] = []
+    private var sessions: [SessionID: Session] = [:]
+    private var memberships: [SessionID: MembershipHistory] = [:]
+    private var posts: [PostReference: Post?] = [:]
+    private var reactionCache: [ReactionKey: Reaction?] = [:]
+    /// Posts whose reactions were deleted since the last flush (stored ones no longer count).
+    private var clearedReactions: Set<PostReference> = []
+    private var deletions: [DeletionKey: Stamp?] = [:]
+    private var tombstones: [PostReference: Bool] = [:]
+    private var seenWraps: Set<WrapID> = []
+    private var postsExist: Bool?
+
+    public init(backend: StorageBackend, owner: PublicKey, cipher: RecordCipher) {
+        self.backend = backend
+        self.owner = owner.rawBytes
+        self.cipher = cipher
+    }
+
+    /// Buffered operations not yet applied.
+    public var pendingCount: Int { pending.count }
+
+    /// Applies the buffered writes in one transaction.
+    public func flush() throws(PluginError) {
+        if let failure { throw failure }
+        guard !pending.isEmpty else { return }
+        do {
+            try backend.apply(pending)
+        } catch {
+            record(error)
+            throw error
+        }
+        pending.removeAll(keepingCapacity: true)
+        posts.removeAll(keepingCapacity: true)
+        reactionCache.removeAll(keepingCapacity: true)
+        clearedReactions.removeAll()
+        deletions.removeAll(keepingCapacity: true)
+        tombstones.removeAll(keepingCapacity: true)
+        seenWraps.removeAll(keepingCapacity: true)
+    }
+
+    /// Forgets the buffered writes and every cache (after a failure, or to drop a batch).
+    public func discardPending() {
+        pending.removeAll()
+        sessions.removeAll()
+        memberships.removeAll()
+        posts.removeAll()
+        reactionCache.removeAll()
+        clearedReactions.removeAll()
+        deletions.removeAll()
+        tombstones.removeAll()
+        seenWraps.removeAll()
+        postsExist = nil
+        failure = nil
+    }
+
+    // MARK: Sessions and membership
+
+    public func session(_ id: SessionID) -> Session? {
+        if let cached = sessions[id] { return cached }
+        guard let record = read(EngineCollection.session, key: EngineCollection.sessionKey(id)),
+            let session = decode({ () throws(RecordValueError) in try EngineRecordCodec.decodeSession(id, record) })
+        else { return nil }
+        sessions[id] = session
+        return session
+    }
+
+    public func putSession(_ session: Session) {
+        sessions[session.id] = session
+        put(
+            EngineCollection.session, key: EngineCollection.sessionKey(session.id), sort: session.updatedAt,
+            flags: session.archived ? EngineCollection.archivedFlag : 0, value: EngineRecordCodec.encode(session))
+    }
+
+    public func membership(_ id: SessionID) -> MembershipHistory {
+        if let cached = memberships[id] { return cached }
+        let history = read(EngineCollection.membership, key: EngineCollection.sessionKey(id)).flatMap { record in
+            decode { () throws(RecordValueError) in try EngineRecordCodec.decodeMembership(record) }
+        } ?? MembershipHistory()
+        memberships[id] = history
+        return history
+    }
+
+    public func putMembership(_ history: MembershipHistory, for id: SessionID) {
+        memberships[id] = history
+        put(EngineCollection.membership, key: EngineCollection.sessionKey(id), value: EngineRecordCodec.encode(history))
+    }
+
+    // MARK: Posts
+
+    public func post(_ reference: PostReference) -> Post? {
+        if let cached = posts[reference] { return cached }
+        let post = read(EngineCollection.post, key: EngineCollection.postKey(reference)).flatMap { record in
+            decode { () throws(RecordValueError) in try EngineRecordCodec.decodePost(reference, record) }
+        }
+        posts[reference] = post
+        return post
+    }
+
+    public func putPost(_ post: Post) {
+        let reference = PostReference(sessionID: post.sessionID, postID: post.id)
+        posts[reference] = post
+        postsExist = true
+        put(
+            EngineCollection.post, key: EngineCollection.postKey(reference), parent: EngineCollection.sessionKey(post.sessionID),
+            sort: post.createdAt, flags: post.unread ? EngineCollection.unreadFlag : 0, value: EngineRecordCodec.encode(post))
+    }
+
+    public func deletePost(_ reference: PostReference) {
+        posts[reference] = .some(nil)
+        pending.append(.delete(owner: owner, collection: EngineCollection.post, key: EngineCollection.postKey(reference)))
+    }
+
+    public var hasPosts: Bool {
+        if let postsExist { return postsExist }
+        do {
+            let exists = try backend.count(owner: owner, collection: EngineCollection.post) > 0
+            postsExist = exists
+            return exists
+        } catch {
+            record(error)
+            return true
+        }
+    }
+
+    // MARK: Reactions
+
+    public func reaction(_ key: ReactionKey) -> Reaction? {
+        if let cached = reactionCache[key] { return cached }
+        let reference = PostReference(sessionID: key.sessionID, postID: key.postID)
+        var found: Reaction?
+        if !clearedReactions.contains(reference), let record = read(EngineCollection.reaction, key: reactionKey(key)) {
+            found = decode { () throws(RecordValueError) in try EngineRecordCodec.decodeReaction(reference, record) }
+        }
+        reactionCache[key] = found
+        return found
+    }
+
+    public func putReaction(_ reaction: Reaction) {
+        reactionCache[reaction.key] = reaction
+        let reference = PostReference(sessionID: reaction.key.sessionID, postID: reaction.key.postID)
+        put(
+            EngineCollection.reaction, key: reactionKey(reaction.key), parent: EngineCollection.postKey(reference),
+            sort: reaction.stamp.time, flags: reaction.active ? EngineCollection.activeFlag : 0, value: EngineRecordCodec.encode(reaction))
+    }
+
+    public func reactions(on reference: PostReference) -> [Reaction] {
+        var byKey: [ReactionKey: Reaction] = [:]
+        if !clearedReactions.contains(reference) {
+            let records = query(StorageQuery(owner: owner, collection: EngineCollection.reaction, parent: EngineCollection.postKey(reference)))
+            for record in records {
+                if let reaction = decode({ () throws(RecordValueError) in try EngineRecordCodec.decodeReaction(reference, record.value) }) {
+                    byKey[reaction.key] = reaction
+                }
+            }
+        }
+        for (key, cached) in reactionCache where key.sessionID == reference.sessionID && key.postID == reference.postID {
+            byKey[key] = cached
+        }
+        return byKey.values.sorted { $0.stamp < $1.stamp }
+    }
+
+    public func deleteReactions(on reference: PostReference) {
+        clearedReactions.insert(reference)
+        for key in reactionCache.keys where key.sessionID == reference.sessionID && key.postID == reference.postID {
+            reactionCache[key] = .some(nil)
+        }
+        pending.append(.deleteParent(owner: owner, collection: EngineCollection.reaction, parent: EngineCollection.postKey(reference)))
+    }
+
+    // MARK: Deletes
+
+    public func deletion(_ key: DeletionKey) -> Stamp? {
+        if let cached = deletions[key] { return cached }
+        let stamp = read(EngineCollection.deletion, key: deletionKey(key)).flatMap { record in
+            decode { () throws(RecordValueError) in try EngineRecordCodec.decodeStamp(record) }
+        }
+        deletions[key] = stamp
+        return stamp
+    }
+
+    public func putDeletion(_ key: DeletionKey, stamp: Stamp) {
+        deletions[key] = stamp
+        put(EngineCollection.deletion, key: deletionKey(key), sort: stamp.time, value: EngineRecordCodec.encode(stamp))
+    }
+
+    public func isDeleted(_ reference: PostReference) -> Bool {
+        if let cached = tombstones[reference] { return cached }
+        let deleted = exists(EngineCollection.tombstone, key: EngineCollection.postKey(reference))
+        tombstones[reference] = deleted
+        return deleted
+    }
+
+    public func markDeleted(_ reference: PostReference) {
+        tombstones[reference] = true
+        pending.append(
+            .put(
+                StoredRecord(
+                    owner: owner, collection: EngineCollection.tombstone, key: EngineCollection.postKey(reference),
+                    parent: EngineCollection.sessionKey(reference.sessionID))))
+    }
+
+    // MARK: Wraps
+
+    public func hasSeenWrap(_ id: WrapID) -> Bool {
+        seenWraps.contains(id) || exists(EngineCollection.seenWrap, key: id.eventID.rawBytes)
+    }
+
+    public func markWrapSeen(_ id: WrapID) {
+        guard seenWraps.insert(id).inserted else { return }
+        pending.append(.put(StoredRecord(owner: owner, collection: EngineCollection.seenWrap, key: id.eventID.rawBytes)))
+    }
+
+    // MARK: Plumbing
+
+    /// Buffers the delete of one record.
+    func deleteRecord(_ collection: String, key: [UInt8]) {
+        pending.append(.delete(owner: owner, collection: collection, key: key))
+    }
+
+    /// Buffers a put of a sealed record.
+    func put(_ collection: String, key: [UInt8], parent: [UInt8] = [], sort: Int64 = 0, flags: Int64 = 0, value: [UInt8]) {
+        do {
+            let sealed = try cipher.seal(value, owner: owner, collection: collection, key: key)
+            pending.append(
+                .put(StoredRecord(owner: owner, collection: collection, key: key, parent: parent, sort: sort, flags: flags, value: sealed)))
+        } catch {
+            record(PluginError(.io, "cannot encrypt a \(collection) record: \(error)"))
+        }
+    }
+
+    /// The opened value of (collection, key), or nil when absent or on failure.
+    func read(_ collection: String, key: [UInt8]) -> [UInt8]? {
+        do {
+            guard let record = try backend.get(owner: owner, collection: collection, key: key) else { return nil }
+            return try cipher.open(record.value, owner: owner, collection: collection, key: key)
+        } catch let error as PluginError {
+            record(error)
+        } catch {
+            record(PluginError(.io, "a stored \(collection) record does not decrypt with this account's key (\(error))"))
+        }
+        return nil
+    }
+
+    /// The records of a query with their values opened; failures recorded.
+    func query(_ query: StorageQuery) -> [StoredRecord] {
+        do {
+            return try backend.query(query).map { record in try cipher.open(record) }
+        } catch let error as PluginError {
+            record(error)
+        } catch {
+            record(PluginError(.io, "a stored \(query.collection) record does not decrypt with this account's key (\(error))"))
+        }
+        return []
+    }
+
+    private func exists(_ collection: String, key: [UInt8]) -> Bool {
+        do {
+            return try backend.get(owner: owner, collection: collection, key: key) != nil
+        } catch {
+            record(error)
+            return false
+        }
+    }
+
+    private func decode<Value>(_ body: () throws(RecordValueError) -> Value) -> Value? {
+        do {
+            return try body()
+        } catch {
+            record(PluginError(.io, "a stored record is damaged: \(error)"))
+            return nil
+        }
+    }
+
+    private func record(_ error: PluginError) {
+        if failure == nil { failure = error }
+    }
+
+    private func reactionKey(_ key: ReactionKey) -> [UInt8] {
+        cipher.lookupHash(
+            EngineCollection.postKey(PostReference(sessionID: key.sessionID, postID: key.postID)) + [0] + Array(key.emoji.utf8) + [0]
+                + key.sender.rawBytes)
+    }
+
+    private func deletionKey(_ key: DeletionKey) -> [UInt8] {
+        cipher.lookupHash(EngineCollection.postKey(PostReference(sessionID: key.sessionID, postID: key.postID)) + [0] + key.deletedBy.rawBytes)
+    }
+}

@@ -1,0 +1,8 @@
+/// A stored value that does not decode: damaged, or written by a newer version.
+struct RecordValueError: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import LinkstrHost
+
+struct DeleteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete", abstract: "Delete a post you sent, for every member.",
+        discussion: """
+            Sends a root_delete to current and former members, then asks the relays to drop the post's
+            gift wraps (NIP-09, signed with each wrap's one-time key).
+
+            Example:
+              linkstr delete "Weekend videos" 3f2a9c1e
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The session: its id or its name.") var session: String
+    @Argument(help: "The post: its id or at least its first 8 hex characters.") var post: String
+
+    func run() async throws {
+        let context = try AccountContext.open(global)
+        defer { context.host.stop() }
+        let id = try await context.session(session)
+        let refused = try await context.run { runtime throws(RuntimeError) in
+            try await runtime.delete(id, postID: try await runtime.resolvePost(post, in: id))
+        }
+        await context.close()
+        for refusal in refused { Terminal.writeError("linkstr: warning: a relay kept a gift wrap of the post: \(refusal)\n") }
+        if global.json { Terminal.printJSON(["ok": true]) } else { Terminal.write("deleted\n") }
+    }
+}

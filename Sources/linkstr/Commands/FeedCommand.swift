@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import LinkstrHost
+
+struct FeedCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "feed", abstract: "Show a session's posts, newest last.",
+        discussion: """
+            Example:
+              linkstr feed "Weekend videos" --limit 20
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The session: its id or its name.") var session: String
+    @Option(help: "Only the newest N posts.") var limit: Int?
+
+    func run() async throws {
+        if let limit, limit <= 0 { throw CLIFailure(.usage, "--limit must be a positive number") }
+        let context = try AccountContext.open(global)
+        defer { context.host.stop() }
+        let id = try await context.session(session)
+        let items = try await context.run { runtime throws(RuntimeError) in try await runtime.feed(id, limit: limit) }
+        if global.json {
+            Terminal.printJSON(items.map(OutputObjects.feedItem))
+            return
+        }
+        if items.isEmpty { Terminal.write("no posts yet\n") }
+        let now = Int64(Date().timeIntervalSince1970)
+        var previousSender: String?
+        for item in items {
+            let sender = item.post.sender.npub
+            if sender != previousSender { Terminal.write("\n\(String(sender.prefix(16)))…\n") }
+            previousSender = sender
+            let marker = item.post.unread ? "●" : " "
+            Terminal.write("\(marker) \(item.post.url)   \(RelativeTime.describe(item.post.createdAt, now: now))  [\(item.post.id.hex.prefix(8))]\n")
+            if let note = item.post.note { Terminal.write("  │ \(note)\n") }
+            if !item.reactions.isEmpty {
+                Terminal.write("  " + item.reactions.map { "\($0.emoji) \($0.senders.count > 10 ? "10+" : String($0.senders.count))" }.joined(separator: "  ") + "\n")
+            }
+        }
+    }
+}

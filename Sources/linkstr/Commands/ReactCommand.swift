@@ -1,0 +1,33 @@
+import ArgumentParser
+import LinkstrHost
+
+struct ReactCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "react", abstract: "React to a post with an emoji (again, or --off, to take it back).",
+        discussion: """
+            Example:
+              linkstr react "Weekend videos" 3f2a9c1e 🔥
+              linkstr react "Weekend videos" 3f2a9c1e 🔥 --off
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The session: its id or its name.") var session: String
+    @Argument(help: "The post: its id or at least its first 8 hex characters.") var post: String
+    @Argument(help: "The emoji.") var emoji: String
+    @Flag(help: "Remove the reaction instead of toggling it.") var off = false
+    @Flag(help: "Set the reaction even if it is already on.") var on = false
+
+    func run() async throws {
+        guard !(on && off) else { throw CLIFailure(.usage, "give --on or --off, not both") }
+        let context = try AccountContext.open(global)
+        defer { context.host.stop() }
+        let id = try await context.session(session)
+        let active: Bool? = off ? false : (on ? true : nil)
+        try await context.run { runtime throws(RuntimeError) in
+            let postID = try await runtime.resolvePost(post, in: id)
+            try await runtime.react(id, postID: postID, emoji: emoji, active: active)
+        }
+        await context.close()
+        if global.json { Terminal.printJSON(["ok": true]) } else { Terminal.write("reacted \(emoji)\(off ? " (removed)" : "")\n") }
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import LinkstrHost
+import NostrCore
+
+struct ReadCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "read", abstract: "Mark a post, or every post of a session, read.",
+        discussion: """
+            Example:
+              linkstr read "Weekend videos"
+              linkstr read "Weekend videos" 3f2a9c1e
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The session: its id or its name.") var session: String
+    @Argument(help: "One post (id or prefix); all posts when omitted.") var post: String?
+
+    func run() async throws {
+        let context = try AccountContext.open(global)
+        defer { context.host.stop() }
+        let id = try await context.session(session)
+        let changed = try await context.run { runtime throws(RuntimeError) in
+            var postID: RumorID?
+            if let post { postID = try await runtime.resolvePost(post, in: id) }
+            return try await runtime.markRead(id, post: postID)
+        }
+        if global.json { Terminal.printJSON(["ok": true]) } else { Terminal.write("marked \(changed) post\(changed == 1 ? "" : "s") read\n") }
+    }
+}

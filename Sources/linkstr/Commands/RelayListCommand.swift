@@ -1,0 +1,39 @@
+import ArgumentParser
+import LinkstrHost
+
+struct RelayListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the relays with the status the last connecting command saw.",
+        discussion: """
+            Example:
+              linkstr relay list --json
+              [{"enabled":true,"status":"connected","url":"wss://relay.example.com"}]
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let (host, backend) = try StorageContext.open(global)
+        defer { host.stop() }
+        let relays: [RelayEntry]
+        do {
+            relays = try RelaySettings(backend: backend, configured: host.configuration.relays).list()
+        } catch {
+            throw CLIFailure(.failed, "cannot read the relay list: \(error)")
+        }
+        if global.json {
+            Terminal.printJSON(relays.map { relay -> [String: Any] in
+                var object: [String: Any] = ["url": relay.url, "enabled": relay.enabled, "status": relay.enabled ? relay.status ?? "unknown" : "disabled"]
+                object["error"] = relay.error
+                return object
+            })
+            return
+        }
+        let connected = relays.filter { $0.enabled && ($0.status == "connected" || $0.status == "read-only") }.count
+        Terminal.write("\(connected)/\(relays.count) connected or read-only\n")
+        for relay in relays {
+            let status = relay.enabled ? relay.status ?? "not connected yet" : "disabled"
+            Terminal.write("  \(relay.url)  \(status)\(relay.error.map { " — \($0)" } ?? "")\n")
+        }
+    }
+}

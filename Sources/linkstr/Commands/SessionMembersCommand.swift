@@ -1,0 +1,46 @@
+import ArgumentParser
+import LinkstrHost
+import NostrCore
+
+struct SessionMembersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "members", abstract: "Show, add or remove members (creator only).",
+        discussion: """
+            Without --add or --remove, prints the members. A change sends the whole new member set to
+            prior and new members; removed members keep the history, read-only.
+
+            Example:
+              linkstr session members "Weekend videos" --add carol --remove npub1…
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The session: its id or its name.") var session: String
+    @Option(name: .customLong("add"), help: ArgumentHelp("A person to add (repeatable).", valueName: "key")) var add: [String] = []
+    @Option(name: .customLong("remove"), help: ArgumentHelp("A person to remove (repeatable).", valueName: "key")) var remove: [String] = []
+
+    func run() async throws {
+        let context = try AccountContext.open(global)
+        defer { context.host.stop() }
+        let id = try await context.session(session)
+        var summary = try await context.run { runtime throws(RuntimeError) in try await runtime.summary(of: id) }
+        if !add.isEmpty || !remove.isEmpty {
+            var members = summary.members
+            for text in add {
+                let key = try await context.person(text)
+                if !members.contains(key) { members.append(key) }
+            }
+            for text in remove {
+                let key = try await context.person(text)
+                members.removeAll { $0 == key }
+            }
+            let next = members
+            summary = try await context.run { runtime throws(RuntimeError) in try await runtime.changeMembers(id, to: next) }
+        }
+        await context.close()
+        if global.json {
+            Terminal.printJSON(["id": summary.id.rawValue, "members": summary.members.map { $0.hex }])
+        } else {
+            Terminal.write(summary.members.map { "\($0.npub)\($0 == summary.creator ? "  (creator)" : "")\n" }.joined())
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Glibc
+import LinkstrHost
+
+struct SyncCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync", abstract: "Connect, fetch everything new from the relays, store it, and exit.",
+        discussion: """
+            The first sync fetches the whole history (and marks it read); later ones start two days
+            before the previous sync, because gift wraps are backdated by up to two days. Rumors that
+            wait for something that never arrived are counted as rejected and kept: they are retried
+            when it does.
+
+            Example:
+              linkstr sync --json
+              {"accepted":12,"received":14,"rejected":1,"staged":2}
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("The longest to wait for a relay, and for each page of history, in seconds.", valueName: "seconds"))
+    var timeout: Int = 15
+
+    func run() async throws {
+        guard timeout > 0 else { throw CLIFailure(.usage, "--timeout must be a positive number of seconds") }
+        let context = try AccountContext.open(global)
+        defer { context.host.stop() }
+        let onTerminal = isatty(STDERR_FILENO) == 1
+        let showProgress: @Sendable (SyncProgress) -> Void = { progress in
+            if progress.received % 50 == 0 { Terminal.writeError("\rsyncing… \(progress.received) received, \(progress.accepted) accepted") }
+        }
+        let progress = onTerminal ? showProgress : nil
+        let report = try await context.run { runtime throws(RuntimeError) in
+            try await runtime.sync(timeout: .seconds(timeout), progress: progress)
+        }
+        await context.close()
+        if onTerminal { Terminal.writeError("\r\u{1B}[K") }
+        if global.json {
+            Terminal.printJSON(["received": report.received, "accepted": report.accepted, "staged": report.staged, "rejected": report.rejected])
+            return
+        }
+        Terminal.write("received \(report.received), accepted \(report.accepted), staged \(report.staged), rejected \(report.rejected)\n")
+        for (reason, count) in report.rejections.sorted(by: { $0.value > $1.value }) {
+            Terminal.write("  rejected \(count)× \(reason)\n")
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Dispatch
+import Glibc
+import LinkstrHost
+
+struct WatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch", abstract: "Stay connected and print each accepted change as it happens.",
+        discussion: """
+            Catches up first (like sync), then follows the relays until interrupted (Ctrl-C or
+            SIGTERM). Each change is printed once its data is stored. Notifications go through the
+            notifiers of config.toml (notifiers = [...]) for live posts and reactions from others.
+
+            Example:
+              linkstr watch --json
+              {"type":"post","id":"…","session":"…","sender":"…","url":"https://…","created_at":1732262400,"unread":true}
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("The longest to wait for a relay, and for each page of history, in seconds.", valueName: "seconds"))
+    var timeout: Int = 15
+
+    func run() async throws {
+        let context = try AccountContext.open(global)
+        defer { context.host.stop() }
+        let dispatcher = context.host.configuration.notifiers.isEmpty ? nil : NotificationDispatcher.start(host: context.host)
+        let json = global.json
+        let runtime = context.runtime
+        let watching = Task {
+            try await context.run { runtime throws(RuntimeError) in
+                try await runtime.watch(timeout: .seconds(timeout)) { report, _ in
+                    for change in report.changes {
+                        if json {
+                            Terminal.printJSON(OutputObjects.change(change))
+                        } else {
+                            Terminal.write(ChangeLine.describe(change) + "\n")
+                        }
+                    }
+                    for request in report.notifications {
+                        guard let dispatcher else { continue }
+                        _ = await dispatcher.deliver(await runtime.notification(for: request))
+                    }
+                }
+            }
+        }
+        let stop = StopSignals { watching.cancel() }
+        defer { stop.cancel() }
+        do {
+            try await watching.value
+        } catch let failure as CLIFailure where Task.isCancelled || watching.isCancelled {
+            _ = failure
+        }
+        dispatcher?.stop()
+        await context.close()
+    }
+}

@@ -1,0 +1,15 @@
+import LinkstrHost
+
+/// Runs one change of the relay list and prints `{"ok":true}` (or `done` for people).
+enum RelayChange {
+    static func run(_ global: GlobalOptions, done: String, _ change: (RelaySettings) throws(RelaySettingsError) -> Void) throws(CLIFailure) {
+        let (host, backend) = try StorageContext.open(global)
+        defer { host.stop() }
+        do {
+            try change(RelaySettings(backend: backend, configured: host.configuration.relays))
+        } catch {
+            throw CLIFailure(error.badInput ? .usage : .failed, error.description)
+        }
+        if global.json { Terminal.printJSON(["ok": true]) } else { Terminal.write(done + "\n") }
+    }
+}

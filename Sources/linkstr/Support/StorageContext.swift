@@ -1,0 +1,16 @@
+import LinkstrHost
+
+/// Opening the host and its storage backend, for commands that need storage but no account (the
+/// relay list). Exit 4 when storage cannot be opened, with the way out.
+enum StorageContext {
+    static func open(_ global: GlobalOptions) throws(CLIFailure) -> (LinkstrHost, StorageBackend) {
+        let host = try global.openHost()
+        host.loadPlugins()
+        do {
+            return (host, try host.openStorage())
+        } catch {
+            let hint = global.storage == "memory" ? "" : " Run with --storage memory to use linkstr for this launch without saved data."
+            throw CLIFailure(.storage, "cannot open storage: \(error).\(hint)")
+        }
+    }
+}
