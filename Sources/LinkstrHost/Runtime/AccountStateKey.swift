@@ -3,4 +3,6 @@ enum AccountStateKey {
     /// When the last complete sync started (Unix seconds): the next backfill starts two days and an
     /// hour before it (wire spec §9.4, Linux recommendation).
     static let lastSync = "last-sync"
+    /// The contact book: the mirrored follow list (its watermark), private aliases, profile names.
+    static let contacts = "contacts"
 }

@@ -11,9 +11,4 @@ extension LinkstrRuntime {
             createdAt: request.createdAt,
             deepLink: DeepLink(url: request.url, timestamp: request.createdAt, messageGUID: request.postID.hex).encoded())
     }
-
-    /// How a person is shown: the npub until contacts are known.
-    public func displayName(of person: PublicKey) -> String {
-        person.npub
-    }
 }

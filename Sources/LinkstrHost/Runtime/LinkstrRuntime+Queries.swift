@@ -146,18 +146,3 @@ extension LinkstrRuntime {
         return PostReference(sessionID: session, postID: RumorID(id))
     }
 }
-
-extension LinkstrRuntime {
-    /// A person named by `npub1…` or 64 hex characters.
-    public func resolvePerson(_ text: String) throws(RuntimeError) -> PublicKey {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.lowercased().hasPrefix("npub1") {
-            guard let key = try? PublicKey(npub: trimmed.lowercased()) else {
-                throw RuntimeError(.badInput, "'\(text)' is not a valid npub (bad checksum or length)")
-            }
-            return key
-        }
-        if trimmed.count == 64, let key = try? PublicKey(hex: trimmed.lowercased()) { return key }
-        throw RuntimeError(.badInput, "'\(text)' is not a person: give an npub, 64 hex characters or a contact alias")
-    }
-}

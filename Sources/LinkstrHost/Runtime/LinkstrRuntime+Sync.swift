@@ -16,6 +16,7 @@ extension LinkstrRuntime {
     public func sync(timeout: Duration = .seconds(15), progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws(RuntimeError) -> SyncReport {
         let pool = try connect()
         try await backfill(pool, timeout: timeout, deduplicator: EventDeduplicator(capacity: 1_000_000), observer: nil, progress: progress)
+        await refreshFollowList(pool, profiles: true)
         recordRelayStatuses()
         return batch.sync
     }
@@ -48,6 +49,7 @@ extension LinkstrRuntime {
         }
         defer { liveTask.cancel() }
         try await backfill(pool, timeout: timeout, deduplicator: deduplicator, observer: observer, progress: nil)
+        await refreshFollowList(pool, profiles: true)
         recordRelayStatuses()
         await withTaskCancellationHandler {
             await liveTask.value

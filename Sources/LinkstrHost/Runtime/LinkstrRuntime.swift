@@ -25,6 +25,8 @@ public actor LinkstrRuntime {
     var pool: RelayPool?
     /// Ingest results waiting for their commit.
     var batch = IngestBatch()
+    /// The contact book, once read.
+    var contactBookCache: ContactBook?
     /// The current time in Unix seconds (tests may pin it).
     nonisolated let clock: @Sendable () -> Int64
 

@@ -7,7 +7,10 @@ struct AccountCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "account",
         abstract: "Create, import, show or forget this home's Nostr identity.",
-        subcommands: [AccountCreateCommand.self, AccountImportCommand.self, AccountShowCommand.self, AccountLogoutCommand.self])
+        subcommands: [
+            AccountCreateCommand.self, AccountImportCommand.self, AccountShowCommand.self, AccountLogoutCommand.self,
+            AccountDeleteCommand.self,
+        ])
 }
 
 /// `--key-store`: where the secret key goes.
@@ -140,24 +143,40 @@ struct AccountShowCommand: ParsableCommand {
     }
 }
 
-struct AccountLogoutCommand: ParsableCommand {
+struct AccountLogoutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "logout", abstract: "Forget the identity (its key); local data stays.",
+        commandName: "logout", abstract: "Forget the identity (its key); with --clear-data, the account's local data too.",
         discussion: """
+            Without --clear-data, sessions and posts stay (encrypted) for when you import the key again.
+            With it, every record of the account is deleted and checked gone; the relay list stays.
+
             Example:
-              linkstr account logout
+              linkstr account logout --clear-data
             """)
 
     @OptionGroup var global: GlobalOptions
+    @Flag(name: .customLong("clear-data"), help: "Also delete this account's sessions, posts, contacts and watermarks.")
+    var clearData = false
 
-    func run() throws {
-        let host = try global.openHost()
-        let accounts = global.accounts(host)
-        do {
-            try accounts.logout()
-        } catch {
-            throw error.failure
+    func run() async throws {
+        if clearData {
+            let context = try AccountContext.open(global)
+            defer { context.host.stop() }
+            let deleted = try await context.run { runtime throws(RuntimeError) in try await runtime.clearLocalData() }
+            if !global.json { Terminal.write("deleted \(deleted) records of the account\n") }
+            do {
+                try context.accounts.logout()
+            } catch {
+                throw error.failure
+            }
+        } else {
+            let host = try global.openHost()
+            do {
+                try global.accounts(host).logout()
+            } catch {
+                throw error.failure
+            }
         }
-        if global.json { Terminal.printJSON(["ok": true]) }
+        if global.json { Terminal.printJSON(["ok": true]) } else { Terminal.write("logged out\n") }
     }
 }

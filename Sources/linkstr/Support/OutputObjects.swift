@@ -26,6 +26,13 @@ enum OutputObjects {
         return object
     }
 
+    static func contact(_ contact: Contact) -> [String: Any] {
+        var object: [String: Any] = ["pubkey": contact.pubkey.hex, "npub": contact.pubkey.npub]
+        object["alias"] = contact.alias
+        object["name"] = contact.profileName
+        return object
+    }
+
     /// One line of `linkstr watch`.
     static func change(_ change: EngineChange) -> [String: Any] {
         switch change {

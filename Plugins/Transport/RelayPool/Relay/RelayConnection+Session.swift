@@ -90,6 +90,9 @@ extension RelayConnection {
                 for await frame in outbox {
                     try await outbound.write(.text(frame))
                 }
+                // The outbox ends when the relay is stopped: close the WebSocket properly, so the
+                // inbound side ends and the event loop can shut down with nothing in flight.
+                try await outbound.close(.normalClosure, reason: nil)
             }
             for try await message in inbound.messages(maxSize: pool.settings.frameLimit) {
                 await receive(message)

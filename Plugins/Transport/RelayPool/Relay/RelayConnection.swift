@@ -71,10 +71,19 @@ final class RelayConnection: Sendable {
             state.error = reason
             state.task?.cancel()
             state.task = nil
-            state.eventLoops?.shutdownGracefully { _ in }
-            state.eventLoops = nil
+            let opened = state.isConnected
             state.outbox?.finish()
             state.outbox = nil
+            // Finishing the outbox starts a clean close; the event loop is shut down right away only
+            // when the connection never opened (a silent server), else after a grace period, so that
+            // the close handshake does not run into a dead loop.
+            if let eventLoops = state.eventLoops {
+                Task {
+                    if opened { try? await Task.sleep(for: .seconds(2)) }
+                    try? await eventLoops.shutdownGracefully()
+                }
+            }
+            state.eventLoops = nil
             defer { state.publishes.removeAll() }
             return Array(state.publishes.values)
         }

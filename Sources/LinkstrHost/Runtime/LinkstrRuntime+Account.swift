@@ -1,0 +1,44 @@
+import LinkstrEngine
+import LinkstrPluginKit
+import NostrCore
+
+extension LinkstrRuntime {
+    /// Deletes every record of this account (sessions, posts, reactions, contacts, watermarks) in one
+    /// transaction and checks that none is left; returns how many were deleted. The relay list is
+    /// host-wide and stays.
+    @discardableResult
+    public func clearLocalData() throws(RuntimeError) -> UInt64 {
+        store.discardPending()
+        contactBookCache = nil
+        do {
+            return try backend.deleteOwner(me.rawBytes)
+        } catch {
+            throw RuntimeError(storage: error)
+        }
+    }
+
+    /// Deletes the account on the relays (wire spec §10.3): an empty follow list, then a NIP-62
+    /// request to vanish, each awaiting a relay's OK; only then clears the local data. Any refusal
+    /// stops before anything local is deleted.
+    public func deleteAccount() async throws(RuntimeError) {
+        let pool = try await writablePool()
+        await refreshFollowList(pool, profiles: false)
+        let enabled: [String]
+        do {
+            enabled = try relays.enabled().map(\.url)
+        } catch {
+            throw RuntimeError(storage: error)
+        }
+        let (followList, vanish) = AccountDeletion.events(try contactBook(), relays: enabled, now: clock())
+        for unsigned in [followList, vanish] {
+            let signed: Event
+            do {
+                signed = try signer.sign(unsigned)
+            } catch {
+                throw RuntimeError(.failed, "cannot sign the deletion request: \(error)")
+            }
+            try await publishAll([signed], on: pool)
+        }
+        try clearLocalData()
+    }
+}

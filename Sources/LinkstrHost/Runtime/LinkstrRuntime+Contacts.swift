@@ -1,0 +1,159 @@
+import LinkstrEngine
+import LinkstrPluginKit
+import NostrCore
+
+extension LinkstrRuntime {
+    /// How long a contact change waits for the relays' copy of the follow list before building on it.
+    static let followListWait: Duration = .seconds(6)
+
+    // MARK: Reading
+
+    /// The contacts (the mirrored kind 3 follow list), with aliases and profile names.
+    public func contacts() throws(RuntimeError) -> [Contact] {
+        try contactBook().contacts
+    }
+
+    /// A person named by `npub1…`, 64-hex or a contact alias.
+    public func resolvePerson(_ text: String) throws(RuntimeError) -> PublicKey {
+        let book = try contactBook()
+        do {
+            return try book.resolve(text)
+        } catch {
+            throw RuntimeError(error)
+        }
+    }
+
+    /// How a person is shown: alias, else profile name, else npub.
+    public func displayName(of person: PublicKey) -> String {
+        (try? contactBook())?.displayName(for: person) ?? person.npub
+    }
+
+    // MARK: Changing
+
+    /// Follows `key` (publishing the new kind 3, keeping what other clients wrote in it) and sets its
+    /// private alias. Fetches the relays' current list first, so no newer list is overwritten.
+    public func addContact(_ key: PublicKey, alias: String?) async throws(RuntimeError) -> Contact {
+        let pool = try await writablePool()
+        await refreshFollowList(pool, profiles: false)
+        var book = try contactBook()
+        if let draft = book.adding(key, now: clock()) {
+            book = try await publish(draft, on: pool, book)
+        }
+        if let alias { book = try setAlias(alias, for: key, in: book) }
+        try save(book)
+        return book.contact(for: key)
+    }
+
+    /// Unfollows `key` (its alias goes with it).
+    public func removeContact(_ key: PublicKey) async throws(RuntimeError) {
+        let pool = try await writablePool()
+        await refreshFollowList(pool, profiles: false)
+        let book = try contactBook()
+        guard let draft = book.removing(key, now: clock()) else {
+            throw RuntimeError(.badInput, "\(key.npub) is not one of your contacts")
+        }
+        try save(try await publish(draft, on: pool, book))
+    }
+
+    /// Sets (or clears, with nil) a contact's private alias; never published.
+    public func setAlias(_ alias: String?, for key: PublicKey) throws(RuntimeError) {
+        try save(try setAlias(alias, for: key, in: contactBook()))
+    }
+
+    // MARK: Relays
+
+    /// Reads the account's follow list (and, with `profiles`, the contacts' kind 0 names) from the
+    /// connected relays, waiting at most `followListWait` for their end of stored events.
+    func refreshFollowList(_ pool: RelayPool, profiles: Bool) async {
+        guard var book = try? contactBook() else { return }
+        if let stream = try? pool.subscribeFollowList(of: me) {
+            for event in await storedEvents(stream, subscription: RelayPool.LinkstrSubscription.followList, pool: pool) {
+                book.ingestFollowList(event, now: clock())
+            }
+        }
+        if profiles, !book.contactKeys.isEmpty,
+            let stream = try? pool.subscribe("linkstr-profiles", filters: [Filter(authors: book.contactKeys, kinds: [Profile.kind])])
+        {
+            for event in await storedEvents(stream, subscription: "linkstr-profiles", pool: pool) {
+                book.ingestProfile(event, now: clock())
+            }
+        }
+        try? save(book)
+    }
+
+    /// The events a subscription delivers until every connected relay sent EOSE (or the wait ends);
+    /// then closes it.
+    private func storedEvents(_ stream: AsyncStream<SubscriptionMessage>, subscription: String, pool: RelayPool) async -> [Event] {
+        let wait = Self.followListWait
+        let collector = Task { () -> [Event] in
+            var events: [Event] = []
+            var finished = Set<String>()
+            for await message in stream {
+                switch message {
+                case .event(let received): events.append(received.event)
+                case .endOfStoredEvents(let relay), .closed(let relay, _): finished.insert(relay)
+                default: break
+                }
+                let connected = Set(pool.statuses.filter { $0.value.isConnected }.map(\.key))
+                if !connected.isEmpty, connected.isSubset(of: finished) { break }
+            }
+            return events
+        }
+        let timer = Task {
+            try? await Task.sleep(for: wait)
+            pool.unsubscribe(subscription)
+        }
+        let events = await collector.value
+        timer.cancel()
+        pool.unsubscribe(subscription)
+        return events
+    }
+
+    // MARK: Helpers
+
+    func contactBook() throws(RuntimeError) -> ContactBook {
+        if let contactBookCache { return contactBookCache }
+        var book = ContactBook(me: me)
+        if let bytes = store.read(EngineCollection.accountState, key: Array(AccountStateKey.contacts.utf8)) {
+            do {
+                book = try ContactBook(me: me, encoded: bytes)
+            } catch {
+                throw RuntimeError(.storage, "storage: the contact list is damaged (\(error.reason))")
+            }
+        }
+        try checkStore()
+        contactBookCache = book
+        return book
+    }
+
+    private func save(_ book: ContactBook) throws(RuntimeError) {
+        store.put(EngineCollection.accountState, key: Array(AccountStateKey.contacts.utf8), value: book.encoded())
+        try checkStore()
+        try commit()
+        contactBookCache = book
+    }
+
+    private func setAlias(_ alias: String?, for key: PublicKey, in book: ContactBook) throws(RuntimeError) -> ContactBook {
+        var book = book
+        do {
+            try book.setAlias(alias, for: key)
+        } catch {
+            throw RuntimeError(error)
+        }
+        return book
+    }
+
+    /// Signs and publishes a new follow list; applies it once a relay accepted it.
+    private func publish(_ draft: FollowListDraft, on pool: RelayPool, _ book: ContactBook) async throws(RuntimeError) -> ContactBook {
+        let signed: Event
+        do {
+            signed = try signer.sign(draft.event)
+        } catch {
+            throw RuntimeError(.failed, "cannot sign the follow list: \(error)")
+        }
+        try await publishAll([signed], on: pool)
+        var book = book
+        book.confirm(signed)
+        return book
+    }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import LinkstrHost
+
+struct ContactAddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Follow someone (publishes your follow list).",
+        discussion: """
+            Example:
+              linkstr contact add npub1… --alias bob
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Who: npub or 64 hex characters.") var key: String
+    @Option(help: "A private name for them, kept on this machine.") var alias: String?
+
+    func run() async throws {
+        let context = try AccountContext.open(global)
+        defer { context.host.stop() }
+        let person = try await context.person(key)
+        let contact = try await context.run { runtime throws(RuntimeError) in try await runtime.addContact(person, alias: alias) }
+        await context.close()
+        if global.json { Terminal.printJSON(OutputObjects.contact(contact)) } else { Terminal.write("added \(contact.displayName)\n") }
+    }
+}
