@@ -152,7 +152,9 @@ let package = Package(
             path: "Tests/Support/StorageTestProbe"),
         .testTarget(
             name: "StorageConformanceTests",
-            dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "CSQLite", "CLibPQ"]),
+            dependencies: [
+                "LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginTesting", "PluginABI", "CSQLite", "CLibPQ",
+            ]),
         .testTarget(
             name: "MediaTests",
             dependencies: ["LinkstrMediaKit", "LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI"]),
