@@ -21,6 +21,8 @@ enum EngineCollection {
     static let seenWrap = "wrap"
     /// key: wrap id · value: the rumor, waiting for what it depends on (kept across restarts).
     static let staged = "staged"
+    /// key: HMAC(url) · value: the link's title and thumbnail URL, fetched by a media provider.
+    static let linkMetadata = "metadata"
     /// key: a name (`AccountStateKey`) · value: small per-account settings and watermarks.
     static let accountState = "state"
 

@@ -6,9 +6,12 @@ public struct FeedItem: Sendable, Equatable {
     public var post: Post
     /// Emoji → who reacted with it, in reaction order.
     public var reactions: [(emoji: String, senders: [PublicKey])]
+    /// The link's title and thumbnail URL, once fetched (`feed --titles`).
+    public var title: String?
+    public var thumbnail: String?
 
     public static func == (lhs: FeedItem, rhs: FeedItem) -> Bool {
-        lhs.post == rhs.post && lhs.reactions.map(\.emoji) == rhs.reactions.map(\.emoji)
+        lhs.post == rhs.post && lhs.title == rhs.title && lhs.thumbnail == rhs.thumbnail && lhs.reactions.map(\.emoji) == rhs.reactions.map(\.emoji)
             && lhs.reactions.map(\.senders) == rhs.reactions.map(\.senders)
     }
 }

@@ -53,7 +53,8 @@ extension LinkstrRuntime {
                     grouped.append((reaction.key.emoji, [reaction.key.sender]))
                 }
             }
-            items.append(FeedItem(post: post, reactions: grouped))
+            let metadata = storedMetadata(post.url)
+            items.append(FeedItem(post: post, reactions: grouped, title: metadata?.title, thumbnail: metadata?.thumbnail))
         }
         try checkStore()
         return items
@@ -77,14 +78,24 @@ extension LinkstrRuntime {
         }
     }
 
+    /// A post of any session, named by its id or a unique prefix of at least 8 hex characters.
+    public func resolvePost(_ text: String) throws(RuntimeError) -> Post {
+        let references = try posts(matching: text, in: nil)
+        switch references.count {
+        case 1:
+            guard let post = store.post(references[0]) else {
+                try checkStore()
+                throw RuntimeError(.badInput, "no post \(text)")
+            }
+            return post
+        case 0: throw RuntimeError(.badInput, "no post \(text) in any session")
+        default: throw RuntimeError(.badInput, "\(references.count) posts start with \(text); give more characters")
+        }
+    }
+
     /// A post of a session named by its id or a unique prefix of at least 8 hex characters.
     public func resolvePost(_ text: String, in session: SessionID) throws(RuntimeError) -> RumorID {
-        let wanted = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        guard wanted.count >= 8, wanted.allSatisfy(\.isHexDigit) else {
-            throw RuntimeError(.badInput, "'\(text)' is not a post id; give the id or at least its first 8 hex characters")
-        }
-        let posts = try read(StorageQuery(owner: me.rawBytes, collection: EngineCollection.post, parent: EngineCollection.sessionKey(session)))
-        let matches = posts.compactMap { Self.postReference($0.key)?.postID }.filter { $0.hex.hasPrefix(wanted) }
+        let matches = try posts(matching: text, in: session).map(\.postID)
         switch matches.count {
         case 1: return matches[0]
         case 0: throw RuntimeError(.badInput, "no post \(text) in session \(session)")
@@ -130,6 +141,16 @@ extension LinkstrRuntime {
     }
 
     // MARK: Helpers
+
+    /// The posts whose id starts with `text` (at least 8 hex characters), in one session or all.
+    private func posts(matching text: String, in session: SessionID?) throws(RuntimeError) -> [PostReference] {
+        let wanted = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        guard wanted.count >= 8, wanted.count <= 64, wanted.allSatisfy(\.isHexDigit) else {
+            throw RuntimeError(.badInput, "'\(text)' is not a post id; give the id or at least its first 8 hex characters")
+        }
+        let records = try read(StorageQuery(owner: me.rawBytes, collection: EngineCollection.post, parent: session.map(EngineCollection.sessionKey)))
+        return records.compactMap { Self.postReference($0.key) }.filter { $0.postID.hex.hasPrefix(wanted) }
+    }
 
     /// A query's records, their values opened.
     func read(_ query: StorageQuery) throws(RuntimeError) -> [StoredRecord] {

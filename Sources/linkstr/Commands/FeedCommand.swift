@@ -8,18 +8,24 @@ struct FeedCommand: AsyncParsableCommand {
         discussion: """
             Example:
               linkstr feed "Weekend videos" --limit 20
+              linkstr feed "Weekend videos" --titles --json
             """)
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The session: its id or its name.") var session: String
     @Option(help: "Only the newest N posts.") var limit: Int?
+    @Flag(help: "Fetch missing link titles and thumbnails now (this contacts each link's site).") var titles = false
 
     func run() async throws {
         if let limit, limit <= 0 { throw CLIFailure(.usage, "--limit must be a positive number") }
         let context = try AccountContext.open(global)
         defer { context.host.stop() }
         let id = try await context.session(session)
-        let items = try await context.run { runtime throws(RuntimeError) in try await runtime.feed(id, limit: limit) }
+        let fetchTitles = titles
+        let items = try await context.run { runtime throws(RuntimeError) in
+            let items = try await runtime.feed(id, limit: limit)
+            return fetchTitles ? try await runtime.fetchTitles(items) : items
+        }
         if global.json {
             Terminal.printJSON(items.map(OutputObjects.feedItem))
             return
@@ -33,6 +39,7 @@ struct FeedCommand: AsyncParsableCommand {
             previousSender = sender
             let marker = item.post.unread ? "●" : " "
             Terminal.write("\(marker) \(item.post.url)   \(RelativeTime.describe(item.post.createdAt, now: now))  [\(item.post.id.hex.prefix(8))]\n")
+            if let title = item.title { Terminal.write("  \(title)\n") }
             if let note = item.post.note { Terminal.write("  │ \(note)\n") }
             if !item.reactions.isEmpty {
                 Terminal.write("  " + item.reactions.map { "\($0.emoji) \($0.senders.count > 10 ? "10+" : String($0.senders.count))" }.joined(separator: "  ") + "\n")

@@ -14,6 +14,8 @@ enum OutputObjects {
     static func feedItem(_ item: FeedItem) -> [String: Any] {
         var object = post(item.post)
         object["reactions"] = Dictionary(item.reactions.map { ($0.emoji, $0.senders.map(\.hex)) }, uniquingKeysWith: { $0 + $1 })
+        object["title"] = item.title
+        object["thumbnail"] = item.thumbnail
         return object
     }
 

@@ -1,0 +1,47 @@
+import LinkstrEngine
+
+extension LinkstrRuntime {
+    /// How many links `fetchTitles` asks about at once.
+    static let metadataConcurrency = 4
+
+    /// Fetches, through the media providers, the title and thumbnail of every item that has none yet,
+    /// stores them (sealed) and returns the items with them. Opt-in (`feed --titles`): fetching a
+    /// link tells its host that someone received it, which a private sharing app should not do
+    /// behind its user's back. Failures leave the item as it was (the media plugin remembers dead
+    /// links and does not hammer them).
+    public func fetchTitles(_ items: [FeedItem]) async throws(RuntimeError) -> [FeedItem] {
+        let missing = Array(Set(items.filter { $0.title == nil && $0.thumbnail == nil }.map(\.post.url)))
+        let host = self.host
+        var fetched: [String: LinkMetadata] = [:]
+        for start in stride(from: 0, to: missing.count, by: Self.metadataConcurrency) {
+            let chunk = missing[start..<min(start + Self.metadataConcurrency, missing.count)]
+            await withTaskGroup(of: (String, LinkMetadata?).self) { group in
+                for url in chunk {
+                    group.addTask {
+                        guard let result = try? await host.fetchMetadata(url) else { return (url, nil) }
+                        return (url, LinkMetadata(title: result.title, thumbnail: result.thumbnail))
+                    }
+                }
+                for await (url, metadata) in group { fetched[url] = metadata }
+            }
+        }
+        for (url, metadata) in fetched {
+            store.put(EngineCollection.linkMetadata, key: cipher.lookupHash(url), value: metadata.encoded())
+        }
+        try checkStore()
+        try commit()
+        return items.map { item in
+            guard let metadata = fetched[item.post.url] else { return item }
+            var updated = item
+            updated.title = metadata.title
+            updated.thumbnail = metadata.thumbnail
+            return updated
+        }
+    }
+
+    /// What was fetched for `url` before, if anything.
+    func storedMetadata(_ url: String) -> LinkMetadata? {
+        guard let bytes = store.read(EngineCollection.linkMetadata, key: cipher.lookupHash(url)) else { return nil }
+        return try? LinkMetadata(encoded: bytes)
+    }
+}

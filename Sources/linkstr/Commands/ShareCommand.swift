@@ -1,0 +1,23 @@
+import ArgumentParser
+import LinkstrHost
+
+struct ShareCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "share", abstract: "Print the linkstr:// deep link of a post (the iPhone app opens it).",
+        discussion: """
+            Example:
+              linkstr share 3f2a9c1e --json
+              {"link":"linkstr://open?p=…"}
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The post: its id or at least its first 8 hex characters.") var post: String
+
+    func run() async throws {
+        let context = try AccountContext.open(global)
+        defer { context.host.stop() }
+        let found = try await context.run { runtime throws(RuntimeError) in try await runtime.resolvePost(post) }
+        let link = DeepLink(url: found.url, timestamp: found.createdAt, messageGUID: found.id.hex).encoded()
+        if global.json { Terminal.printJSON(["link": link]) } else { Terminal.write(link + "\n") }
+    }
+}
