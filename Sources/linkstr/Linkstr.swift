@@ -19,7 +19,7 @@ struct Linkstr: AsyncParsableCommand {
         version: LinkstrVersion.string,
         subcommands: [
             AccountCommand.self, PluginsCommand.self, ConfigCommand.self, MediaCommand.self, OpenCommand.self,
-            NotifyCommand.self,
+            NotifyCommand.self, ServiceCommand.self, DesktopCommand.self,
         ])
 
     /// Runs the command with the exit codes of cli.md: usage errors exit 2 (argument-parser's default
