@@ -33,7 +33,7 @@ struct ServiceInstallCommand: ParsableCommand {
 
     func run() throws {
         let host = try global.openHost()
-        let (_, path) = try unit.unitPath()
+        let path = try unit.unitPath()
         let executable = try RunningExecutable.path(override: exec)
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw CLIFailure(.usage, "\(executable) is not an executable file; pass the linkstr program with --exec")

@@ -18,7 +18,7 @@ struct ServiceUninstallCommand: ParsableCommand {
     @OptionGroup var unit: ServiceUnitOptions
 
     func run() throws {
-        let (_, path) = try unit.unitPath()
+        let path = try unit.unitPath()
         guard let text = try IntegrationFile.read(path) else {
             if global.json {
                 Terminal.printJSON(["unit": path, "removed": false])

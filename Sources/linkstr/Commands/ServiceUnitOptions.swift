@@ -13,12 +13,12 @@ struct ServiceUnitOptions: ParsableArguments {
     /// Whether the unit lives where `systemctl --user` finds it, so systemctl is worth calling.
     var isSystemdFolder: Bool { unitDirectory == nil }
 
-    /// The folder and the unit's file path; a bad name is a usage error.
-    func unitPath() throws(CLIFailure) -> (folder: String, path: String) {
+    /// The unit file's path; a bad name is a usage error.
+    func unitPath() throws(CLIFailure) -> String {
         guard SystemdUserUnit.isValidName(name) else {
             throw CLIFailure(.usage, "'\(name)' is not a valid unit name; use letters, digits, '-', '_', '.' or ':'")
         }
         let folder = unitDirectory.map(IntegrationFile.absolute) ?? UserDirectories().systemdUserUnits
-        return (folder, folder + "/" + name + ".service")
+        return folder + "/" + name + ".service"
     }
 }
