@@ -12,6 +12,8 @@ DEBIAN_PACKAGES=(
   ffmpeg
   python3 python3-venv
   dbus-daemon  # dbus-run-session: the private bus of the desktop-notifier tests
+  make patchelf  # make install: patchelf points the installed files at the bundled Swift runtime
+  systemd desktop-file-utils  # systemd-analyze and desktop-file-validate check the service and desktop files
 )
 
 missing=()

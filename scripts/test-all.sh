@@ -8,4 +8,6 @@ export PATH="$PWD/.venv/bin:$PATH"
 [ -d /opt/swift/usr/bin ] && export PATH="$PATH:/opt/swift/usr/bin"
 
 swift build --build-tests
+# The man-page generator of swift-argument-parser, used by the install test (make install BUILD=0).
+swift build --product generate-manual
 swift test --skip-build "$@"

@@ -40,7 +40,10 @@ public func linkstr_host_load_plugins(
         LKHErrorSlot.write(errorSlot, .invalid, "host must not be NULL")
         return LKH_E_INVALID
     }
-    let registry = embedded.host.loadPlugins()
+    let host = embedded.host
+    // Plugins installed beside liblinkstr.so (<libdir>/linkstr/plugins) count too.
+    let registry = host.loadPlugins(
+        discovery: PluginDiscovery(configuration: host.configuration, paths: host.paths, libraryDirectory: LibraryLocation.directory))
     outLoaded?.pointee = UInt32(registry.plugins.count)
     return LKH_OK
 }

@@ -4,7 +4,8 @@ import CHostSupport
 /// 1. `plugin_paths` from the configuration (files or folders);
 /// 2. `LINKSTR_PLUGIN_PATH`, colon-separated, read with `secure_getenv` (ignored in setuid processes);
 /// 3. the user's folder, `<data>/plugins`;
-/// 4. `<prefix>/lib/linkstr/plugins` next to an installed executable (`<prefix>/bin/linkstr`);
+/// 4. `<prefix>/lib/linkstr/plugins` next to an installed executable (`<prefix>/bin/linkstr`), and
+///    `<libdir>/linkstr/plugins` next to an installed `<libdir>/liblinkstr.so` that a program embeds;
 /// 5. `/usr/local/lib/linkstr/plugins`, `/usr/lib/linkstr/plugins`;
 /// 6. during development, the build folder the executable runs from (only `liblinkstr-plugin-*.so`).
 ///
@@ -21,9 +22,18 @@ public struct PluginDiscovery: Sendable {
         self.init(configuration: configuration, paths: paths, executableDirectory: FileSystem.executableDirectory())
     }
 
-    /// - Parameter executableDirectory: the folder of the running program (the build folder during
-    ///   development, `<prefix>/bin` once installed), or nil.
-    public init(configuration: Configuration, paths: LinkstrPaths, executableDirectory: String?) {
+    /// The search path of a program that embeds `liblinkstr.so` from `libraryDirectory`.
+    public init(configuration: Configuration, paths: LinkstrPaths, libraryDirectory: String?) {
+        self.init(
+            configuration: configuration, paths: paths, executableDirectory: FileSystem.executableDirectory(), libraryDirectory: libraryDirectory)
+    }
+
+    /// - Parameters:
+    ///   - executableDirectory: the folder of the running program (the build folder during
+    ///     development, `<prefix>/bin` once installed), or nil.
+    ///   - libraryDirectory: the folder of the embedding library (`<prefix>/lib` for an installed
+    ///     `liblinkstr.so`), or nil when no library is involved.
+    public init(configuration: Configuration, paths: LinkstrPaths, executableDirectory: String?, libraryDirectory: String? = nil) {
         var sources: [Source] = configuration.pluginPaths.map { Source(path: $0, origin: "config") }
         if let value = linkstr_secure_getenv("LINKSTR_PLUGIN_PATH") {
             for path in String(cString: value).split(separator: ":") where !path.isEmpty {
@@ -34,6 +44,9 @@ public struct PluginDiscovery: Sendable {
         if let executableDirectory {
             let prefix = executableDirectory.hasSuffix("/bin") ? String(executableDirectory.dropLast(4)) : nil
             if let prefix { sources.append(Source(path: prefix + "/lib/linkstr/plugins", origin: "prefix")) }
+        }
+        if let libraryDirectory, !sources.contains(where: { $0.path == libraryDirectory + "/linkstr/plugins" }) {
+            sources.append(Source(path: libraryDirectory + "/linkstr/plugins", origin: "library"))
         }
         for system in ["/usr/local/lib/linkstr/plugins", "/usr/lib/linkstr/plugins"] where !sources.contains(where: { $0.path == system }) {
             sources.append(Source(path: system, origin: "system"))

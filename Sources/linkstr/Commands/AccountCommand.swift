@@ -7,6 +7,11 @@ struct AccountCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "account",
         abstract: "Create, import, show or forget this home's Nostr identity.",
+        discussion: """
+            Example:
+              linkstr account create --name Alice
+              linkstr account show --json
+            """,
         subcommands: [
             AccountCreateCommand.self, AccountImportCommand.self, AccountShowCommand.self, AccountLogoutCommand.self,
             AccountDeleteCommand.self,

@@ -4,7 +4,11 @@ import LinkstrHost
 struct MediaClearCacheCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clear-cache",
-        abstract: "Delete cached videos, thumbnails and remembered metadata failures (posts are kept).")
+        abstract: "Delete cached videos, thumbnails and remembered metadata failures (posts are kept).",
+        discussion: """
+            Example:
+              linkstr media clear-cache --json
+            """)
 
     @OptionGroup var global: GlobalOptions
 

@@ -6,6 +6,11 @@ struct MediaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "media",
         abstract: "Recognise links, fetch their title and thumbnail, extract videos into the cache.",
+        discussion: """
+            Example:
+              linkstr media classify https://vimeo.com/76979871
+              linkstr media metadata https://www.youtube.com/watch?v=dQw4w9WgXcQ --json
+            """,
         subcommands: [MediaClassifyCommand.self, MediaMetadataCommand.self, MediaFetchCommand.self, MediaClearCacheCommand.self])
 }
 

@@ -5,6 +5,11 @@ struct PluginsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plugins",
         abstract: "List the loaded plugins, or check one plugin file.",
+        discussion: """
+            Example:
+              linkstr plugins
+              linkstr plugins check ./liblinkstr-plugin-vimeo.so
+            """,
         subcommands: [PluginsListCommand.self, PluginsCheckCommand.self],
         defaultSubcommand: PluginsListCommand.self)
 }

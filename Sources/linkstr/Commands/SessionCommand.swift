@@ -4,5 +4,10 @@ struct SessionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "session",
         abstract: "Create a session, change its members, archive or unarchive it.",
+        discussion: """
+            Example:
+              linkstr session create "Weekend videos" --member bob
+              linkstr session members "Weekend videos" --add carol
+            """,
         subcommands: [SessionCreateCommand.self, SessionMembersCommand.self, SessionArchiveCommand.self, SessionUnarchiveCommand.self])
 }

@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+
+/// `linkstr service install`: writes the `systemd --user` unit that runs `linkstr watch` (with this
+/// command's `--home` / `--config`), reloads systemd and, with `--enable`, starts it.
+struct ServiceInstallCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "install",
+        abstract: "Write a systemd user unit that runs `linkstr watch` (restart on failure, logs to the journal).",
+        discussion: """
+            The unit runs this linkstr program (or --exec) with the same --home and --config as this \
+            command. An account whose key is in an ncryptsec file needs --passphrase-file. Running \
+            install again rewrites the unit.
+
+            Example:
+              linkstr service install --home ~/bots/archive --name linkstr-archive --enable
+              linkstr service install --unit-dir /tmp/units --json
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var unit: ServiceUnitOptions
+
+    @Option(help: ArgumentHelp("Run this linkstr program instead of the one running now.", valueName: "path"))
+    var exec: String?
+
+    @Option(
+        name: .customLong("passphrase-file"),
+        help: ArgumentHelp("Unlock an ncryptsec key with the passphrase in this file (LINKSTR_PASSPHRASE_FILE).", valueName: "file"))
+    var passphraseFile: String?
+
+    @Flag(help: "Also enable and start the service now (systemctl --user enable --now).")
+    var enable = false
+
+    func run() throws {
+        let host = try global.openHost()
+        let path = try unit.unitPath()
+        let executable = try RunningExecutable.path(override: exec)
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw CLIFailure(.usage, "\(executable) is not an executable file; pass the linkstr program with --exec")
+        }
+        var passphrase: String?
+        if let passphraseFile {
+            passphrase = IntegrationFile.absolute(passphraseFile)
+            guard FileManager.default.isReadableFile(atPath: passphrase!) else {
+                throw CLIFailure(.usage, "cannot read the passphrase file \(passphrase!)")
+            }
+        }
+        if enable && !unit.isSystemdFolder {
+            throw CLIFailure(.usage, "--enable needs the unit where systemd looks for it; leave out --unit-dir")
+        }
+        let unitFile = SystemdUserUnit(
+            name: unit.name, executable: executable, home: host.paths.home, configFile: global.config.map { _ in host.paths.configFile },
+            passphraseFile: passphrase)
+        try IntegrationFile.write(unitFile.text, to: path)
+
+        var reloaded = false
+        var enabled = false
+        if unit.isSystemdFolder, let systemctl = HelperProgram("systemctl") {
+            let reload = systemctl.run(["--user", "daemon-reload"])
+            reloaded = reload.succeeded
+            if !reload.succeeded && !enable {
+                Terminal.writeError(
+                    "linkstr: note: `systemctl --user daemon-reload` failed (\(reload.output)); it runs by itself at your next login\n")
+            }
+            if enable {
+                let arguments = ["--user", "enable", "--now", unitFile.fileName]
+                let outcome = systemctl.run(arguments)
+                guard outcome.succeeded else {
+                    throw CLIFailure(
+                        .failed,
+                        "wrote \(path), but `\(systemctl.commandLine(arguments))` failed: \(outcome.output.isEmpty ? "status \(outcome.status)" : outcome.output)")
+                }
+                enabled = true
+            }
+        } else if enable {
+            throw CLIFailure(.failed, "wrote \(path), but systemctl is not installed, so the service cannot be started")
+        }
+
+        if global.json {
+            Terminal.printJSON([
+                "unit": path, "name": unitFile.fileName, "exec_start": unitFile.arguments, "reloaded": reloaded, "enabled": enabled,
+            ] as [String: Any])
+            return
+        }
+        var text = "wrote \(path)\n"
+        text += enabled ? "started: \(unitFile.fileName) (enabled at login)\n" : "start it: systemctl --user enable --now \(unitFile.fileName)\n"
+        text += "logs:     journalctl --user -u \(unitFile.name) -f\n"
+        Terminal.write(text)
+    }
+}

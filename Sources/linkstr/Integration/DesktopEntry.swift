@@ -1,0 +1,67 @@
+/// The `.desktop` file that makes linkstr the handler of `linkstr://` links
+/// (`x-scheme-handler/linkstr`; freedesktop Desktop Entry Specification 1.4, which desktop-file-validate 0.26 knows).
+struct DesktopEntry {
+    /// The desktop file id: the file name, and the value `mimeapps.list` refers to.
+    static let fileName = "linkstr.desktop"
+    /// The MIME type desktops use for links of the `linkstr` scheme.
+    static let schemeMimeType = "x-scheme-handler/linkstr"
+    /// The first line of every desktop file linkstr writes; `desktop uninstall` removes only such files.
+    static let marker = "# Written by `linkstr desktop install`; `linkstr desktop uninstall` removes it."
+
+    /// The absolute path of the `linkstr` program to run.
+    var executable: String
+    /// The home folder (`--home` / `LINKSTR_HOME`) the handler uses, or nil for the XDG folders.
+    var home: String?
+    /// A `--config` file, or nil.
+    var configFile: String?
+
+    /// The arguments before the link (`%u`), unquoted.
+    var arguments: [String] {
+        var arguments = [executable, "open"]
+        if let home { arguments += ["--home", home] }
+        if let configFile { arguments += ["--config", configFile] }
+        return arguments
+    }
+
+    /// The file's text.
+    var text: String {
+        let exec = arguments.map(Self.quoteArgument).joined(separator: " ") + " %u"
+        return """
+            \(Self.marker)
+            [Desktop Entry]
+            Type=Application
+            Version=1.4
+            Name=linkstr
+            GenericName=Private link sharing
+            Comment=Open linkstr:// links shared in your private sessions
+            Exec=\(Self.escapeString(exec))
+            TryExec=\(Self.escapeString(executable))
+            Terminal=false
+            NoDisplay=true
+            MimeType=\(Self.schemeMimeType);
+            Categories=Network;
+            Keywords=nostr;links;videos;share;
+
+            """
+    }
+
+    /// One argument of `Exec=`: reserved characters force double quotes, inside which `"`, `` ` ``,
+    /// `$` and `\` are backslash-escaped; `%` is doubled (field codes).
+    static func quoteArgument(_ argument: String) -> String {
+        let percentEscaped = argument.replacingOccurrences(of: "%", with: "%%")
+        let reserved = " \t\n\"'\\><~|&;$*?#()`"
+        guard percentEscaped.isEmpty || percentEscaped.contains(where: { reserved.contains($0) }) else { return percentEscaped }
+        var quoted = ""
+        for character in percentEscaped {
+            if "\"`$\\".contains(character) { quoted.append("\\") }
+            quoted.append(character)
+        }
+        return "\"" + quoted + "\""
+    }
+
+    /// A value of type string: backslashes, and the line breaks and tabs it may not hold, escaped.
+    static func escapeString(_ value: String) -> String {
+        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
+            .replacingOccurrences(of: "\t", with: "\\t").replacingOccurrences(of: "\r", with: "\\r")
+    }
+}

@@ -1,0 +1,15 @@
+import Foundation
+
+/// The absolute path of the `linkstr` program the systemd unit and the desktop file run.
+enum RunningExecutable {
+    /// `--exec` when given (made absolute), else this program (`/proc/self/exe`, links resolved).
+    static func path(override: String?) throws(CLIFailure) -> String {
+        guard let override else {
+            return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        }
+        guard !override.isEmpty, !override.contains("\n") else {
+            throw CLIFailure(.usage, "--exec needs the path of the linkstr program, on one line")
+        }
+        return IntegrationFile.absolute(override)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import PluginTesting
+import Testing
+
+/// `linkstr desktop install` / `uninstall`: the handler for `linkstr://` links.
+@Suite struct DesktopCommandTests {
+    /// XDG folders inside the scratch folder, and a PATH with only update-desktop-database.
+    private func environment(_ scratch: TestScratch) throws -> [String: String] {
+        [
+            "XDG_DATA_HOME": scratch.folder("xdg-data"), "XDG_CONFIG_HOME": scratch.folder("xdg-config"),
+            "PATH": try ValidatorTool.pathFolder(in: scratch, with: [ValidatorTool.updateDesktopDatabase]),
+        ]
+    }
+
+    @Test(
+        .enabled(
+            if: ValidatorTool.isInstalled(ValidatorTool.desktopFileValidate),
+            "desktop-file-validate is not installed (Debian package desktop-file-utils; scripts/bootstrap.sh installs it)"))
+    func writesAValidHandlerAndMakesItTheDefault() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let environment = try environment(scratch)
+        let home = scratch.folder("a home")
+        let result = try ProcessRunner.linkstr(["desktop", "install", "--home", home], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let desktopFile = scratch.path + "/xdg-data/applications/linkstr.desktop"
+        let text = try String(contentsOfFile: desktopFile, encoding: .utf8)
+        #expect(text.contains("Exec=\(BuildProducts.linkstrExecutable) open --home \"\(home)\" %u\n"))
+        #expect(text.contains("MimeType=x-scheme-handler/linkstr;\n"))
+
+        let validate = try ProcessRunner.run(ValidatorTool.desktopFileValidate, [desktopFile])
+        #expect(validate.status == 0, "desktop-file-validate: \(validate.stdout)\(validate.stderr)")
+        #expect(validate.stdout.isEmpty && validate.stderr.isEmpty, "desktop-file-validate warned: \(validate.stdout)\(validate.stderr)")
+
+        let mimeApps = try String(contentsOfFile: scratch.path + "/xdg-config/mimeapps.list", encoding: .utf8)
+        #expect(mimeApps == "[Default Applications]\nx-scheme-handler/linkstr=linkstr.desktop;\n")
+        if ValidatorTool.isInstalled(ValidatorTool.updateDesktopDatabase) {
+            let cache = try String(contentsOfFile: scratch.path + "/xdg-data/applications/mimeinfo.cache", encoding: .utf8)
+            #expect(cache.contains("x-scheme-handler/linkstr=linkstr.desktop;"))
+        }
+    }
+
+    @Test func uninstallKeepsEveryOtherAssociation() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let environment = try environment(scratch)
+        let original = """
+            # my choices
+            [Default Applications]
+            text/html=firefox.desktop;
+            x-scheme-handler/linkstr=other.desktop;
+
+            [Added Associations]
+            image/png=gimp.desktop;
+
+            """
+        let listPath = scratch.write("xdg-config/mimeapps.list", original)
+
+        #expect(try ProcessRunner.linkstr(["desktop", "install"], environment: environment).status == 0)
+        let installed = try String(contentsOfFile: listPath, encoding: .utf8)
+        #expect(installed == original.replacingOccurrences(of: "linkstr=other.desktop;", with: "linkstr=linkstr.desktop;"))
+
+        let removed = try ProcessRunner.linkstr(["desktop", "uninstall", "--json"], environment: environment)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(removed.stdout.utf8)) as? [String: Any]
+        #expect(object?["removed"] as? Bool == true)
+        #expect(object?["default_removed"] as? Bool == true)
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/xdg-data/applications/linkstr.desktop"))
+        #expect(try String(contentsOfFile: listPath, encoding: .utf8) == original.replacingOccurrences(of: "x-scheme-handler/linkstr=other.desktop;\n", with: ""))
+
+        let again = try ProcessRunner.linkstr(["desktop", "uninstall"], environment: environment)
+        #expect(again.status == 0)
+        #expect(again.stdout.hasPrefix("nothing to remove"))
+    }
+
+    @Test func refusesToRemoveADesktopFileItDidNotWrite() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        _ = scratch.folder("apps")
+        let foreign = scratch.write("apps/linkstr.desktop", "[Desktop Entry]\nType=Application\nName=x\nExec=x\n")
+        let result = try ProcessRunner.linkstr(["desktop", "uninstall", "--applications-dir", scratch.path + "/apps", "--no-register"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "linkstr: \(foreign) was not written by `linkstr desktop install`; remove it yourself if you mean to\n")
+    }
+}
