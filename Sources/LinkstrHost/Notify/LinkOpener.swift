@@ -11,13 +11,20 @@ import Glibc
 ///
 /// Thread rule: thread-safe; `open` starts the program and returns; a thread reaps it and logs a
 /// failure.
-struct LinkOpener: Sendable {
+public struct LinkOpener: Sendable {
     let command: [String]
     let log: HostLog
-    /// The notifier's plugin id, for log lines.
+    /// The notifier's plugin id (or the command), for log lines.
     let source: String
 
-    func open(_ link: String) {
+    /// - Parameter command: the program and its first arguments (`["xdg-open"]` by default).
+    public init(command: [String] = ["xdg-open"], log: HostLog, source: String) {
+        self.command = command.isEmpty ? ["xdg-open"] : command
+        self.log = log
+        self.source = source
+    }
+
+    public func open(_ link: String) {
         guard let scheme = URLComponents(string: link)?.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             log.log(.warn, "not opening '\(link)': only http and https links are opened", source: source)
             return

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import LinkstrHost
 
-/// `linkstr desktop install`: writes `linkstr.desktop` (`Exec=linkstr open %u`, MIME type
+/// `linkstr desktop install`: writes `linkstr.desktop` (`Exec=linkstr open --launch %u`, MIME type
 /// `x-scheme-handler/linkstr`) and makes it the default handler for `linkstr://` links.
 struct DesktopInstallCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

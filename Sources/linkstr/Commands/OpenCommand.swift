@@ -10,11 +10,17 @@ struct OpenCommand: ParsableCommand {
             Both formats are accepted: the iPhone app's linkstr://open?p=<token> and
             linkstr://open?url=<URL>. An invalid link exits with status 2 and says why.
 
+            With --launch (what the desktop handler of `linkstr desktop install` runs), the shared URL
+            is also opened in the browser with xdg-open.
+
             Example:
               linkstr open 'linkstr://open?url=https%3A%2F%2Fyoutu.be%2FdQw4w9WgXcQ' --json
             """)
 
     @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Also open the shared URL with xdg-open.")
+    var launch = false
 
     @Argument(help: "A linkstr://open?… link.")
     var link: String
@@ -27,6 +33,7 @@ struct OpenCommand: ParsableCommand {
             throw CLIFailure(.usage, error.description)
         }
         let host = try global.openHost()
+        if launch { LinkOpener(log: host.log, source: "linkstr open").open(decoded.url) }
         host.loadPlugins()
         let classification = try? host.classify(decoded.url)
         if global.json {

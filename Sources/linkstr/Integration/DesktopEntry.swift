@@ -17,7 +17,7 @@ struct DesktopEntry {
 
     /// The arguments before the link (`%u`), unquoted.
     var arguments: [String] {
-        var arguments = [executable, "open"]
+        var arguments = [executable, "open", "--launch"]
         if let home { arguments += ["--home", home] }
         if let configFile { arguments += ["--config", configFile] }
         return arguments

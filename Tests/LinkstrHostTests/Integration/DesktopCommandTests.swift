@@ -25,7 +25,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let desktopFile = scratch.path + "/xdg-data/applications/linkstr.desktop"
         let text = try String(contentsOfFile: desktopFile, encoding: .utf8)
-        #expect(text.contains("Exec=\(BuildProducts.linkstrExecutable) open --home \"\(home)\" %u\n"))
+        #expect(text.contains("Exec=\(BuildProducts.linkstrExecutable) open --launch --home \"\(home)\" %u\n"))
         #expect(text.contains("MimeType=x-scheme-handler/linkstr;\n"))
 
         let validate = try ProcessRunner.run(ValidatorTool.desktopFileValidate, [desktopFile])
