@@ -54,7 +54,7 @@ import Testing
     @Test func postingNeedsActiveMembershipAndAWebURL() throws {
         let f = F(me: F.bob)
         f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
-        #expect(throws: CommandError("'ftp://x.org/a' is not an http or https URL", badInput: true)) {
+        #expect(throws: CommandError("'ftp://x.org/a' is a ftp: URL; only http and https links can be shared", badInput: true)) {
             try f.engine.post(F.session, url: "ftp://x.org/a", note: nil, now: 150)
         }
         let message = try f.engine.post(F.session, url: " https://example.com/v ", note: "  ", now: 150)

@@ -42,7 +42,7 @@ import Testing
 
     @Test func appliesThePerKindRules() {
         #expect(reason(#"{\#(sid),"root_id":"","kind":"root"}"#) == "a post needs a URL")
-        #expect(reason(#"{\#(sid),"root_id":"","kind":"root","url":"ftp://example.com/video.mp4"}"#) == "'ftp://example.com/video.mp4' is not an http or https URL")
+        #expect(reason(#"{\#(sid),"root_id":"","kind":"root","url":"ftp://example.com/video.mp4"}"#) == "'ftp://example.com/video.mp4' is a ftp: URL; only http and https links can be shared")
         #expect(reason(#"{\#(sid),"root_id":" ","kind":"root_delete"}"#) == "a delete needs the id of the post (root_id)")
         #expect(reason(#"{\#(sid),"root_id":"x","kind":"reaction","emoji":" ","reaction_active":true}"#) == "a reaction needs an emoji")
         #expect(reason(#"{\#(sid),"root_id":"x","kind":"reaction","emoji":"👍"}"#) == "a reaction needs reaction_active")

@@ -23,7 +23,7 @@ public enum WebURL {
             throw PayloadError("'\(trimmed)' is not a URL (expected http:// or https://…)")
         }
         guard scheme == "http" || scheme == "https" else {
-            throw PayloadError("'\(trimmed)' is not an http or https URL")
+            throw PayloadError("'\(trimmed)' is a \(url.scheme ?? scheme): URL; only http and https links can be shared")
         }
         guard let host = URLComponents(url: url, resolvingAgainstBaseURL: false)?.host, !host.isEmpty else {
             throw PayloadError("'\(trimmed)' has no host")

@@ -1,4 +1,5 @@
 import Foundation
+import LinkstrEngine
 
 /// A `linkstr://open?…` deep link, in either of its two formats:
 /// - `payload`: the iPhone app's `linkstr://open?p=<token>`, the token being unpadded base64url of the
@@ -6,7 +7,7 @@ import Foundation
 /// - `url`: `linkstr://open?url=<percent-encoded URL>` (seed 000, "Deep links").
 ///
 /// Decoding follows the app: scheme `linkstr` and host `open` in any case, path empty or `/`, the
-/// first `p` item wins over any `url` item, and the URL must pass `LinkURL` and is replaced by its
+/// first `p` item wins over any `url` item, and the URL must pass `WebURL` and is replaced by its
 /// normalised form.
 ///
 /// Thread rule: a value type; encoding and decoding are pure.
@@ -55,8 +56,7 @@ public struct DeepLink: Equatable, Sendable {
             return try decodePayload(token)
         }
         guard let value = items.first(where: { $0.name == "url" })?.value else { throw .missingParameter }
-        guard let url = LinkURL.normalize(value) else { throw .invalidURL(LinkURL.problem(with: value) ?? value) }
-        return DeepLink(url: url)
+        return DeepLink(url: try normalize(value))
     }
 
     private static func decodePayload(_ token: String) throws(DeepLinkError) -> DeepLink {
@@ -71,8 +71,16 @@ public struct DeepLink: Equatable, Sendable {
         } catch {
             throw .invalidPayload("expected JSON {\"url\": string, \"timestamp\": integer, \"messageGUID\": string}")
         }
-        guard let url = LinkURL.normalize(payload.url) else { throw .invalidURL(LinkURL.problem(with: payload.url) ?? payload.url) }
-        return DeepLink(url: url, timestamp: payload.timestamp, messageGUID: payload.messageGUID)
+        return DeepLink(url: try normalize(payload.url), timestamp: payload.timestamp, messageGUID: payload.messageGUID)
+    }
+
+    /// The URL rule of posts (spec §6).
+    private static func normalize(_ url: String) throws(DeepLinkError) -> String {
+        do {
+            return try WebURL.normalize(url)
+        } catch {
+            throw .invalidURL(error.reason)
+        }
     }
 
     /// The link text in this link's format. The JSON keys are sorted, so equal links encode equally

@@ -1,12 +1,13 @@
-import LinkstrHost
+import LinkstrEngine
 
 /// The URL argument of the media commands: validated and normalised like a post's URL (spec §6);
 /// anything else is bad input (exit 2) with the reason.
 enum MediaURLArgument {
     static func validate(_ text: String) throws(CLIFailure) -> String {
-        guard let url = LinkURL.normalize(text) else {
-            throw CLIFailure(.usage, LinkURL.problem(with: text) ?? "'\(text)' is not an http or https URL")
+        do {
+            return try WebURL.normalize(text)
+        } catch {
+            throw CLIFailure(.usage, error.reason)
         }
-        return url
     }
 }
