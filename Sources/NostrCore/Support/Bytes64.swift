@@ -1,56 +1,12 @@
-/// Exactly 64 bytes stored inline (no heap allocation), used for signatures.
+/// Exactly 64 bytes stored inline, used for signatures.
 ///
 /// A value type; safe to share between threads.
-struct Bytes64: Hashable, Sendable {
-    typealias Storage = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
-
-    private var storage: Storage = (0, 0, 0, 0, 0, 0, 0, 0)
+struct Bytes64: InlineBytes {
+    var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
 
     static let count = 64
 
     init() {}
-
-    /// Copies `bytes`, which must hold exactly 64 bytes.
-    init?(_ bytes: some Collection<UInt8>) {
-        guard bytes.count == Self.count else { return nil }
-        Swift.withUnsafeMutableBytes(of: &storage) { destination in
-            _ = destination.initializeMemory(as: UInt8.self, from: bytes)
-        }
-    }
-
-    /// Fills the 64 bytes by calling `body` with a writable buffer.
-    init(filling body: (UnsafeMutableRawBufferPointer) throws -> Void) rethrows {
-        try Swift.withUnsafeMutableBytes(of: &storage, body)
-    }
-
-    func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
-        let result: Result<R, E> = Swift.withUnsafeBytes(of: storage) { buffer in
-            do throws(E) { return .success(try body(buffer)) } catch { return .failure(error) }
-        }
-        return try result.get()
-    }
-
-    mutating func withUnsafeMutableBytes<R, E: Error>(_ body: (UnsafeMutableRawBufferPointer) throws(E) -> R) throws(E) -> R {
-        let result: Result<R, E> = Swift.withUnsafeMutableBytes(of: &storage) { buffer in
-            do throws(E) { return .success(try body(buffer)) } catch { return .failure(error) }
-        }
-        return try result.get()
-    }
-
-    var array: [UInt8] { withUnsafeBytes { Array($0) } }
-
-    /// 128 lowercase hex characters.
-    var hex: String { withUnsafeBytes { Hex.encode($0) } }
-
-    /// Parses exactly 128 lowercase hex characters.
-    init?(hex: String) {
-        var result = Bytes64()
-        let ok = Swift.withUnsafeMutableBytes(of: &result.storage) { destination in
-            Hex.decodeLowercase(hex, into: destination)
-        }
-        guard ok else { return nil }
-        self = result
-    }
 
     static func == (lhs: Bytes64, rhs: Bytes64) -> Bool {
         lhs.withUnsafeBytes { l in rhs.withUnsafeBytes { r in l.elementsEqual(r) } }
