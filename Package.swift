@@ -140,7 +140,7 @@ let package = Package(
             path: "Benchmarks/Storage"),
 
         // MARK: Tests
-        .testTarget(name: "NostrCoreTests", dependencies: ["NostrCore"]),
+        .testTarget(name: "NostrCoreTests", dependencies: ["NostrCore", "CSecp256k1"]),
         .testTarget(name: "LinkstrEngineTests", dependencies: ["LinkstrEngine", "NostrCore"]),
         .testTarget(
             name: "LinkstrHostTests",

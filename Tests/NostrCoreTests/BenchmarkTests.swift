@@ -3,7 +3,8 @@ import Testing
 @testable import NostrCore
 
 /// Single-threaded throughput of the hot operations. Off by default; run with
-/// `LINKSTR_BENCH=1 swiftlock swift test -c release -Xswiftc -enable-testing --filter Benchmark`.
+/// `LINKSTR_BENCH=1 swift test -c release -Xswiftc -enable-testing --filter BenchmarkTests`, or
+/// `scripts/bench-nostr.sh` for the table side by side with rust-nostr and libsecp256k1.
 @Suite("Benchmark", .serialized, .enabled(if: ProcessInfo.processInfo.environment["LINKSTR_BENCH"] == "1"))
 struct BenchmarkTests {
     /// Runs `body` repeatedly for about `seconds`, prints and returns operations per second.
@@ -25,7 +26,18 @@ struct BenchmarkTests {
         return perSecond
     }
 
-    @Test("crypto and gift-wrap throughput")
+    /// Prints (and reports to the script) how close `rate` comes to `floor`.
+    static func compare(_ name: String, key: String, rate: Double, floor: Double) {
+        print(String(format: "BENCH vs floor: %-48@ floor %7.0f ops/s, linkstr %7.0f ops/s = %5.1f %%",
+                     name as NSString, floor, rate, 100 * rate / floor))
+        print(String(format: "BENCHDATA %@ %.1f", key as NSString, floor))
+    }
+
+    /// Rounds and seconds per round, from LINKSTR_BENCH_ROUNDS / LINKSTR_BENCH_SECONDS.
+    static var rounds: Int { Int(ProcessInfo.processInfo.environment["LINKSTR_BENCH_ROUNDS"] ?? "") ?? 15 }
+    static var secondsPerRound: Double { Double(ProcessInfo.processInfo.environment["LINKSTR_BENCH_SECONDS"] ?? "") ?? 0.1 }
+
+    @Test("crypto and gift-wrap throughput, against libsecp256k1's own speed")
     func throughput() throws {
         let alice = LocalSigner(keypair: .generate())
         let bob = LocalSigner(keypair: .generate())
@@ -34,20 +46,70 @@ struct BenchmarkTests {
         let key = try ConversationKey(secretKey: alice.keypair.secretKey, peer: bob.publicKey)
         let message = #"{"conversation_id":"E621E1F8C36C495A93FC0C247A3E6E5F","root_id":"","kind":"root","url":"https://example.com/a","timestamp":1739877200}"#
         let payload = try NIP44.encrypt(message, conversationKey: key)
-
-        Self.measure("BIP-340 sign (event id)") { _ = alice.keypair.sign(id) }
-        Self.measure("BIP-340 verify (event id)") { precondition(alice.publicKey.verify(signature, for: id)) }
-        Self.measure("x-only public key parse + curve check") { _ = try? PublicKey(hex: "79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798") }
-        Self.measure("ECDH + HKDF (conversation key)") { _ = try? ConversationKey(secretKey: alice.keypair.secretKey, peer: bob.publicKey) }
-        Self.measure("NIP-44 encrypt (\(message.utf8.count) B, known key)") { _ = try? NIP44.encrypt(message, conversationKey: key) }
-        Self.measure("NIP-44 decrypt (\(message.utf8.count) B, known key)") { _ = try? NIP44.decrypt(payload, conversationKey: key) }
-
+        let note = UnsignedEvent(pubkey: alice.publicKey, createdAt: 1_739_877_200, kind: 1, content: message)
+        let signedNote = try alice.sign(note)
         let rumor = UnsignedEvent(pubkey: alice.publicKey, createdAt: 1_739_877_200, kind: 44001, content: message)
         let wrap = try GiftWrap.giftWrap(rumor: rumor, sender: alice, recipient: bob.publicKey).event
-        Self.measure("gift wrap creation (seal + wrap)") { _ = try? GiftWrap.giftWrap(rumor: rumor, sender: alice, recipient: bob.publicKey) }
-        Self.measure("gift unwrap (all 10 checks)") { _ = try? GiftWrap.unwrap(wrap, recipient: bob) }
         let wrapJSON = wrap.jsonBytes()
-        Self.measure("gift unwrap from relay JSON (parse + unwrap)") { _ = try? GiftWrap.unwrap(try Event(json: wrapJSON), recipient: bob) }
+
+        let set = BenchmarkSet()
+        // The floor: libsecp256k1 alone, timed in the same rounds as the code held against it.
+        let floor = Secp256k1Floor()
+        floor.register(in: set)
+
+        set.add("BIP-340 sign (event id)", key: "linkstr.sign") { _ = alice.keypair.sign(id) }
+        set.add("BIP-340 verify (event id)", key: "linkstr.verify") { precondition(alice.publicKey.verify(signature, for: id)) }
+        set.add("event sign (kind 1: id + BIP-340)", key: "linkstr.event-sign") { _ = try alice.sign(note) }
+        set.add("event verify (kind 1: id + BIP-340)", key: "linkstr.event-verify") { try signedNote.verify() }
+        set.add("x-only public key parse + curve check", key: "linkstr.xonly-parse") {
+            _ = try PublicKey(hex: "79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798")
+        }
+        set.add("ECDH + HKDF (conversation key)", key: "linkstr.conversation-key") {
+            _ = try ConversationKey(secretKey: alice.keypair.secretKey, peer: bob.publicKey)
+        }
+        set.add("NIP-44 encrypt (\(message.utf8.count) B, key derived)", key: "linkstr.nip44-encrypt") {
+            _ = try NIP44.encrypt(message, conversationKey: ConversationKey(secretKey: alice.keypair.secretKey, peer: bob.publicKey))
+        }
+        set.add("NIP-44 decrypt (\(message.utf8.count) B, key derived)", key: "linkstr.nip44-decrypt") {
+            _ = try NIP44.decrypt(payload, conversationKey: ConversationKey(secretKey: bob.keypair.secretKey, peer: alice.publicKey))
+        }
+        set.add("NIP-44 encrypt (\(message.utf8.count) B, known key)", key: "linkstr.nip44-encrypt-known") {
+            _ = try NIP44.encrypt(message, conversationKey: key)
+        }
+        set.add("NIP-44 decrypt (\(message.utf8.count) B, known key)", key: "linkstr.nip44-decrypt-known") {
+            _ = try NIP44.decrypt(payload, conversationKey: key)
+        }
+        // "new": the peer's conversation key is not cached (a fresh cache each time), so both
+        // layers pay an ECDH; "known": the seal layer's key comes from the signer's cache.
+        set.add("gift wrap creation, new recipient (2 ECDH)", key: "linkstr.wrap-new") {
+            let sender = LocalSigner(keypair: alice.keypair, conversationKeys: ConversationKeyCache(capacity: 1))
+            _ = try GiftWrap.giftWrap(rumor: rumor, sender: sender, recipient: bob.publicKey)
+        }
+        set.add("gift wrap creation, known recipient (1 ECDH)", key: "linkstr.wrap-known") {
+            _ = try GiftWrap.giftWrap(rumor: rumor, sender: alice, recipient: bob.publicKey)
+        }
+        set.add("gift unwrap, new sender (all checks, 2 ECDH)", key: "linkstr.unwrap-new") {
+            let recipient = LocalSigner(keypair: bob.keypair, conversationKeys: ConversationKeyCache(capacity: 1))
+            _ = try GiftWrap.unwrap(wrap, recipient: recipient)
+        }
+        set.add("gift unwrap, known sender (all checks, 1 ECDH)", key: "linkstr.unwrap-known") {
+            _ = try GiftWrap.unwrap(wrap, recipient: bob)
+        }
+        set.add("gift unwrap from relay JSON, new sender", key: "linkstr.unwrap-json") {
+            let recipient = LocalSigner(keypair: bob.keypair, conversationKeys: ConversationKeyCache(capacity: 1))
+            _ = try GiftWrap.unwrap(try Event(json: wrapJSON), recipient: recipient)
+        }
+        try set.run(rounds: Self.rounds, seconds: Self.secondsPerRound)
+
+        let rates = Secp256k1Floor.Rates(set)
+        Self.compare("gift unwrap, new sender (2 verify + 2 ECDH)", key: "floor.unwrap-new", rate: set.rate("linkstr.unwrap-new"),
+                     floor: rates.unwrap(ecdh: 2))
+        Self.compare("gift unwrap, known sender (2 verify + 1 ECDH)", key: "floor.unwrap-known", rate: set.rate("linkstr.unwrap-known"),
+                     floor: rates.unwrap(ecdh: 1))
+        Self.compare("gift wrap, new (keypair + 2 sign + 2 ECDH)", key: "floor.wrap-new", rate: set.rate("linkstr.wrap-new"),
+                     floor: rates.create(ecdh: 2))
+        Self.compare("gift wrap, known (keypair + 2 sign + 1 ECDH)", key: "floor.wrap-known", rate: set.rate("linkstr.wrap-known"),
+                     floor: rates.create(ecdh: 1))
     }
 
     @Test("event parsing: hand-written reader vs JSONSerialization")

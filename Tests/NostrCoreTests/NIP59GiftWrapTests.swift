@@ -157,6 +157,35 @@ struct NIP59GiftWrapTests {
         guard case .malformedRumor = garbage else { Issue.record("\(garbage)"); return }
     }
 
+    @Test("a known sender (its conversation key cached, its key reused) gets the same checks")
+    func knownSender() throws {
+        let alice = LocalSigner(keypair: .generate())
+        let bob = LocalSigner(keypair: .generate())
+        let carol = LocalSigner(keypair: .generate())
+        let rumor = UnsignedEvent(pubkey: alice.publicKey, createdAt: 7, kind: 44001, content: "hello")
+        for _ in 0..<2 {  // the first unwrap caches alice; the second parses her seal with the cached key
+            let opened = try GiftWrap.unwrap(try GiftWrap.giftWrap(rumor: rumor, sender: alice, recipient: bob.publicKey).event, recipient: bob)
+            #expect(opened.sender == alice.publicKey && opened.rumorID == RumorID(rumor.id))
+            #expect(opened.seal.isValid)
+        }
+        #expect(bob.conversationKeys.count == 1)
+
+        // A rumor claiming another (valid) author, inside alice's seal: the sender check still applies.
+        let claimed = UnsignedEvent(pubkey: carol.publicKey, createdAt: 7, kind: 44001, content: "hello").rumor().jsonString()
+        let mismatch = try #require(throws: UnwrapError.self) {
+            try GiftWrap.unwrap(try Self.handMadeWrap(rumorJSON: claimed, sender: alice, recipient: bob.publicKey), recipient: bob)
+        }
+        guard case .senderMismatch = mismatch else { Issue.record("\(mismatch)"); return }
+
+        // A rumor pubkey that is not on the curve (BIP-340 test vector 5) is still refused by the parser.
+        let offCurve = "eefdea4cdb677750a420fee807eacf21eb9898ae79b9768766e4faa04a2d4a34"
+        let bad = rumor.rumor().jsonString().replacingOccurrences(of: alice.publicKey.hex, with: offCurve)
+        let malformed = try #require(throws: UnwrapError.self) {
+            try GiftWrap.unwrap(try Self.handMadeWrap(rumorJSON: bad, sender: alice, recipient: bob.publicKey), recipient: bob)
+        }
+        guard case .malformedRumor = malformed else { Issue.record("\(malformed)"); return }
+    }
+
     /// Seals arbitrary rumor JSON (bypassing the builder) and wraps it.
     static func handMadeWrap(rumorJSON: String, sender: LocalSigner, recipient: PublicKey) throws -> Event {
         let content = try sender.nip44Encrypt(rumorJSON, to: recipient)

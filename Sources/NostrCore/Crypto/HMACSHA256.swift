@@ -4,14 +4,10 @@ import COpenSSL
 enum HMACSHA256 {
     /// HMAC-SHA256(key, message₁ ‖ message₂ ‖ …).
     static func authenticate(key: UnsafeRawBufferPointer, messages: [UnsafeRawBufferPointer]) throws(CryptoError) -> Bytes32 {
-        let algorithms = OpenSSLAlgorithms.shared
-        guard let context = EVP_MAC_CTX_new(algorithms.hmac) else { throw CryptoError.openSSL("HMAC-SHA256") }
+        // A copy of a context whose digest is already set (see OpenSSLAlgorithms).
+        guard let context = EVP_MAC_CTX_dup(OpenSSLAlgorithms.shared.hmacTemplate) else { throw CryptoError.openSSL("HMAC-SHA256") }
         defer { EVP_MAC_CTX_free(context) }
-        var parameters = [
-            OSSL_PARAM_construct_utf8_string(algorithms.digestParameter, algorithms.sha256Name, 0),
-            OSSL_PARAM_construct_end(),
-        ]
-        guard EVP_MAC_init(context, key.baseAddress?.assumingMemoryBound(to: UInt8.self), key.count, &parameters) == 1 else {
+        guard EVP_MAC_init(context, key.baseAddress?.assumingMemoryBound(to: UInt8.self), key.count, nil) == 1 else {
             throw CryptoError.openSSL("HMAC-SHA256")
         }
         for message in messages where message.count > 0 {

@@ -31,4 +31,11 @@ extension Event {
     public init(rumorJSON json: String) throws(EventParseError) {
         self = try EventJSONParser.parse(json.utf8, mode: .rumor).get()
     }
+
+    /// Parses as ``init(json:)-(String)`` or ``init(rumorJSON:)-(String)`` do, taking a pubkey
+    /// that `knownPubkeys` recognizes (already validated) from it instead of checking it against
+    /// the curve again. Any other pubkey is validated as usual.
+    init(json: String, rumor: Bool, knownPubkeys: @escaping EventJSONParser.KnownPubkeys) throws(EventParseError) {
+        self = try EventJSONParser.parse(json.utf8, mode: rumor ? .rumor : .signed, knownPubkeys: knownPubkeys).get()
+    }
 }

@@ -14,11 +14,16 @@ enum EventJSONParser {
         case rumor
     }
 
-    /// Parses `input`, which must hold one event object and nothing else but whitespace.
-    static func parse(_ input: UnsafeBufferPointer<UInt8>, mode: Mode) -> Result<Event, EventParseError> {
+    /// Returns an already validated key with these bytes, or nil (then the parser validates them).
+    typealias KnownPubkeys = (Bytes32) -> PublicKey?
+
+    /// Parses `input`, which must hold one event object and nothing else but whitespace. A
+    /// `pubkey` that `knownPubkeys` recognizes (one already validated, such as the seal's key
+    /// when parsing its rumor) is taken from it instead of being checked against the curve again.
+    static func parse(_ input: UnsafeBufferPointer<UInt8>, mode: Mode, knownPubkeys: KnownPubkeys? = nil) -> Result<Event, EventParseError> {
         var reader = JSONReader(input)
         do throws(EventParseError) {
-            let event = try parseObject(&reader, mode: mode)
+            let event = try parseObject(&reader, mode: mode, knownPubkeys: knownPubkeys)
             do throws(JSONSyntaxError) {
                 try reader.expectEnd(after: "the event object")
             } catch {
@@ -31,9 +36,9 @@ enum EventJSONParser {
     }
 
     /// Parses `input` given as any byte collection or String's UTF-8 view.
-    static func parse(_ input: some Collection<UInt8>, mode: Mode) -> Result<Event, EventParseError> {
-        if let result = input.withContiguousStorageIfAvailable({ parse($0, mode: mode) }) { return result }
-        return Array(input).withUnsafeBufferPointer { parse($0, mode: mode) }
+    static func parse(_ input: some Collection<UInt8>, mode: Mode, knownPubkeys: KnownPubkeys? = nil) -> Result<Event, EventParseError> {
+        if let result = input.withContiguousStorageIfAvailable({ parse($0, mode: mode, knownPubkeys: knownPubkeys) }) { return result }
+        return Array(input).withUnsafeBufferPointer { parse($0, mode: mode, knownPubkeys: knownPubkeys) }
     }
 
     private struct Seen: OptionSet {
@@ -48,7 +53,7 @@ enum EventJSONParser {
     }
 
     /// Parses one event object at the reader's position.
-    static func parseObject(_ reader: inout JSONReader, mode: Mode) throws(EventParseError) -> Event {
+    static func parseObject(_ reader: inout JSONReader, mode: Mode, knownPubkeys: KnownPubkeys? = nil) throws(EventParseError) -> Event {
         var id: EventID?
         var pubkey: PublicKey?
         var createdAt: Int64?
@@ -86,11 +91,16 @@ enum EventJSONParser {
                         guard try bytes.withUnsafeMutableBytes({ output throws(JSONSyntaxError) in try reader.readLowercaseHex(into: output) }) else {
                             throw JSONSyntaxError(reason: "expected 64 lowercase hex characters", offset: valueOffset)
                         }
-                        guard let key = try? PublicKey(validating: bytes) else {
-                            throw JSONSyntaxError(reason: "not a valid secp256k1 x-only public key (x is not on the curve)",
-                                                  offset: valueOffset)
+                        if let known = knownPubkeys?(bytes) {
+                            precondition(known.bytes == bytes, "a known key must have the bytes it was looked up by")
+                            pubkey = known  // already on the curve: no second square root
+                        } else {
+                            guard let key = try? PublicKey(validating: bytes) else {
+                                throw JSONSyntaxError(reason: "not a valid secp256k1 x-only public key (x is not on the curve)",
+                                                      offset: valueOffset)
+                            }
+                            pubkey = key
                         }
-                        pubkey = key
                     case "sig":
                         var bytes = Bytes64()
                         guard try bytes.withUnsafeMutableBytes({ output throws(JSONSyntaxError) in try reader.readLowercaseHex(into: output) }) else {

@@ -20,13 +20,18 @@ public final class Keypair: @unchecked Sendable {
         // A SecretKey is validated on creation, so this cannot fail.
         precondition(created == 1, "secp256k1_keypair_create rejected a validated secret key")
         var xonly = secp256k1_xonly_pubkey()
-        precondition(secp256k1_keypair_xonly_pub(context, &xonly, nil, raw) == 1, "secp256k1_keypair_xonly_pub failed")
+        var parity: Int32 = 0
+        precondition(secp256k1_keypair_xonly_pub(context, &xonly, &parity, raw) == 1, "secp256k1_keypair_xonly_pub failed")
         let bytes = Bytes32 { output in
             precondition(secp256k1_xonly_pubkey_serialize(context, output.baseAddress!.assumingMemoryBound(to: UInt8.self), &xonly) == 1,
                          "secp256k1_xonly_pubkey_serialize failed")
         }
+        // PublicKey holds the even-y point with this x: the key pair's own point, negated if its y is odd.
+        var point = secp256k1_pubkey()
+        precondition(secp256k1_keypair_pub(context, &point, raw) == 1, "secp256k1_keypair_pub failed")
+        if parity == 1 { precondition(secp256k1_ec_pubkey_negate(context, &point) == 1, "secp256k1_ec_pubkey_negate failed") }
         self.secretKey = secretKey
-        self.publicKey = PublicKey(bytes: bytes, parsed: xonly)
+        self.publicKey = PublicKey(bytes: bytes, point: point)
         self.raw = raw
     }
 

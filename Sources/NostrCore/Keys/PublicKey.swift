@@ -6,21 +6,30 @@ import CSecp256k1
 /// A value type; safe to share between threads. Codable as its hex string.
 public struct PublicKey: Sendable {
     let bytes: Bytes32
-    /// libsecp256k1's parsed form, kept so that verification does not parse again.
-    let parsed: secp256k1_xonly_pubkey
+    /// libsecp256k1's parsed form: the point with this x and an even y (BIP-340's lift_x), kept
+    /// so that neither verification nor ECDH computes the square root again. (A full
+    /// `secp256k1_pubkey` rather than a `secp256k1_xonly_pubkey`: ECDH needs the former, and the
+    /// latter is derived from it without arithmetic, see ``withXOnly(_:)``.)
+    let point: secp256k1_pubkey
 
-    init(bytes: Bytes32, parsed: secp256k1_xonly_pubkey) {
+    init(bytes: Bytes32, point: secp256k1_pubkey) {
         self.bytes = bytes
-        self.parsed = parsed
+        self.point = point
     }
 
     init(validating bytes: Bytes32) throws(KeyError) {
-        var parsed = secp256k1_xonly_pubkey()
-        let status = bytes.withUnsafeBytes {
-            secp256k1_xonly_pubkey_parse(Secp256k1Context.shared.pointer, &parsed, $0.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        // 0x02 ‖ x: the compressed encoding of the point with x and even y, which is exactly
+        // what secp256k1_xonly_pubkey_parse would lift (one square root, no more).
+        var point = secp256k1_pubkey()
+        let status = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 33) { compressed in
+            compressed[0] = 0x02
+            bytes.withUnsafeBytes { x in
+                for index in 0..<32 { compressed[index + 1] = x[index] }
+            }
+            return secp256k1_ec_pubkey_parse(Secp256k1Context.shared.pointer, &point, compressed.baseAddress!, 33)
         }
         guard status == 1 else { throw .invalidPublicKey }
-        self.init(bytes: bytes, parsed: parsed)
+        self.init(bytes: bytes, point: point)
     }
 
     /// Validates 32 bytes as an x coordinate on secp256k1.

@@ -2,17 +2,11 @@ import CSecp256k1
 
 extension SecretKey {
     /// The unhashed x coordinate of `self · P` (NIP-44's `shared_x`), with the x-only key P
-    /// lifted to the point with even y. This is secret material; callers wipe or hash it.
-    /// Thread-safe.
+    /// lifted to the point with even y (PublicKey keeps that point, so no square root here).
+    /// This is secret material; callers wipe or hash it. Thread-safe.
     func sharedX(with publicKey: PublicKey) throws(CryptoError) -> Bytes32 {
         let context = Secp256k1Context.shared.pointer
-        var compressed = [UInt8](repeating: 0x02, count: 33)
-        publicKey.bytes.withUnsafeBytes { x in
-            for index in 0..<32 { compressed[index + 1] = x[index] }
-        }
-        var point = secp256k1_pubkey()
-        // PublicKey guarantees x is on the curve, so lifting cannot fail.
-        precondition(secp256k1_ec_pubkey_parse(context, &point, compressed, 33) == 1, "lifting a validated x-only key failed")
+        var point = publicKey.point
         var failed = false
         let shared = Bytes32 { output in
             let status = withUnsafeBytes { secret in

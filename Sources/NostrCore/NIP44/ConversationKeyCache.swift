@@ -11,12 +11,14 @@ import Synchronization
 /// Thread-safe: one `Mutex` guards the table; the ECDH runs outside the lock.
 public final class ConversationKeyCache: Sendable {
     private struct Pair: Hashable {
-        let own: PublicKey
-        let peer: PublicKey
+        let own: Bytes32
+        let peer: Bytes32
     }
 
     private struct Entry {
         let key: ConversationKey
+        /// The peer's validated key, so that a known peer's key need not be validated again.
+        let peer: PublicKey
         var lastUse: UInt64
     }
 
@@ -36,7 +38,7 @@ public final class ConversationKeyCache: Sendable {
 
     /// The conversation key between `keypair` and `peer`, computed on a miss.
     public func conversationKey(for keypair: Keypair, peer: PublicKey) throws(CryptoError) -> ConversationKey {
-        let pair = Pair(own: keypair.publicKey, peer: peer)
+        let pair = Pair(own: keypair.publicKey.bytes, peer: peer.bytes)
         let cached = state.withLock { state -> ConversationKey? in
             guard var entry = state.entries[pair] else { return nil }
             state.clock += 1
@@ -53,9 +55,17 @@ public final class ConversationKeyCache: Sendable {
                 state.entries.removeValue(forKey: oldest)
             }
             state.clock += 1
-            state.entries[pair] = Entry(key: key, lastUse: state.clock)
+            state.entries[pair] = Entry(key: key, peer: peer, lastUse: state.clock)
         }
         return key
+    }
+
+    /// The validated key of a peer (x coordinate `bytes`) whose conversation key with `own` is
+    /// cached, or nil. Lets a known sender's key skip the curve check (a square root) when its
+    /// next seal is parsed.
+    func knownPeer(_ bytes: Bytes32, own: PublicKey) -> PublicKey? {
+        let pair = Pair(own: own.bytes, peer: bytes)
+        return state.withLock { $0.entries[pair]?.peer }
     }
 
     /// How many keys are cached.

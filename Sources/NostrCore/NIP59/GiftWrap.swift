@@ -80,7 +80,16 @@ public enum GiftWrap {
         let sealJSON: String
         do { sealJSON = try recipient.nip44Decrypt(wrap.content, fromOneTimeKey: wrap.pubkey) } catch { throw .wrapDecryptionFailed(error) }
         let seal: Event
-        do throws(EventParseError) { seal = try Event(json: sealJSON) } catch { throw .malformedSeal(error) }
+        do throws(EventParseError) {
+            if let local = recipient as? LocalSigner {
+                // A sender whose conversation key the signer caches had its key validated then.
+                seal = try Event(json: sealJSON, rumor: false, knownPubkeys: local.knownPeer)
+            } else {
+                seal = try Event(json: sealJSON)
+            }
+        } catch {
+            throw .malformedSeal(error)
+        }
         guard seal.kind == sealKind else { throw .notASeal(kind: seal.kind) }
         do throws(EventVerificationError) { try seal.verify() } catch { throw .invalidSeal(error) }
         guard seal.tags.isEmpty else { throw .sealHasTags(count: seal.tags.count) }
@@ -88,7 +97,13 @@ public enum GiftWrap {
         let rumorJSON: String
         do { rumorJSON = try recipient.nip44Decrypt(seal.content, from: seal.pubkey) } catch { throw .sealDecryptionFailed(error) }
         let rumor: Event
-        do throws(EventParseError) { rumor = try Event(rumorJSON: rumorJSON) } catch { throw .malformedRumor(error) }
+        do throws(EventParseError) {
+            // The rumor's pubkey should be the seal's, validated just above.
+            let sealKey = seal.pubkey
+            rumor = try Event(json: rumorJSON, rumor: true, knownPubkeys: { $0 == sealKey.bytes ? sealKey : nil })
+        } catch {
+            throw .malformedRumor(error)
+        }
         guard rumor.sig == nil else { throw .signedRumor }
         guard rumor.pubkey == seal.pubkey else { throw .senderMismatch(sealPubkey: seal.pubkey, rumorPubkey: rumor.pubkey) }
         let computed = rumor.computedID()

@@ -43,6 +43,11 @@ public struct LocalSigner: Signer {
         return try NIP44.decrypt(payload, conversationKey: key)
     }
 
+    /// A peer key this signer has validated before (its conversation key is cached), or nil.
+    func knownPeer(_ bytes: Bytes32) -> PublicKey? {
+        conversationKeys.knownPeer(bytes, own: keypair.publicKey)
+    }
+
     private func cachedKey(_ peer: PublicKey) throws(NIP44Error) -> ConversationKey {
         do throws(CryptoError) {
             return try conversationKeys.conversationKey(for: keypair, peer: peer)
