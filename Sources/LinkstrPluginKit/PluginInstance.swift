@@ -44,6 +44,17 @@ public final class PluginInstance: @unchecked Sendable {
         return Capability(instance: self, rawInstance: rawInstance, vtable: vtable.assumingMemoryBound(to: VTable.self))
     }
 
+    /// The vtable of `capabilityID`, checked to be at least `minimumSize` bytes long: for capabilities
+    /// whose vtable grew in a later ABI minor, the size of the oldest layout this host still accepts.
+    /// Fields beyond `minimumSize` must then be read only after `StructSize.contains` says they exist.
+    ///
+    /// - Throws: `.unsupported` when the plugin returns no vtable, `.invalid` when it is shorter than
+    ///   `minimumSize`.
+    public func capability<VTable>(_ capabilityID: String, as _: VTable.Type, minimumSize: Int) throws(PluginError) -> Capability<VTable> {
+        let vtable = try vtable(capabilityID, requiredSize: min(minimumSize, MemoryLayout<VTable>.size))
+        return Capability(instance: self, rawInstance: rawInstance, vtable: vtable.assumingMemoryBound(to: VTable.self))
+    }
+
     /// The raw vtable of `capabilityID`, whose leading `struct_size` must be at least `requiredSize`.
     public func vtable(_ capabilityID: String, requiredSize: Int) throws(PluginError) -> UnsafeRawPointer {
         guard let getCapability = descriptor.pointee.get_capability,

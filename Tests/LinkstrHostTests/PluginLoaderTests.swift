@@ -38,7 +38,7 @@ import Testing
     @Test func refusesADifferentABIMajor() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
-        let path = try FixtureBuilder.plugin(scratch.file("major2.so"), defines: ["FIXTURE_ABI_MAJOR=2", "FIXTURE_ID=\"org.example.future\""])
+        let path = try FixtureBuilder.plugin(scratch.file("major2.so"), defines: ["FIXTURE_ABI_MAJOR=2", "FIXTURE_ABI_MINOR=0", "FIXTURE_ID=\"org.example.future\""])
         #expect(
             loadError(path)?.description
                 == "refused plugin 'org.example.future' (\(path)) at validate: built for plugin ABI 2.0, but this host speaks ABI 1.x; rebuild it against this linkstr_plugin.h"
@@ -60,7 +60,7 @@ import Testing
         let scratch = TestScratch()
         defer { scratch.remove() }
         let path = try FixtureBuilder.plugin(scratch.file("refuse.so"), defines: ["FIXTURE_REFUSE_HOST"])
-        #expect(loadError(path)?.description == "refused plugin \(path) at entry: the plugin refused this host's ABI 1.0 (its entry returned NULL)")
+        #expect(loadError(path)?.description == "refused plugin \(path) at entry: the plugin refused this host's ABI 1.\(LKH_ABI_MINOR) (its entry returned NULL)")
     }
 
     @Test func refusesAMalformedPluginID() throws {

@@ -6,6 +6,11 @@
 Generates its media with ffmpeg into MEDIA_DIR on first start (a 3 s H.264/AAC clip, a 20 s clip
 for throttled downloads, an audio-only file, a DASH manifest, a JPEG), then prints "PORT <n>" on
 stdout and serves until its parent exits or the lifetime ends.
+
+It counts the requests it serves, by path and by path?query: GET /__count?key=<path or path?query>
+answers the count as text (the counting request itself is not counted). The runtime-resolution
+fixtures stand in for Facebook share links (/share/...), Rumble's oEmbed (/rumble/oembed.json) and
+the X status APIs and oEmbed (/tw/...); see resolution_fixture below.
 """
 import ctypes
 import http.server
@@ -18,6 +23,14 @@ import threading
 import time
 import zlib
 from urllib.parse import urlsplit, parse_qs, quote
+
+COUNTS = {}
+COUNTS_LOCK = threading.Lock()
+
+
+def count(key):
+    with COUNTS_LOCK:
+        COUNTS[key] = COUNTS.get(key, 0) + 1
 
 MEDIA = sys.argv[1]
 LIFETIME = float(sys.argv[sys.argv.index("--lifetime") + 1]) if "--lifetime" in sys.argv else 900.0
@@ -82,6 +95,106 @@ MESSY_HEAD = """<!DOCTYPE html>
 LATIN1_META = ("<html><head><meta http-equiv=\"Content-Type\" content=\"text/html; charset=iso-8859-1\">"
                "<title>Caf\u00e9 cr\u00e8me \u2013 test</title></head><body></body></html>").encode("cp1252")
 LATIN1_HEADER = ("<html><head><title>Na\u00efve \u201cquotes\u201d \u20ac</title></head><body></body></html>").encode("cp1252")
+
+
+FB_PAGE = '<!doctype html><html><head><title>Facebook</title>%s</head><body>%s</body></html>'
+
+
+def facebook_share(handler, path):
+    """A stand-in for www.facebook.com/share/<kind>/<token>/: the token's prefix picks the answer."""
+    parts = [p for p in path.split("/") if p]
+    token = parts[2] if len(parts) >= 3 else ""
+
+    def rest(prefix):
+        return token[len(prefix):]
+
+    if token.startswith("redir-reel-"):
+        return handler.redirect(302, "https://www.facebook.com/reel/%s/?mibextid=wwXIfr" % rest("redir-reel-"))
+    if token.startswith("redir-videos-"):
+        return handler.redirect(301, "https://m.facebook.com/somepage/videos/%s/?s=share" % rest("redir-videos-"))
+    if token.startswith("redir-watch-"):
+        return handler.redirect(302, "https://www.facebook.com/watch?v=%s&rdid=abc" % rest("redir-watch-"))
+    if token.startswith("redir-login-"):
+        target = "https://www.facebook.com/reel/%s/" % rest("redir-login-")
+        return handler.redirect(302, "https://www.facebook.com/login/?next=" + quote(target, safe=""))
+    if token.startswith("redir-loginphp-"):
+        inner = "https://www.facebook.com/login.php?next=" + quote("https://www.facebook.com/somepage/videos/%s/" % rest("redir-loginphp-"), safe="")
+        return handler.redirect(302, "https://www.facebook.com/login/?next=" + quote(inner, safe=""))
+    if token.startswith("redir-relative-"):
+        # Not a reel or video: the resolver then follows it and reads the page it leads to.
+        return handler.redirect(302, "/fbpage/og-swapped-" + rest("redir-relative-"))
+    if token.startswith("og-swapped-"):
+        return handler.send(200, og_swapped(rest("og-swapped-")).encode())
+    if token.startswith("canonical-"):
+        link = '<LINK HREF="https:\\/\\/www.facebook.com\\/reel\\/%s\\/" REL="canonical">' % rest("canonical-")
+        return handler.send(200, (FB_PAGE % (link, "")).encode())
+    if token.startswith("script-only-"):
+        script = '<script>var x = \'<meta property="og:url" content="https://www.facebook.com/reel/999/">\';</script>'
+        return handler.send(200, (FB_PAGE % (script, "")).encode())
+    if token.startswith("stall-"):
+        time.sleep(20)
+        return handler.send(404, b"late")
+    return handler.send(404, (FB_PAGE % ("", "This content isn't available")).encode())
+
+
+def og_swapped(video):
+    meta = '<meta content="https://www.facebook.com/watch/?ref=sharing&amp;v=%s" property="og:url">' % video
+    return FB_PAGE % ('<meta property="og:title" content="A video">' + meta + '<link rel="canonical" href="https://www.facebook.com/reel/1/">', "")
+
+
+def rumble_oembed(handler, query):
+    url = query.get("url", [""])[0]
+    if "fail" in url:
+        return handler.send(500, b"{}", "application/json")
+    if "offsite" in url:
+        html = '<iframe src="https://rumble.com.evil.example/embed/v5xyz/" width="640"></iframe>'
+    elif "noiframe" in url:
+        html = '<div>no player</div>'
+    else:
+        html = '<iframe src="https://rumble.com/embed/v5xyz/?pub=4&amp;autoplay=0" width="640" height="360"></iframe>'
+    body = '{"type":"video","version":"1.0","title":"A Rumble video","html":%s}' % json_string(html)
+    return handler.send(200, body.encode(), "application/json")
+
+
+def json_string(text):
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("/", "\\/").replace("\n", "\\n") + '"'
+
+
+def twitter_summary(handler, api, status):
+    """/tw/<api>/<id>: the id's first digit picks the answer (1 video on vx, 2 video on fx only,
+    3 photo only, 4 nothing, 5 animated GIF as tweet.media.video)."""
+    kind = status[:1]
+    if kind == "1" and api == "vx":
+        body = ('{"tweet":{"id":"%s","media":{"videos":[{"type":"video","url":"https://video.twimg.com/ext_tw_video/%s/pu/vid/720x1280/a.mp4?tag=12",'
+                '"variants":[{"url":"http://video.twimg.com/insecure.mp4"},{"url":"https://video.twimg.com/ext_tw_video/%s/pu/pl/b.m3u8"},'
+                '{"url":"https://example.com/page.html"}]}]}}}' % (status, status, status))
+        return handler.send(200, body.encode(), "application/json")
+    if kind == "2":
+        if api == "vx":
+            return handler.send(500, b"{}", "application/json")
+        body = ('{"tweet":{"media":{"all":[],"videos":[{"type":"video","formats":[{"url":"https://video.twimg.com/amplify_video/%s/vid/c.mp4"}]}]}}}' % status)
+        return handler.send(200, body.encode(), "application/json")
+    if kind == "3" or (kind == "1" and api == "fx"):
+        body = '{"tweet":{"media":{"all":[{"type":"photo","url":"https://pbs.twimg.com/media/x.jpg"}]}}}'
+        return handler.send(200, body.encode(), "application/json")
+    if kind == "5":
+        body = '{"tweet":{"media":{"video":{"type":"animated_gif","url":"https://video.twimg.com/tweet_video/%s.mp4"}}}}' % status
+        return handler.send(200, body.encode(), "application/json")
+    return handler.send(404, b'{"code":404}', "application/json")
+
+
+def twitter_oembed(handler, query):
+    url = query.get("url", [""])[0]
+    wanted = {"omit_script": "false", "dnt": "true", "theme": "dark", "align": "center"}
+    if any(query.get(key, [""])[0] != value for key, value in wanted.items()) or not url.startswith("https://x.com/i/status/"):
+        return handler.send(400, b'{"error":"unexpected query"}', "application/json")
+    status = url.rsplit("/", 1)[1]
+    if status[:1] == "4":
+        return handler.send(404, b'{"error":"not found"}', "application/json")
+    html = ('<blockquote class="twitter-tweet" data-theme="dark"><p lang="en">Post %s</p>&mdash; Someone</blockquote>\n'
+            '<script async src="https://platform.twitter.com/widgets.js" charset="utf-8"></script>\n' % status)
+    body = '{"url":%s,"author_name":"Someone","html":%s,"type":"rich"}' % (json_string(url), json_string(html))
+    return handler.send(200, body.encode(), "application/json")
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -151,6 +264,24 @@ class Handler(http.server.BaseHTTPRequestHandler):
         parts = urlsplit(self.path)
         path, query = parts.path, parse_qs(parts.query)
         host = self.headers.get("Host", "127.0.0.1")
+        if path == "/__count":
+            key = query.get("key", [""])[0]
+            with COUNTS_LOCK:
+                value = COUNTS.get(key, 0)
+            return self.send(200, str(value).encode(), "text/plain")
+        count(path)
+        if parts.query:
+            count(path + "?" + parts.query)
+        if path.startswith("/share/"):
+            return facebook_share(self, path)
+        if path.startswith("/fbpage/og-swapped-"):
+            return self.send(200, og_swapped(path[len("/fbpage/og-swapped-"):]).encode())
+        if path == "/rumble/oembed.json":
+            return rumble_oembed(self, query)
+        if path.startswith("/tw/vx/") or path.startswith("/tw/fx/"):
+            return twitter_summary(self, path.split("/")[2], path.rsplit("/", 1)[1])
+        if path == "/tw/oembed":
+            return twitter_oembed(self, query)
         if path == "/og.html":
             return self.send(200, OG_PAGE.encode())
         if path == "/messy.html":

@@ -12,7 +12,10 @@ extension LinkstrHost {
     private func orderedMediaProviders() -> [Capability<lkh_media_provider_v1>] {
         let capabilities = registry.providers(of: CapabilityID.mediaProvider).compactMap { plugin -> Capability<lkh_media_provider_v1>? in
             do {
-                return try instance(of: plugin).capability(CapabilityID.mediaProvider, as: lkh_media_provider_v1.self)
+                // ABI 1.0 providers end at `cancel`; `resolve` (1.1) is read only when present.
+                return try instance(of: plugin).capability(
+                    CapabilityID.mediaProvider, as: lkh_media_provider_v1.self,
+                    minimumSize: CapabilityID.requiredVTableSize[CapabilityID.mediaProvider]!)
             } catch {
                 log.log(.warn, "media provider left out: \(error)")
                 return nil

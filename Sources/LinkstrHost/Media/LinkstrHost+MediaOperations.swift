@@ -40,9 +40,55 @@ extension LinkstrHost {
             json: String(decoding: bytes, as: UTF8.self))
     }
 
+    /// How to play `url` now: the first claiming provider's runtime resolution (ABI 1.1 `resolve`), or
+    /// its classification when it has no runtime rules.
+    ///
+    /// - Parameter timeout: per request the provider makes; nil for the provider's own.
+    public func resolveMedia(_ url: String, timeout: Duration? = nil) async throws(MediaFailure) -> MediaResolutionResult {
+        let claiming: [(provider: Capability<lkh_media_provider_v1>, classification: MediaClassification)]
+        do {
+            claiming = try claimingProviders(url)
+        } catch {
+            throw .plugin(pluginID: "classify", error)
+        }
+        guard let (provider, classification) = claiming.first else {
+            throw .noProvider("no installed media provider claims \(url); `linkstr plugins` lists them")
+        }
+        guard let resolution = try await resolve(url, with: provider, timeout: timeout) else {
+            return MediaResolutionResult(classification)
+        }
+        return resolution
+    }
+
+    /// One provider's runtime resolution of `url`; nil when it has no `resolve`.
+    private func resolve(
+        _ url: String, with provider: Capability<lkh_media_provider_v1>, timeout: Duration?
+    ) async throws(MediaFailure) -> MediaResolutionResult? {
+        guard let resolve = provider.resolveFunction else { return nil }
+        let milliseconds = timeout.map { UInt32(clamping: $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000) } ?? 0
+        let bytes: [UInt8]
+        do {
+            bytes = try await MediaCall.run(cancel: { provider.vtable.pointee.cancel?(provider.rawInstance, $0) }) {
+                userData, done, _, operation, error in
+                resolve(provider.rawInstance, url, milliseconds, done, userData, operation, error)
+            }
+        } catch {
+            throw .plugin(pluginID: provider.pluginID, error)
+        }
+        guard let result = MediaResolutionResult(json: bytes, pluginID: provider.pluginID) else {
+            throw .badAnswer("\(provider.pluginID) answered a resolution without provider, mode and resolved_url")
+        }
+        return result
+    }
+
     /// The video of `url` in the video cache: a cache hit (by canonical URL) is returned at once;
     /// otherwise the first claiming provider that extracts downloads it into the cache, which then
     /// evicts the least recently used videos beyond its budget.
+    ///
+    /// When that provider resolves links at runtime (a Facebook share link's reel, an X post's video),
+    /// the resolved URL is what is extracted and cached by; a link that resolves to link mode (an X
+    /// post without a video) is refused without extracting. A resolution that fails otherwise leaves
+    /// the classification's URL.
     ///
     /// - Parameter progress: (downloaded bytes, total or -1), from any thread.
     public func fetchVideo(_ url: String, progress: (@Sendable (Int64, Int64) -> Void)? = nil) async throws(MediaFailure) -> CachedVideo {
@@ -56,9 +102,29 @@ extension LinkstrHost {
             throw .noProvider("no installed media provider extracts videos from \(url); `linkstr plugins` lists them")
         }
         let cache = videoCache
-        let key = classification.canonicalURL
+        var key = classification.canonicalURL
         do {
             if let hit = try cache.lookup(key) {
+                return CachedVideo(path: hit.path, bytes: hit.entry.bytes, fromCache: true, pluginID: nil, evicted: [])
+            }
+        } catch {
+            throw .cache(error)
+        }
+        var resolution: MediaResolutionResult?
+        do throws(MediaFailure) {
+            resolution = try await resolve(key, with: provider, timeout: nil)
+        } catch {
+            if error.status == .cancelled || Task.isCancelled { throw error }
+        }
+        if let resolution {
+            guard resolution.mode != .link else {
+                throw .notPlayable(
+                    "\(url) has no video to extract: \(provider.pluginID) resolves it to a link (a post without a video, or a page); open it in a browser")
+            }
+            key = resolution.resolvedURL
+        }
+        do {
+            if key != classification.canonicalURL, let hit = try cache.lookup(key) {
                 return CachedVideo(path: hit.path, bytes: hit.entry.bytes, fromCache: true, pluginID: nil, evicted: [])
             }
             try cache.prepare()

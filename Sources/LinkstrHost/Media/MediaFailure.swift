@@ -9,6 +9,8 @@ public enum MediaFailure: Error, Equatable, Sendable, CustomStringConvertible {
     case cache(VideoCacheError)
     /// The provider answered something this host cannot read.
     case badAnswer(String)
+    /// Runtime resolution says the link has nothing to extract (an X post without a video).
+    case notPlayable(String)
 
     public var description: String {
         switch self {
@@ -16,6 +18,7 @@ public enum MediaFailure: Error, Equatable, Sendable, CustomStringConvertible {
         case .plugin(let pluginID, let error): "\(pluginID): \(error)"
         case .cache(let error): error.description
         case .badAnswer(let reason): reason
+        case .notPlayable(let reason): reason
         }
     }
 

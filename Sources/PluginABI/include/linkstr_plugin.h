@@ -1,5 +1,5 @@
 /*
- * linkstr_plugin.h — the linkstr plugin ABI, version 1.0.
+ * linkstr_plugin.h — the linkstr plugin ABI, version 1.1.
  *
  * This header is the one contract between the linkstr host and its plugins (transport, storage,
  * media providers, notifiers, and capabilities third parties define). A plugin is a shared library
@@ -54,7 +54,7 @@ extern "C" {
  * --------------------------------------------------------------------------------------------- */
 
 #define LKH_ABI_MAJOR 1u
-#define LKH_ABI_MINOR 0u
+#define LKH_ABI_MINOR 1u
 
 /** The name of the one function a plugin exports. */
 #define LKH_ENTRY_SYMBOL "lkh_plugin_entry"
@@ -460,6 +460,22 @@ typedef struct lkh_media_provider_v1 {
 
     /** Best-effort cancel; the operation's done runs with LKH_E_CANCELLED. [thread-safe] */
     void (*cancel)(void *instance, uint64_t operation_id);
+
+    /* ABI 1.1: fields are appended here. A host reads them only when
+     * LKH_HAS_FIELD(vtable, lkh_media_provider_v1, field): a 1.0 plugin's vtable ends at `cancel`. */
+
+    /** Runtime resolution before playback (ABI 1.1): what a link is now, which may need the network
+     *  (a share link's redirect, an oEmbed answer, a status API), as opposed to `classify`'s static
+     *  answer. Result JSON `{"provider","mode":"extraction|embed|link","resolved_url","embed_url"?,
+     *  "embed_html"?,"video_urls"?,"via"?,"cached"?}`: `resolved_url` is the URL to play, extract and
+     *  cache by; `embed_html` is an embed fragment (an X post's oEmbed html) for providers whose
+     *  player is HTML rather than a URL. Returns LKH_E_NOT_FOUND at once (without calling `done`)
+     *  for a URL the provider does not claim. `timeout_ms` bounds each request (0 = the provider's
+     *  own). `url` is borrowed for the call; `done` follows the rules of lkh_done_fn and the
+     *  operation can be cancelled with `cancel`. NULL = no runtime rules: the host uses `classify`.
+     *  [thread-safe] */
+    lkh_status (*resolve)(void *instance, const char *url, uint32_t timeout_ms, lkh_done_fn done,
+                          void *user_data, uint64_t *out_operation_id, lkh_error *err);
 } lkh_media_provider_v1;
 
 /* ================================================================================================

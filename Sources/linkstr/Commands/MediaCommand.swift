@@ -5,13 +5,16 @@ import LinkstrHost
 struct MediaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "media",
-        abstract: "Recognise links, fetch their title and thumbnail, extract videos into the cache.",
+        abstract: "Recognise links, fetch their title and thumbnail, resolve them for playback, extract videos into the cache.",
         discussion: """
             Example:
               linkstr media classify https://vimeo.com/76979871
               linkstr media metadata https://www.youtube.com/watch?v=dQw4w9WgXcQ --json
+              linkstr media resolve https://x.com/someone/status/1876543210987654321 --json
             """,
-        subcommands: [MediaClassifyCommand.self, MediaMetadataCommand.self, MediaFetchCommand.self, MediaClearCacheCommand.self])
+        subcommands: [
+            MediaClassifyCommand.self, MediaMetadataCommand.self, MediaResolveCommand.self, MediaFetchCommand.self, MediaClearCacheCommand.self,
+        ])
 }
 
 struct MediaClassifyCommand: ParsableCommand {

@@ -11,6 +11,8 @@ struct MediaFetchCommand: AsyncParsableCommand {
             Needs yt-dlp (python3 -m venv ~/.local/share/linkstr/venv && ~/.local/share/linkstr/venv/bin/pip
             install yt-dlp) and ffmpeg (apt-get install ffmpeg). The cache keeps media_cache_bytes (1 GiB by
             default) and evicts the least recently used videos. Progress goes to stderr on a terminal.
+            Facebook share links are resolved to their reel or video first, and X posts are checked for a
+            video (see `linkstr media resolve`); a post without one is refused.
 
             Example:
               linkstr media fetch https://www.tiktok.com/@someone/video/7596114833477537054 --json

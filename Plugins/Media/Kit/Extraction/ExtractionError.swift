@@ -5,6 +5,8 @@ enum ExtractionError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidURL(String)
     case refused(String)
     case notAVideo(String)
+    /// An X post whose status API names no video (spec §12.6).
+    case noPlayableVideo(String)
     /// `configured` is the `ytdlp` setting when it names no executable.
     case missingYtDlp(configured: String?, venv: String)
     case missingFFmpeg(String)
@@ -27,6 +29,8 @@ enum ExtractionError: Error, Equatable, Sendable, CustomStringConvertible {
             reason
         case .notAVideo(let url):
             "\(url) is not a video link (a profile, channel or listing page); open it in a browser instead"
+        case .noPlayableVideo(let url):
+            "\(url): this post does not include a playable video; open it in a browser or through its embed (linkstr media resolve)"
         case .missingYtDlp(let configured, let venv):
             configured.map { "the configured ytdlp = \($0) is not an executable file; fix the path or remove the setting" }
                 ?? "yt-dlp not found; install it: python3 -m venv \(venv) && \(venv)/bin/pip install yt-dlp==\(Self.pinnedYtDlp) (or set ytdlp = \"/path/to/yt-dlp\" in the plugin's section)"
@@ -53,7 +57,7 @@ enum ExtractionError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .invalidURL: .invalid
         case .refused: .permission
-        case .notAVideo: .unsupported
+        case .notAVideo, .noPlayableVideo: .unsupported
         case .missingYtDlp, .missingFFmpeg: .unavailable
         case .destination: .io
         case .timeout: .timeout

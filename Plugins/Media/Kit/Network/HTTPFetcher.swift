@@ -15,7 +15,9 @@ import FoundationNetworking
 /// - the body capped at `maxBytes`: the transfer stops there and the prefix is returned with
 ///   `truncated` set (a page that never ends, or one of 50 MB, costs at most the cap);
 /// - an overall deadline, not just an idle timeout: a server that stalls costs at most `timeout`;
-/// - error statuses fail fast without reading the body.
+/// - error statuses fail fast without reading the body;
+/// - optionally no redirect is followed: the first `Location` is reported instead (runtime
+///   canonicalisation of share links, spec §12.3).
 ///
 /// Thread rule: thread-safe; `fetch` may run concurrently from many tasks. Call `invalidate()` once
 /// when done (URLSession keeps its delegate alive until then).
@@ -25,6 +27,11 @@ final class HTTPFetcher: NSObject, URLSessionDataDelegate, Sendable {
         var timeout: Duration
         var maxBytes: Int
         var accept: String
+        /// Replaces the fetcher's own User-Agent for this request (nil: the fetcher's).
+        var userAgent: String? = nil
+        /// False: stop at the first redirect and report its target in `Response.redirectTarget`
+        /// (the target is not checked against the address policy because it is not fetched).
+        var followRedirects = true
     }
 
     struct Response: Sendable {
@@ -34,6 +41,8 @@ final class HTTPFetcher: NSObject, URLSessionDataDelegate, Sendable {
         var contentType: String?
         var body: [UInt8]
         var truncated: Bool
+        /// The first redirect's target, when the request did not follow redirects and got one.
+        var redirectTarget: URL? = nil
     }
 
     let policy: AddressPolicy
@@ -50,6 +59,8 @@ final class HTTPFetcher: NSObject, URLSessionDataDelegate, Sendable {
         var body: [UInt8] = []
         var truncated = false
         var redirects = 0
+        var redirectTarget: URL?
+        var redirectStatus = 0
         var failure: FetchError?
 
         init(request: Request) {
@@ -88,7 +99,7 @@ final class HTTPFetcher: NSObject, URLSessionDataDelegate, Sendable {
         if Task.isCancelled { throw .cancelled }
 
         var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout.seconds)
-        urlRequest.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+        urlRequest.setValue(request.userAgent ?? userAgent, forHTTPHeaderField: "User-Agent")
         urlRequest.setValue(request.accept, forHTTPHeaderField: "Accept")
         urlRequest.setValue("en;q=0.9, *;q=0.5", forHTTPHeaderField: "Accept-Language")
         let task = currentSession().dataTask(with: urlRequest)
@@ -174,6 +185,19 @@ final class HTTPFetcher: NSObject, URLSessionDataDelegate, Sendable {
     ) {
         let location = response.value(forHTTPHeaderField: "Location")
         let target = location.flatMap { URL(string: $0, relativeTo: response.url)?.absoluteURL } ?? request.url
+        let captured = tasks.withLock { tasks -> Bool in
+            guard let state = tasks[task.taskIdentifier], !state.request.followRedirects, let target else { return false }
+            if state.redirectTarget == nil {
+                state.redirectTarget = target
+                state.redirectStatus = response.statusCode
+            }
+            return true
+        }
+        if captured {
+            completionHandler(nil)
+            task.cancel()
+            return
+        }
         let verdict: FetchError? = tasks.withLock { tasks -> FetchError? in
             guard let state = tasks[task.taskIdentifier] else { return .cancelled }
             state.redirects += 1
@@ -210,7 +234,12 @@ final class HTTPFetcher: NSObject, URLSessionDataDelegate, Sendable {
         }
         guard let (state, continuation) = taken else { return }
         let finalURL = state.response?.url ?? task.currentRequest?.url ?? state.request.url
-        if let failure = state.failure {
+        if let target = state.redirectTarget {
+            continuation?.resume(
+                returning: Response(
+                    url: state.request.url, status: state.redirectStatus, contentType: nil, body: [], truncated: false,
+                    redirectTarget: target))
+        } else if let failure = state.failure {
             continuation?.resume(throwing: failure)
         } else if let response = state.response, response.statusCode >= 300 {
             continuation?.resume(throwing: FetchError.status(response.statusCode, url: finalURL.absoluteString))

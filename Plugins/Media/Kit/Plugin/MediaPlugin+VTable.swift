@@ -4,7 +4,9 @@ import PluginABI
 extension MediaPlugin {
     /// The `lkh_media_provider_v1` vtable: C entry points that find the instance and forward. None of
     /// them lets a Swift error or trap cross the boundary: bad arguments become `LKH_E_INVALID`.
-    static func makeVTable(priority: Int32) -> lkh_media_provider_v1 {
+    /// `resolves`: fill the ABI 1.1 `resolve` entry (the built-in providers have runtime rules; the
+    /// generic one leaves it NULL, so the host uses its classification).
+    static func makeVTable(priority: Int32, resolves: Bool) -> lkh_media_provider_v1 {
         var vtable = lkh_media_provider_v1()
         vtable.struct_size = UInt32(MemoryLayout<lkh_media_provider_v1>.size)
         vtable.priority = priority
@@ -36,6 +38,17 @@ extension MediaPlugin {
                 String(cString: url), destination: String(cString: destination),
                 progress: ProgressSink(function: progress, userData: userData), completion: Completion(done: done, userData: userData))
             return MediaPlugin.report(result, operationID, error)
+        }
+        if resolves {
+            vtable.resolve = { instance, url, timeout, done, userData, operationID, error in
+                guard let instance, let url, let done else {
+                    LKHErrorSlot.write(error, .invalid, "resolve needs a URL and a done callback")
+                    return LKH_E_INVALID
+                }
+                let plugin = InstanceBox.borrow(instance, as: MediaPlugin.self)
+                let completion = Completion(done: done, userData: userData)
+                return MediaPlugin.report(plugin.resolve(String(cString: url), timeoutMilliseconds: timeout, completion: completion), operationID, error)
+            }
         }
         vtable.cancel = { instance, operationID in
             guard let instance else { return }

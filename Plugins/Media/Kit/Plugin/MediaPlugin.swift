@@ -4,7 +4,7 @@ import PluginABI
 
 /// One instance of a built-in media plugin: classifies URLs, fetches metadata and extracts videos.
 ///
-/// Thread rule: `classify`, `fetchMetadata`, `extract` and `cancel` are `[thread-safe]` as the ABI
+/// Thread rule: `classify`, `fetchMetadata`, `resolve`, `extract` and `cancel` are `[thread-safe]` as the ABI
 /// requires; `destroy` is a host-thread call that cancels pending operations and waits for their
 /// completions before it returns.
 final class MediaPlugin: @unchecked Sendable {
@@ -13,6 +13,8 @@ final class MediaPlugin: @unchecked Sendable {
     let settings: MediaSettings
     let fetcher: HTTPFetcher
     let metadata: MetadataService
+    /// Runtime resolution before playback (spec §12.3–12.5), with its in-memory cache.
+    let resolver: RuntimeResolver
     let operations = OperationTable()
     /// The vtable handed to the host; owned by this instance, freed by `destroy`.
     let vtable: UnsafeMutablePointer<lkh_media_provider_v1>
@@ -25,8 +27,9 @@ final class MediaPlugin: @unchecked Sendable {
         metadata = MetadataService(
             fetcher: fetcher, cacheDirectory: settings.cacheDirectory, endpoints: settings.oEmbedEndpoints,
             retryAfter: settings.retryAfter, concurrency: settings.metadataConcurrency)
+        resolver = RuntimeResolver(fetcher: fetcher, settings: settings.resolution)
         vtable = .allocate(capacity: 1)
-        vtable.initialize(to: MediaPlugin.makeVTable(priority: flavor.priority))
+        vtable.initialize(to: MediaPlugin.makeVTable(priority: flavor.priority, resolves: flavor == .builtin))
     }
 
     /// Cancels every operation, waits for their `done` callbacks, then frees the vtable.

@@ -16,6 +16,7 @@ import LinkstrPluginKit
 /// | `failure_retry_seconds` | 3600 | how long a failed page or thumbnail is not asked again |
 /// | `oembed_endpoints` | provider defaults | e.g. `{ youtube = "https://yt.example/oembed" }` |
 /// | `user_agent` | `Mozilla/5.0 (compatible; linkstr/<version>)` | sent with metadata requests |
+/// | `facebook_resolve_base`, `rumble_oembed_endpoint`, `twitter_summary_endpoints`, `twitter_oembed_endpoint` | the providers' | runtime resolution (`ResolutionSettings`) |
 struct MediaSettings: Sendable {
     var cacheDirectory: String
     var dataDirectory: String
@@ -30,6 +31,7 @@ struct MediaSettings: Sendable {
     var retryAfter: Duration
     var oEmbedEndpoints: [MediaProvider: String]
     var userAgent: String
+    var resolution: ResolutionSettings
 
     /// Reads the settings; a value that cannot be used is reported through `warn` and replaced by the
     /// default.
@@ -71,6 +73,7 @@ struct MediaSettings: Sendable {
             }
         }
         oEmbedEndpoints = endpoints
+        resolution = ResolutionSettings(value: { host.config($0) }, oEmbedEndpoints: endpoints, warn: warn)
     }
 
     var toolSettings: ExtractionTools.Settings {

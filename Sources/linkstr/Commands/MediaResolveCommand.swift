@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import LinkstrHost
+
+/// `linkstr media resolve URL`: how to play a link right now (runtime resolution, spec §12.3–12.5).
+struct MediaResolveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resolve",
+        abstract: "Resolve a link at runtime before playback: Facebook share links, Rumble's oEmbed player, X posts' video.",
+        discussion: """
+            Facebook share links (/share/r/…, /share/v/…) become their reel or video (first redirect, else
+            the page's og:url or rel=canonical, else the path); Rumble videos get the iframe URL of Rumble's
+            oEmbed; X posts are extraction-preferred when the status API reports a video, embed-only with the
+            oEmbed HTML otherwise, else a link. Other links answer their classification. Successes are kept
+            in memory by the provider; endpoints are settings of [plugins."org.linkstr.media.builtin"]
+            (facebook_resolve_base, rumble_oembed_endpoint, twitter_summary_endpoints, twitter_oembed_endpoint).
+
+            Example:
+              linkstr media resolve https://www.facebook.com/share/r/1AbCdEfG/ --json
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: ArgumentHelp("Give up on each request after this many seconds (default: the provider's, 6 s or 8 s).", valueName: "seconds"))
+    var timeout: Double?
+
+    @Argument(help: "An http or https URL.")
+    var url: String
+
+    func run() async throws {
+        let url = try MediaURLArgument.validate(self.url)
+        let host = try global.openHost()
+        host.loadPlugins()
+        defer { host.stop() }
+        let result: MediaResolutionResult
+        do {
+            result = try await host.resolveMedia(url, timeout: timeout.map { .milliseconds(Int64(max(0.1, $0) * 1000)) })
+        } catch {
+            throw CLIFailure(error.status == .invalid ? .usage : .failed, "cannot resolve \(url): \(error)")
+        }
+        if global.json {
+            var object: [String: Any] = ["provider": result.provider, "mode": result.mode.rawValue, "resolved_url": result.resolvedURL]
+            object["embed_url"] = result.embedURL
+            object["embed_html"] = result.embedHTML
+            if !result.videoURLs.isEmpty { object["video_urls"] = result.videoURLs }
+            object["via"] = result.via
+            Terminal.printJSON(object)
+        } else {
+            var text = "provider:  \(result.provider) (\(result.pluginID))\nmode:      \(result.mode.rawValue)\nresolved:  \(result.resolvedURL)\n"
+            if let embed = result.embedURL { text += "embed:     \(embed)\n" }
+            if let html = result.embedHTML { text += "embed html: \(html.count) characters (--json shows it)\n" }
+            for video in result.videoURLs { text += "video:     \(video)\n" }
+            if let via = result.via { text += "via:       \(via)\(result.cached ? " (cached)" : "")\n" }
+            Terminal.write(text)
+        }
+    }
+}
