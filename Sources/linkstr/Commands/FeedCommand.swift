@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LinkstrHost
+import NostrCore
 
 struct FeedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,20 +31,12 @@ struct FeedCommand: AsyncParsableCommand {
             Terminal.printJSON(items.map(OutputObjects.feedItem))
             return
         }
-        if items.isEmpty { Terminal.write("no posts yet\n") }
-        let now = Int64(Date().timeIntervalSince1970)
-        var previousSender: String?
-        for item in items {
-            let sender = item.post.sender.npub
-            if sender != previousSender { Terminal.write("\n\(String(sender.prefix(16)))…\n") }
-            previousSender = sender
-            let marker = item.post.unread ? "●" : " "
-            Terminal.write("\(marker) \(item.post.url)   \(RelativeTime.describe(item.post.createdAt, now: now))  [\(item.post.id.hex.prefix(8))]\n")
-            if let title = item.title { Terminal.write("  \(title)\n") }
-            if let note = item.post.note { Terminal.write("  │ \(note)\n") }
-            if !item.reactions.isEmpty {
-                Terminal.write("  " + item.reactions.map { "\($0.emoji) \($0.senders.count > 10 ? "10+" : String($0.senders.count))" }.joined(separator: "  ") + "\n")
-            }
+        let (summary, names, me) = try await context.run { runtime throws(RuntimeError) in
+            let summary = try await runtime.summary(of: id)
+            var names: [PublicKey: String] = [:]
+            for sender in Set(items.map(\.post.sender)) { names[sender] = await runtime.displayName(of: sender) }
+            return (summary, names, runtime.me)
         }
+        Terminal.write(FeedView(session: summary, items: items, me: me, names: names, output: .current).render())
     }
 }

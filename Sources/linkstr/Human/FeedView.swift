@@ -1,0 +1,104 @@
+import LinkstrEngine
+import LinkstrHost
+import NostrCore
+
+/// `linkstr feed` for people, like a chat: the session's name, then the posts oldest first under
+/// sender headers (one header for consecutive posts of one sender), each with its unread marker,
+/// the link's title (once known) and URL, the note as a callout, the reaction summary (one emoji
+/// alone, counts capped at 10+), its time and the id prefix that `react`, `delete` and `read` take.
+///
+///     Weekend videos · 2 members · 1 unread
+///
+///     Alice
+///     ● Never Gonna Give You Up
+///       https://www.youtube.com/watch?v=dQw4w9WgXcQ
+///       ▍ the classic
+///       🔥 2  👀 · 2h ago · 3f2a9c1e
+struct FeedView {
+    var session: SessionSummary
+    var items: [FeedItem]
+    var me: PublicKey
+    /// How each sender is shown (alias, profile name or npub), from the runtime.
+    var names: [PublicKey: String]
+    var output: HumanOutput
+
+    func render() -> String {
+        let style = output.style
+        let unread = items.filter(\.post.unread).count
+        var header = style.paint(TerminalText.line(session.name), Palette.foreground, bold: true)
+        var details = ["\(session.members.count) member\(session.members.count == 1 ? "" : "s")"]
+        if session.archived { details.append("archived") }
+        header += style.paint(" · " + details.joined(separator: " · "), Palette.dark5)
+        if unread > 0 { header += style.paint(" · \(unread) unread", Palette.blue) }
+        var text = header + "\n"
+        if items.isEmpty {
+            return text + "\nno posts yet — share a link with `linkstr post \"\(TerminalText.line(session.name))\" URL`\n"
+        }
+        var previousSender: PublicKey?
+        for item in items {
+            let post = item.post
+            if post.sender != previousSender {
+                text += "\n" + style.person(senderName(post.sender), key: post.sender.rawBytes) + "\n"
+            }
+            previousSender = post.sender
+            text += render(item)
+        }
+        return text
+    }
+
+    private func render(_ item: FeedItem) -> String {
+        let style = output.style
+        let post = item.post
+        let marker = post.unread ? style.paint("●", Palette.blue) : " "
+        let url = TerminalText.line(post.url)
+        var lines: [String] = []
+        if let title = item.title.map(TerminalText.line), !title.isEmpty {
+            lines.append("\(marker) " + style.paint(title, Palette.foreground, bold: true))
+            lines.append("  " + style.paint(url, Palette.cyan))
+        } else {
+            lines.append("\(marker) " + style.paint(url, Palette.cyan, bold: post.unread))
+        }
+        for line in post.note.map(TerminalText.lines) ?? [] {
+            lines.append("  " + style.paint("▍", Palette.magenta) + " " + style.paint(line, Palette.foregroundDark))
+        }
+        var meta: [String] = []
+        let summary = Self.reactionSummary(item.reactions, style: style)
+        if !summary.isEmpty { meta.append(summary) }
+        meta.append(style.paint(RelativeTime.describe(post.createdAt, now: output.now) + " · " + post.id.hex.prefix(8), Palette.comment))
+        lines.append("  " + meta.joined(separator: style.paint(" · ", Palette.comment)))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "🔥 2  👀  👍 10+": one emoji alone when one person reacted, else its count, capped at 10+.
+    static func reactionSummary(_ reactions: [(emoji: String, senders: [PublicKey])], style: Style) -> String {
+        reactions.filter { !$0.senders.isEmpty }.map { reaction in
+            let emoji = TerminalText.line(reaction.emoji)
+            switch reaction.senders.count {
+            case 1: return emoji
+            case 2...10: return emoji + " " + style.paint("\(reaction.senders.count)", Palette.yellow)
+            default: return emoji + " " + style.paint("10+", Palette.yellow)
+            }
+        }.joined(separator: "  ")
+    }
+
+    private func senderName(_ key: PublicKey) -> String {
+        if key == me { return "You" }
+        return PersonName.shown(names[key], key: key)
+    }
+}
+
+/// How a person's name is shown: the runtime's display name (alias, else profile name), or a
+/// shortened npub when it has none.
+enum PersonName {
+    static func shown(_ name: String?, key: PublicKey) -> String {
+        guard let name, name != key.npub else { return short(key) }
+        let cleaned = TerminalText.line(name)
+        return cleaned.isEmpty ? short(key) : TerminalText.truncate(cleaned, to: 40)
+    }
+
+    /// `npub1qqwe4…7x2k`
+    static func short(_ key: PublicKey) -> String {
+        let npub = key.npub
+        return String(npub.prefix(11)) + "…" + String(npub.suffix(4))
+    }
+}
