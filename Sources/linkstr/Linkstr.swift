@@ -35,10 +35,14 @@ struct Linkstr: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            StatusLine.shared.finishSteps()
         } catch let failure as CLIFailure {
+            // A boot step that was running stays on screen with how long it took.
+            StatusLine.shared.fail()
             failure.report()
             Glibc.exit(failure.exitCode.rawValue)
         } catch {
+            StatusLine.shared.fail()
             let code = exitCode(for: error)
             if code == .validationFailure {
                 let message = fullMessage(for: error)
