@@ -21,6 +21,7 @@ struct Linkstr: AsyncParsableCommand {
             AccountCommand.self, RelayCommand.self, ContactCommand.self, SessionCommand.self, SessionsCommand.self, PostCommand.self, ReactCommand.self,
             DeleteCommand.self, FeedCommand.self, ReadCommand.self, ShareCommand.self, SyncCommand.self, WatchCommand.self, PluginsCommand.self,
             ConfigCommand.self, MediaCommand.self, OpenCommand.self, NotifyCommand.self, ServiceCommand.self, DesktopCommand.self,
+            DemoCommand.self,
         ])
 
     /// Runs the command with the exit codes of cli.md: usage errors exit 2 (argument-parser's default
