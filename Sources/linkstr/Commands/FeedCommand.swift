@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LinkstrEngine
 import LinkstrHost
 import NostrCore
 
@@ -31,12 +32,17 @@ struct FeedCommand: AsyncParsableCommand {
             Terminal.printJSON(items.map(OutputObjects.feedItem))
             return
         }
-        let (summary, names, me) = try await context.run { runtime throws(RuntimeError) in
+        let (summary, names, changes, me) = try await context.run { runtime throws(RuntimeError) in
             let summary = try await runtime.summary(of: id)
+            var changes = FeedView.MembershipChange.from(try await runtime.membershipHistory(of: id))
+            // A limited feed starts at its first post; so do its membership lines.
+            if let limit, items.count >= limit, let first = items.first { changes.removeAll { $0.time < first.post.createdAt } }
             var names: [PublicKey: String] = [:]
-            for sender in Set(items.map(\.post.sender)) { names[sender] = await runtime.displayName(of: sender) }
-            return (summary, names, runtime.me)
+            for person in Set(items.map(\.post.sender) + changes.flatMap { $0.added + $0.removed }) {
+                names[person] = await runtime.displayName(of: person)
+            }
+            return (summary, names, changes, runtime.me)
         }
-        Terminal.write(FeedView(session: summary, items: items, me: me, names: names, output: .current).render())
+        Terminal.write(FeedView(session: summary, items: items, me: me, names: names, changes: changes, output: .current).render())
     }
 }

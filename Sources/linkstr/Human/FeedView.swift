@@ -6,6 +6,8 @@ import NostrCore
 /// sender headers (one header for consecutive posts of one sender), each with its unread marker,
 /// the link's title (once known) and URL, the note as a callout, the reaction summary (one emoji
 /// alone, counts capped at 10+), its time and the id prefix that `react`, `delete` and `read` take.
+/// Membership changes after the first snapshot are `── in: Carol · out: Dave ──` lines, in time
+/// order among the posts (as the app's centred separators).
 ///
 ///     Weekend videos · 2 members · 1 unread
 ///
@@ -18,9 +20,28 @@ struct FeedView {
     var session: SessionSummary
     var items: [FeedItem]
     var me: PublicKey
-    /// How each sender is shown (alias, profile name or npub), from the runtime.
+    /// How each sender and member is shown (alias, profile name or npub), from the runtime.
     var names: [PublicKey: String]
+    /// Membership changes (after the first snapshot), oldest first.
+    var changes: [MembershipChange] = []
     var output: HumanOutput
+
+    struct MembershipChange: Equatable {
+        var time: Int64
+        var added: [PublicKey]
+        var removed: [PublicKey]
+
+        /// The changes between consecutive snapshots of `history` (the first one is the start, not a change).
+        static func from(_ history: MembershipHistory) -> [MembershipChange] {
+            zip(history.snapshots, history.snapshots.dropFirst()).compactMap { previous, next in
+                let before = Set(previous.members)
+                let after = Set(next.members)
+                let change = MembershipChange(
+                    time: next.stamp.time, added: next.members.filter { !before.contains($0) }, removed: previous.members.filter { !after.contains($0) })
+                return change.added.isEmpty && change.removed.isEmpty ? nil : change
+            }
+        }
+    }
 
     func render() -> String {
         let style = output.style
@@ -35,15 +56,31 @@ struct FeedView {
             return text + "\nno posts yet — share a link with `linkstr post \"\(TerminalText.line(session.name))\" URL`\n"
         }
         var previousSender: PublicKey?
+        var pending = changes[...]
         for item in items {
             let post = item.post
+            while let change = pending.first, change.time <= post.createdAt {
+                text += "\n" + render(change)
+                pending = pending.dropFirst()
+                previousSender = nil
+            }
             if post.sender != previousSender {
                 text += "\n" + style.person(senderName(post.sender), key: post.sender.rawBytes) + "\n"
             }
             previousSender = post.sender
             text += render(item)
         }
+        for change in pending { text += "\n" + render(change) }
         return text
+    }
+
+    private func render(_ change: MembershipChange) -> String {
+        let style = output.style
+        let parts = change.added.map { "in: " + style.person(senderName($0), key: $0.rawBytes, bold: false) }
+            + change.removed.map { "out: " + style.person(senderName($0), key: $0.rawBytes, bold: false) }
+        let rule = style.paint("──", Palette.comment)
+        return "\(rule) " + parts.joined(separator: style.paint(" · ", Palette.comment)) + " \(rule) "
+            + style.paint(RelativeTime.describe(change.time, now: output.now), Palette.comment) + "\n"
     }
 
     private func render(_ item: FeedItem) -> String {

@@ -20,6 +20,7 @@ struct GoldenHome {
     static let bob = key("22")
     static let carol = key("33")
     static let erin = key("44")
+    static let frank = key("66")
     /// Eleven more members, who only react.
     static let crowd = (0..<11).map { key(String(format: "%02x", 0x51 + $0)) }
 
@@ -81,12 +82,17 @@ extension LinkstrRuntime {
         let classic = G.post(G.weekend, by: G.bob, at: t + 60, "https://www.youtube.com/watch?v=dQw4w9WgXcQ", note: "the classic")
         let vimeo = G.post(G.weekend, by: G.bob, at: t + 120, "https://vimeo.com/76979871")
         let mine = G.post(G.weekend, by: G.me, at: t + 1_800, "https://example.com/a-long-read", note: "two things:\nthe intro\nand the ending")
+        // Forty minutes in, Frank joins and the last of the crowd leaves (after reacting).
+        let frankJoins = G.rumor(G.me, t + 2_400, [
+            "conversation_id": G.weekend.rawValue, "root_id": "members-\(t + 2_400)", "kind": "session_members",
+            "member_pubkeys": (weekendMembers.dropLast() + [G.frank]).map(\.publicKey.hex), "timestamp": t + 2_400,
+        ])
         let carols = G.post(G.weekend, by: G.carol, at: t + 3_600, "https://www.tiktok.com/@someone/video/7596114833477537054")
         let erins = G.post(G.weekend, by: G.erin, at: t + 5_400, "https://news.example.org/story", note: "worth it")
         let bookPost = G.post(G.bookClub, by: G.bob, at: t - 3 * 86_400 + 100, "https://books.example/june")
         var rumors = [
             G.create(G.weekend, "Weekend videos", by: G.me, at: t, members: weekendMembers),
-            classic, vimeo, mine, carols, erins,
+            classic, vimeo, mine, frankJoins, carols, erins,
             G.create(G.bookClub, "Book club", by: G.bob, at: t - 3 * 86_400, members: [G.bob, G.me]), bookPost,
             G.create(G.bookClubToo, "Book club", by: G.carol, at: t - 10 * 86_400, members: [G.carol, G.me]),
             G.create(G.oldStuff, "Old stuff", by: G.me, at: t - 40 * 86_400, members: [G.me, G.bob]),
@@ -115,12 +121,13 @@ extension LinkstrRuntime {
         store.put(
             EngineCollection.linkMetadata, key: cipher.lookupHash("https://www.youtube.com/watch?v=dQw4w9WgXcQ"),
             value: LinkMetadata(title: "Rick Astley - Never Gonna Give You Up (Official Music Video)", thumbnail: nil).encoded())
-        // Contacts: Bob by alias, Carol by her profile name; Erin is neither (a short npub).
+        // Contacts: Bob and Frank by alias, Carol by her profile name; Erin is neither (a short npub).
         var book = ContactBook(me: me)
         let followList = try LocalSigner(secretKey: G.me).sign(
-            UnsignedEvent(pubkey: me, createdAt: t, kind: 3, tags: [["p", G.bob.publicKey.hex], ["p", G.carol.publicKey.hex]], content: ""))
+            UnsignedEvent(pubkey: me, createdAt: t, kind: 3, tags: [["p", G.bob.publicKey.hex], ["p", G.carol.publicKey.hex], ["p", G.frank.publicKey.hex]], content: ""))
         book.ingestFollowList(followList, now: G.now)
         try book.setAlias("Bob", for: G.bob.publicKey)
+        try book.setAlias("Frank", for: G.frank.publicKey)
         let profile = try LocalSigner(secretKey: G.carol).sign(
             UnsignedEvent(pubkey: G.carol.publicKey, createdAt: t, kind: 0, tags: [], content: #"{"name":"Carol ☕"}"#))
         book.ingestProfile(profile, now: G.now)
