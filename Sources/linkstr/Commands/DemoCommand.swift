@@ -16,10 +16,11 @@ struct DemoCommand: ParsableCommand {
         commandName: "demo",
         abstract: "A guided tour: a local relay, two throwaway accounts, a shared link, a reaction and a notification.",
         discussion: """
-            Runs on 127.0.0.1 only: starts rust-nostr's relay (PyPI nostr-sdk, from the .venv that
-            scripts/bootstrap.sh makes, or LINKSTR_VENV), creates Alice and Bob under a temporary folder
-            (mode 0700), and shows each linkstr command it runs with its output. Everything is removed
-            at the end, also on Ctrl-C. Your own account and settings are not touched.
+            Runs on 127.0.0.1 only: starts rust-nostr's relay (PyPI nostr-sdk, from
+            the .venv that scripts/bootstrap.sh makes, or LINKSTR_VENV), creates
+            Alice and Bob under a temporary folder (mode 0700), and shows each
+            linkstr command it runs with its output. Everything is removed at the
+            end, also on Ctrl-C. Your own account and settings are not touched.
 
             Example:
               linkstr demo

@@ -12,9 +12,10 @@ struct FeedCommand: AsyncParsableCommand {
               linkstr feed "Weekend videos" --limit 20
               linkstr feed "Weekend videos" --titles --json
 
-            Consecutive posts of one sender share a header; ● marks unread posts; the 8-character id
-            at the end of each post is what `react`, `delete` and `read` take. Times are relative to
-            now (LINKSTR_NOW=<unix seconds> pins it); colours follow the terminal, NO_COLOR and
+            Consecutive posts of one sender share a header; ● marks unread posts;
+            the 8-character id at the end of each post is what `react`, `delete`
+            and `read` take. Times are relative to now (LINKSTR_NOW=<unix seconds>
+            pins it); colours follow the terminal, NO_COLOR and
             LINKSTR_COLOR=always|never.
             """)
 

@@ -10,8 +10,8 @@ struct SessionsCommand: AsyncParsableCommand {
               linkstr sessions
               linkstr sessions --archived --json
 
-            Times are relative to now (LINKSTR_NOW=<unix seconds> pins it); colours follow the
-            terminal, NO_COLOR and LINKSTR_COLOR=always|never.
+            Times are relative to now (LINKSTR_NOW=<unix seconds> pins it); colours
+            follow the terminal, NO_COLOR and LINKSTR_COLOR=always|never.
             """)
 
     @OptionGroup var global: GlobalOptions
