@@ -144,7 +144,7 @@ let package = Package(
         .testTarget(name: "LinkstrEngineTests", dependencies: ["LinkstrEngine", "NostrCore"]),
         .testTarget(
             name: "LinkstrHostTests",
-            dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI"],
+            dependencies: ["LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginTesting", "PluginABI"],
             exclude: ["Fixtures"]),
         // A helper process for the storage tests: concurrent writers and SIGKILL in the middle of a batch.
         .executableTarget(

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The main job on a fresh Debian 12 machine: installs what is missing, builds linkstr in release mode
-# with its plugins (SQLite storage by default), and shows it working.
+# with its plugins (SQLite storage by default), and shows it working: `linkstr demo` runs a relay on
+# 127.0.0.1, two throwaway accounts, a shared link, a reaction and a notification, then cleans up.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
@@ -10,7 +11,5 @@ swift build -c release
 bin=.build/release/linkstr
 echo
 echo "== linkstr $($bin --version), built in $(dirname "$(readlink -f $bin)")"
-echo "== loaded plugins"
-$bin plugins
-echo "== effective configuration"
-$bin config
+echo
+exec $bin demo "$@"

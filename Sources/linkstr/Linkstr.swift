@@ -21,6 +21,7 @@ struct Linkstr: AsyncParsableCommand {
             AccountCommand.self, RelayCommand.self, ContactCommand.self, SessionCommand.self, SessionsCommand.self, PostCommand.self, ReactCommand.self,
             DeleteCommand.self, FeedCommand.self, ReadCommand.self, ShareCommand.self, SyncCommand.self, WatchCommand.self, PluginsCommand.self,
             ConfigCommand.self, MediaCommand.self, OpenCommand.self, NotifyCommand.self, ServiceCommand.self, DesktopCommand.self,
+            DemoCommand.self,
         ])
 
     /// Runs the command with the exit codes of cli.md: usage errors exit 2 (argument-parser's default
@@ -35,10 +36,14 @@ struct Linkstr: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            StatusLine.shared.finishSteps()
         } catch let failure as CLIFailure {
+            // A boot step that was running stays on screen with how long it took.
+            StatusLine.shared.fail()
             failure.report()
             Glibc.exit(failure.exitCode.rawValue)
         } catch {
+            StatusLine.shared.fail()
             let code = exitCode(for: error)
             if code == .validationFailure {
                 let message = fullMessage(for: error)

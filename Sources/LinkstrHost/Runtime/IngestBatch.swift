@@ -6,6 +6,8 @@ struct IngestBatch {
     var reports: [(report: IngestReport, source: IngestSource)] = []
     var sinceCommit = 0
     var sync = SyncReport()
+    /// Backfill pages requested by the running sync (for its progress line).
+    var pages = 0
     /// The first failure; ingest stops at it and the sync reports it.
     var failure: RuntimeError?
 }

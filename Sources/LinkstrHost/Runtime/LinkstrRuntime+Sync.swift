@@ -22,7 +22,10 @@ extension LinkstrRuntime {
     }
 
     /// A sync, then the live subscription until the task is cancelled; `observer` sees every change.
-    public func watch(timeout: Duration = .seconds(15), observer: @escaping Observer) async throws(RuntimeError) {
+    /// `caughtUp` is called once the backfill is done (the command line ends its boot steps there).
+    public func watch(
+        timeout: Duration = .seconds(15), caughtUp: (@Sendable () -> Void)? = nil, observer: @escaping Observer
+    ) async throws(RuntimeError) {
         let pool = try connect()
         let deduplicator = EventDeduplicator(capacity: 1_000_000)
         let live: AsyncStream<SubscriptionMessage>
@@ -51,6 +54,7 @@ extension LinkstrRuntime {
         try await backfill(pool, timeout: timeout, deduplicator: deduplicator, observer: observer, progress: nil)
         await refreshFollowList(pool, profiles: true)
         recordRelayStatuses()
+        caughtUp?()
         await withTaskCancellationHandler {
             await liveTask.value
         } onCancel: {
@@ -76,7 +80,10 @@ extension LinkstrRuntime {
         let signer = self.signer
         let summary: BackfillSummary
         do {
-            summary = try await pool.backfill(request, deduplicator: deduplicator) { received in
+            summary = try await pool.backfill(
+                request, deduplicator: deduplicator,
+                onPage: { page in await self.notePage(page, progress: progress) }
+            ) { received in
                 let unwrapped = Self.unwrap(received.event, signer: signer)
                 await self.ingest(unwrapped, wrap: received.event, source: .historical)
                 if let progress { progress(await self.progress()) }
@@ -99,7 +106,12 @@ extension LinkstrRuntime {
     }
 
     private func progress() -> SyncProgress {
-        SyncProgress(received: batch.sync.received, accepted: batch.sync.accepted, pages: 0)
+        SyncProgress(received: batch.sync.received, accepted: batch.sync.accepted, pages: batch.pages)
+    }
+
+    private func notePage(_ page: Int, progress: (@Sendable (SyncProgress) -> Void)?) {
+        batch.pages = page
+        progress?(self.progress())
     }
 
     // MARK: Ingest

@@ -7,11 +7,13 @@ extension RelayPool {
     ///
     /// - Parameter deduplicator: shared with the live subscription to see each wrap once; a large
     ///   fresh one by default.
+    /// - Parameter onPage: called with the number of pages requested so far as each page is asked for
+    ///   (for a progress line).
     /// - Throws: `BackfillError` when no relay connects within `connectTimeout`, or a subscription
     ///   cannot be opened.
     public func backfill(
         _ backfill: GiftWrapBackfill, deduplicator: EventDeduplicator = EventDeduplicator(capacity: 1_000_000),
-        onEvent: @escaping @Sendable (ReceivedEvent) async -> Void
+        onPage: (@Sendable (Int) async -> Void)? = nil, onEvent: @escaping @Sendable (ReceivedEvent) async -> Void
     ) async throws -> BackfillSummary {
         let deadline = ContinuousClock.now + backfill.connectTimeout
         while connectedRelays().isEmpty {
@@ -26,7 +28,7 @@ extension RelayPool {
         while true {
             let focus = connectedRelays().subtracting(covered)
             guard !focus.isEmpty, chain < 8 else { break }
-            try await runChain(backfill, focus: focus, chain: chain, deduplicator: deduplicator, summary: &summary, onEvent: onEvent)
+            try await runChain(backfill, focus: focus, chain: chain, deduplicator: deduplicator, summary: &summary, onPage: onPage, onEvent: onEvent)
             covered.formUnion(focus)
             chain += 1
         }
@@ -43,7 +45,7 @@ extension RelayPool {
     /// that joins meanwhile gets a chain of its own afterwards).
     private func runChain(
         _ backfill: GiftWrapBackfill, focus: Set<String>, chain: Int, deduplicator: EventDeduplicator, summary: inout BackfillSummary,
-        onEvent: @escaping @Sendable (ReceivedEvent) async -> Void
+        onPage: (@Sendable (Int) async -> Void)?, onEvent: @escaping @Sendable (ReceivedEvent) async -> Void
     ) async throws {
         var until: Int64? = nil
         var largestPage: [String: Int] = [:]
@@ -60,6 +62,7 @@ extension RelayPool {
                 throw BackfillError(message: "cannot open backfill page \(id): \(error)")
             }
             summary.pages += 1
+            await onPage?(summary.pages)
             let timedOut = await readPage(id: id, stream: stream, progress: progress, timeout: backfill.pageTimeout, onEvent: onEvent)
             unsubscribe(id)
             if timedOut { summary.timedOutPages += 1 }

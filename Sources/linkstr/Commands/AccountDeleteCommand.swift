@@ -17,7 +17,7 @@ struct AccountDeleteCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Your npub, to confirm.", valueName: "npub")) var confirm: String?
 
     func run() async throws {
-        let context = try AccountContext.open(global)
+        let context = try AccountContext.open(global, connects: confirm != nil)
         defer { context.host.stop() }
         let npub = context.runtime.me.npub
         guard let confirm else {
@@ -28,6 +28,7 @@ struct AccountDeleteCommand: AsyncParsableCommand {
         guard confirm.trimmingCharacters(in: .whitespaces) == npub else {
             throw CLIFailure(.usage, "--confirm \(confirm) does not match this account (\(npub)); nothing was deleted")
         }
+        try await context.connect(forWriting: true)
         try await context.run { runtime throws(RuntimeError) in try await runtime.deleteAccount() }
         await context.close()
         do {

@@ -14,9 +14,10 @@ struct ContactAddCommand: AsyncParsableCommand {
     @Option(help: "A private name for them, kept on this machine.") var alias: String?
 
     func run() async throws {
-        let context = try AccountContext.open(global)
+        let context = try AccountContext.open(global, connects: true)
         defer { context.host.stop() }
         let person = try await context.person(key)
+        try await context.connect(forWriting: true)
         let contact = try await context.run { runtime throws(RuntimeError) in try await runtime.addContact(person, alias: alias) }
         await context.close()
         if global.json { Terminal.printJSON(OutputObjects.contact(contact)) } else { Terminal.write("added \(contact.displayName)\n") }

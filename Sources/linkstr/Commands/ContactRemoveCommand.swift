@@ -13,9 +13,10 @@ struct ContactRemoveCommand: AsyncParsableCommand {
     @Argument(help: "Who: npub, hex or alias.") var key: String
 
     func run() async throws {
-        let context = try AccountContext.open(global)
+        let context = try AccountContext.open(global, connects: true)
         defer { context.host.stop() }
         let person = try await context.person(key)
+        try await context.connect(forWriting: true)
         try await context.run { runtime throws(RuntimeError) in try await runtime.removeContact(person) }
         await context.close()
         if global.json { Terminal.printJSON(["ok": true]) } else { Terminal.write("removed \(key)\n") }

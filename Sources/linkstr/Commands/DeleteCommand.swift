@@ -17,9 +17,10 @@ struct DeleteCommand: AsyncParsableCommand {
     @Argument(help: "The post: its id or at least its first 8 hex characters.") var post: String
 
     func run() async throws {
-        let context = try AccountContext.open(global)
+        let context = try AccountContext.open(global, connects: true)
         defer { context.host.stop() }
         let id = try await context.session(session)
+        try await context.connect(forWriting: true)
         let refused = try await context.run { runtime throws(RuntimeError) in
             try await runtime.delete(id, postID: try await runtime.resolvePost(post, in: id))
         }

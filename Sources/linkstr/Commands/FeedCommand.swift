@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import LinkstrEngine
 import LinkstrHost
+import NostrCore
 
 struct FeedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -9,6 +11,12 @@ struct FeedCommand: AsyncParsableCommand {
             Example:
               linkstr feed "Weekend videos" --limit 20
               linkstr feed "Weekend videos" --titles --json
+
+            Consecutive posts of one sender share a header; ● marks unread posts;
+            the 8-character id at the end of each post is what `react`, `delete`
+            and `read` take. Times are relative to now (LINKSTR_NOW=<unix seconds>
+            pins it); colours follow the terminal, NO_COLOR and
+            LINKSTR_COLOR=always|never.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -30,20 +38,17 @@ struct FeedCommand: AsyncParsableCommand {
             Terminal.printJSON(items.map(OutputObjects.feedItem))
             return
         }
-        if items.isEmpty { Terminal.write("no posts yet\n") }
-        let now = Int64(Date().timeIntervalSince1970)
-        var previousSender: String?
-        for item in items {
-            let sender = item.post.sender.npub
-            if sender != previousSender { Terminal.write("\n\(String(sender.prefix(16)))…\n") }
-            previousSender = sender
-            let marker = item.post.unread ? "●" : " "
-            Terminal.write("\(marker) \(item.post.url)   \(RelativeTime.describe(item.post.createdAt, now: now))  [\(item.post.id.hex.prefix(8))]\n")
-            if let title = item.title { Terminal.write("  \(title)\n") }
-            if let note = item.post.note { Terminal.write("  │ \(note)\n") }
-            if !item.reactions.isEmpty {
-                Terminal.write("  " + item.reactions.map { "\($0.emoji) \($0.senders.count > 10 ? "10+" : String($0.senders.count))" }.joined(separator: "  ") + "\n")
+        let (summary, names, changes, me) = try await context.run { runtime throws(RuntimeError) in
+            let summary = try await runtime.summary(of: id)
+            var changes = FeedView.MembershipChange.from(try await runtime.membershipHistory(of: id))
+            // A limited feed starts at its first post; so do its membership lines.
+            if let limit, items.count >= limit, let first = items.first { changes.removeAll { $0.time < first.post.createdAt } }
+            var names: [PublicKey: String] = [:]
+            for person in Set(items.map(\.post.sender) + changes.flatMap { $0.added + $0.removed }) {
+                names[person] = await runtime.displayName(of: person)
             }
+            return (summary, names, changes, runtime.me)
         }
+        Terminal.write(FeedView(session: summary, items: items, me: me, names: names, changes: changes, output: .current).render())
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Glibc
 import LinkstrHost
 
 struct MediaFetchCommand: AsyncParsableCommand {
@@ -28,19 +27,24 @@ struct MediaFetchCommand: AsyncParsableCommand {
         let host = try global.openHost()
         host.loadPlugins()
         defer { host.stop() }
-        let showProgress = isatty(STDERR_FILENO) == 1
+        // On a terminal: a bar with the bytes downloaded (of the total, when yt-dlp knows it).
+        let bar = StatusLine.shared.enabled ? ProgressBar("downloading") : nil
         let video: CachedVideo
         do {
             video = try await host.fetchVideo(url) { done, total in
-                guard showProgress else { return }
-                let text = total > 0 ? "\(done * 100 / total)% of \(total / 1024) KiB" : "\(done / 1024) KiB"
-                Terminal.writeError("\r\u{1B}[Kdownloading: \(text)")
+                guard let bar else { return }
+                if total > 0 {
+                    let percent = done * 100 / total
+                    bar.update(fraction: Double(done) / Double(total), detail: "\(percent)%  \(ProgressBar.bytes(done)) of \(ProgressBar.bytes(total))")
+                } else {
+                    bar.update(fraction: nil, detail: ProgressBar.bytes(done))
+                }
             }
         } catch {
-            if showProgress { Terminal.writeError("\r\u{1B}[K") }
+            StatusLine.shared.clear()
             throw CLIFailure(error.status == .invalid ? .usage : .failed, "cannot fetch the video of \(url): \(error)")
         }
-        if showProgress { Terminal.writeError("\r\u{1B}[K") }
+        StatusLine.shared.clear()
         if global.json {
             Terminal.printJSON(["path": video.path, "bytes": video.bytes, "cached": video.fromCache] as [String: Any])
         } else {

@@ -18,9 +18,10 @@ struct PostCommand: AsyncParsableCommand {
     @Option(help: "A note to go with it.") var note: String?
 
     func run() async throws {
-        let context = try AccountContext.open(global)
+        let context = try AccountContext.open(global, connects: true)
         defer { context.host.stop() }
         let id = try await context.session(session)
+        try await context.connect(forWriting: true)
         let post = try await context.run { runtime throws(RuntimeError) in try await runtime.post(id, url: url, note: note) }
         await context.close()
         if global.json {

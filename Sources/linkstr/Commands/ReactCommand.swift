@@ -19,10 +19,11 @@ struct ReactCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard !(on && off) else { throw CLIFailure(.usage, "give --on or --off, not both") }
-        let context = try AccountContext.open(global)
+        let context = try AccountContext.open(global, connects: true)
         defer { context.host.stop() }
         let id = try await context.session(session)
         let active: Bool? = off ? false : (on ? true : nil)
+        try await context.connect(forWriting: true)
         try await context.run { runtime throws(RuntimeError) in
             let postID = try await runtime.resolvePost(post, in: id)
             try await runtime.react(id, postID: postID, emoji: emoji, active: active)

@@ -29,11 +29,6 @@ struct RelayListCommand: ParsableCommand {
             })
             return
         }
-        let connected = relays.filter { $0.enabled && ($0.status == "connected" || $0.status == "read-only") }.count
-        Terminal.write("\(connected)/\(relays.count) connected or read-only\n")
-        for relay in relays {
-            let status = relay.enabled ? relay.status ?? "not connected yet" : "disabled"
-            Terminal.write("  \(relay.url)  \(status)\(relay.error.map { " — \($0)" } ?? "")\n")
-        }
+        Terminal.write(RelayListView(relays: relays, output: .current).render())
     }
 }

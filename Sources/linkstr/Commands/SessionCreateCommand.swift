@@ -18,10 +18,11 @@ struct SessionCreateCommand: AsyncParsableCommand {
     var members: [String] = []
 
     func run() async throws {
-        let context = try AccountContext.open(global)
+        let context = try AccountContext.open(global, connects: true)
         defer { context.host.stop() }
         var keys: [PublicKey] = []
         for member in members { keys.append(try await context.person(member)) }
+        try await context.connect(forWriting: true)
         let summary = try await context.run { runtime throws(RuntimeError) in try await runtime.createSession(name: name, members: keys) }
         await context.close()
         if global.json {

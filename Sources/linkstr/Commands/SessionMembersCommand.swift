@@ -19,7 +19,7 @@ struct SessionMembersCommand: AsyncParsableCommand {
     @Option(name: .customLong("remove"), help: ArgumentHelp("A person to remove (repeatable).", valueName: "key")) var remove: [String] = []
 
     func run() async throws {
-        let context = try AccountContext.open(global)
+        let context = try AccountContext.open(global, connects: !add.isEmpty || !remove.isEmpty)
         defer { context.host.stop() }
         let id = try await context.session(session)
         var summary = try await context.run { runtime throws(RuntimeError) in try await runtime.summary(of: id) }
@@ -34,6 +34,7 @@ struct SessionMembersCommand: AsyncParsableCommand {
                 members.removeAll { $0 == key }
             }
             let next = members
+            try await context.connect(forWriting: true)
             summary = try await context.run { runtime throws(RuntimeError) in try await runtime.changeMembers(id, to: next) }
         }
         await context.close()

@@ -9,6 +9,9 @@ struct SessionsCommand: AsyncParsableCommand {
             Example:
               linkstr sessions
               linkstr sessions --archived --json
+
+            Times are relative to now (LINKSTR_NOW=<unix seconds> pins it); colours
+            follow the terminal, NO_COLOR and LINKSTR_COLOR=always|never.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -17,18 +20,17 @@ struct SessionsCommand: AsyncParsableCommand {
     func run() async throws {
         let context = try AccountContext.open(global)
         defer { context.host.stop() }
-        let sessions = try await context.run { runtime throws(RuntimeError) in try await runtime.sessions(archived: archived) }
+        let listArchived = archived
+        let (sessions, archivedCount) = try await context.run { runtime throws(RuntimeError) in
+            let sessions = try await runtime.sessions(archived: listArchived)
+            // The hint under the active list ("2 archived sessions · …"), as the app's archive toggle.
+            let archivedCount = listArchived ? 0 : try await runtime.sessions(archived: true).count
+            return (sessions, archivedCount)
+        }
         if global.json {
             Terminal.printJSON(sessions.map(OutputObjects.session))
             return
         }
-        if sessions.isEmpty {
-            Terminal.write(archived ? "no archived sessions\n" : "no sessions yet — create one with `linkstr session create NAME`\n")
-        }
-        let now = Int64(Date().timeIntervalSince1970)
-        for session in sessions {
-            let marker = session.unread ? "●" : " "
-            Terminal.write("\(marker) \(session.name)  ·  \(RelativeTime.describe(session.updatedAt, now: now))  ·  \(session.members.count) member\(session.members.count == 1 ? "" : "s")  ·  \(session.id)\n")
-        }
+        Terminal.write(SessionListView(sessions: sessions, archived: archived, archivedCount: archivedCount, output: .current).render())
     }
 }

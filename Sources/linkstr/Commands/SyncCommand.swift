@@ -1,5 +1,4 @@
 import ArgumentParser
-import Glibc
 import LinkstrHost
 
 struct SyncCommand: AsyncParsableCommand {
@@ -22,18 +21,23 @@ struct SyncCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard timeout > 0 else { throw CLIFailure(.usage, "--timeout must be a positive number of seconds") }
-        let context = try AccountContext.open(global)
+        let context = try AccountContext.open(global, connects: true)
         defer { context.host.stop() }
-        let onTerminal = isatty(STDERR_FILENO) == 1
-        let showProgress: @Sendable (SyncProgress) -> Void = { progress in
-            if progress.received % 50 == 0 { Terminal.writeError("\rsyncing… \(progress.received) received, \(progress.accepted) accepted") }
+        try await context.connect(forWriting: false, timeout: .seconds(timeout))
+        // On a terminal: a bar with what arrived and the backfill page; nothing when piped.
+        let bar = StatusLine.shared.enabled ? ProgressBar("syncing") : nil
+        let progress = bar.map { bar in
+            { @Sendable (progress: SyncProgress) in
+                bar.update(
+                    fraction: nil,
+                    detail: "\(progress.received) received · \(progress.accepted) accepted" + (progress.pages > 0 ? " · page \(progress.pages)" : ""))
+            }
         }
-        let progress = onTerminal ? showProgress : nil
         let report = try await context.run { runtime throws(RuntimeError) in
             try await runtime.sync(timeout: .seconds(timeout), progress: progress)
         }
         await context.close()
-        if onTerminal { Terminal.writeError("\r\u{1B}[K") }
+        StatusLine.shared.finishSteps()
         if global.json {
             Terminal.printJSON(["received": report.received, "accepted": report.accepted, "staged": report.staged, "rejected": report.rejected])
             return

@@ -21,19 +21,27 @@ struct WatchCommand: AsyncParsableCommand {
     var timeout: Int = 15
 
     func run() async throws {
-        let context = try AccountContext.open(global)
+        let context = try AccountContext.open(global, connects: true)
         defer { context.host.stop() }
+        try await context.connect(forWriting: false, timeout: .seconds(timeout))
         let dispatcher = context.host.configuration.notifiers.isEmpty ? nil : NotificationDispatcher.start(host: context.host)
         let json = global.json
-        let runtime = context.runtime
+        let style = HumanOutput.current.style
         let watching = Task {
             try await context.run { runtime throws(RuntimeError) in
-                try await runtime.watch(timeout: .seconds(timeout)) { report, _ in
+                let caughtUp: @Sendable () -> Void = {
+                    // The boot is over; on a terminal, say that it keeps listening.
+                    let status = StatusLine.shared
+                    status.finishSteps()
+                    if status.enabled { Terminal.writeError(HumanOutput.errorStyle.paint("watching for new posts and reactions · Ctrl-C to stop", Palette.comment) + "\n") }
+                }
+                try await runtime.watch(timeout: .seconds(timeout), caughtUp: caughtUp) { report, _ in
                     for change in report.changes {
                         if json {
                             Terminal.printJSON(OutputObjects.change(change))
                         } else {
-                            Terminal.write(ChangeLine.describe(change) + "\n")
+                            let names = await ChangeLine.Names.resolve(change, runtime: runtime)
+                            Terminal.write(ChangeLine.describe(change, names: names, style: style) + "\n")
                         }
                     }
                     for request in report.notifications {

@@ -12,13 +12,20 @@ struct AccountContext {
     let accounts: AccountManager
     let runtime: LinkstrRuntime
 
-    static func open(_ global: GlobalOptions) throws(CLIFailure) -> AccountContext {
-        let (host, backend) = try StorageContext.open(global)
+    /// - Parameter connects: the command goes on to talk to relays, so its boot steps are shown on
+    ///   a terminal (`loading account…`, `preparing local data…`; then `connect`).
+    static func open(_ global: GlobalOptions, connects: Bool = false) throws(CLIFailure) -> AccountContext {
+        let status: StatusLine? = connects ? StatusLine.shared : nil
+        let host = try global.openHost()
+        status?.step("loading account")
         let accounts = global.accounts(host)
+        // The key is read first (as the app's boot), but a storage failure still wins (exit 4).
+        let key = Result { () throws(AccountError) in try accounts.secretKey() }
+        if case .success = key { status?.step("preparing local data") }
+        let backend = try StorageContext.openStorage(host, global)
         let secretKey: SecretKey
         do {
-            _ = try accounts.require()
-            secretKey = try accounts.secretKey()
+            secretKey = try key.get()
         } catch {
             throw error.failure
         }
@@ -27,6 +34,17 @@ struct AccountContext {
         } catch {
             throw error.failure
         }
+    }
+
+    /// The boot steps `connecting relays…` (until a relay is connected — for `forWriting`, one that
+    /// accepts writes — at most `timeout`) and `starting session…` (the work that follows), shown on a
+    /// terminal only. Elsewhere it returns at once: the operation waits for its relays the same way.
+    func connect(forWriting: Bool, timeout: Duration = LinkstrRuntime.sendGate) async throws(CLIFailure) {
+        let status = StatusLine.shared
+        guard status.enabled else { return }
+        status.step("connecting relays")
+        try await run { runtime throws(RuntimeError) in try await runtime.connectRelays(forWriting: forWriting, timeout: timeout) }
+        status.step("starting session")
     }
 
     /// A person named by `npub1…`, 64-hex or a contact alias.

@@ -5,9 +5,14 @@ import LinkstrHost
 enum StorageContext {
     static func open(_ global: GlobalOptions) throws(CLIFailure) -> (LinkstrHost, StorageBackend) {
         let host = try global.openHost()
+        return (host, try openStorage(host, global))
+    }
+
+    /// Loads the plugins and opens the storage backend of an opened host.
+    static func openStorage(_ host: LinkstrHost, _ global: GlobalOptions) throws(CLIFailure) -> StorageBackend {
         host.loadPlugins()
         do {
-            return (host, try host.openStorage())
+            return try host.openStorage()
         } catch {
             let hint = global.storage == "memory" ? "" : " Run with --storage memory to use linkstr for this launch without saved data."
             throw CLIFailure(.storage, "cannot open storage: \(error).\(hint)")

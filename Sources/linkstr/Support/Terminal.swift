@@ -1,13 +1,16 @@
 import Foundation
 import Glibc
 
-/// Writing to the terminal: stdout for results, stderr for errors and progress.
+/// Writing to the terminal: stdout for results, stderr for errors and progress. Both first remove
+/// the transient status line (`StatusLine`), so nothing is written after it on its line.
 enum Terminal {
     static func write(_ text: String) {
+        StatusLine.shared.clear()
         writeAll(STDOUT_FILENO, text)
     }
 
     static func writeError(_ text: String) {
+        StatusLine.shared.clear()
         writeAll(STDERR_FILENO, text)
     }
 

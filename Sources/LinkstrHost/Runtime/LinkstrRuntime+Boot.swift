@@ -1,0 +1,27 @@
+extension LinkstrRuntime {
+    /// Opens the relay pool and waits until a relay can be used: for writing, until one is connected
+    /// (the send gate, exactly as a send waits); for reading, until one is connected or read-only, at
+    /// most `timeout`. The command line calls it before the operation to show the wait as its own
+    /// boot step (`connecting relays…`); the operation then finds the pool ready.
+    public func connectRelays(forWriting: Bool, timeout: Duration) async throws(RuntimeError) {
+        if forWriting {
+            _ = try await writablePool()
+            return
+        }
+        let pool = try connect()
+        let deadline = ContinuousClock.now + timeout
+        while !pool.statuses.values.contains(where: \.isConnected) {
+            guard ContinuousClock.now < deadline else {
+                let reasons = pool.relayStates().compactMap { state in state.error.map { "\(state.url): \($0)" } }
+                throw RuntimeError(
+                    .failed, "couldn't reach a relay within \(timeout); try again" + (reasons.isEmpty ? "." : " (\(reasons.joined(separator: "; "))).")
+                )
+            }
+            do {
+                try await Task.sleep(for: .milliseconds(50))
+            } catch {
+                throw RuntimeError(.failed, "cancelled while waiting for a relay.")
+            }
+        }
+    }
+}

@@ -1,0 +1,11 @@
+import LinkstrEngine
+
+extension LinkstrRuntime {
+    /// Every membership snapshot of a session, oldest first — what `linkstr feed` turns into its
+    /// `in:` / `out:` lines.
+    public func membershipHistory(of id: SessionID) throws(RuntimeError) -> MembershipHistory {
+        let history = store.membership(id)
+        try checkStore()
+        return history
+    }
+}
