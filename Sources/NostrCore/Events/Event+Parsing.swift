@@ -31,4 +31,10 @@ extension Event {
     public init(rumorJSON json: String) throws(EventParseError) {
         self = try EventJSONParser.parse(json.utf8, mode: .rumor).get()
     }
+
+    /// Parses the rumor of a seal by `author` (validated already): the same key is taken without
+    /// parsing its point again; any other key is validated as usual (and the caller rejects it).
+    init(rumorJSON json: String, author: PublicKey) throws(EventParseError) {
+        self = try EventJSONParser.parse(json.utf8, mode: .rumor, knownKey: author).get()
+    }
 }

@@ -15,10 +15,13 @@ enum EventJSONParser {
     }
 
     /// Parses `input`, which must hold one event object and nothing else but whitespace.
-    static func parse(_ input: UnsafeBufferPointer<UInt8>, mode: Mode) -> Result<Event, EventParseError> {
+    ///
+    /// - Parameter knownKey: a key already validated (a seal's author, when parsing its rumor): a
+    ///   `pubkey` with the same bytes takes it instead of parsing the point again.
+    static func parse(_ input: UnsafeBufferPointer<UInt8>, mode: Mode, knownKey: PublicKey? = nil) -> Result<Event, EventParseError> {
         var reader = JSONReader(input)
         do throws(EventParseError) {
-            let event = try parseObject(&reader, mode: mode)
+            let event = try parseObject(&reader, mode: mode, knownKey: knownKey)
             do throws(JSONSyntaxError) {
                 try reader.expectEnd(after: "the event object")
             } catch {
@@ -31,9 +34,9 @@ enum EventJSONParser {
     }
 
     /// Parses `input` given as any byte collection or String's UTF-8 view.
-    static func parse(_ input: some Collection<UInt8>, mode: Mode) -> Result<Event, EventParseError> {
-        if let result = input.withContiguousStorageIfAvailable({ parse($0, mode: mode) }) { return result }
-        return Array(input).withUnsafeBufferPointer { parse($0, mode: mode) }
+    static func parse(_ input: some Collection<UInt8>, mode: Mode, knownKey: PublicKey? = nil) -> Result<Event, EventParseError> {
+        if let result = input.withContiguousStorageIfAvailable({ parse($0, mode: mode, knownKey: knownKey) }) { return result }
+        return Array(input).withUnsafeBufferPointer { parse($0, mode: mode, knownKey: knownKey) }
     }
 
     private struct Seen: OptionSet {
@@ -48,7 +51,7 @@ enum EventJSONParser {
     }
 
     /// Parses one event object at the reader's position.
-    static func parseObject(_ reader: inout JSONReader, mode: Mode) throws(EventParseError) -> Event {
+    static func parseObject(_ reader: inout JSONReader, mode: Mode, knownKey: PublicKey? = nil) throws(EventParseError) -> Event {
         var id: EventID?
         var pubkey: PublicKey?
         var createdAt: Int64?
@@ -86,11 +89,15 @@ enum EventJSONParser {
                         guard try bytes.withUnsafeMutableBytes({ output throws(JSONSyntaxError) in try reader.readLowercaseHex(into: output) }) else {
                             throw JSONSyntaxError(reason: "expected 64 lowercase hex characters", offset: valueOffset)
                         }
-                        guard let key = try? PublicKey(validating: bytes) else {
-                            throw JSONSyntaxError(reason: "not a valid secp256k1 x-only public key (x is not on the curve)",
-                                                  offset: valueOffset)
+                        if let knownKey, knownKey.bytes == bytes {
+                            pubkey = knownKey
+                        } else {
+                            guard let key = try? PublicKey(validating: bytes) else {
+                                throw JSONSyntaxError(reason: "not a valid secp256k1 x-only public key (x is not on the curve)",
+                                                      offset: valueOffset)
+                            }
+                            pubkey = key
                         }
-                        pubkey = key
                     case "sig":
                         var bytes = Bytes64()
                         guard try bytes.withUnsafeMutableBytes({ output throws(JSONSyntaxError) in try reader.readLowercaseHex(into: output) }) else {

@@ -88,7 +88,7 @@ public enum GiftWrap {
         let rumorJSON: String
         do { rumorJSON = try recipient.nip44Decrypt(seal.content, from: seal.pubkey) } catch { throw .sealDecryptionFailed(error) }
         let rumor: Event
-        do throws(EventParseError) { rumor = try Event(rumorJSON: rumorJSON) } catch { throw .malformedRumor(error) }
+        do throws(EventParseError) { rumor = try Event(rumorJSON: rumorJSON, author: seal.pubkey) } catch { throw .malformedRumor(error) }
         guard rumor.sig == nil else { throw .signedRumor }
         guard rumor.pubkey == seal.pubkey else { throw .senderMismatch(sealPubkey: seal.pubkey, rumorPubkey: rumor.pubkey) }
         let computed = rumor.computedID()
