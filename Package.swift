@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "linkstr-plugin-memory", type: .dynamic, targets: ["MemoryStorage"]),
         .library(name: "linkstr-plugin-postgresql", type: .dynamic, targets: ["PostgreSQLStorage"]),
         .executable(name: "linkstr-storage-bench", targets: ["StorageBench"]),
+        .executable(name: "linkstr-ingest-bench", targets: ["IngestBench"]),
         // The built-in media providers: liblinkstr-plugin-media.so (the six named providers, priority 0)
         // and liblinkstr-plugin-media-generic.so (every other link, priority INT32_MIN).
         .library(name: "linkstr-plugin-media", type: .dynamic, targets: ["MediaBuiltinPlugin"]),
@@ -138,6 +139,9 @@ let package = Package(
         .executableTarget(
             name: "StorageBench", dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "CLibPQ"],
             path: "Benchmarks/Storage"),
+        // `linkstr sync` minus the network: gift wraps through unwrap, engine and the SQLite plugin (issue 5).
+        .executableTarget(
+            name: "IngestBench", dependencies: ["LinkstrHost", "LinkstrEngine", "NostrCore"], path: "Benchmarks/IngestBench"),
 
         // MARK: Tests
         .testTarget(name: "NostrCoreTests", dependencies: ["NostrCore", "CSecp256k1"]),

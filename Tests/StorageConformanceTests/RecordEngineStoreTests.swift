@@ -124,4 +124,79 @@ import Testing
         #expect(carols.failure == nil)
         #expect(!carols.hasPosts)
     }
+
+    @Test func aSessionIsWrittenOncePerFlushWithItsLatestState() throws {
+        let sender = LinkstrEngine(me: alice.publicKey, store: MemoryEngineStore())
+        let session = try sender.createSession(name: "Busy", members: [bob.publicKey], now: now)
+        let test = try TestStore.open(.sqlite)
+        defer { test.close() }
+        let store = try store(test, owner: bob)
+        let engine = LinkstrEngine(me: bob.publicKey, store: store)
+        _ = engine.ingest(InboundRumor(rumor: session.rumor, wrapID: Self.randomWrap(), source: .live), now: now + 100)
+        _ = sender.confirm(session, wraps: [(Self.randomWrap(), SecretKey.generate())], now: now)
+        for second in 1...3 {
+            let post = try sender.post(session.payload.sessionID, url: "https://example.com/\(second)", note: nil, now: now + Int64(second))
+            #expect(engine.ingest(InboundRumor(rumor: post.rumor, wrapID: Self.randomWrap(), source: .live), now: now + 100).outcome == .accepted)
+        }
+        // One record each: the membership, the session (once, however often it changed), 3 posts, 4 wraps.
+        #expect(store.pendingCount == 9)
+        try store.flush()
+        let reopened = try self.store(test, owner: bob)
+        #expect(reopened.session(session.payload.sessionID)?.updatedAt == now + 3)
+        #expect(try test.backend.count(owner: bob.publicKey.rawBytes, collection: "session") == 1)
+    }
+
+    @Test func aDeleteNoticeFromAnEarlierBatchStillBlocksItsPost() throws {
+        let sender = LinkstrEngine(me: alice.publicKey, store: MemoryEngineStore())
+        let session = try sender.createSession(name: "Oops", members: [bob.publicKey], now: now)
+        _ = sender.confirm(session, wraps: [(Self.randomWrap(), SecretKey.generate())], now: now)
+        let post = try sender.post(session.payload.sessionID, url: "https://example.com/regret", note: nil, now: now + 1)
+        _ = sender.confirm(post, wraps: [(Self.randomWrap(), SecretKey.generate())], now: now + 1)
+        let delete = try sender.delete(session.payload.sessionID, postID: post.id, now: now + 2)
+
+        let test = try TestStore.open(.sqlite)
+        defer { test.close() }
+        let store = try store(test, owner: bob)
+        let engine = LinkstrEngine(me: bob.publicKey, store: store)
+        _ = engine.ingest(InboundRumor(rumor: session.rumor, wrapID: Self.randomWrap(), source: .historical), now: now + 100)
+        // Nothing deleted yet: posts need no lookup of notices, and this one is accepted.
+        let other = try sender.post(session.payload.sessionID, url: "https://example.com/fine", note: nil, now: now + 3)
+        #expect(engine.ingest(InboundRumor(rumor: other.rumor, wrapID: Self.randomWrap(), source: .historical), now: now + 100).outcome == .accepted)
+        #expect(engine.ingest(InboundRumor(rumor: delete.rumor, wrapID: Self.randomWrap(), source: .historical), now: now + 100).outcome == .accepted)
+        try store.flush()
+
+        // The post arrives in a later batch, then after a restart in another wrap: deleted both times.
+        #expect(engine.ingest(InboundRumor(rumor: post.rumor, wrapID: Self.randomWrap(), source: .historical), now: now + 100).outcome
+            == .rejected("the post was deleted by its author"))
+        try store.flush()
+        let reopened = try self.store(test, owner: bob)
+        let restarted = LinkstrEngine(me: bob.publicKey, store: reopened)
+        #expect(restarted.ingest(InboundRumor(rumor: post.rumor, wrapID: Self.randomWrap(), source: .historical), now: now + 100).outcome
+            == .rejected("the post was deleted by its author"))
+        #expect(reopened.post(PostReference(sessionID: session.payload.sessionID, postID: post.id)) == nil)
+        #expect(reopened.failure == nil)
+    }
+
+    @Test func aWrapSeenIsSeenBeforeAndAfterTheFlush() throws {
+        let test = try TestStore.open(.sqlite)
+        defer { test.close() }
+        let store = RecordEngineStore(
+            backend: test.backend, owner: bob.publicKey, cipher: try RecordCipher(ownerKey: Array(repeating: 7, count: 32)),
+            clock: { 1_700_000_123 })
+        let wrap = Self.randomWrap()
+        let other = Self.randomWrap()
+        #expect(!store.hasSeenWrap(wrap))
+        #expect(!store.hasSeenWrap(wrap))
+        store.markWrapSeen(wrap)
+        #expect(store.hasSeenWrap(wrap))
+        #expect(!store.hasSeenWrap(other))
+        try store.flush()
+        #expect(store.hasSeenWrap(wrap))
+        #expect(!store.hasSeenWrap(other))
+        #expect(try self.store(test, owner: bob).hasSeenWrap(wrap))
+        // Marks are sorted by when they were seen.
+        let marks = try test.backend.query(StorageQuery(owner: bob.publicKey.rawBytes, collection: "wrap"))
+        #expect(marks.map(\.key) == [wrap.eventID.rawBytes])
+        #expect(marks.map(\.sort) == [1_700_000_123])
+    }
 }

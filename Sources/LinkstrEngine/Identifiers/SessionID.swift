@@ -9,7 +9,7 @@ public struct SessionID: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Trims `text`; nil when nothing is left.
     public init?(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace
         guard !trimmed.isEmpty else { return nil }
         rawValue = trimmed
     }

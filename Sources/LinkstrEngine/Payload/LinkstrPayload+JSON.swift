@@ -26,11 +26,11 @@ extension LinkstrPayload {
         guard case .string(let kindName)? = json["kind"] else { throw PayloadError("the payload has no string kind") }
         guard let kind = PayloadKind(rawValue: kindName) else { throw PayloadError("unknown payload kind '\(kindName)'") }
 
-        var payload = LinkstrPayload(kind: kind, sessionID: sessionID, rootID: rootID.trimmingCharacters(in: .whitespacesAndNewlines))
+        var payload = LinkstrPayload(kind: kind, sessionID: sessionID, rootID: rootID.trimmingWhitespace)
         payload.url = try optionalString(json, "url").map { url throws(PayloadError) in try WebURL.normalize(url) }
         payload.note = try optionalString(json, "note")
-        payload.sessionName = try optionalString(json, "session_name")?.trimmingCharacters(in: .whitespacesAndNewlines)
-        payload.emoji = try optionalString(json, "emoji")?.trimmingCharacters(in: .whitespacesAndNewlines)
+        payload.sessionName = try optionalString(json, "session_name")?.trimmingWhitespace
+        payload.emoji = try optionalString(json, "emoji")?.trimmingWhitespace
         switch json["timestamp"] {
         case nil, .null?: break
         case .number(let text)?: payload.timestamp = try integral(text)

@@ -11,7 +11,7 @@ public enum MemberKeys {
         var seen = Set<PublicKey>()
         var keys: [PublicKey] = []
         for entry in entries {
-            let normalized = entry.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            let normalized = entry.trimmingWhitespace.lowercased()
             guard normalized.utf8.count == 64, let key = try? PublicKey(hex: normalized) else {
                 throw PayloadError("member '\(entry)' is not a 64-character hex public key")
             }

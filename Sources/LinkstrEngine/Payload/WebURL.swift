@@ -9,7 +9,7 @@ public enum WebURL {
     /// `https://`, a link without a scheme (`example.com/x`, `www.example.com:8080`) gets one; then
     /// `normalize`. Text with another scheme (`mailto:`, `javascript:`) is left to be rejected.
     public static func normalizeForSending(_ text: String) throws(PayloadError) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace
         let beforeColon = trimmed.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         let hasScheme = trimmed.contains("://") || (trimmed.contains(":") && !beforeColon.contains("."))
         return try normalize(hasScheme || trimmed.isEmpty ? trimmed : "https://" + trimmed)
@@ -17,7 +17,7 @@ public enum WebURL {
 
     /// The normalized URL, or an error saying why `text` is not a web URL.
     public static func normalize(_ text: String) throws(PayloadError) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace
         guard !trimmed.isEmpty else { throw PayloadError("the URL is empty") }
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased() else {
             throw PayloadError("'\(trimmed)' is not a URL (expected http:// or https://…)")

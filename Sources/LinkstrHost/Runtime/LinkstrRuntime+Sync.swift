@@ -70,24 +70,17 @@ extension LinkstrRuntime {
         progress: (@Sendable (SyncProgress) -> Void)?
     ) async throws(RuntimeError) {
         let started = clock()
-        let lastSync = try stateInt64(AccountStateKey.lastSync)
-        try restage()
-        engine.restoringIntoEmptyStore = lastSync == nil && !store.hasPosts
-        try checkStore()
+        let lastSync = try beginBackfill()
         let request = GiftWrapBackfill(
             account: me, since: lastSync.map { $0 - RelayPool.giftWrapLookback }, pageTimeout: min(timeout, .seconds(15)),
             connectTimeout: timeout)
-        let signer = self.signer
         let summary: BackfillSummary
         do {
             summary = try await pool.backfill(
                 request, deduplicator: deduplicator,
                 onPage: { page in await self.notePage(page, progress: progress) }
             ) { received in
-                let unwrapped = Self.unwrap(received.event, signer: signer)
-                await self.ingest(unwrapped, wrap: received.event, source: .historical)
-                if let progress { progress(await self.progress()) }
-                if await self.batch.sinceCommit >= Self.backfillBatch { await self.commitBatch(observer: observer) }
+                await self.receiveBackfilled(received.event, observer: observer, progress: progress)
             }
         } catch let error as RuntimeError {
             throw error
@@ -96,6 +89,36 @@ extension LinkstrRuntime {
         }
         for _ in 0..<summary.rejected { batch.sync.reject("not a valid Nostr event (bad JSON, id or signature)") }
         batch.sync.relays = summary.relays
+        try await finishBackfill(started: started, observer: observer)
+    }
+
+    /// Before the first wrap of a backfill: restages what waited when the last sync ended and decides
+    /// whether history is restored as read. Returns the last sync's start (nil on the first sync).
+    private func beginBackfill() throws(RuntimeError) -> Int64? {
+        let lastSync = try stateInt64(AccountStateKey.lastSync)
+        try restage()
+        engine.restoringIntoEmptyStore = lastSync == nil && !store.hasPosts
+        try checkStore()
+        return lastSync
+    }
+
+    /// One backfilled wrap: unwrapped on the caller's task (CPU-bound, outside the actor), ingested on
+    /// the actor, committed with the others every `backfillBatch` wraps. A wrap ingested before is
+    /// not unwrapped again: every sync asks for the last `giftWrapLookback` (two days) again.
+    private nonisolated func receiveBackfilled(
+        _ wrap: Event, observer: Observer?, progress: (@Sendable (SyncProgress) -> Void)?
+    ) async {
+        if await !skipIngested(wrap) {
+            let unwrapped = Self.unwrap(wrap, signer: signer)
+            await ingest(unwrapped, wrap: wrap, source: .historical)
+        }
+        if let progress { progress(await self.progress()) }
+        if await batch.sinceCommit >= Self.backfillBatch { await commitBatch(observer: observer) }
+    }
+
+    /// After the last wrap: what is still staged is rejected (and kept for the next sync), the sync
+    /// watermark is set and the rest committed.
+    private func finishBackfill(started: Int64, observer: Observer?) async throws(RuntimeError) {
         let unresolved = engine.finishSync()
         for entry in unresolved { batch.sync.reject(entry.reason) }
         try keepStaged(unresolved.map(\.rumor))
@@ -103,6 +126,20 @@ extension LinkstrRuntime {
         await commitBatch(observer: observer)
         engine.restoringIntoEmptyStore = false
         if let failure = batch.failure { throw failure }
+    }
+
+    /// Ingests `wraps` as `sync` ingests a backfill, minus the relays: the same steps per wrap
+    /// (`receiveBackfilled`: unwrap, engine, a storage commit every `backfillBatch` wraps) and the
+    /// same start and end. For `linkstr-ingest-bench` (Benchmarks/IngestBench) and tests. The wraps
+    /// stand for what the relay pool delivers (valid JSON, id and signature), except that repeats are
+    /// not filtered: they meet the dedupe by wrap id, as wraps from an earlier sync do.
+    @_spi(Benchmark)
+    public nonisolated func ingestForBenchmark(_ wraps: [Event]) async throws(RuntimeError) -> SyncReport {
+        let started = clock()
+        _ = try await beginBackfill()
+        for wrap in wraps { await receiveBackfilled(wrap, observer: nil, progress: nil) }
+        try await finishBackfill(started: started, observer: nil)
+        return await batch.sync
     }
 
     private func progress() -> SyncProgress {
@@ -118,6 +155,16 @@ extension LinkstrRuntime {
 
     nonisolated static func unwrap(_ wrap: Event, signer: any Signer) -> Result<UnwrappedGift, UnwrapError> {
         Result { () throws(UnwrapError) in try GiftWrap.unwrap(wrap, recipient: signer) }
+    }
+
+    /// True when `wrap` needs no unwrapping: it was ingested (or rejected) before — counted as
+    /// received, as `ingest` would — or ingest stopped at a storage failure.
+    func skipIngested(_ wrap: Event) -> Bool {
+        guard batch.failure == nil else { return true }
+        guard store.hasSeenWrap(WrapID(wrap.id)) else { return false }
+        batch.sync.received += 1
+        batch.sinceCommit += 1
+        return true
     }
 
     /// Ingests one delivered wrap (stopping at the first storage failure).

@@ -52,7 +52,7 @@ public actor LinkstrRuntime {
         self.me = signer.publicKey
         self.clock = clock
         relays = RelaySettings(backend: backend, configured: host.configuration.relays)
-        store = RecordEngineStore(backend: backend, owner: signer.publicKey, cipher: cipher)
+        store = RecordEngineStore(backend: backend, owner: signer.publicKey, cipher: cipher, clock: clock)
         engine = LinkstrEngine(me: signer.publicKey, store: store)
     }
 

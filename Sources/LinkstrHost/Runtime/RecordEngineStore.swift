@@ -1,3 +1,4 @@
+import Foundation
 import LinkstrEngine
 import LinkstrPluginKit
 import NostrCore
@@ -9,7 +10,8 @@ import NostrCore
 /// marks of the rumors that caused them, so a crash loses a whole batch or nothing: the wraps of a
 /// lost batch were not marked seen, and the next sync ingests them again. Reads see the buffered
 /// writes. Sessions and memberships (read on every ingest, few) stay cached; other reads are cached
-/// until the next flush.
+/// until the next flush. A session changes with every post (its `updated_at`), so a changed session
+/// is sealed and written once per flush, not once per change.
 ///
 /// `EngineStore` cannot throw, so a storage or decryption failure is kept in ``failure``, reads
 /// answer "absent" meanwhile, and ``flush()`` refuses to write: the runtime checks after every
@@ -25,6 +27,8 @@ public final class RecordEngineStore: EngineStore {
 
     private var pending: [StorageOperation] = []
     private var sessions: [SessionID: Session] = [:]
+    /// Sessions changed since the last flush (their new state is in `sessions`).
+    private var changedSessions: Set<SessionID> = []
     private var memberships: [SessionID: MembershipHistory] = [:]
     private var posts: [PostReference: Post?] = [:]
     private var reactionCache: [ReactionKey: Reaction?] = [:]
@@ -33,19 +37,41 @@ public final class RecordEngineStore: EngineStore {
     private var deletions: [DeletionKey: Stamp?] = [:]
     private var tombstones: [PostReference: Bool] = [:]
     private var seenWraps: Set<WrapID> = []
+    /// The last wrap found unseen in storage (and not marked since, or it would be in `seenWraps`):
+    /// the runtime asks before unwrapping a wrap and the engine asks again after.
+    private var lastUnseenWrap: WrapID?
     private var postsExist: Bool?
+    /// Whether the account has any deletion notice, any tombstone (asked once per flush): most have
+    /// none, and then an incoming post needs no lookup of either.
+    private var deletionsExist: Bool?
+    private var tombstonesExist: Bool?
 
-    public init(backend: StorageBackend, owner: PublicKey, cipher: RecordCipher) {
+    /// The current time in Unix seconds: when a wrap was seen (the sort of its record).
+    let clock: () -> Int64
+
+    public init(
+        backend: StorageBackend, owner: PublicKey, cipher: RecordCipher,
+        clock: @escaping () -> Int64 = { Int64(Date().timeIntervalSince1970) }
+    ) {
         self.backend = backend
         self.owner = owner.rawBytes
         self.cipher = cipher
+        self.clock = clock
     }
 
     /// Buffered operations not yet applied.
-    public var pendingCount: Int { pending.count }
+    public var pendingCount: Int { pending.count + changedSessions.count }
 
     /// Applies the buffered writes in one transaction.
     public func flush() throws(PluginError) {
+        if let failure { throw failure }
+        for id in changedSessions.sorted() {
+            guard let session = sessions[id] else { continue }
+            put(
+                EngineCollection.session, key: EngineCollection.sessionKey(id), sort: session.updatedAt,
+                flags: session.archived ? EngineCollection.archivedFlag : 0, value: EngineRecordCodec.encode(session))
+        }
+        changedSessions.removeAll(keepingCapacity: true)
         if let failure { throw failure }
         guard !pending.isEmpty else { return }
         do {
@@ -61,12 +87,16 @@ public final class RecordEngineStore: EngineStore {
         deletions.removeAll(keepingCapacity: true)
         tombstones.removeAll(keepingCapacity: true)
         seenWraps.removeAll(keepingCapacity: true)
+        lastUnseenWrap = nil
+        deletionsExist = nil
+        tombstonesExist = nil
     }
 
     /// Forgets the buffered writes and every cache (after a failure, or to drop a batch).
     public func discardPending() {
         pending.removeAll()
         sessions.removeAll()
+        changedSessions.removeAll()
         memberships.removeAll()
         posts.removeAll()
         reactionCache.removeAll()
@@ -74,7 +104,10 @@ public final class RecordEngineStore: EngineStore {
         deletions.removeAll()
         tombstones.removeAll()
         seenWraps.removeAll()
+        lastUnseenWrap = nil
         postsExist = nil
+        deletionsExist = nil
+        tombstonesExist = nil
         failure = nil
     }
 
@@ -89,11 +122,10 @@ public final class RecordEngineStore: EngineStore {
         return session
     }
 
+    /// Buffers the session; `flush()` writes its latest state.
     public func putSession(_ session: Session) {
         sessions[session.id] = session
-        put(
-            EngineCollection.session, key: EngineCollection.sessionKey(session.id), sort: session.updatedAt,
-            flags: session.archived ? EngineCollection.archivedFlag : 0, value: EngineRecordCodec.encode(session))
+        changedSessions.insert(session.id)
     }
 
     public func membership(_ id: SessionID) -> MembershipHistory {
@@ -196,6 +228,7 @@ public final class RecordEngineStore: EngineStore {
 
     public func deletion(_ key: DeletionKey) -> Stamp? {
         if let cached = deletions[key] { return cached }
+        guard anyStored(EngineCollection.deletion, known: &deletionsExist) else { return nil }
         let stamp = read(EngineCollection.deletion, key: deletionKey(key)).flatMap { record in
             decode { () throws(RecordValueError) in try EngineRecordCodec.decodeStamp(record) }
         }
@@ -205,11 +238,13 @@ public final class RecordEngineStore: EngineStore {
 
     public func putDeletion(_ key: DeletionKey, stamp: Stamp) {
         deletions[key] = stamp
+        deletionsExist = true
         put(EngineCollection.deletion, key: deletionKey(key), sort: stamp.time, value: EngineRecordCodec.encode(stamp))
     }
 
     public func isDeleted(_ reference: PostReference) -> Bool {
         if let cached = tombstones[reference] { return cached }
+        guard anyStored(EngineCollection.tombstone, known: &tombstonesExist) else { return false }
         let deleted = exists(EngineCollection.tombstone, key: EngineCollection.postKey(reference))
         tombstones[reference] = deleted
         return deleted
@@ -217,6 +252,7 @@ public final class RecordEngineStore: EngineStore {
 
     public func markDeleted(_ reference: PostReference) {
         tombstones[reference] = true
+        tombstonesExist = true
         pending.append(
             .put(
                 StoredRecord(
@@ -227,12 +263,19 @@ public final class RecordEngineStore: EngineStore {
     // MARK: Wraps
 
     public func hasSeenWrap(_ id: WrapID) -> Bool {
-        seenWraps.contains(id) || exists(EngineCollection.seenWrap, key: id.eventID.rawBytes)
+        if seenWraps.contains(id) { return true }
+        if id == lastUnseenWrap { return false }
+        let seen = exists(EngineCollection.seenWrap, key: id.eventID.rawBytes)
+        lastUnseenWrap = seen ? nil : id
+        return seen
     }
 
     public func markWrapSeen(_ id: WrapID) {
         guard seenWraps.insert(id).inserted else { return }
-        pending.append(.put(StoredRecord(owner: owner, collection: EngineCollection.seenWrap, key: id.eventID.rawBytes)))
+        // Sorted by when it was seen, so that in the storage's sort and parent indexes new marks land
+        // at the end instead of at random places (wrap ids are random): fewer pages per commit.
+        pending.append(
+            .put(StoredRecord(owner: owner, collection: EngineCollection.seenWrap, key: id.eventID.rawBytes, sort: clock())))
     }
 
     // MARK: Plumbing
@@ -276,6 +319,20 @@ public final class RecordEngineStore: EngineStore {
             record(PluginError(.io, "a stored \(query.collection) record does not decrypt with this account's key (\(error))"))
         }
         return []
+    }
+
+    /// Whether `collection` holds any record of the account; `known` caches the answer (set to true
+    /// by the writes that add one). On failure (recorded) true, so the caller looks up the record.
+    private func anyStored(_ collection: String, known: inout Bool?) -> Bool {
+        if let known { return known }
+        do {
+            let found = try !backend.query(StorageQuery(owner: owner, collection: collection, limit: 1)).isEmpty
+            known = found
+            return found
+        } catch {
+            record(error)
+            return true
+        }
     }
 
     private func exists(_ collection: String, key: [UInt8]) -> Bool {

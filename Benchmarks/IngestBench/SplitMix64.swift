@@ -1,0 +1,18 @@
+/// A small seeded generator, so that a run's shape (which rumors are reactions, what moves, what
+/// repeats) is the same for a given `--seed`. The keys and the NIP-44 nonces still come from the
+/// system CSPRNG. A value type.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}

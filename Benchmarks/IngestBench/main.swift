@@ -1,0 +1,173 @@
+import Foundation
+import Glibc
+@_spi(Benchmark) import LinkstrHost
+import NostrCore
+
+// linkstr-ingest-bench: `linkstr sync` minus the network. Gift wraps (one session, posts and
+// reactions, 5 % delivered early, 10 % delivered twice) are made up front; then the clock runs over
+// what sync does with each wrap — unwrap (every NIP-59 check), engine, sealed records, a SQLite
+// commit every 500 wraps — through the SQLite plugin loaded by the host like the CLI loads it. Then
+// the stored state is checked against what was generated. Build and run in release mode; run each
+// size in its own process so the peak memory is that size's (scripts/bench-ingest.sh runs 10 000
+// and 100 000 and prints the table). Wall time depends on what else the machine runs; the CPU time
+// (every thread, user + system) much less. The peak RSS is measured from the start of the ingest
+// (the wraps already in memory); the RSS at the start is printed beside it.
+//
+//   swift build -c release --product linkstr-plugin-sqlite
+//   swift build -c release --product linkstr-ingest-bench
+//   .build/release/linkstr-ingest-bench [--count 10000] [--seed 1] [--home DIR]
+
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+struct Options {
+    var count = 10_000
+    var seed: UInt64 = 1
+    /// The host's home (kept afterwards); a temporary folder, removed at the end, when nil.
+    var home: String?
+
+    init(_ arguments: [String]) {
+        var index = 1
+        func next() -> String {
+            index += 1
+            guard index < arguments.count else { Self.usage() }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--count":
+                guard let value = Int(next()), value >= 100 else { Self.usage() }
+                count = value
+            case "--seed":
+                guard let value = UInt64(next()) else { Self.usage() }
+                seed = value
+            case "--home": home = next()
+            default: Self.usage()
+            }
+            index += 1
+        }
+    }
+
+    static func usage() -> Never {
+        printError("usage: linkstr-ingest-bench [--count N (at least 100)] [--seed S] [--home DIR]")
+        exit(2)
+    }
+}
+
+func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// User plus system CPU time of the whole process so far, in seconds.
+func cpuTime() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
+func fixed(_ value: Double, _ decimals: Int) -> String {
+    String(format: "%.\(decimals)f", value)
+}
+
+func fileSize(_ path: String) -> Int64 {
+    var info = stat()
+    return stat(path, &info) == 0 ? Int64(info.st_size) : 0
+}
+
+func run(_ options: Options) async throws -> Bool {
+    // MARK: The wraps (not timed)
+    let generationStart = now()
+    let workload = try IngestWorkload.make(count: options.count, seed: options.seed)
+    print(
+        "\(workload.wraps.count) gift wraps made in \(fixed(now() - generationStart, 1)) s: 1 session, \(workload.posts) posts, "
+            + "\(workload.reactions) reactions; \(workload.moved) delivered early (\(workload.reactionsBeforePost) reactions before "
+            + "their post, \(workload.postsBeforeSession) posts before the session), \(workload.duplicates) delivered twice")
+
+    // The CPU cost of unwrapping alone (a sample), to tell it from the rest of the path.
+    let sample = workload.wraps.prefix(2_000)
+    let unwrapSigner = LocalSigner(keypair: workload.account)
+    let unwrapStart = cpuTime()
+    for wrap in sample { _ = try? GiftWrap.unwrap(wrap, recipient: unwrapSigner) }
+    let unwrapMicroseconds = (cpuTime() - unwrapStart) / Double(sample.count) * 1e6
+
+    // MARK: The host, its SQLite plugin and the runtime, as the CLI opens them
+    let home = options.home ?? {
+        var template = Array("/tmp/linkstr-ingest-bench-XXXXXX".utf8CString)
+        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+    }()
+    defer { if options.home == nil { _ = system("rm -rf '\(home)'") } }
+    let opened = try LinkstrHost.open(home: home, configFile: nil, environment: ProcessInfo.processInfo.environment)
+    var configuration = opened.configuration
+    configuration.storage = "org.linkstr.storage.sqlite"
+    let host = LinkstrHost(paths: opened.paths, configuration: configuration, log: opened.log)
+    host.loadPlugins()
+    defer { host.stop() }
+    let backend = try host.openStorage()
+    print("storage: \(host.registry.plugin(id: "org.linkstr.storage.sqlite")?.path ?? "?") → \(home)/data/linkstr.sqlite")
+    let runtime = try LinkstrRuntime(host: host, backend: backend, secretKey: workload.account.secretKey)
+
+    // MARK: The timed ingest
+    let peakReset = ProcessMemory.resetPeak()
+    let residentBefore = ProcessMemory.residentKiB
+    let ingestStart = now()
+    let cpuStart = cpuTime()
+    let report = try await runtime.ingestForBenchmark(workload.wraps)
+    let seconds = now() - ingestStart
+    let cpuSeconds = cpuTime() - cpuStart
+    let peak = ProcessMemory.peakKiB
+
+    // MARK: Does the stored state match what was sent?
+    let feed = try await runtime.feed(workload.sessionID, limit: nil)
+    let activeReactions = feed.reduce(0) { $0 + $1.reactions.reduce(0) { $0 + $1.senders.count } }
+    var problems: [String] = []
+    if feed.count != workload.posts { problems.append("\(feed.count) posts stored, \(workload.posts) sent") }
+    if activeReactions != workload.activeReactions {
+        problems.append("\(activeReactions) active reactions stored, \(workload.activeReactions) expected")
+    }
+    if Set(feed.map(\.post.id)).count != feed.count { problems.append("a post is stored twice") }
+    if feed.contains(where: \.post.unread) { problems.append("restored history is not marked read") }
+    if report.received != workload.wraps.count { problems.append("\(report.received) wraps received, \(workload.wraps.count) delivered") }
+    if report.rejected != 0 { problems.append("\(report.rejected) rejected: \(report.rejections)") }
+    // Every rumor is accepted once, except a reaction toggle that arrives after a newer one of the
+    // same (post, emoji, sender) (a no-op, counted as a duplicate).
+    let ignoredToggles = workload.uniqueWraps - report.accepted
+    if ignoredToggles < 0 || ignoredToggles > workload.reactions - workload.reactionKeys {
+        problems.append("\(report.accepted) accepted of \(workload.uniqueWraps) distinct rumors")
+    }
+
+    let microseconds = seconds / Double(workload.wraps.count) * 1e6
+    let cpuMicroseconds = cpuSeconds / Double(workload.wraps.count) * 1e6
+    // Wraps seen before are not unwrapped: about one per distinct wrap is.
+    let restMicroseconds = cpuMicroseconds - unwrapMicroseconds * Double(workload.uniqueWraps) / Double(workload.wraps.count)
+    let databaseBytes = fileSize(home + "/data/linkstr.sqlite") + fileSize(home + "/data/linkstr.sqlite-wal")
+    print("""
+        ingest: \(workload.wraps.count) wraps in \(fixed(seconds, 2)) s = \(fixed(Double(workload.wraps.count) / seconds, 0)) wraps/s \
+        (\(fixed(microseconds, 1)) µs each)
+        CPU: \(fixed(cpuSeconds, 2)) s = \(fixed(cpuMicroseconds, 1)) µs per wrap (user + system, every thread); unwrapping one \
+        costs \(fixed(unwrapMicroseconds, 1)) µs (\(workload.uniqueWraps) distinct wraps; repeats are not unwrapped again), the rest \
+        (engine, sealing, SQLite) ≈ \(fixed(restMicroseconds, 1)) µs per wrap
+        report: received \(report.received), accepted \(report.accepted), staged \(report.staged), rejected \(report.rejected)
+        memory: peak RSS \(peak / 1024) MiB during the ingest (\(residentBefore / 1024) MiB resident when it started, the wraps included)\
+        \(peakReset ? "" : " — the kernel refused to reset the peak, so it covers the set-up too")
+        database: \(fixed(Double(databaseBytes) / 1_048_576, 1)) MiB
+        check: \(problems.isEmpty ? "ok — \(feed.count) posts and \(activeReactions) active reactions stored, as sent" : problems.joined(separator: "; "))
+        """)
+    // One line for scripts/bench-ingest.sh.
+    print(
+        "RESULT count=\(workload.wraps.count) seconds=\(fixed(seconds, 3)) per_second=\(fixed(Double(workload.wraps.count) / seconds, 0)) "
+            + "us_per_wrap=\(fixed(microseconds, 1)) cpu_us=\(fixed(cpuMicroseconds, 1)) unwrap_us=\(fixed(unwrapMicroseconds, 1)) rest_us=\(fixed(restMicroseconds, 1)) peak_kib=\(peak) start_kib=\(residentBefore) "
+            + "posts=\(feed.count) check=\(problems.isEmpty ? "ok" : "failed")")
+    return problems.isEmpty
+}
+
+let options = Options(CommandLine.arguments)
+do {
+    exit(try await run(options) ? 0 : 1)
+} catch {
+    printError("linkstr-ingest-bench: \(error)")
+    exit(1)
+}

@@ -1,0 +1,61 @@
+import LinkstrEngine
+@_spi(Benchmark) import LinkstrHost
+import NostrCore
+import Testing
+
+/// What `linkstr sync` does with the wraps a backfill delivers (through `ingestForBenchmark`, the
+/// same steps minus the relays), on SQLite: any order, and a second sync that gets the same wraps
+/// again (every sync asks for the last two days again) changes and counts nothing but receipts.
+@Suite struct BackfillIngestTests {
+    let alice = LocalSigner(keypair: .generate())
+    let bob = LocalSigner(keypair: .generate())
+    let now: Int64 = 1_800_000_000
+
+    func runtime(_ test: TestStore) throws -> LinkstrRuntime {
+        let home = Scratch.directory("backfill-home")
+        let host = LinkstrHost(
+            paths: LinkstrPaths.resolve(home: home, configFile: nil, environment: [:]), configuration: Configuration(),
+            log: HostLog(threshold: .error))
+        let now = self.now
+        return try LinkstrRuntime(host: host, backend: test.backend, secretKey: bob.keypair.secretKey, clock: { now + 100 })
+    }
+
+    func wrap(_ message: OutboundMessage, from sender: LocalSigner, to recipient: PublicKey) throws -> Event {
+        try GiftWrap.giftWrap(rumor: message.rumor.unsigned, sender: sender, recipient: recipient, now: now).event
+    }
+
+    @Test func anyOrderThenTheSameWrapsAgain() async throws {
+        let sender = LinkstrEngine(me: alice.publicKey, store: MemoryEngineStore())
+        let session = try sender.createSession(name: "Links", members: [bob.publicKey], now: now)
+        _ = sender.confirm(session, wraps: [(WrapID(EventID(bytes: Array(repeating: 1, count: 32))!), SecretKey.generate())], now: now)
+        let post = try sender.post(session.payload.sessionID, url: "https://example.com/a", note: nil, now: now + 1)
+        _ = sender.confirm(post, wraps: [(WrapID(EventID(bytes: Array(repeating: 2, count: 32))!), SecretKey.generate())], now: now + 1)
+        let reaction = try sender.react(session.payload.sessionID, postID: post.id, emoji: "👍", active: true, now: now + 2)
+        let postWrap = try wrap(post, from: alice, to: bob.publicKey)
+        // Newest first, the post twice, and a wrap for someone else (it does not open).
+        let wraps = [
+            try wrap(reaction, from: alice, to: bob.publicKey), postWrap, try wrap(session, from: alice, to: bob.publicKey), postWrap,
+            try wrap(post, from: alice, to: alice.publicKey),
+        ]
+
+        let test = try TestStore.open(.sqlite)
+        defer { test.close() }
+        let first = try await runtime(test).ingestForBenchmark(wraps)
+        #expect(first.received == 5)
+        #expect(first.accepted == 3)
+        // The reaction waits for the session, then for its post; the post waits for the session.
+        #expect(first.staged == 3)
+        #expect(first.rejected == 1)
+
+        let again = try runtime(test)
+        let second = try await again.ingestForBenchmark(wraps)
+        #expect(second.received == 5)
+        #expect(second.accepted == 0)
+        #expect(second.staged == 0)
+        #expect(second.rejected == 0)
+        let feed = try await again.feed(session.payload.sessionID, limit: nil)
+        #expect(feed.map(\.post.id) == [post.id])
+        #expect(feed.first?.reactions.map(\.emoji) == ["👍"])
+        #expect(feed.first?.post.unread == false)  // restored into an empty store: history is read
+    }
+}
