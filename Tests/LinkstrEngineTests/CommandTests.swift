@@ -43,6 +43,22 @@ import Testing
         #expect(messages[1].payload.sessionName == "Weekend")
     }
 
+    @Test func membershipChangesInOneSecondApplyInTheOrderTheyWereMade() throws {
+        for _ in 0..<20 {
+            let f = F(me: F.alice)
+            let created = try f.engine.createSession(name: "Trip", members: [F.bob], now: 100)
+            confirm(f, created)
+            let session = created.payload.sessionID
+            for message in try f.engine.changeMembers(session, to: [F.bob, F.carol], now: 100) { confirm(f, message) }
+            #expect(f.store.membership(session).current == [F.alice, F.bob, F.carol])
+            // A clock that went back a little: still after the newest snapshot.
+            let removal = try f.engine.changeMembers(session, to: [F.carol], now: 99)
+            #expect(removal.map(\.rumor.createdAt) == [100])
+            for message in removal { confirm(f, message) }
+            #expect(f.store.membership(session).current == [F.alice, F.carol])
+        }
+    }
+
     @Test func onlyTheCreatorManagesMembers() {
         let f = F(me: F.bob)
         f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
