@@ -140,11 +140,14 @@ let package = Package(
             path: "Benchmarks/Storage"),
 
         // MARK: Tests
+        // Helpers for the tests that start programs: `linkstr` (ProcessRunner), real relays and the
+        // rust-nostr peer (TestRelay, ExternalProcess), scratch folders.
+        .target(name: "TestSupport", dependencies: ["PluginTesting"], path: "Tests/Support/TestSupport"),
         .testTarget(name: "NostrCoreTests", dependencies: ["NostrCore"]),
         .testTarget(name: "LinkstrEngineTests", dependencies: ["LinkstrEngine", "NostrCore"]),
         .testTarget(
             name: "LinkstrHostTests",
-            dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI"],
+            dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "TestSupport"],
             exclude: ["Fixtures"]),
         // A helper process for the storage tests: concurrent writers and SIGKILL in the middle of a batch.
         .executableTarget(
@@ -158,8 +161,13 @@ let package = Package(
             dependencies: ["LinkstrMediaKit", "LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI"]),
         .testTarget(
             name: "RelayPoolTests",
-            dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "NostrCore"],
-            exclude: ["Support/relay.py", "Support/misbehaving_relay.py", "Support/tls_proxy.py", "Support/nostr_peer.py"]),
+            dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "NostrCore", "TestSupport"],
+            exclude: [
+                "Support/relay.py", "Support/misbehaving_relay.py", "Support/tls_proxy.py", "Support/nostr_peer.py",
+                "Support/linkstr_peer.py",
+            ]),
+        // `linkstr` end to end: the built executable against real relays, with rust-nostr as a member.
+        .testTarget(name: "EngineEndToEndTests", dependencies: ["NostrCore", "PluginTesting", "TestSupport"]),
         .testTarget(name: "RelayPoolPluginTests", dependencies: ["RelayPoolPlugin", "LinkstrPluginKit", "PluginABI"]),
     ]
 )
