@@ -136,7 +136,7 @@ async def unwrap(args):
     query = Filter().pubkey(keys.public_key()).kind(Kind(1059))
     wraps = await client.fetch_events(ReqTarget.single(url, [query]), datetime.timedelta(seconds=5))
     await client.shutdown()
-    wraps = wraps.to_vec()
+    wraps = list(wraps)
     if args.expect is not None and len(wraps) != args.expect:
         sys.exit(f"linkstr_peer.py: expected {args.expect} wraps, got {len(wraps)}")
     opened = []
