@@ -21,14 +21,15 @@ The spec is {"messages": [message…]}; a message is
   secret        the sender's secret key (hex)
   to            recipient pubkeys (hex); one seal + wrap per recipient (the iPhone app lists the
                 sender too)
-  payload       a JSON object: the rumor content, written the iPhone app's way (keys in this order)
+  payload       a JSON object: the rumor content, written the iPhone app's way
   content       instead of payload: the content verbatim (for malformed payloads)
   created_at    the rumor's created_at (default: now)
   tags          the rumor's tags (default: the iPhone app's — ["e",root_id,"","root"] on reaction and
                 root_delete, none otherwise)
   rumor_kind    default 44001
   id            replace the rumor's id by this one after computing it (a forged rumor)
-  wrap_created_at  the seal's and wrap's created_at (default: random in the last two days, as NIP-59)
+  wrap_created_at  the seal's and wrap's created_at, or a list with one per wrap (recipient by
+                recipient, copy by copy); default: random in the last two days, as NIP-59
   copies        how many distinct wraps per recipient (default 1: the same rumor, new seal and wrap)
 """
 import argparse
@@ -48,8 +49,9 @@ TWO_DAYS = 172800
 
 
 def ios_json(payload):
-    """The payload as the iPhone app's JSONEncoder writes it: compact, UTF-8, `/` escaped."""
-    text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+    """The payload as the iPhone app's JSONEncoder writes it: compact, UTF-8, `/` escaped. Its key
+    order varies; sorted keys (JSONEncoder's .sortedKeys) keep a rumor's id stable across runs."""
+    text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
     # `/` only occurs inside strings in this JSON (keys have none), so this escapes exactly those.
     return text.replace("/", "\\/")
 
@@ -72,11 +74,14 @@ def build_message(message, now):
         rumor["id"] = message["id"]
     rumor_json = json.dumps(rumor, separators=(",", ":"), ensure_ascii=False)
     wraps = []
+    times = message.get("wrap_created_at")
     for recipient in message["to"]:
         receiver = PublicKey.parse(recipient)
         for _ in range(message.get("copies", 1)):
-            seal_time = message.get("wrap_created_at", now - random.randint(0, TWO_DAYS))
-            wrap_time = message.get("wrap_created_at", now - random.randint(0, TWO_DAYS))
+            if times is None:
+                seal_time, wrap_time = now - random.randint(0, TWO_DAYS), now - random.randint(0, TWO_DAYS)
+            else:
+                seal_time = wrap_time = times[len(wraps)] if isinstance(times, list) else times
             sealed = nip44_encrypt(keys.secret_key(), receiver, rumor_json, Nip44Version.V2)
             seal = EventBuilder(Kind(13), sealed).custom_created_at(Timestamp.from_secs(seal_time)).finalize(keys)
             one_time = Keys.generate()
@@ -108,7 +113,9 @@ async def publish_events(relay, events):
 
     async def send(event):
         output = await client.send_event(Event.from_json(json.dumps(event, ensure_ascii=False)))
-        if url.__str__() not in [u.__str__() for u in output.success]:
+        refusals = [str(reason) for reason in output.failed.values()]
+        # A relay that already has the event may answer `false, "duplicate: …"` (nostr-relay).
+        if url.__str__() not in [u.__str__() for u in output.success] and not all(r.startswith("duplicate:") for r in refusals):
             sys.exit(f"linkstr_peer.py: the relay refused {event['id']}: {output.failed}")
 
     for start in range(0, len(events), 64):
