@@ -26,6 +26,15 @@ import Testing
         }
     }
 
+    @Test func aMemberListPastTheLimitIsRefusedBeforeSending() {
+        let f = F(me: F.alice)
+        let crowd = (0..<PayloadLimits.members).map { _ in Keypair.generate().publicKey }
+        #expect(throws: CommandError("a member list has 257 entries; the limit is 256", badInput: true)) {
+            try f.engine.createSession(name: "Crowd", members: crowd, now: 100)
+        }
+        #expect(throws: Never.self) { try f.engine.createSession(name: "Full", members: Array(crowd.dropLast()), now: 100) }
+    }
+
     @Test func aSoloSessionIsAllowed() throws {
         let f = F(me: F.alice)
         let message = try f.engine.createSession(name: "Notes", members: [], now: 100)

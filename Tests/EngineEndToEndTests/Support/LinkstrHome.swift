@@ -99,6 +99,8 @@ struct SyncCounts: Decodable, Equatable {
     var accepted: Int
     var staged: Int
     var rejected: Int
+    /// Why, and how many of each.
+    var rejections: [String: Int]
 }
 
 /// One entry of `linkstr feed --json`.
