@@ -3,4 +3,7 @@ enum AccountStateKey {
     /// When the last complete sync started (Unix seconds): the next backfill starts two days and an
     /// hour before it (wire spec §9.4, Linux recommendation).
     static let lastSync = "last-sync"
+    /// Set when a first sync starts restoring history into an empty store, so that one interrupted
+    /// (killed) before it completed resumes as a restore: the history it fetches stays read.
+    static let restoreStarted = "restore-started"
 }

@@ -66,7 +66,11 @@ extension LinkstrRuntime {
         let started = clock()
         let lastSync = try stateInt64(AccountStateKey.lastSync)
         try restage()
-        engine.restoringIntoEmptyStore = lastSync == nil && !store.hasPosts
+        let restoreStarted = try stateInt64(AccountStateKey.restoreStarted)
+        let restoring = lastSync == nil && (!store.hasPosts || restoreStarted != nil)
+        engine.restoringIntoEmptyStore = restoring
+        // Committed with the first batch: a restore killed midway goes on as one.
+        if restoring { try setState(AccountStateKey.restoreStarted, int64: started) }
         try checkStore()
         let request = GiftWrapBackfill(
             account: me, since: lastSync.map { $0 - RelayPool.giftWrapLookback }, pageTimeout: min(timeout, .seconds(15)),
