@@ -11,12 +11,12 @@ struct Peer: Sendable {
         return Peer(secret: keypair.secretKey.exportBytes().map { String(format: "%02x", $0) }.joined(), pubkey: keypair.publicKey.hex)
     }
 
-    /// The peer's key as a `LinkstrHome` (our account, whose secret the test knows) would give it.
     init(secret: String, pubkey: String) {
         self.secret = secret
         self.pubkey = pubkey
     }
 
+    /// The account of `home` (its secret key is known to the test) speaking through the peer script.
     init(_ home: LinkstrHome) {
         let key = try! SecretKey(nsec: home.nsec)
         self.init(secret: key.exportBytes().map { String(format: "%02x", $0) }.joined(), pubkey: home.pubkey)

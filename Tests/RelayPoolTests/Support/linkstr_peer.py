@@ -12,10 +12,11 @@ publishes them through rust-nostr's client. It also opens what `linkstr` sent.
   linkstr_peer.py publish --relay URL --events FILE
       publishes the events of FILE (one JSON event a line), in that order; prints the count.
   linkstr_peer.py unwrap --relay URL --secret HEX [--expect N]
-      fetches the wraps #p-tagged to the key, opens each (rust-nostr checks the seal), checks the
-      envelope is the iPhone app's (kind 13 seal without tags, kind 1059 wrap with exactly one p tag,
-      seal signer = rumor author) and prints {"wrap","sender","rumor","payload"} per wrap, oldest
-      rumor first. Fails unless exactly N came back (when --expect is given).
+      fetches the wraps #p-tagged to the key, opens each with rust-nostr's NIP-44, checks the
+      envelope is the iPhone app's (both signatures valid, kind 13 seal without tags, kind 1059 wrap
+      with exactly one p tag, unsigned rumor by the seal's signer, rumor id = its NIP-01 hash) and
+      prints {"wrap","sender","rumor","payload"} per wrap, oldest rumor first. Fails unless exactly N
+      came back (when --expect is given).
 
 The spec is {"messages": [message…]}; a message is
   secret        the sender's secret key (hex)
@@ -35,6 +36,7 @@ The spec is {"messages": [message…]}; a message is
 import argparse
 import asyncio
 import datetime
+import hashlib
 import json
 import os
 import random
@@ -160,6 +162,9 @@ async def unwrap(args):
         rumor = json.loads(nip44_decrypt(keys.secret_key(), seal.author(), seal.content()))
         if rumor["pubkey"] != seal_json["pubkey"] or "sig" in rumor:
             sys.exit(f"linkstr_peer.py: rumor {rumor['id']} is signed or not from the seal's signer")
+        fields = [0, rumor["pubkey"], rumor["created_at"], rumor["kind"], rumor["tags"], rumor["content"]]
+        if hashlib.sha256(json.dumps(fields, separators=(",", ":"), ensure_ascii=False).encode()).hexdigest() != rumor["id"]:
+            sys.exit(f"linkstr_peer.py: rumor {rumor['id']} is not the NIP-01 hash of its fields")
         opened.append({"wrap": wrap_json["id"], "sender": seal_json["pubkey"], "rumor": rumor,
                        "payload": json.loads(rumor["content"])})
     opened.sort(key=lambda entry: (entry["rumor"]["created_at"], entry["rumor"]["id"]))
