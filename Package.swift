@@ -144,11 +144,14 @@ let package = Package(
             name: "IngestBench", dependencies: ["LinkstrHost", "LinkstrEngine", "NostrCore"], path: "Benchmarks/IngestBench"),
 
         // MARK: Tests
+        // Helpers for the tests that start programs: `linkstr` (ProcessRunner), real relays and the
+        // rust-nostr peer (TestRelay, ExternalProcess), scratch folders.
+        .target(name: "TestSupport", dependencies: ["PluginTesting"], path: "Tests/Support/TestSupport"),
         .testTarget(name: "NostrCoreTests", dependencies: ["NostrCore", "CSecp256k1"]),
         .testTarget(name: "LinkstrEngineTests", dependencies: ["LinkstrEngine", "NostrCore"]),
         .testTarget(
             name: "LinkstrHostTests",
-            dependencies: ["LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginTesting", "PluginABI"],
+            dependencies: ["LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginTesting", "PluginABI", "TestSupport"],
             exclude: ["Fixtures"]),
         // A helper process for the storage tests: concurrent writers and SIGKILL in the middle of a batch.
         .executableTarget(
@@ -164,8 +167,13 @@ let package = Package(
             dependencies: ["LinkstrMediaKit", "LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI"]),
         .testTarget(
             name: "RelayPoolTests",
-            dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "NostrCore"],
-            exclude: ["Support/relay.py", "Support/misbehaving_relay.py", "Support/tls_proxy.py", "Support/nostr_peer.py"]),
+            dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "NostrCore", "TestSupport"],
+            exclude: [
+                "Support/relay.py", "Support/misbehaving_relay.py", "Support/tls_proxy.py", "Support/nostr_peer.py",
+                "Support/linkstr_peer.py",
+            ]),
+        // `linkstr` end to end: the built executable against real relays, with rust-nostr as a member.
+        .testTarget(name: "EngineEndToEndTests", dependencies: ["NostrCore", "PluginTesting", "TestSupport"]),
         .testTarget(name: "RelayPoolPluginTests", dependencies: ["RelayPoolPlugin", "LinkstrPluginKit", "PluginABI"]),
     ]
 )

@@ -26,6 +26,15 @@ import Testing
         }
     }
 
+    @Test func aMemberListPastTheLimitIsRefusedBeforeSending() {
+        let f = F(me: F.alice)
+        let crowd = (0..<PayloadLimits.members).map { _ in Keypair.generate().publicKey }
+        #expect(throws: CommandError("a member list has 257 entries; the limit is 256", badInput: true)) {
+            try f.engine.createSession(name: "Crowd", members: crowd, now: 100)
+        }
+        #expect(throws: Never.self) { try f.engine.createSession(name: "Full", members: Array(crowd.dropLast()), now: 100) }
+    }
+
     @Test func aSoloSessionIsAllowed() throws {
         let f = F(me: F.alice)
         let message = try f.engine.createSession(name: "Notes", members: [], now: 100)
@@ -41,6 +50,22 @@ import Testing
         #expect(messages[0].payload.members == [F.alice, F.carol])
         #expect(messages[1].recipients == [F.alice, F.carol])
         #expect(messages[1].payload.sessionName == "Weekend")
+    }
+
+    @Test func membershipChangesInOneSecondApplyInTheOrderTheyWereMade() throws {
+        for _ in 0..<20 {
+            let f = F(me: F.alice)
+            let created = try f.engine.createSession(name: "Trip", members: [F.bob], now: 100)
+            confirm(f, created)
+            let session = created.payload.sessionID
+            for message in try f.engine.changeMembers(session, to: [F.bob, F.carol], now: 100) { confirm(f, message) }
+            #expect(f.store.membership(session).current == [F.alice, F.bob, F.carol])
+            // A clock that went back a little: still after the newest snapshot.
+            let removal = try f.engine.changeMembers(session, to: [F.carol], now: 99)
+            #expect(removal.map(\.rumor.createdAt) == [100])
+            for message in removal { confirm(f, message) }
+            #expect(f.store.membership(session).current == [F.alice, F.carol])
+        }
     }
 
     @Test func onlyTheCreatorManagesMembers() {

@@ -46,6 +46,24 @@ import Testing
             activeReactions: Set(f.store.reactions.values.filter(\.active).map { "\($0.key.postID.hex):\($0.key.emoji):\($0.key.sender.hex)" }))
     }
 
+    @Test func aSnapshotThatArrivesAfterThePostsItGovernsDecidesWhetherTheyAreShown() throws {
+        let f = F(me: F.alice)
+        let post = F.post(by: F.bob, at: 450)
+        let reaction = F.reaction(by: F.bob, at: 460, on: F.post(by: F.alice, at: 200))
+        for rumor in [F.create(at: 100, members: [F.alice, F.bob]), F.post(by: F.alice, at: 200), post, reaction] {
+            f.deliver(rumor, source: .historical)
+        }
+        let stored = try #require(f.post(post))
+        let storedReaction = try #require(f.store.reactions.values.first { $0.key.sender == F.bob })
+        #expect(f.engine.isVisible(stored) && f.engine.isVisible(storedReaction))
+        // Bob had been removed at 400: in arrival order, the post would never have been accepted.
+        f.deliver(F.members(at: 400, [F.alice]), source: .historical)
+        #expect(!f.engine.isVisible(stored) && !f.engine.isVisible(storedReaction))
+        // …and re-added at 440, before both.
+        f.deliver(F.members(at: 440, [F.alice, F.bob]), source: .historical)
+        #expect(f.engine.isVisible(stored) && f.engine.isVisible(storedReaction))
+    }
+
     @Test func everyShuffleWithDuplicatesEndsInTheSameState() {
         let rumors = scenario()
         let reference = run(rumors)

@@ -22,16 +22,29 @@ extension LinkstrEngine {
         guard let session = store.session(sessionID) else { throw .unknownSession(sessionID) }
         guard session.creator == me else { throw CommandError("only the session creator can manage members.") }
         let next = deduplicated([me] + members)
-        let prior = store.membership(sessionID).current
+        let history = store.membership(sessionID)
+        let prior = history.current
+        // The new snapshot must be the newest one everywhere, even when the previous change was made
+        // in the same second (snapshots are ordered by (created_at, rumor id), spec §7.1): the time is
+        // never before the newest snapshot's, and on a tie the throwaway root_id is drawn again until
+        // the rumor id is the larger one.
+        let latest = history.snapshots.last?.stamp
+        let time = max(now, latest?.time ?? now)
         var snapshot = LinkstrPayload(
-            kind: .sessionMembers, sessionID: sessionID, rootID: Self.randomToken(), timestamp: now,
-            sessionName: session.name, members: next)
-        var messages = [try message(snapshot, recipients: deduplicated(prior + next), now: now)]
+            kind: .sessionMembers, sessionID: sessionID, rootID: "", timestamp: time, sessionName: session.name, members: next)
+        func newest(_ recipients: [PublicKey]) throws(CommandError) -> OutboundMessage {
+            while true {
+                snapshot.rootID = Self.randomToken()
+                let built = try message(snapshot, recipients: recipients, now: time)
+                if let latest, Stamp(time: time, eventID: built.id) <= latest { continue }
+                return built
+            }
+        }
+        var messages = [try newest(deduplicated(prior + next))]
         let added = next.filter { !prior.contains($0) }
         if !added.isEmpty {
             snapshot.kind = .sessionCreate
-            snapshot.rootID = Self.randomToken()
-            messages.append(try message(snapshot, recipients: deduplicated([me] + added), now: now))
+            messages.append(try newest(deduplicated([me] + added)))
         }
         return messages
     }

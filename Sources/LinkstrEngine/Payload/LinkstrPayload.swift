@@ -58,6 +58,10 @@ public struct LinkstrPayload: Equatable, Sendable {
             guard let emoji, !emoji.isEmpty else { throw PayloadError("a reaction needs an emoji") }
             guard reactionActive != nil else { throw PayloadError("a reaction needs reaction_active") }
         }
+        // Also checked while decoding (MemberKeys.validated); here so that a send is refused too.
+        if let members, members.count > PayloadLimits.members {
+            throw PayloadError("a member list has \(members.count) entries; the limit is \(PayloadLimits.members)")
+        }
         if let sessionName, sessionName.utf8.count > PayloadLimits.sessionNameBytes {
             throw PayloadError("the session name is longer than \(PayloadLimits.sessionNameBytes) bytes")
         }

@@ -5,4 +5,7 @@ enum AccountStateKey {
     static let lastSync = "last-sync"
     /// The contact book: the mirrored follow list (its watermark), private aliases, profile names.
     static let contacts = "contacts"
+    /// Set when a first sync starts restoring history into an empty store, so that one interrupted
+    /// (killed) before it completed resumes as a restore: the history it fetches stays read.
+    static let restoreStarted = "restore-started"
 }

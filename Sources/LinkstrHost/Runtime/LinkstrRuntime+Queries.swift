@@ -26,27 +26,33 @@ extension LinkstrRuntime {
         let unread = try read(
             StorageQuery(
                 owner: me.rawBytes, collection: EngineCollection.post, parent: EngineCollection.sessionKey(id),
-                flagsMask: EngineCollection.unreadFlag, flagsValue: EngineCollection.unreadFlag, limit: 1))
+                flagsMask: EngineCollection.unreadFlag, flagsValue: EngineCollection.unreadFlag))
+        // Only posts that are shown count (see `LinkstrEngine.isVisible`).
+        let anyUnread = unread.contains { record in
+            guard let reference = Self.postReference(record.key), let post = try? EngineRecordCodec.decodePost(reference, record.value) else { return true }
+            return engine.isVisible(post)
+        }
         let members = store.membership(id).current
         try checkStore()
         return SessionSummary(
-            id: id, name: session.name, creator: session.creator, members: members, unread: !unread.isEmpty, archived: session.archived,
+            id: id, name: session.name, creator: session.creator, members: members, unread: anyUnread, archived: session.archived,
             updatedAt: session.updatedAt)
     }
 
-    /// The newest `limit` posts of a session, oldest first, with their active reactions.
+    /// The newest `limit` posts of a session, oldest first, with their active reactions; only what
+    /// is shown (see `LinkstrEngine.isVisible`).
     public func feed(_ id: SessionID, limit: Int?) throws(RuntimeError) -> [FeedItem] {
         let records = try read(
-            StorageQuery(
-                owner: me.rawBytes, collection: EngineCollection.post, parent: EngineCollection.sessionKey(id), descending: true,
-                limit: limit))
+            StorageQuery(owner: me.rawBytes, collection: EngineCollection.post, parent: EngineCollection.sessionKey(id), descending: true))
         var items: [FeedItem] = []
-        for record in records.reversed() {
+        for record in records {
+            if let limit, items.count == limit { break }
             guard let reference = Self.postReference(record.key),
                 let post = try? EngineRecordCodec.decodePost(reference, record.value)
             else { throw RuntimeError(.storage, "storage: a stored post of session \(id) is damaged") }
+            guard engine.isVisible(post) else { continue }
             var grouped: [(emoji: String, senders: [PublicKey])] = []
-            for reaction in store.reactions(on: reference) where reaction.active {
+            for reaction in store.reactions(on: reference) where reaction.active && engine.isVisible(reaction) {
                 if let index = grouped.firstIndex(where: { $0.emoji == reaction.key.emoji }) {
                     grouped[index].senders.append(reaction.key.sender)
                 } else {
@@ -57,7 +63,7 @@ extension LinkstrRuntime {
             items.append(FeedItem(post: post, reactions: grouped, title: metadata?.title, thumbnail: metadata?.thumbnail))
         }
         try checkStore()
-        return items
+        return items.reversed()
     }
 
     /// A session named by its id or by a unique name (case-insensitive).

@@ -70,7 +70,7 @@ extension LinkstrRuntime {
         progress: (@Sendable (SyncProgress) -> Void)?
     ) async throws(RuntimeError) {
         let started = clock()
-        let lastSync = try beginBackfill()
+        let lastSync = try beginBackfill(started: started)
         let request = GiftWrapBackfill(
             account: me, since: lastSync.map { $0 - RelayPool.giftWrapLookback }, pageTimeout: min(timeout, .seconds(15)),
             connectTimeout: timeout)
@@ -94,10 +94,14 @@ extension LinkstrRuntime {
 
     /// Before the first wrap of a backfill: restages what waited when the last sync ended and decides
     /// whether history is restored as read. Returns the last sync's start (nil on the first sync).
-    private func beginBackfill() throws(RuntimeError) -> Int64? {
+    private func beginBackfill(started: Int64) throws(RuntimeError) -> Int64? {
         let lastSync = try stateInt64(AccountStateKey.lastSync)
         try restage()
-        engine.restoringIntoEmptyStore = lastSync == nil && !store.hasPosts
+        let restoreStarted = try stateInt64(AccountStateKey.restoreStarted)
+        let restoring = lastSync == nil && (!store.hasPosts || restoreStarted != nil)
+        engine.restoringIntoEmptyStore = restoring
+        // Committed with the first batch: a restore killed midway goes on as one.
+        if restoring { try setState(AccountStateKey.restoreStarted, int64: started) }
         try checkStore()
         return lastSync
     }
@@ -136,7 +140,7 @@ extension LinkstrRuntime {
     @_spi(Benchmark)
     public nonisolated func ingestForBenchmark(_ wraps: [Event]) async throws(RuntimeError) -> SyncReport {
         let started = clock()
-        _ = try await beginBackfill()
+        _ = try await beginBackfill(started: started)
         for wrap in wraps { await receiveBackfilled(wrap, observer: nil, progress: nil) }
         try await finishBackfill(started: started, observer: nil)
         return await batch.sync

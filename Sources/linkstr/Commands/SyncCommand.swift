@@ -12,7 +12,7 @@ struct SyncCommand: AsyncParsableCommand {
 
             Example:
               linkstr sync --json
-              {"accepted":12,"received":14,"rejected":1,"staged":2}
+              {"accepted":12,"received":14,"rejected":1,"rejections":{"a post needs a URL":1},"staged":2}
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -39,7 +39,10 @@ struct SyncCommand: AsyncParsableCommand {
         await context.close()
         StatusLine.shared.finishSteps()
         if global.json {
-            Terminal.printJSON(["received": report.received, "accepted": report.accepted, "staged": report.staged, "rejected": report.rejected])
+            Terminal.printJSON([
+                "received": report.received, "accepted": report.accepted, "staged": report.staged, "rejected": report.rejected,
+                "rejections": report.rejections,
+            ])
             return
         }
         Terminal.write("received \(report.received), accepted \(report.accepted), staged \(report.staged), rejected \(report.rejected)\n")

@@ -3,10 +3,10 @@ import PluginTesting
 
 /// A fresh folder for one test, inside the build folder (never /tmp: the plugin loader refuses
 /// world-writable folders), mode 0700, removed by `remove()`.
-struct TestScratch {
-    let path: String
+public struct TestScratch: Sendable {
+    public let path: String
 
-    init(_ label: String = #function) {
+    public init(_ label: String = #function) {
         let root = BuildProducts.directory + "/test-scratch"
         let name = label.filter { $0.isLetter || $0.isNumber } + "-" + UUID().uuidString.prefix(8)
         path = root + "/" + name
@@ -14,21 +14,23 @@ struct TestScratch {
         chmod(root, 0o700)
     }
 
-    func file(_ name: String) -> String { path + "/" + name }
+    public func file(_ name: String) -> String { path + "/" + name }
 
-    func folder(_ name: String, mode: Int = 0o700) -> String {
+    @discardableResult
+    public func folder(_ name: String, mode: Int = 0o700) -> String {
         let folder = file(name)
         try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: mode])
         return folder
     }
 
-    func write(_ name: String, _ text: String) -> String {
+    @discardableResult
+    public func write(_ name: String, _ text: String) -> String {
         let target = file(name)
         try! text.write(toFile: target, atomically: true, encoding: .utf8)
         return target
     }
 
-    func remove() {
+    public func remove() {
         try? FileManager.default.removeItem(atPath: path)
     }
 }

@@ -1,32 +1,39 @@
 import Foundation
 import Synchronization
 
-/// A helper program of the tests (a relay, a proxy, the rust-nostr peer) started from the package's
-/// Python virtual environment (`scripts/bootstrap.sh` makes it).
-final class ExternalProcess: Sendable {
-    let process: Process
+/// A program the tests start and watch while it runs: a helper script (a relay, a proxy, the
+/// rust-nostr peer) from the package's Python virtual environment (`scripts/bootstrap.sh` makes it),
+/// or any executable (`linkstr watch`). Its output is collected as it comes.
+public final class ExternalProcess: Sendable {
+    public let process: Process
     private let output: Mutex<String>
     private let errors: Mutex<String>
     private let pipes: (out: Pipe, err: Pipe)
 
     /// `<package>/.venv/bin/python`
-    static let python = packageRoot + "/.venv/bin/python"
-    static let supportFolder = packageRoot + "/Tests/RelayPoolTests/Support"
-    static var packageRoot: String {
+    public static let python = packageRoot + "/.venv/bin/python"
+    /// Where the helper scripts are.
+    public static let supportFolder = packageRoot + "/Tests/RelayPoolTests/Support"
+    public static var packageRoot: String {
         var path = #filePath
         for _ in 0..<4 { path = String(path[..<path.lastIndex(of: "/")!]) }
         return path
     }
 
-    /// Starts `script` (a file in Support/) with `arguments`.
-    init(script: String, _ arguments: [String]) throws {
+    /// Starts `script` (a file in `supportFolder`) with `arguments`.
+    public convenience init(script: String, _ arguments: [String]) throws {
         precondition(FileManager.default.isExecutableFile(atPath: Self.python), "run scripts/bootstrap.sh first: \(Self.python) is missing")
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.python)
-        process.arguments = [Self.supportFolder + "/" + script] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["PYTHONUTF8"] = "1"
-        process.environment = environment
+        try self.init(executable: Self.python, [Self.supportFolder + "/" + script] + arguments, environment: environment)
+    }
+
+    /// Starts `executable` with `arguments` (and `environment`, else the test's own).
+    public init(executable: String, _ arguments: [String], environment: [String: String]? = nil) throws {
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
         let out = Pipe()
         let err = Pipe()
         pipes = (out, err)
@@ -45,11 +52,11 @@ final class ExternalProcess: Sendable {
         try process.run()
     }
 
-    var stdout: String { output.withLock { $0 } }
-    var stderr: String { errors.withLock { $0 } }
+    public var stdout: String { output.withLock { $0 } }
+    public var stderr: String { errors.withLock { $0 } }
 
     /// Waits for a `READY <url>` line and returns the URL.
-    func ready(timeout: Duration = .seconds(20)) async throws -> String {
+    public func ready(timeout: Duration = .seconds(20)) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             // Complete lines only: the pipe may deliver "READY " before the rest of the line.
@@ -67,7 +74,7 @@ final class ExternalProcess: Sendable {
     }
 
     /// Waits for the program to end by itself and returns its output lines.
-    func finish(timeout: Duration = .seconds(20)) async throws -> [String] {
+    public func finish(timeout: Duration = .seconds(20)) async throws -> [String] {
         let deadline = ContinuousClock.now + timeout
         while process.isRunning {
             guard ContinuousClock.now < deadline else {
@@ -94,14 +101,14 @@ final class ExternalProcess: Sendable {
     }
 
     /// Kills the program (SIGKILL: a relay that dies without closing its connections) and reaps it.
-    func kill() {
+    public func kill() {
         guard process.isRunning else { return }
         Glibc.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 
     /// Stops the program (SIGTERM, then SIGKILL after a second) and reaps it.
-    func stop() {
+    public func stop() {
         guard process.isRunning else { return }
         process.terminate()
         let deadline = Date().addingTimeInterval(1)

@@ -2,15 +2,15 @@ import Foundation
 import PluginTesting
 
 /// Runs a program to completion and captures what it printed.
-enum ProcessRunner {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-        var signaled: Bool
+public enum ProcessRunner {
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+        public var signaled: Bool
     }
 
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, stdin: String? = nil) throws -> Result {
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, stdin: String? = nil) throws -> Result {
         // A child that exits before reading its input must not kill the test process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let process = Process()
@@ -39,7 +39,7 @@ enum ProcessRunner {
     }
 
     /// Runs the `linkstr` executable of this build with a clean environment (plus `environment`).
-    static func linkstr(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> Result {
+    public static func linkstr(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> Result {
         var base = ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/root"]
         base.merge(environment) { $1 }
         return try run(BuildProducts.linkstrExecutable, arguments, environment: base, stdin: stdin)

@@ -1,8 +1,8 @@
 import Glibc
 
 /// A TCP port on 127.0.0.1 that nothing listens on right now (the kernel picks it).
-enum FreePort {
-    static func next() -> Int {
+public enum FreePort {
+    public static func next() -> Int {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         precondition(socket >= 0, "socket() failed")
         defer { close(socket) }
