@@ -78,7 +78,11 @@ extension LinkstrRuntime {
                 book.ingestProfile(event, now: clock())
             }
         }
-        try? save(book)
+        do throws(RuntimeError) {
+            try save(book)
+        } catch {
+            host.log.log(.warn, "cannot store the follow list and profiles fetched from the relays: \(error)")
+        }
     }
 
     /// The events a subscription delivers until every connected relay sent EOSE (or the wait ends);

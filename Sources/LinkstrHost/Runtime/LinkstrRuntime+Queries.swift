@@ -28,9 +28,10 @@ extension LinkstrRuntime {
                 owner: me.rawBytes, collection: EngineCollection.post, parent: EngineCollection.sessionKey(id),
                 flagsMask: EngineCollection.unreadFlag, flagsValue: EngineCollection.unreadFlag))
         // Only posts that are shown count (see `LinkstrEngine.isVisible`).
-        let anyUnread = unread.contains { record in
-            guard let reference = Self.postReference(record.key), let post = try? EngineRecordCodec.decodePost(reference, record.value) else { return true }
-            return engine.isVisible(post)
+        var anyUnread = false
+        for record in unread where engine.isVisible(try Self.storedPost(record)) {
+            anyUnread = true
+            break
         }
         let members = store.membership(id).current
         try checkStore()
@@ -47,10 +48,9 @@ extension LinkstrRuntime {
         var items: [FeedItem] = []
         for record in records {
             if let limit, items.count == limit { break }
-            guard let reference = Self.postReference(record.key),
-                let post = try? EngineRecordCodec.decodePost(reference, record.value)
-            else { throw RuntimeError(.storage, "storage: a stored post of session \(id) is damaged") }
+            let post = try Self.storedPost(record)
             guard engine.isVisible(post) else { continue }
+            let reference = PostReference(sessionID: post.sessionID, postID: post.id)
             var grouped: [(emoji: String, senders: [PublicKey])] = []
             for reaction in store.reactions(on: reference) where reaction.active && engine.isVisible(reaction) {
                 if let index = grouped.firstIndex(where: { $0.emoji == reaction.key.emoji }) {
@@ -123,11 +123,7 @@ extension LinkstrRuntime {
                 StorageQuery(
                     owner: me.rawBytes, collection: EngineCollection.post, parent: EngineCollection.sessionKey(id),
                     flagsMask: EngineCollection.unreadFlag, flagsValue: EngineCollection.unreadFlag))
-            for record in unread {
-                guard let reference = Self.postReference(record.key), let post = try? EngineRecordCodec.decodePost(reference, record.value)
-                else { continue }
-                posts.append(post)
-            }
+            for record in unread { posts.append(try Self.storedPost(record)) }
         }
         let changed = engine.markRead(id, posts: posts)
         try checkStore()
@@ -163,6 +159,18 @@ extension LinkstrRuntime {
         let records = store.query(query)
         try checkStore()
         return records
+    }
+
+    /// The post an opened post record holds; a damaged one is a storage error, never skipped silently.
+    static func storedPost(_ record: StoredRecord) throws(RuntimeError) -> Post {
+        guard let reference = postReference(record.key) else {
+            throw RuntimeError(.storage, "storage: a post record has a malformed key")
+        }
+        do {
+            return try EngineRecordCodec.decodePost(reference, record.value)
+        } catch {
+            throw RuntimeError(.storage, "storage: the stored post \(reference.postID.hex) of session \(reference.sessionID) is damaged (\(error))")
+        }
     }
 
     /// The reference a post record's key encodes (session id ‖ 0 ‖ post id).

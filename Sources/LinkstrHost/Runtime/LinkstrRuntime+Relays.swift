@@ -83,11 +83,14 @@ extension LinkstrRuntime {
         throw RuntimeError(.failed, "\(what): \(first.message)")
     }
 
-    /// The relays' current states, remembered for `relay list`.
+    /// The relays' current states, remembered for `relay list` (a failure only costs that memory, so
+    /// it is logged, not thrown).
     func recordRelayStatuses() {
         guard let pool else { return }
-        for state in pool.relayStates() {
-            try? relays.recordStatus(state.url, status: state.status.description, error: state.error)
+        do {
+            try relays.recordStatuses(pool.relayStates())
+        } catch {
+            host.log.log(.warn, "cannot remember the relay statuses for `relay list`: \(error)")
         }
     }
 }

@@ -88,8 +88,14 @@ extension LinkstrRuntime {
             let unsigned = UnsignedEvent(
                 pubkey: wrapAuthor.publicKey, createdAt: clock(), kind: 5,
                 tags: [["e", wrapID.hex], ["k", String(GiftWrap.wrapKind)]], content: "linkstr post deletion request")
+            let request: Event
+            do {
+                request = try wrapAuthor.sign(unsigned)
+            } catch {
+                refused.append("\(wrapID.hex): cannot sign the deletion request (\(error))")
+                continue
+            }
             do throws(RuntimeError) {
-                guard let request = try? wrapAuthor.sign(unsigned) else { continue }
                 try await publishAll([request], on: pool)
             } catch {
                 refused.append("\(wrapID.hex): \(error)")

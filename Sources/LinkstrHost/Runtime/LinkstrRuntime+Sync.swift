@@ -254,8 +254,12 @@ extension LinkstrRuntime {
             try checkStore()
             return nil
         }
-        guard var reader = try? RecordValueReader(value), let number = try? reader.int64() else { return nil }
-        return number
+        do {
+            var reader = try RecordValueReader(value)
+            return try reader.int64()
+        } catch {
+            throw RuntimeError(.storage, "storage: the account setting '\(name)' is damaged (\(error))")
+        }
     }
 
     func setState(_ name: String, int64 value: Int64) throws(RuntimeError) {

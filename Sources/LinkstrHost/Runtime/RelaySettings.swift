@@ -65,11 +65,17 @@ public struct RelaySettings: Sendable {
     }
 
     /// Remembers what a connecting command saw, for `relay list`.
-    public func recordStatus(_ url: String, status: String, error: String?) throws(PluginError) {
-        guard var entry = try list().first(where: { $0.url == url }) else { return }
-        entry.status = status
-        entry.error = error
-        try backend.apply([.put(Self.record(entry))])
+    /// Remembers what a connecting command saw of each relay, in one read and one transaction.
+    public func recordStatuses(_ states: [RelayState]) throws(PluginError) {
+        let byURL = Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { $1 })
+        let updates = try list().compactMap { entry -> StorageOperation? in
+            guard let state = byURL[entry.url] else { return nil }
+            var updated = entry
+            updated.status = state.status.description
+            updated.error = state.error
+            return .put(Self.record(updated))
+        }
+        try backend.apply(updates)
     }
 
     // MARK: Records

@@ -49,19 +49,11 @@ struct AccountContext {
 
     /// A person named by `npub1…`, 64-hex or a contact alias.
     func person(_ text: String) async throws(CLIFailure) -> PublicKey {
-        do throws(RuntimeError) {
-            return try await runtime.resolvePerson(text)
-        } catch {
-            throw error.failure
-        }
+        try await run { runtime throws(RuntimeError) in try await runtime.resolvePerson(text) }
     }
 
     func session(_ text: String) async throws(CLIFailure) -> SessionID {
-        do throws(RuntimeError) {
-            return try await runtime.resolveSession(text)
-        } catch {
-            throw error.failure
-        }
+        try await run { runtime throws(RuntimeError) in try await runtime.resolveSession(text) }
     }
 
     /// Runs `body` against the runtime, mapping its error to an exit status.
