@@ -22,7 +22,13 @@ extension LinkstrRuntime {
     }
 
     /// A sync, then the live subscription until the task is cancelled; `observer` sees every change.
-    /// `caughtUp` is called once the backfill is done (the command line ends its boot steps there).
+    ///
+    /// The live subscription opens first, so that nothing published during the backfill falls
+    /// between the two; the deduplicator they share hands each wrap to one of them. What a relay
+    /// sends on the live subscription before its EOSE is history (no notification), and so is the
+    /// whole backfill. `caughtUp` is called (and logged at info) once the backfill is done and every
+    /// connected relay has sent its EOSE on the live subscription, or `timeout` passed: from then
+    /// on, each new event arrives on the live subscription only, and notifies.
     public func watch(
         timeout: Duration = .seconds(15), caughtUp: (@Sendable () -> Void)? = nil, observer: @escaping Observer
     ) async throws(RuntimeError) {
@@ -35,16 +41,16 @@ extension LinkstrRuntime {
             throw RuntimeError(.failed, "cannot subscribe to gift wraps: \(error)")
         }
         let signer = self.signer
+        liveRelaysCaughtUp = []
         let liveTask = Task {
-            // Until a relay's EOSE, what it sends is stored history, not news.
-            var caughtUp = Set<String>()
             for await message in live {
                 switch message {
                 case .event(let received):
                     let unwrapped = Self.unwrap(received.event, signer: signer)
-                    await self.ingest(unwrapped, wrap: received.event, source: caughtUp.contains(received.relay) ? .live : .historical)
+                    let source: IngestSource = self.liveRelaysCaughtUp.contains(received.relay) ? .live : .historical
+                    await self.ingest(unwrapped, wrap: received.event, source: source)
                     await self.commitBatch(observer: observer)
-                case .endOfStoredEvents(let relay): caughtUp.insert(relay)
+                case .endOfStoredEvents(let relay): self.liveRelaysCaughtUp.insert(relay)
                 case .rejected(_, let reason): await self.rejectInvalid(reason)
                 case .duplicate, .closed: break
                 }
@@ -54,6 +60,7 @@ extension LinkstrRuntime {
         try await backfill(pool, timeout: timeout, deduplicator: deduplicator, observer: observer, progress: nil)
         await refreshFollowList(pool, profiles: true)
         recordRelayStatuses()
+        await awaitLiveCatchUp(pool, timeout: timeout)
         caughtUp?()
         await withTaskCancellationHandler {
             await liveTask.value
@@ -61,6 +68,20 @@ extension LinkstrRuntime {
             liveTask.cancel()
         }
         if let failure = batch.failure { throw failure }
+    }
+
+    /// Waits (at most `timeout`) until every connected relay has sent its EOSE on the live
+    /// subscription, then logs that watch is following new events.
+    private func awaitLiveCatchUp(_ pool: RelayPool, timeout: Duration) async {
+        let deadline = ContinuousClock.now + timeout
+        var waiting = pool.connectedRelays().subtracting(liveRelaysCaughtUp)
+        while !waiting.isEmpty, ContinuousClock.now < deadline, !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(20))
+            waiting = pool.connectedRelays().subtracting(liveRelaysCaughtUp)
+        }
+        let relays = liveRelaysCaughtUp.count
+        let late = waiting.isEmpty ? "" : " (still waiting for " + waiting.sorted().joined(separator: ", ") + ")"
+        host.log.log(.info, "caught up with \(relays) relay\(relays == 1 ? "" : "s")\(late); following new events")
     }
 
     // MARK: Backfill

@@ -27,6 +27,9 @@ public actor LinkstrRuntime {
     var batch = IngestBatch()
     /// The contact book, once read.
     var contactBookCache: ContactBook?
+    /// During `watch`: the relays whose stored events the live subscription has had (EOSE); what
+    /// they send after that is news.
+    var liveRelaysCaughtUp = Set<String>()
     /// The current time in Unix seconds (tests may pin it).
     nonisolated let clock: @Sendable () -> Int64
 

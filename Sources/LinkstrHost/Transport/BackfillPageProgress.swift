@@ -22,9 +22,12 @@ final class BackfillPageProgress: Sendable {
     var result: Result { state.withLock { $0 } }
     var isDone: Bool { state.withLock { $0.done } }
 
-    /// Records one message; true when every awaited relay has finished.
+    /// Records one message; true when every awaited relay has finished. What comes after that is
+    /// not counted: a new event (its created_at is randomised up to two days back, NIP-59) must not
+    /// move the page's "oldest" and make the next page skip a range.
     func record(_ message: SubscriptionMessage) -> Bool {
         state.withLock { state in
+            guard !state.done else { return true }
             switch message {
             case .event(let received):
                 state.events += 1

@@ -98,9 +98,12 @@ extension RelayPool {
         let router = self.router
         return await withTaskGroup(of: Bool.self) { group in
             group.addTask {
+                // Once the page is done its route closes, and the loop still reads out what the stream
+                // holds: an event in there already passed the shared deduplicator (the live
+                // subscription saw it as a duplicate), so dropping it would lose it until the next start.
                 for await message in stream {
                     if case .event(let received) = message { await onEvent(received) }
-                    if progress.record(message) { break }
+                    if progress.record(message) { router.close(id) }
                 }
                 return false
             }

@@ -1,8 +1,11 @@
 import Foundation
 import Glibc
+import Synchronization
 
 /// A helper program a test talks to line by line (Tests/Support/*.py): it prints "READY <value>" when
 /// it is ready, answers commands written to its stdin with "OK", and ends when its stdin is closed.
+/// Also a long-running program of this build (`linkstr watch`): started without waiting for READY,
+/// read as it prints, and stopped with SIGTERM (`terminate`).
 ///
 /// Started with posix_spawn rather than Foundation's Process: the test runner's threads block
 /// signals, and a helper (or the dbus-daemon that `dbus-run-session` starts) that inherited that mask
@@ -13,13 +16,18 @@ final class HelperProcess: Sendable {
         var description: String
     }
 
-    /// What followed "READY " (a port, a bus address).
+    /// What followed "READY " (a port, a bus address); empty when not waited for.
     let ready: String
     private let pid: pid_t
     private let input: FileHandle
     private let output = HelperOutput()
+    /// Set once `terminate` reaped it (its pid may then belong to another process).
+    private let reaped = Mutex(false)
 
-    init(_ executable: String, _ arguments: [String]) throws {
+    /// - Parameters:
+    ///   - environment: the child's whole environment (default: the test process's).
+    ///   - waitForReady: whether to wait (at most 20 s) for the "READY " line.
+    init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, waitForReady: Bool = true) throws {
         let stdin = try Self.socketPair()
         let stdout = try Self.socketPair()
         let stderr = try Self.socketPair()
@@ -42,8 +50,11 @@ final class HelperProcess: Sendable {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+        defer { envp?.forEach { free($0) } }
         var pid = pid_t()
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        let result = envp.map { posix_spawn(&pid, executable, &actions, &attributes, argv, $0) }
+            ?? posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         [stdin.child, stdout.child, stderr.child].forEach { close($0) }
         guard result == 0 else {
             [stdin.parent, stdout.parent, stderr.parent].forEach { close($0) }
@@ -54,6 +65,10 @@ final class HelperProcess: Sendable {
         output.collect(
             stdout: FileHandle(fileDescriptor: stdout.parent, closeOnDealloc: true),
             stderr: FileHandle(fileDescriptor: stderr.parent, closeOnDealloc: true))
+        guard waitForReady else {
+            self.ready = ""
+            return
+        }
         let deadline = Date().addingTimeInterval(20)
         var ready: String?
         while ready == nil {
@@ -67,6 +82,32 @@ final class HelperProcess: Sendable {
             }
         }
         self.ready = ready!
+    }
+
+    /// The complete lines it printed on stdout so far.
+    var stdoutLines: [String] { output.stdoutLines }
+
+    /// What it printed on stderr so far.
+    var stderr: String { output.stderr }
+
+    /// Sends SIGTERM and waits at most `seconds` for the exit. Returns the exit status, or nil when it
+    /// did not exit in time (then it is killed), died of a signal, or was terminated before.
+    @discardableResult
+    func terminate(within seconds: Double) -> Int32? {
+        guard !reaped.withLock({ reaped in defer { reaped = true }; return reaped }) else { return nil }
+        kill(pid, SIGTERM)
+        let deadline = Date().addingTimeInterval(seconds)
+        var status: Int32 = 0
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            guard Date() < deadline else {
+                kill(pid, SIGKILL)
+                waitpid(pid, nil, 0)
+                return nil
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        // WIFEXITED / WEXITSTATUS, which Swift does not import.
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : nil
     }
 
     /// Writes one command and waits for its "OK".

@@ -4,29 +4,30 @@ import Testing
 
 /// One `linkstr` identity for the end-to-end tests: a `--home` folder with an account (plain key
 /// store) and a config.toml naming the relays; every command runs the built executable.
-struct LinkstrHome: Sendable {
-    let path: String
-    let pubkey: String
-    let npub: String
-    let nsec: String
+public struct LinkstrHome: Sendable {
+    public let path: String
+    public let pubkey: String
+    public let npub: String
+    public let nsec: String
 
-    /// A new account in `scratch/name` that uses `relays`.
-    static func create(_ scratch: TestScratch, _ name: String, relays: [String]) throws -> LinkstrHome {
-        let path = prepare(scratch, name, relays: relays)
+    /// A new account in `scratch/name` that uses `relays`; `config` follows the relay list in its
+    /// config.toml.
+    public static func create(_ scratch: TestScratch, _ name: String, relays: [String], config: String = "") throws -> LinkstrHome {
+        let path = prepare(scratch, name, relays: relays, config: config)
         try succeed(["account", "create", "--key-store", "plain", "--json", "--home", path])
         return try opened(path)
     }
 
     /// The same account in a fresh home `scratch/name` (`account import`), using `relays`.
-    func copy(_ scratch: TestScratch, _ name: String, relays: [String]) throws -> LinkstrHome {
-        let path = Self.prepare(scratch, name, relays: relays)
+    public func copy(_ scratch: TestScratch, _ name: String, relays: [String]) throws -> LinkstrHome {
+        let path = Self.prepare(scratch, name, relays: relays, config: "")
         try Self.succeed(["account", "import", nsec, "--key-store", "plain", "--json", "--home", path])
         return try Self.opened(path)
     }
 
-    private static func prepare(_ scratch: TestScratch, _ name: String, relays: [String]) -> String {
+    private static func prepare(_ scratch: TestScratch, _ name: String, relays: [String], config: String) -> String {
         let path = scratch.folder(name)
-        scratch.write(name + "/config.toml", "relays = [" + relays.map { "\"\($0)\"" }.joined(separator: ", ") + "]\n")
+        scratch.write(name + "/config.toml", "relays = [" + relays.map { "\"\($0)\"" }.joined(separator: ", ") + "]\n" + config)
         return path
     }
 
@@ -46,12 +47,12 @@ struct LinkstrHome: Sendable {
     // MARK: Running commands
 
     /// `linkstr ARGUMENTS --home PATH`, whatever its exit status.
-    func run(_ arguments: [String]) throws -> ProcessRunner.Result {
+    public func run(_ arguments: [String]) throws -> ProcessRunner.Result {
         try ProcessRunner.linkstr(arguments + ["--home", path])
     }
 
     /// `linkstr ARGUMENTS --json --home PATH`: it must exit 0; its stdout decoded as `T`.
-    func json<T: Decodable>(_ type: T.Type, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> T {
+    public func json<T: Decodable>(_ type: T.Type, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> T {
         let result = try run(arguments + ["--json"])
         guard result.status == 0 else {
             Issue.record("linkstr \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)", sourceLocation: sourceLocation)
@@ -65,87 +66,28 @@ struct LinkstrHome: Sendable {
     }
 
     /// `linkstr ARGUMENTS --json`: exit 0 and exactly `{"ok":true}`.
-    func ok(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public func ok(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
         let answer = try json([String: Bool].self, arguments, sourceLocation: sourceLocation)
         #expect(answer == ["ok": true], sourceLocation: sourceLocation)
     }
 
-    func sync(sourceLocation: SourceLocation = #_sourceLocation) throws -> SyncCounts {
+    public func sync(sourceLocation: SourceLocation = #_sourceLocation) throws -> SyncCounts {
         try json(SyncCounts.self, ["sync", "--timeout", "10"], sourceLocation: sourceLocation)
     }
 
-    func feed(_ session: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [FeedPost] {
+    public func feed(_ session: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [FeedPost] {
         try json([FeedPost].self, ["feed", session], sourceLocation: sourceLocation)
     }
 
-    func sessions(sourceLocation: SourceLocation = #_sourceLocation) throws -> [SessionRow] {
+    public func sessions(sourceLocation: SourceLocation = #_sourceLocation) throws -> [SessionRow] {
         try json([SessionRow].self, ["sessions"], sourceLocation: sourceLocation)
     }
 
     /// The raw `--json` output of `feed` and `sessions`, to compare homes byte for byte.
-    func state(_ session: String) throws -> String {
+    public func state(_ session: String) throws -> String {
         let feed = try run(["feed", session, "--json"])
         let sessions = try run(["sessions", "--json"])
         guard feed.status == 0, sessions.status == 0 else { throw TestFailure("feed/sessions failed: \(feed.stderr) \(sessions.stderr)") }
         return feed.stdout + sessions.stdout
     }
-}
-
-// MARK: What the commands print (cli.md)
-
-/// `linkstr sync --json`
-struct SyncCounts: Decodable, Equatable {
-    var received: Int
-    var accepted: Int
-    var staged: Int
-    var rejected: Int
-    /// Why, and how many of each.
-    var rejections: [String: Int]
-}
-
-/// One entry of `linkstr feed --json`.
-struct FeedPost: Decodable, Equatable {
-    var id: String
-    var sender: String
-    var url: String
-    var note: String?
-    var createdAt: Int64
-    var unread: Bool
-    var reactions: [String: [String]]
-
-    enum CodingKeys: String, CodingKey {
-        case id, sender, url, note, unread, reactions
-        case createdAt = "created_at"
-    }
-}
-
-/// One entry of `linkstr sessions --json`.
-struct SessionRow: Decodable, Equatable {
-    var id: String
-    var name: String
-    var creator: String
-    var members: [String]
-    var unread: Bool
-    var archived: Bool
-    var updatedAt: Int64
-
-    enum CodingKeys: String, CodingKey {
-        case id, name, creator, members, unread, archived
-        case updatedAt = "updated_at"
-    }
-}
-
-/// `linkstr session create --json` and `session members --json`.
-struct SessionMembers: Decodable, Equatable {
-    var id: String
-    var name: String?
-    var members: [String]
-}
-
-/// `linkstr post --json`.
-struct SentPost: Decodable, Equatable {
-    var id: String
-    var session: String
-    var url: String
-    var note: String?
 }

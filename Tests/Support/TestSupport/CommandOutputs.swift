@@ -1,0 +1,73 @@
+import Foundation
+
+// What the commands print with `--json` (spec/cli.md), decoded for the tests that run `linkstr`.
+
+/// `linkstr sync --json`
+public struct SyncCounts: Decodable, Equatable, Sendable {
+    public var received: Int
+    public var accepted: Int
+    public var staged: Int
+    public var rejected: Int
+    /// Why, and how many of each.
+    public var rejections: [String: Int]
+}
+
+/// One entry of `linkstr feed --json`.
+public struct FeedPost: Decodable, Equatable, Sendable {
+    public var id: String
+    public var sender: String
+    public var url: String
+    public var note: String?
+    public var createdAt: Int64
+    public var unread: Bool
+    public var reactions: [String: [String]]
+
+    public init(id: String, sender: String, url: String, note: String?, createdAt: Int64, unread: Bool, reactions: [String: [String]]) {
+        (self.id, self.sender, self.url, self.note, self.createdAt, self.unread, self.reactions) = (id, sender, url, note, createdAt, unread, reactions)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, sender, url, note, unread, reactions
+        case createdAt = "created_at"
+    }
+}
+
+/// One entry of `linkstr sessions --json`.
+public struct SessionRow: Decodable, Equatable, Sendable {
+    public var id: String
+    public var name: String
+    public var creator: String
+    public var members: [String]
+    public var unread: Bool
+    public var archived: Bool
+    public var updatedAt: Int64
+
+    public init(id: String, name: String, creator: String, members: [String], unread: Bool, archived: Bool, updatedAt: Int64) {
+        (self.id, self.name, self.creator, self.members) = (id, name, creator, members)
+        (self.unread, self.archived, self.updatedAt) = (unread, archived, updatedAt)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, creator, members, unread, archived
+        case updatedAt = "updated_at"
+    }
+}
+
+/// `linkstr session create --json` and `session members --json`.
+public struct SessionMembers: Decodable, Equatable, Sendable {
+    public var id: String
+    public var name: String?
+    public var members: [String]
+}
+
+/// `linkstr post --json`.
+public struct SentPost: Decodable, Equatable, Sendable {
+    public var id: String
+    public var session: String
+    public var url: String
+    public var note: String?
+
+    public init(id: String, session: String, url: String, note: String?) {
+        (self.id, self.session, self.url, self.note) = (id, session, url, note)
+    }
+}
