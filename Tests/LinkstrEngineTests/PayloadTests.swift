@@ -40,6 +40,14 @@ import Testing
         #expect(try LinkstrPayload.decode(#"{\#(sid),"root_id":"","kind":"root","url":"https://a.b","note":null,"extra":[1,2]}"#).note == nil)
     }
 
+    @Test func refusesAnUnpairedSurrogateEscapeInAnyString() {
+        // The rumor's content is valid text, but the payload JSON inside it escapes half a UTF-16 pair.
+        let url = reason(#"{\#(sid),"root_id":"","kind":"root","url":"https://a.b/\ud800"}"#)
+        #expect(url?.contains("unpaired surrogate") == true, "\(url ?? "accepted")")
+        let note = reason(#"{\#(sid),"root_id":"","kind":"root","url":"https://a.b","note":"x\udc00y"}"#)
+        #expect(note?.contains("unpaired surrogate") == true, "\(note ?? "accepted")")
+    }
+
     @Test func appliesThePerKindRules() {
         #expect(reason(#"{\#(sid),"root_id":"","kind":"root"}"#) == "a post needs a URL")
         #expect(reason(#"{\#(sid),"root_id":"","kind":"root","url":"ftp://example.com/video.mp4"}"#) == "'ftp://example.com/video.mp4' is a ftp: URL; only http and https links can be shared")

@@ -186,6 +186,41 @@ struct NIP59GiftWrapTests {
         guard case .malformedRumor = malformed else { Issue.record("\(malformed)"); return }
     }
 
+    @Test("invalid UTF-8 in a seal's or a wrap's plaintext is refused at that layer, as invalid UTF-8")
+    func invalidUTF8() throws {
+        let alice = LocalSigner(keypair: .generate())
+        let bob = LocalSigner(keypair: .generate())
+        let nonce = (0..<32).map { _ in UInt8.random(in: 0...255) }
+        /// The JSON's UTF-8 with the "l" of "hello" replaced by 0xFF, a byte UTF-8 never uses.
+        func broken(_ json: String) -> [UInt8] {
+            var bytes = Array(json.utf8)
+            let hello = Array("hello".utf8)
+            let at = (0...(bytes.count - hello.count)).first { Array(bytes[$0..<$0 + hello.count]) == hello }!
+            bytes[at + 2] = 0xFF
+            return bytes
+        }
+
+        // The rumor inside the seal.
+        let rumorJSON = UnsignedEvent(pubkey: alice.publicKey, createdAt: 7, kind: 44001, content: "hello").rumor().jsonString()
+        let sealContent = try NIP44.encrypt(
+            broken(rumorJSON), conversationKey: ConversationKey(secretKey: alice.keypair.secretKey, peer: bob.publicKey), nonce: nonce)
+        let seal = try alice.sign(UnsignedEvent(pubkey: alice.publicKey, createdAt: 1, kind: 13, content: sealContent))
+        let inSeal = try #require(throws: UnwrapError.self) { try GiftWrap.unwrap(try GiftWrap.wrap(seal: seal, recipient: bob.publicKey).event, recipient: bob) }
+        guard case .sealDecryptionFailed(let underlying as NIP44Error) = inSeal else { Issue.record("\(inSeal)"); return }
+        #expect(underlying == .invalidUTF8)
+        #expect(inSeal.description.contains("UTF-8"), "\(inSeal)")
+
+        // The seal inside the wrap.
+        let validSeal = try GiftWrap.seal(rumor: UnsignedEvent(pubkey: alice.publicKey, createdAt: 7, kind: 44001, content: "x"), sender: alice, recipient: bob.publicKey)
+        let sealJSON = validSeal.jsonString().replacingOccurrences(of: "\"created_at\":", with: "\"hello\":0,\"created_at\":")
+        let oneTime = Keypair.generate()
+        let wrapContent = try NIP44.encrypt(broken(sealJSON), conversationKey: ConversationKey(secretKey: oneTime.secretKey, peer: bob.publicKey), nonce: nonce)
+        let wrap = oneTime.signedEvent(UnsignedEvent(pubkey: oneTime.publicKey, createdAt: 1, kind: 1059, tags: [["p", bob.publicKey.hex]], content: wrapContent))
+        let inWrap = try #require(throws: UnwrapError.self) { try GiftWrap.unwrap(wrap, recipient: bob) }
+        guard case .wrapDecryptionFailed(let underlyingWrap as NIP44Error) = inWrap else { Issue.record("\(inWrap)"); return }
+        #expect(underlyingWrap == .invalidUTF8)
+    }
+
     /// Seals arbitrary rumor JSON (bypassing the builder) and wraps it.
     static func handMadeWrap(rumorJSON: String, sender: LocalSigner, recipient: PublicKey) throws -> Event {
         let content = try sender.nip44Encrypt(rumorJSON, to: recipient)

@@ -48,10 +48,10 @@ extension LinkstrRuntime {
                 case .event(let received):
                     let unwrapped = Self.unwrap(received.event, signer: signer)
                     let source: IngestSource = self.liveRelaysCaughtUp.contains(received.relay) ? .live : .historical
-                    await self.ingest(unwrapped, wrap: received.event, source: source)
+                    self.ingest(unwrapped, wrap: received.event, source: source)
                     await self.commitBatch(observer: observer)
                 case .endOfStoredEvents(let relay): self.liveRelaysCaughtUp.insert(relay)
-                case .rejected(_, let reason): await self.rejectInvalid(reason)
+                case .rejected(_, let reason): self.rejectInvalid(reason)
                 case .duplicate, .closed: break
                 }
             }

@@ -26,18 +26,4 @@ public struct EventID: Hashable, Sendable {
     public var rawBytes: [UInt8] { bytes.array }
 }
 
-extension EventID: CustomStringConvertible {
-    public var description: String { hex }
-}
-
-extension EventID: Codable {
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        try self.init(hex: text)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(hex)
-    }
-}
+extension EventID: HexEncoded {}

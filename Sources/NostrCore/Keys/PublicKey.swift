@@ -57,18 +57,4 @@ extension PublicKey: Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
 }
 
-extension PublicKey: CustomStringConvertible {
-    public var description: String { hex }
-}
-
-extension PublicKey: Codable {
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        try self.init(hex: text)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(hex)
-    }
-}
+extension PublicKey: HexEncoded {}

@@ -26,18 +26,4 @@ public struct Signature: Hashable, Sendable {
     public var rawBytes: [UInt8] { bytes.array }
 }
 
-extension Signature: CustomStringConvertible {
-    public var description: String { hex }
-}
-
-extension Signature: Codable {
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        try self.init(hex: text)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(hex)
-    }
-}
+extension Signature: HexEncoded {}

@@ -3,11 +3,11 @@ import Foundation
 import LinkstrHost
 
 /// `linkstr desktop install`: writes `linkstr.desktop` (`Exec=linkstr open --launch %u`, MIME type
-/// `x-scheme-handler/linkstr`) and makes it the default handler for `linkstr://` links.
+/// `x-scheme-handler/linkstr`) and its icon, and makes it the default handler for `linkstr://` links.
 struct DesktopInstallCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "install",
-        abstract: "Write linkstr.desktop and make it the default handler for linkstr:// links.",
+        abstract: "Write linkstr.desktop (and its icon) and make it the default handler for linkstr:// links.",
         discussion: """
             The handler runs this linkstr program (or --exec) as `linkstr open LINK`, with the same \
             --home and --config as this command. The default is set with xdg-mime when it is installed, \
@@ -31,6 +31,7 @@ struct DesktopInstallCommand: ParsableCommand {
         let entry = DesktopEntry(executable: executable, home: paths.home, configFile: global.config.map { _ in paths.configFile })
         let path = file.path
         try IntegrationFile.write(entry.text, to: path)
+        try IntegrationFile.write(DesktopIcon.svg, to: file.iconPath)
 
         var registeredWith: String?
         var databaseUpdated = false
@@ -39,12 +40,14 @@ struct DesktopInstallCommand: ParsableCommand {
             registeredWith = try Self.makeDefault()
         }
         if global.json {
-            var object: [String: Any] = ["desktop_file": path, "exec": entry.arguments + ["%u"], "database_updated": databaseUpdated]
+            var object: [String: Any] = [
+                "desktop_file": path, "icon_file": file.iconPath, "exec": entry.arguments + ["%u"], "database_updated": databaseUpdated,
+            ]
             object["registered_with"] = registeredWith
             Terminal.printJSON(object)
             return
         }
-        var text = "wrote \(path)\n"
+        var text = "wrote \(path) and \(file.iconPath)\n"
         if let registeredWith {
             text += "linkstr:// links now open with `linkstr open` (default set with \(registeredWith))\n"
             text += "try it:   xdg-open 'linkstr://open?url=https%3A%2F%2Fexample.com'\n"

@@ -1,12 +1,12 @@
 import ArgumentParser
 import Foundation
 
-/// `linkstr desktop uninstall`: removes the `.desktop` file `desktop install` wrote and linkstr's
-/// entry in `mimeapps.list`. A file linkstr did not write is left alone.
+/// `linkstr desktop uninstall`: removes the `.desktop` file and the icon `desktop install` wrote, and
+/// linkstr's entry in `mimeapps.list`. A file linkstr did not write is left alone.
 struct DesktopUninstallCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "uninstall",
-        abstract: "Remove linkstr.desktop and linkstr's default-handler entry.",
+        abstract: "Remove linkstr.desktop, its icon and linkstr's default-handler entry.",
         discussion: """
             Nothing to remove is not an error. A linkstr.desktop that linkstr did not write is refused.
 
@@ -26,6 +26,10 @@ struct DesktopUninstallCommand: ParsableCommand {
             }
             try IntegrationFile.remove(path)
             removedFile = true
+        }
+        let iconPath = file.iconPath
+        if let icon = try IntegrationFile.read(iconPath), icon.hasPrefix(DesktopIcon.marker) {
+            try IntegrationFile.remove(iconPath)
         }
         var removedDefault = false
         if !file.noRegister {

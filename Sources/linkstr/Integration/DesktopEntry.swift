@@ -36,6 +36,7 @@ struct DesktopEntry {
             Comment=Open linkstr:// links shared in your private sessions
             Exec=\(Self.escapeString(exec))
             TryExec=\(Self.escapeString(executable))
+            Icon=\(DesktopIcon.name)
             Terminal=false
             NoDisplay=true
             MimeType=\(Self.schemeMimeType);

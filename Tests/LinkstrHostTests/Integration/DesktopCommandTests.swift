@@ -27,6 +27,12 @@ import Testing
         let text = try String(contentsOfFile: desktopFile, encoding: .utf8)
         #expect(text.contains("Exec=\(BuildProducts.linkstrExecutable) open --launch --home \"\(home)\" %u\n"))
         #expect(text.contains("MimeType=x-scheme-handler/linkstr;\n"))
+        #expect(text.contains("Icon=linkstr\n"))
+        // The icon, in the icon theme of the same data folder, is an SVG document.
+        let icon = scratch.path + "/xdg-data/icons/hicolor/scalable/apps/linkstr.svg"
+        let root = try ProcessRunner.run(
+            "/usr/bin/python3", ["-c", "import sys, xml.etree.ElementTree as E; print(E.parse(sys.argv[1]).getroot().tag)", icon])
+        #expect(root.stdout == "{http://www.w3.org/2000/svg}svg\n", "\(root.stderr)")
 
         let validate = try ProcessRunner.run(ValidatorTool.desktopFileValidate, [desktopFile])
         #expect(validate.status == 0, "desktop-file-validate: \(validate.stdout)\(validate.stderr)")
@@ -66,6 +72,7 @@ import Testing
         #expect(object?["removed"] as? Bool == true)
         #expect(object?["default_removed"] as? Bool == true)
         #expect(!FileManager.default.fileExists(atPath: scratch.path + "/xdg-data/applications/linkstr.desktop"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/xdg-data/icons/hicolor/scalable/apps/linkstr.svg"))
         #expect(try String(contentsOfFile: listPath, encoding: .utf8) == original.replacingOccurrences(of: "x-scheme-handler/linkstr=other.desktop;\n", with: ""))
 
         let again = try ProcessRunner.linkstr(["desktop", "uninstall"], environment: environment)
@@ -81,5 +88,16 @@ import Testing
         let result = try ProcessRunner.linkstr(["desktop", "uninstall", "--applications-dir", scratch.path + "/apps", "--no-register"])
         #expect(result.status == 1)
         #expect(result.stderr == "linkstr: \(foreign) was not written by `linkstr desktop install`; remove it yourself if you mean to\n")
+    }
+
+    @Test func leavesAnIconItDidNotWrite() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        _ = scratch.folder("apps")
+        _ = scratch.folder("icons/hicolor/scalable/apps")
+        let foreignIcon = scratch.write("icons/hicolor/scalable/apps/linkstr.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n")
+        let result = try ProcessRunner.linkstr(["desktop", "uninstall", "--applications-dir", scratch.path + "/apps", "--no-register"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: foreignIcon))
     }
 }

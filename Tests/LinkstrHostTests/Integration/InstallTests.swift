@@ -55,6 +55,7 @@ import Testing
             "bin/linkstr", "lib/liblinkstr.so", "lib/pkgconfig/linkstr.pc", "include/linkstr/linkstr.h", "include/linkstr/linkstr_plugin.h",
             "lib/linkstr/swift/libswiftCore.so", "share/man/man1/linkstr.1", "share/bash-completion/completions/linkstr",
             "share/zsh/site-functions/_linkstr", "share/fish/vendor_completions.d/linkstr.fish", "share/applications/linkstr.desktop",
+            "share/icons/hicolor/scalable/apps/linkstr.svg",
         ] + Self.pluginFiles.map { "lib/linkstr/plugins/" + $0 }
         for path in expected {
             #expect(installed.contains(path), "make install did not install \(path)")
