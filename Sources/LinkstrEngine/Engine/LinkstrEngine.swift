@@ -14,7 +14,6 @@ public final class LinkstrEngine {
     /// Set by the host when a sync starts on a store without posts: restored history is then marked
     /// read (seed 000, "Read/unread semantics").
     public var restoringIntoEmptyStore = false
-    public private(set) var statistics = IngestStatistics()
     var staging: Staging
 
     public init(me: PublicKey, store: any EngineStore, stagingCapacity: Int = 10_000) {
@@ -26,25 +25,21 @@ public final class LinkstrEngine {
     /// Ingests one rumor and everything it releases from staging.
     public func ingest(_ inbound: InboundRumor, now: Int64) -> IngestReport {
         var report = IngestReport()
-        statistics.received += 1
         if inbound.source != .own, store.hasSeenWrap(inbound.wrapID) {
             report.outcome = .duplicate
             return report
         }
         report.outcome = process(inbound, now: now, report: &report)
-        count(report.outcome, wrapID: inbound.wrapID, source: inbound.source)
+        markSeenUnlessStaged(report.outcome, wrapID: inbound.wrapID, source: inbound.source)
         return report
     }
 
-    /// Ends a sync: whatever is still staged is rejected (counted) with the reason it waited for,
-    /// and returned. Its wraps are not marked seen: the host keeps these rumors and ingests them again
+    /// Ends a sync: whatever is still staged is rejected with the reason it waited for, and
+    /// returned. Its wraps are not marked seen: the host keeps these rumors and ingests them again
     /// on its next start, so a dependency that arrives later still releases them.
     public func finishSync() -> [UnresolvedRumor] {
         staging.drain().map { entry in
-            statistics.staged -= 1
-            statistics.rejected += 1
-            statistics.rejections[entry.reason, default: 0] += 1
-            return UnresolvedRumor(rumor: entry.rumor, reason: entry.reason)
+            UnresolvedRumor(rumor: entry.rumor, reason: entry.reason)
         }
     }
 
@@ -80,8 +75,7 @@ public final class LinkstrEngine {
         case .staged(let dependency, let reason):
             for evicted in staging.stage(inbound, on: dependency, reason: reason) {
                 let rejected = IngestOutcome.rejected("dropped from the staging area (full): \(evicted.reason)")
-                statistics.staged -= 1
-                count(rejected, wrapID: evicted.rumor.wrapID, source: evicted.rumor.source)
+                markSeenUnlessStaged(rejected, wrapID: evicted.rumor.wrapID, source: evicted.rumor.source)
                 report.released.append(rejected)
             }
             return .staged(reason)
@@ -98,10 +92,9 @@ public final class LinkstrEngine {
     /// Re-ingests what waited on `dependency`.
     func release(_ dependency: Staging.Dependency, report: inout IngestReport) {
         for waiting in staging.release(dependency) {
-            statistics.staged -= 1
             // The future-skew check already passed when it was staged.
             let outcome = process(waiting, now: .max, report: &report)
-            count(outcome, wrapID: waiting.wrapID, source: waiting.source)
+            markSeenUnlessStaged(outcome, wrapID: waiting.wrapID, source: waiting.source)
             report.released.append(outcome)
         }
     }
@@ -109,22 +102,14 @@ public final class LinkstrEngine {
     /// Rejects what waited on `dependency` (e.g. reactions to a post whose delete was validated).
     func discard(_ dependency: Staging.Dependency, reason: String, report: inout IngestReport) {
         for waiting in staging.release(dependency) {
-            statistics.staged -= 1
-            count(.rejected(reason), wrapID: waiting.wrapID, source: waiting.source)
+            markSeenUnlessStaged(.rejected(reason), wrapID: waiting.wrapID, source: waiting.source)
             report.released.append(.rejected(reason))
         }
     }
 
-    /// Records an outcome: statistics, and the wrap marked seen unless the rumor waits in staging.
-    func count(_ outcome: IngestOutcome, wrapID: WrapID, source: IngestSource) {
-        switch outcome {
-        case .accepted, .merged: statistics.accepted += 1
-        case .duplicate: break
-        case .staged: statistics.staged += 1
-        case .rejected(let reason):
-            statistics.rejected += 1
-            statistics.rejections[reason, default: 0] += 1
-        }
+    /// A decided rumor's wrap is seen (its repeats are duplicates); a staged one's is not yet. The
+    /// host counts outcomes (`SyncReport`): it also sees the wraps that never became a rumor.
+    func markSeenUnlessStaged(_ outcome: IngestOutcome, wrapID: WrapID, source: IngestSource) {
         if case .staged = outcome { return }
         if source != .own { store.markWrapSeen(wrapID) }
     }
