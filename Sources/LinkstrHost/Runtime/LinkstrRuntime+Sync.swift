@@ -42,6 +42,7 @@ extension LinkstrRuntime {
         }
         let signer = self.signer
         liveRelaysCaughtUp = []
+        liveRelaysClosed = []
         let liveTask = Task {
             for await message in live {
                 switch message {
@@ -51,8 +52,11 @@ extension LinkstrRuntime {
                     self.ingest(unwrapped, wrap: received.event, source: source)
                     await self.commitBatch(observer: observer)
                 case .endOfStoredEvents(let relay): self.liveRelaysCaughtUp.insert(relay)
+                // Not waited for; what it sends if it takes the subscription up again (after AUTH)
+                // is history until its EOSE.
+                case .closed(let relay, _): self.liveRelaysClosed.insert(relay)
                 case .rejected(_, let reason): self.rejectInvalid(reason)
-                case .duplicate, .closed: break
+                case .duplicate: break
                 }
             }
         }
@@ -70,14 +74,14 @@ extension LinkstrRuntime {
         if let failure = batch.failure { throw failure }
     }
 
-    /// Waits (at most `timeout`) until every connected relay has sent its EOSE on the live
-    /// subscription, then logs that watch is following new events.
+    /// Waits (at most `timeout`) until every connected relay has sent its EOSE (or CLOSED) on the
+    /// live subscription, then logs that watch is following new events.
     private func awaitLiveCatchUp(_ pool: RelayPool, timeout: Duration) async {
         let deadline = ContinuousClock.now + timeout
-        var waiting = pool.connectedRelays().subtracting(liveRelaysCaughtUp)
+        var waiting = pool.connectedRelays().subtracting(liveRelaysCaughtUp).subtracting(liveRelaysClosed)
         while !waiting.isEmpty, ContinuousClock.now < deadline, !Task.isCancelled {
             try? await Task.sleep(for: .milliseconds(20))
-            waiting = pool.connectedRelays().subtracting(liveRelaysCaughtUp)
+            waiting = pool.connectedRelays().subtracting(liveRelaysCaughtUp).subtracting(liveRelaysClosed)
         }
         let relays = liveRelaysCaughtUp.count
         let late = waiting.isEmpty ? "" : " (still waiting for " + waiting.sorted().joined(separator: ", ") + ")"

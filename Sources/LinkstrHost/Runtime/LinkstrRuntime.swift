@@ -30,6 +30,8 @@ public actor LinkstrRuntime {
     /// During `watch`: the relays whose stored events the live subscription has had (EOSE); what
     /// they send after that is news.
     var liveRelaysCaughtUp = Set<String>()
+    /// During `watch`: the relays that ended the live subscription (CLOSED), not waited for.
+    var liveRelaysClosed = Set<String>()
     /// The current time in Unix seconds (tests may pin it).
     nonisolated let clock: @Sendable () -> Int64
 

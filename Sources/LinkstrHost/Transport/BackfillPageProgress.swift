@@ -22,12 +22,13 @@ final class BackfillPageProgress: Sendable {
     var result: Result { state.withLock { $0 } }
     var isDone: Bool { state.withLock { $0.done } }
 
-    /// Records one message; true when every awaited relay has finished. What comes after that is
-    /// not counted: a new event (its created_at is randomised up to two days back, NIP-59) must not
-    /// move the page's "oldest" and make the next page skip a range.
+    /// Records one message; true when every awaited relay has finished. What a relay sends after
+    /// its EOSE (or CLOSED) is not counted: a new event's created_at is randomised up to two days
+    /// back (NIP-59), and must not move that relay's "oldest" and make the next page skip a range.
     func record(_ message: SubscriptionMessage) -> Bool {
         state.withLock { state in
             guard !state.done else { return true }
+            if state.finished.contains(message.relay) { return false }
             switch message {
             case .event(let received):
                 state.events += 1

@@ -79,9 +79,16 @@ final class RelayPoolRouter: Sendable {
             route.continuation.yield(.rejected(relay: relay, reason: "event \(event.id.hex): \(error)"))
             return
         }
-        if route.deduplicator.insert(event.id) {
-            route.continuation.yield(.event(ReceivedEvent(relay: relay, event: event, json: json)))
-        } else {
+        // Recorded and handed over under the lock that `close` takes: a route closed meanwhile (a
+        // finished backfill page) must not keep the id in a deduplicator it shares with the live
+        // subscription, or that copy would be dropped as a duplicate and the event lost.
+        let delivered = state.withLock { state -> Bool? in
+            guard let current = state.routes[subscriptionID] else { return nil }
+            guard current.deduplicator.insert(event.id) else { return false }
+            current.continuation.yield(.event(ReceivedEvent(relay: relay, event: event, json: json)))
+            return true
+        }
+        if delivered == false {
             route.continuation.yield(.duplicate(relay: relay, id: event.id, createdAt: event.createdAt))
         }
     }

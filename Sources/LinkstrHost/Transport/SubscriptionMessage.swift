@@ -13,3 +13,13 @@ public enum SubscriptionMessage: Sendable, Equatable {
     /// The relay ended the subscription (CLOSED), with its message.
     case closed(relay: String, message: String)
 }
+
+extension SubscriptionMessage {
+    /// The relay that sent it.
+    public var relay: String {
+        switch self {
+        case .event(let received): received.relay
+        case .duplicate(let relay, _, _), .rejected(let relay, _), .endOfStoredEvents(let relay), .closed(let relay, _): relay
+        }
+    }
+}

@@ -5,7 +5,7 @@ struct DesktopFileOptions: ParsableArguments {
     @Option(
         name: .customLong("applications-dir"),
         help: ArgumentHelp(
-            "Put linkstr.desktop into this folder instead of $XDG_DATA_HOME/applications (~/.local/share/applications); the icon goes to ../icons/hicolor/scalable/apps.",
+            "Put linkstr.desktop into this folder instead of $XDG_DATA_HOME/applications (~/.local/share/applications); the icon goes to ../icons/hicolor/scalable/apps when the folder is named applications.",
             valueName: "dir"))
     var applicationsDirectory: String?
 
@@ -16,8 +16,8 @@ struct DesktopFileOptions: ParsableArguments {
 
     var folder: String { applicationsDirectory.map(IntegrationFile.absolute) ?? UserDirectories().applications }
     var path: String { folder + "/" + DesktopEntry.fileName }
-    /// linkstr.svg in the icon theme of the same data folder.
-    var iconPath: String { DesktopIcon.path(forApplicationsFolder: folder) }
+    /// linkstr.svg in the icon theme of the same data folder, when the folder is in one.
+    var iconPath: String? { DesktopIcon.path(forApplicationsFolder: folder) }
 
     /// Refreshes the folder's MIME cache when `update-desktop-database` is installed; returns whether it ran.
     func updateDesktopDatabase() -> Bool {

@@ -30,8 +30,8 @@ struct DesktopInstallCommand: ParsableCommand {
         let executable = try RunningExecutable.path(override: exec)
         let entry = DesktopEntry(executable: executable, home: paths.home, configFile: global.config.map { _ in paths.configFile })
         let path = file.path
+        let icon = file.iconPath.flatMap { DesktopIcon.install(at: $0) ? $0 : nil }
         try IntegrationFile.write(entry.text, to: path)
-        try IntegrationFile.write(DesktopIcon.svg, to: file.iconPath)
 
         var registeredWith: String?
         var databaseUpdated = false
@@ -41,13 +41,14 @@ struct DesktopInstallCommand: ParsableCommand {
         }
         if global.json {
             var object: [String: Any] = [
-                "desktop_file": path, "icon_file": file.iconPath, "exec": entry.arguments + ["%u"], "database_updated": databaseUpdated,
+                "desktop_file": path, "exec": entry.arguments + ["%u"], "database_updated": databaseUpdated,
             ]
+            object["icon_file"] = icon
             object["registered_with"] = registeredWith
             Terminal.printJSON(object)
             return
         }
-        var text = "wrote \(path) and \(file.iconPath)\n"
+        var text = "wrote \(path)" + (icon.map { " and \($0)" } ?? "") + "\n"
         if let registeredWith {
             text += "linkstr:// links now open with `linkstr open` (default set with \(registeredWith))\n"
             text += "try it:   xdg-open 'linkstr://open?url=https%3A%2F%2Fexample.com'\n"

@@ -27,10 +27,7 @@ struct DesktopUninstallCommand: ParsableCommand {
             try IntegrationFile.remove(path)
             removedFile = true
         }
-        let iconPath = file.iconPath
-        if let icon = try IntegrationFile.read(iconPath), icon.hasPrefix(DesktopIcon.marker) {
-            try IntegrationFile.remove(iconPath)
-        }
+        let removedIcon = try file.iconPath.map(DesktopIcon.remove(at:)) ?? false
         var removedDefault = false
         if !file.noRegister {
             let listPath = UserDirectories().mimeAppsList
@@ -42,10 +39,11 @@ struct DesktopUninstallCommand: ParsableCommand {
             if removedFile { _ = file.updateDesktopDatabase() }
         }
         if global.json {
-            Terminal.printJSON(["desktop_file": path, "removed": removedFile, "default_removed": removedDefault])
+            Terminal.printJSON(["desktop_file": path, "removed": removedFile, "icon_removed": removedIcon, "default_removed": removedDefault])
             return
         }
         var text = removedFile ? "removed \(path)\n" : "nothing to remove: there is no \(path)\n"
+        if removedIcon, let iconPath = file.iconPath { text += "removed \(iconPath)\n" }
         if removedDefault { text += "removed linkstr.desktop as the default handler for linkstr:// links\n" }
         Terminal.write(text)
     }

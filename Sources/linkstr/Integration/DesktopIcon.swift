@@ -10,10 +10,36 @@ enum DesktopIcon {
     /// The comment every icon file linkstr writes starts with; `desktop uninstall` removes only such files.
     static let marker = "<!-- linkstr: written by `linkstr desktop install`; `linkstr desktop uninstall` removes it. -->"
 
-    /// Where the icon goes for a desktop file in `applicationsFolder` (both under one XDG data folder).
-    static func path(forApplicationsFolder applicationsFolder: String) -> String {
-        let data = (applicationsFolder as NSString).deletingLastPathComponent
-        return data + "/icons/hicolor/scalable/apps/" + fileName
+    /// Where the icon goes for a desktop file in `applicationsFolder`: the icon theme of the same XDG
+    /// data folder. Nil when the folder is not an `applications` folder of a data folder (then there
+    /// is no icon theme to put it in).
+    static func path(forApplicationsFolder applicationsFolder: String) -> String? {
+        let folder = applicationsFolder as NSString
+        guard folder.lastPathComponent == "applications", folder.deletingLastPathComponent != "/" else { return nil }
+        return folder.deletingLastPathComponent + "/icons/hicolor/scalable/apps/" + fileName
+    }
+
+    /// Writes the icon to `path`, unless a file linkstr did not write is there. Returns whether it
+    /// wrote it; a failure is a note, not an error: the handler works without its icon.
+    static func install(at path: String) -> Bool {
+        if let existing = try? IntegrationFile.read(path), !existing.hasPrefix(marker) {
+            Terminal.writeError("linkstr: note: \(path) was not written by linkstr; left as it is\n")
+            return false
+        }
+        do {
+            try IntegrationFile.write(svg, to: path)
+            return true
+        } catch {
+            Terminal.writeError("linkstr: note: \(error.message); the handler has no icon\n")
+            return false
+        }
+    }
+
+    /// Removes the icon at `path` if linkstr wrote it; returns whether it did.
+    static func remove(at path: String) throws(CLIFailure) -> Bool {
+        guard let existing = try? IntegrationFile.read(path), existing.hasPrefix(marker) else { return false }
+        try IntegrationFile.remove(path)
+        return true
     }
 
     /// Two links of a chain on a rounded square, in the terminal output's Tokyo Night colours.

@@ -70,6 +70,7 @@ import Testing
         #expect(removed.status == 0, "\(removed.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(removed.stdout.utf8)) as? [String: Any]
         #expect(object?["removed"] as? Bool == true)
+        #expect(object?["icon_removed"] as? Bool == true)
         #expect(object?["default_removed"] as? Bool == true)
         #expect(!FileManager.default.fileExists(atPath: scratch.path + "/xdg-data/applications/linkstr.desktop"))
         #expect(!FileManager.default.fileExists(atPath: scratch.path + "/xdg-data/icons/hicolor/scalable/apps/linkstr.svg"))
@@ -90,14 +91,37 @@ import Testing
         #expect(result.stderr == "linkstr: \(foreign) was not written by `linkstr desktop install`; remove it yourself if you mean to\n")
     }
 
-    @Test func leavesAnIconItDidNotWrite() throws {
+    @Test func neitherOverwritesNorRemovesAnIconItDidNotWrite() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
-        _ = scratch.folder("apps")
-        _ = scratch.folder("icons/hicolor/scalable/apps")
-        let foreignIcon = scratch.write("icons/hicolor/scalable/apps/linkstr.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n")
-        let result = try ProcessRunner.linkstr(["desktop", "uninstall", "--applications-dir", scratch.path + "/apps", "--no-register"])
+        let applications = scratch.folder("share/applications")
+        _ = scratch.folder("share/icons/hicolor/scalable/apps")
+        let foreign = "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n"
+        let icon = scratch.write("share/icons/hicolor/scalable/apps/linkstr.svg", foreign)
+        let options = ["--applications-dir", applications, "--no-register", "--json"]
+
+        let installed = try ProcessRunner.linkstr(["desktop", "install"] + options)
+        #expect(installed.status == 0, "\(installed.stderr)")
+        #expect(installed.stderr.contains("\(icon) was not written by linkstr; left as it is"), "\(installed.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(installed.stdout.utf8)) as? [String: Any]
+        #expect(object?["icon_file"] == nil)
+        #expect(try String(contentsOfFile: icon, encoding: .utf8) == foreign)
+
+        let removed = try ProcessRunner.linkstr(["desktop", "uninstall"] + options)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect((try JSONSerialization.jsonObject(with: Data(removed.stdout.utf8)) as? [String: Any])?["icon_removed"] as? Bool == false)
+        #expect(try String(contentsOfFile: icon, encoding: .utf8) == foreign)
+    }
+
+    @Test func writesNoIconOutsideADataFolder() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let folder = scratch.folder("handlers")
+        let result = try ProcessRunner.linkstr(["desktop", "install", "--applications-dir", folder, "--no-register", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(FileManager.default.fileExists(atPath: foreignIcon))
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(object?["desktop_file"] as? String == folder + "/linkstr.desktop")
+        #expect(object?["icon_file"] == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == ["handlers"])
     }
 }

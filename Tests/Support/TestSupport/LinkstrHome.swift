@@ -46,9 +46,10 @@ public struct LinkstrHome: Sendable {
 
     // MARK: Running commands
 
-    /// `linkstr ARGUMENTS --home PATH`, whatever its exit status.
+    /// `linkstr ARGUMENTS --home PATH`, whatever its exit status; killed after 45 s (inside the
+    /// suites' one-minute limits, so that a hung command names itself).
     public func run(_ arguments: [String]) throws -> ProcessRunner.Result {
-        try ProcessRunner.linkstr(arguments + ["--home", path])
+        try ProcessRunner.linkstr(arguments + ["--home", path], timeout: 45)
     }
 
     /// `linkstr ARGUMENTS --json --home PATH`: it must exit 0; its stdout decoded as `T`.

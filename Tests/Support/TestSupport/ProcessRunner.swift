@@ -10,7 +10,12 @@ public enum ProcessRunner {
         public var signaled: Bool
     }
 
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, stdin: String? = nil) throws -> Result {
+    /// Runs `executable` to completion. One that is still running after `timeout` seconds is killed
+    /// (SIGKILL), and its stderr then ends with a line that says so: a hung program fails its test
+    /// with what it printed, instead of stopping the whole run.
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, stdin: String? = nil, timeout: Double = 90
+    ) throws -> Result {
         // A child that exits before reading its input must not kill the test process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let process = Process()
@@ -24,6 +29,11 @@ public enum ProcessRunner {
         let input = Pipe()
         process.standardInput = input
         try process.run()
+        let started = Date()
+        let pid = process.processIdentifier
+        let watchdog = DispatchWorkItem { if process.isRunning { kill(pid, SIGKILL) } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+        defer { watchdog.cancel() }
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         // Read both pipes concurrently so a full stderr pipe cannot block the child.
@@ -33,15 +43,18 @@ public enum ProcessRunner {
         let outputData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
+        var stderr = String(decoding: errorData, as: UTF8.self)
+        let killedByWatchdog = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+        if killedByWatchdog, Date().timeIntervalSince(started) >= timeout { stderr += "\n[killed by the test: still running after \(timeout) s: \(([executable] + arguments).joined(separator: " "))]\n" }
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
-            stderr: String(decoding: errorData, as: UTF8.self), signaled: process.terminationReason == .uncaughtSignal)
+            stderr: stderr, signaled: process.terminationReason == .uncaughtSignal)
     }
 
     /// Runs the `linkstr` executable of this build with a clean environment (plus `environment`).
-    public static func linkstr(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> Result {
+    public static func linkstr(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, timeout: Double = 90) throws -> Result {
         var base = ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/root"]
         base.merge(environment) { $1 }
-        return try run(BuildProducts.linkstrExecutable, arguments, environment: base, stdin: stdin)
+        return try run(BuildProducts.linkstrExecutable, arguments, environment: base, stdin: stdin, timeout: timeout)
     }
 }

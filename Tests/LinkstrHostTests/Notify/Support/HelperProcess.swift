@@ -121,18 +121,24 @@ final class HelperProcess: Sendable {
         }
     }
 
-    /// Ends the helper (end of stdin) and reaps it; SIGTERM if it lingers.
+    /// Ends the helper (end of stdin) and reaps it; SIGTERM if it lingers, SIGKILL if it still does.
     func stop() {
         try? input.close()
-        let deadline = Date().addingTimeInterval(5)
+        guard !exits(within: 5) else { return }
+        kill(pid, SIGTERM)
+        guard !exits(within: 5) else { return }
+        kill(pid, SIGKILL)
+        waitpid(pid, nil, 0)
+    }
+
+    /// Whether it exited (and was reaped) within `seconds`.
+    private func exits(within seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
         while waitpid(pid, nil, WNOHANG) == 0 {
-            if Date() > deadline {
-                kill(pid, SIGTERM)
-                waitpid(pid, nil, 0)
-                return
-            }
+            guard Date() < deadline else { return false }
             Thread.sleep(forTimeInterval: 0.01)
         }
+        return true
     }
 
     private static func socketPair() throws -> (parent: Int32, child: Int32) {
