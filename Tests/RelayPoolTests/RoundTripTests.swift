@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Relay pool: publish and subscribe through real relays", .serialized, .timeLimit(.minutes(1)))
 struct RoundTripTests {
-    @Test("publish gets OK; a subscription gets stored events, EOSE, then live events", arguments: TestRelay.Kind.allCases)
+    @Test("publish gets OK; a subscription gets stored events, EOSE, then live events (marked new)", arguments: TestRelay.Kind.allCases)
     func publishAndSubscribe(kind: TestRelay.Kind) async throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
@@ -25,12 +25,14 @@ struct RoundTripTests {
         let messages = Recorder(try harness.pool.subscribe("notes", filters: [Filter(authors: [author.publicKey], kinds: [1])]))
         try await messages.wait("EOSE") { $0.contains(where: \.isEndOfStoredEvents) }
         #expect(Set(messages.events.map(\.event)) == Set(stored))
+        #expect(messages.events.allSatisfy { !$0.isNew })
         #expect(messages.endOfStoredEventsCount(from: relay.url) == 1)
 
         let live = try harness.event(content: "live", signer: author)
         _ = try await harness.pool.publish(live, timeout: .seconds(5))
         try await messages.wait("the live event") { $0.contains { $0.receivedEvent?.event == live } }
         #expect(messages.events.count == 4)
+        #expect(messages.events.last?.isNew == true)
         #expect(harness.state(relay.url)?.status == .connected)
         #expect(harness.state(relay.url)?.malformedFrames == 0)
     }

@@ -25,10 +25,10 @@ extension LinkstrRuntime {
     ///
     /// The live subscription opens first, so that nothing published during the backfill falls
     /// between the two; the deduplicator they share hands each wrap to one of them. What a relay
-    /// sends on the live subscription before its EOSE is history (no notification), and so is the
-    /// whole backfill. `caughtUp` is called (and logged at info) once the backfill is done and every
-    /// connected relay has sent its EOSE on the live subscription, or `timeout` passed: from then
-    /// on, each new event arrives on the live subscription only, and notifies.
+    /// sends on either before its EOSE there is history (no notification); what it sends after is
+    /// new (`ReceivedEvent.isNew`), and notifies. `caughtUp` is called (and logged at info) once the
+    /// backfill is done and every connected relay has sent its EOSE on the live subscription (or
+    /// CLOSED it), or `timeout` passed.
     public func watch(
         timeout: Duration = .seconds(15), caughtUp: (@Sendable () -> Void)? = nil, observer: @escaping Observer
     ) async throws(RuntimeError) {
@@ -48,8 +48,7 @@ extension LinkstrRuntime {
                 switch message {
                 case .event(let received):
                     let unwrapped = Self.unwrap(received.event, signer: signer)
-                    let source: IngestSource = self.liveRelaysCaughtUp.contains(received.relay) ? .live : .historical
-                    self.ingest(unwrapped, wrap: received.event, source: source)
+                    self.ingest(unwrapped, wrap: received.event, source: received.isNew ? .live : .historical)
                     await self.commitBatch(observer: observer)
                 case .endOfStoredEvents(let relay): self.liveRelaysCaughtUp.insert(relay)
                 // Not waited for; what it sends if it takes the subscription up again (after AUTH)
@@ -105,7 +104,7 @@ extension LinkstrRuntime {
                 request, deduplicator: deduplicator,
                 onPage: { page in await self.notePage(page, progress: progress) }
             ) { received in
-                await self.receiveBackfilled(received.event, observer: observer, progress: progress)
+                await self.receiveBackfilled(received.event, source: received.isNew ? .live : .historical, observer: observer, progress: progress)
             }
         } catch let error as RuntimeError {
             throw error
@@ -135,11 +134,11 @@ extension LinkstrRuntime {
     /// the actor, committed with the others every `backfillBatch` wraps. A wrap ingested before is
     /// not unwrapped again: every sync asks for the last `giftWrapLookback` (two days) again.
     private nonisolated func receiveBackfilled(
-        _ wrap: Event, observer: Observer?, progress: (@Sendable (SyncProgress) -> Void)?
+        _ wrap: Event, source: IngestSource, observer: Observer?, progress: (@Sendable (SyncProgress) -> Void)?
     ) async {
         if await !skipIngested(wrap) {
             let unwrapped = Self.unwrap(wrap, signer: signer)
-            await ingest(unwrapped, wrap: wrap, source: .historical)
+            await ingest(unwrapped, wrap: wrap, source: source)
         }
         if let progress { progress(await self.progress()) }
         if await batch.sinceCommit >= Self.backfillBatch { await commitBatch(observer: observer) }
@@ -166,7 +165,7 @@ extension LinkstrRuntime {
     public nonisolated func ingestForBenchmark(_ wraps: [Event]) async throws(RuntimeError) -> SyncReport {
         let started = clock()
         _ = try await beginBackfill(started: started)
-        for wrap in wraps { await receiveBackfilled(wrap, observer: nil, progress: nil) }
+        for wrap in wraps { await receiveBackfilled(wrap, source: .historical, observer: nil, progress: nil) }
         try await finishBackfill(started: started, observer: nil)
         return await batch.sync
     }

@@ -8,4 +8,7 @@ public struct ReceivedEvent: Sendable, Equatable {
     public var event: Event
     /// The event object exactly as the relay sent it.
     public var json: [UInt8]
+    /// Sent after the relay's EOSE for this subscription: published since, not one of the events
+    /// the relay had stored (which come before the EOSE).
+    public var isNew: Bool
 }

@@ -12,6 +12,8 @@ final class RelayPoolRouter: Sendable {
     struct Route {
         let continuation: AsyncStream<SubscriptionMessage>.Continuation
         let deduplicator: EventDeduplicator
+        /// The relays that sent their EOSE: what they send now is new.
+        var pastStoredEvents = Set<String>()
     }
 
     private struct State {
@@ -85,7 +87,8 @@ final class RelayPoolRouter: Sendable {
         let delivered = state.withLock { state -> Bool? in
             guard let current = state.routes[subscriptionID] else { return nil }
             guard current.deduplicator.insert(event.id) else { return false }
-            current.continuation.yield(.event(ReceivedEvent(relay: relay, event: event, json: json)))
+            let isNew = current.pastStoredEvents.contains(relay)
+            current.continuation.yield(.event(ReceivedEvent(relay: relay, event: event, json: json, isNew: isNew)))
             return true
         }
         if delivered == false {
@@ -94,7 +97,12 @@ final class RelayPoolRouter: Sendable {
     }
 
     func endOfStoredEvents(relay: String, subscriptionID: String) {
-        state.withLock { $0.routes[subscriptionID] }?.continuation.yield(.endOfStoredEvents(relay: relay))
+        // A relay's callbacks come in order, so its later events see the mark.
+        let route = state.withLock { state in
+            state.routes[subscriptionID]?.pastStoredEvents.insert(relay)
+            return state.routes[subscriptionID]
+        }
+        route?.continuation.yield(.endOfStoredEvents(relay: relay))
     }
 
     func closed(relay: String, subscriptionID: String, message: String) {

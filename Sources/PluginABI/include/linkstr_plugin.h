@@ -250,7 +250,9 @@ LKH_EXPORT const lkh_plugin_desc *lkh_plugin_entry(uint32_t host_abi_major, uint
 #define LKH_RELAY_WRITE 2u /* flag: publish to this relay */
 
 /** Where incoming traffic goes. Owned by the host; valid until the transport instance is destroyed.
- *  Every callback is [any-thread], must not block, and receives only borrowed pointers. */
+ *  Every callback is [any-thread], must not block, and receives only borrowed pointers. The calls
+ *  about one relay come in the order its messages arrived: the host tells a relay's stored events
+ *  from new ones by where its EOSE falls. */
 typedef struct lkh_transport_sink {
     uint32_t struct_size;
     void *ctx;
