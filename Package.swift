@@ -111,7 +111,7 @@ let package = Package(
             dependencies: [
                 "PluginABI", "LinkstrPluginKit", .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
             ],
             path: "Plugins/Transport/RelayPool"),
 
@@ -164,7 +164,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "MediaTests",
-            dependencies: ["LinkstrMediaKit", "LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI"]),
+            dependencies: ["LinkstrMediaKit", "LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "TestSupport"]),
         .testTarget(
             name: "RelayPoolTests",
             dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "NostrCore", "TestSupport"],

@@ -24,6 +24,13 @@ struct Linkstr: AsyncParsableCommand {
             DemoCommand.self,
         ])
 
+    /// Whether the parsed command was given `--json` (its `GlobalOptions`, wherever it keeps them).
+    static func wantsJSON(_ command: ParsableCommand) -> Bool {
+        Mirror(reflecting: command).children.contains { child in
+            (child.value as? OptionGroup<GlobalOptions>)?.wrappedValue.json == true
+        }
+    }
+
     /// Runs the command with the exit codes of cli.md: usage errors exit 2 (argument-parser's default
     /// is 64), failures print one sentence on stderr.
     static func main() async {
@@ -31,6 +38,7 @@ struct Linkstr: AsyncParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
+            if Self.wantsJSON(command) { StatusLine.shared.disable() }
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -39,7 +47,7 @@ struct Linkstr: AsyncParsableCommand {
             StatusLine.shared.finishSteps()
         } catch let failure as CLIFailure {
             // A boot step that was running stays on screen with how long it took.
-            StatusLine.shared.fail()
+            StatusLine.shared.fail(blameStep: failure.exitCode != .usage)
             failure.report()
             Glibc.exit(failure.exitCode.rawValue)
         } catch {

@@ -60,6 +60,40 @@ import Testing
         #expect(wrong.stderr.contains("wrong passphrase or damaged file"))
     }
 
+    /// `account import - < backup.nsec` on a terminal: the key comes from the file, the passphrase
+    /// from the terminal (not from stdin, which is the file).
+    @Test func importFromAFileAsksForThePassphraseOnTheTerminal() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let backup = scratch.write("backup.nsec", "nsec1vl029mgpspedva04g90vltkh6fvh240zqtv9k0t9af8935ke9laqsnlfe5\n")
+        let session = try TerminalSession.linkstr(
+            ["account", "import", "-", "--key-store", "ncryptsec", "--home", scratch.path], stdinFile: backup,
+            answers: [("linkstr passphrase: ", "correct horse"), ("repeat the passphrase: ", "correct horse")])
+        #expect(session.status == 0, "\(session.screen)")
+        #expect(session.screen.contains("npub10elfcs4fr0l0r8af98jlmgdh9c8tcxjvz9qkw038js35mp4dma8qzvjptg"))
+        #expect(!session.screen.contains("correct horse"), "the passphrase is not echoed")
+        let file = try String(contentsOfFile: scratch.path + "/data/key.ncryptsec", encoding: .utf8)
+        #expect(file.hasPrefix("ncryptsec1"))
+
+        let shown = try ProcessRunner.linkstr(
+            ["account", "show", "--reveal-secret", "--json", "--home", scratch.path],
+            environment: ["LINKSTR_PASSPHRASE_FILE": scratch.write("pass", "correct horse\n")])
+        #expect(try json(shown.stdout)["pubkey"] == "7e7e9c42a91bfef19fa929e5fda1b72e0ebc1a4c1141673e2794234d86addf4e")
+    }
+
+    /// Without a terminal (a script, a service), the error says how to give the passphrase.
+    @Test func withoutATerminalThePassphraseErrorSaysWhereToPutIt() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        // setsid: no controlling terminal, also when the tests run from one.
+        let result = try ProcessRunner.run(
+            "/usr/bin/setsid", ["--wait", BuildProducts.linkstrExecutable, "account", "import", "-", "--key-store", "ncryptsec", "--home", scratch.path],
+            environment: ["PATH": "/usr/bin:/bin", "HOME": scratch.path], stdin: "nsec1vl029mgpspedva04g90vltkh6fvh240zqtv9k0t9af8935ke9laqsnlfe5\n")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("there is no terminal to ask for it: set LINKSTR_PASSPHRASE_FILE"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/data/account.json"))
+    }
+
     @Test func refusesABadNsecAndASecondAccount() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }

@@ -41,7 +41,19 @@ import Testing
         let message = String(repeating: "é", count: 200)  // 400 UTF-8 bytes
         LKHErrorSlot.write(&slot, .io, message)
         let written = LKHErrorSlot.message(of: &slot)
-        #expect(written == String(repeating: "é", count: 127))
+        #expect(written == String(repeating: "é", count: 84) + "…" + String(repeating: "é", count: 42))
+        #expect(written.utf8.count < Int(LKH_ERROR_MESSAGE_CAPACITY))
         #expect(slot.code == LKH_E_IO)
+    }
+
+    /// A long message keeps its end, where it says what to do.
+    @Test func aLongMessageKeepsItsEnd() {
+        var slot = LKHErrorSlot.make()
+        let url = "https://example.com/" + String(repeating: "a", count: 300)
+        LKHErrorSlot.write(&slot, .unavailable, "metadata for \(url) failed 12 s ago (HTTP 404); it is retried after 3600 s")
+        let written = LKHErrorSlot.message(of: &slot)
+        #expect(written.hasPrefix("metadata for https://example.com/aaa"))
+        #expect(written.hasSuffix("(HTTP 404); it is retried after 3600 s"), "\(written)")
+        #expect(written.contains("…"))
     }
 }

@@ -22,4 +22,18 @@ import Testing
         }
         #expect(opened == "https://example.com/shared?a=1\n")
     }
+
+    /// With nothing that opens links, --launch fails and says what to install (it used to exit 0).
+    @Test func launchWithoutXdgOpenFailsAndSaysWhatToInstall() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let emptyBin = scratch.folder("bin")
+        let result = try ProcessRunner.linkstr(
+            ["open", "--launch", "linkstr://open?url=https%3A%2F%2Fexample.com%2F", "--home", scratch.folder("home")],
+            environment: ["PATH": emptyBin])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr == "linkstr: cannot open https://example.com/: xdg-open is not installed; install xdg-utils (apt-get install xdg-utils) or open the link yourself\n",
+            "\(result.stderr)")
+    }
 }

@@ -18,7 +18,7 @@ struct ExtractionTests {
 
     func plugin(_ extra: [String: String] = [:], library: String = "media-generic") throws -> MediaPluginHarness {
         let ytDlp = try #require(TestPaths.ytDlp, Comment(rawValue: TestPaths.ytDlpMissing))
-        return try MediaPluginHarness(library: library, config: MediaPluginHarness.config(scratch: scratch, ["ytdlp": ytDlp].merging(extra) { $1 }))
+        return try MediaPluginHarness(library: library, config: MediaPluginHarness.config(scratch: scratch, ["host.ytdlp": ytDlp].merging(extra) { $1 }))
     }
 
     /// The files the extraction left in the destination (the video, if any, and nothing else).
@@ -90,9 +90,10 @@ struct ExtractionTests {
             config: MediaPluginHarness.config(scratch: scratch, ["tool_search_path": scratch + "/no-such-folder"]))
         let result = try await harness.extract(server.url("/media/clip.mp4"), into: destination)
         #expect(result.status == .unavailable, "\(result)")
-        #expect(result.message.contains("python3 -m venv \(scratch)/data/venv"), "\(result)")
         #expect(result.message.contains("pip install yt-dlp=="), "\(result)")
-        let configured = try MediaPluginHarness(config: MediaPluginHarness.config(scratch: scratch, ["ytdlp": "/nonexistent/yt-dlp"]))
+        #expect(result.message.contains(" into \(scratch)/data/venv (python3 -m venv first)"), "\(result)")
+        #expect(result.message.hasSuffix("or set ytdlp = \"/path/to/yt-dlp\" in config.toml"), "\(result)")
+        let configured = try MediaPluginHarness(config: MediaPluginHarness.config(scratch: scratch, ["host.ytdlp": "/nonexistent/yt-dlp"]))
         #expect(try await configured.extract(server.url("/media/clip.mp4"), into: destination).message.contains("/nonexistent/yt-dlp"))
     }
 
@@ -122,7 +123,7 @@ struct ExtractionTests {
 
     @Test func privateAddressesNeedTheSetting() async throws {
         let ytDlp = try #require(TestPaths.ytDlp, Comment(rawValue: TestPaths.ytDlpMissing))
-        let strict = try MediaPluginHarness(config: ["host.cache_dir": scratch + "/cache", "ytdlp": ytDlp])
+        let strict = try MediaPluginHarness(config: ["host.cache_dir": scratch + "/cache", "host.ytdlp": ytDlp])
         let result = try await strict.extract(server.url("/media/clip.mp4"), into: destination)
         #expect(result.status == .permission && result.message.contains("allow_private_addresses"), "\(result)")
     }

@@ -100,9 +100,9 @@ struct HostMediaTests {
         let host = try host(
             """
             media_cache_bytes = 800000
+            ytdlp = "\(ytDlp)"
             [plugins."org.linkstr.media.generic"]
             allow_private_addresses = "loopback"
-            ytdlp = "\(ytDlp)"
             """)
         defer { host.stop() }
         let metadata = try await host.fetchMetadata(server.url("/og.html"))
@@ -128,9 +128,9 @@ struct HostMediaTests {
         let ytDlp = try #require(TestPaths.ytDlp, Comment(rawValue: TestPaths.ytDlpMissing))
         let host = try host(
             """
+            ytdlp = "\(ytDlp)"
             [plugins."org.linkstr.media.generic"]
             allow_private_addresses = "loopback"
-            ytdlp = "\(ytDlp)"
             """)
         defer { host.stop() }
         let progressed = AsyncStream<Void>.makeStream()

@@ -19,13 +19,13 @@ struct HostResolutionTests {
     /// allowed, so that no name is ever looked up (extraction checks x.com and twimg.com otherwise).
     var configuration: String {
         """
+        ytdlp = "/nonexistent/yt-dlp"
         [plugins."org.linkstr.media.builtin"]
         allow_private_addresses = true
         facebook_resolve_base = "\(server.url(""))"
         rumble_oembed_endpoint = "\(server.url("/rumble/oembed.json"))"
         twitter_summary_endpoints = ["\(server.url("/tw/vx/{id}"))", "\(server.url("/tw/fx/{id}"))"]
         twitter_oembed_endpoint = "\(server.url("/tw/oembed"))"
-        ytdlp = "/nonexistent/yt-dlp"
 
         """
     }
@@ -93,7 +93,7 @@ struct HostResolutionTests {
             _ = try await host.fetchVideo("https://x.com/a/status/\(statusID("1"))")
         } throws: { error in
             // ytdlp points nowhere: reaching the extractor is what this shows.
-            "\(error)".contains("ytdlp = /nonexistent/yt-dlp")
+            "\(error)".contains("ytdlp = \"/nonexistent/yt-dlp\" in config.toml")
         }
     }
 

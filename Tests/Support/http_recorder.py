@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """A recording HTTP server on 127.0.0.1 for the HTTP notifier's tests.
 
-Usage: http_recorder.py --record FILE [--statuses 500,200] [--hang]
+Usage: http_recorder.py --record FILE [--statuses 500,200] [--hang] [--html-errors]
 Prints "READY <port>", then appends one JSON line per request to FILE: method, path, headers (names
 in lower case) and body. POSTs are answered with the next status of --statuses (the last one
-repeats; default 200); with --hang they are recorded and never answered. HEAD is always 200.
+repeats; default 200); with --hang they are recorded and never answered; with --html-errors an error
+status comes with a whole HTML error page, as from a proxy. HEAD is always 200.
 It exits at the end of stdin, or after --lifetime seconds.
 """
 import argparse
@@ -19,6 +20,7 @@ parser = argparse.ArgumentParser()
 parser.add_argument("--record", required=True)
 parser.add_argument("--statuses", default="200")
 parser.add_argument("--hang", action="store_true")
+parser.add_argument("--html-errors", action="store_true")
 parser.add_argument("--lifetime", type=float, default=120)
 options = parser.parse_args()
 statuses = [int(status) for status in options.statuses.split(",")]
@@ -47,9 +49,15 @@ class Recorder(BaseHTTPRequestHandler):
             return
         with lock:
             status = statuses.pop(0) if len(statuses) > 1 else statuses[0]
+        content_type = "application/json"
         answer = b'{"ok":true}' if status < 400 else b'{"error":"the recorder says no"}'
+        if status >= 400 and options.html_errors:
+            content_type = "text/html; charset=utf-8"
+            answer = (b"<!DOCTYPE html>\n<html><head><meta charset=utf-8>\n<title>502 Bad Gateway</title>"
+                      b"<style>body{font-family:sans-serif}</style></head>\n<body><h1>Bad Gateway</h1>"
+                      + b"<p>" + b"x" * 2000 + b"</p></body></html>\n")
         self.send_response(status)
-        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(answer)))
         self.end_headers()
         self.wfile.write(answer)

@@ -97,8 +97,7 @@ final class HTTPNotifier: Notifier {
             return .failure(.unreachable(reason: "the answer was not HTTP"))
         }
         let status = response.statusCode
-        let excerpt = String(decoding: (data ?? Data()).prefix(200), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let excerpt = ResponseExcerpt.make(data ?? Data(), contentType: response.value(forHTTPHeaderField: "Content-Type"))
         switch status {
         case 200..<300: return .success(status)
         case 429, 500...: return .failure(.serverFailed(status: status, excerpt: excerpt))

@@ -20,12 +20,16 @@ public struct PassphraseSource: Sendable {
         if let directory = environment["CREDENTIALS_DIRECTORY"], FileManager.default.fileExists(atPath: directory + "/linkstr-passphrase") {
             return try read(directory + "/linkstr-passphrase", what: "the systemd credential")
         }
-        guard isatty(STDIN_FILENO) == 1 else {
-            throw AccountError("the key is protected by a passphrase: set LINKSTR_PASSPHRASE_FILE to a file holding it, or run on a terminal")
+        // The prompt talks to the controlling terminal, so stdin may be a file (`account import - < key`).
+        let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard tty >= 0 else {
+            throw AccountError(
+                "the key is protected by a passphrase and there is no terminal to ask for it: set LINKSTR_PASSPHRASE_FILE to a file holding it (or use the systemd credential linkstr-passphrase)")
         }
-        let first = try prompt("linkstr passphrase: ")
+        defer { close(tty) }
+        let first = prompt("linkstr passphrase: ", on: tty)
         guard !first.isEmpty else { throw AccountError("the passphrase must not be empty") }
-        if confirm, try prompt("repeat the passphrase: ") != first {
+        if confirm, prompt("repeat the passphrase: ", on: tty) != first {
             throw AccountError("the two passphrases differ")
         }
         return first
@@ -40,11 +44,8 @@ public struct PassphraseSource: Sendable {
         return text
     }
 
-    /// Reads one line from the terminal with echo off.
-    private func prompt(_ text: String) throws(AccountError) -> String {
-        let tty = open("/dev/tty", O_RDWR)
-        guard tty >= 0 else { throw AccountError("cannot open the terminal to ask for the passphrase") }
-        defer { close(tty) }
+    /// Reads one line from the terminal `tty` with echo off.
+    private func prompt(_ text: String, on tty: Int32) -> String {
         var saved = termios()
         tcgetattr(tty, &saved)
         var silent = saved

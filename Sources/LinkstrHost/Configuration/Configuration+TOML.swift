@@ -40,6 +40,7 @@ extension Configuration {
             case "storage": storage = try string(value, key, fail)
             case "transport": transport = try string(value, key, fail)
             case "log_level": logLevel = try string(value, key, fail)
+            case "ytdlp": ytdlp = try string(value, key, fail)
             case "media_providers": mediaProviders = try strings(value, key, fail)
             case "notifiers": notifiers = try strings(value, key, fail)
             case "plugin_paths": pluginPaths = try strings(value, key, fail)

@@ -20,10 +20,14 @@ public struct Configuration: Equatable, Sendable {
     public var storage: String?
     public var transport: String?
     public var mediaProviders: [String] = []
-    public var notifiers: [String] = []
+    /// The notifier plugin ids of `notifiers = [...]`; nil when the file does not say (then the
+    /// desktop notifier is used when a notification server answers), `[]` for none.
+    public var notifiers: [String]?
     public var pluginPaths: [String] = []
     public var relays: [String] = []
     public var logLevel: String?
+    /// The yt-dlp program (`ytdlp`); by default the set-up's, then `<data>/venv`, then `PATH`.
+    public var ytdlp: String?
     /// The video cache budget in bytes (`media_cache_bytes`); least recently used videos are evicted
     /// beyond it.
     public var mediaCacheBytes: Int64 = Configuration.defaultMediaCacheBytes
@@ -38,7 +42,7 @@ public struct Configuration: Equatable, Sendable {
     /// The setting names a config file may use at the top level.
     public static let knownKeys: [String] = [
         "storage", "transport", "media_providers", "notifiers", "plugin_paths", "relays", "log_level",
-        "providers", "plugins", "media_cache_bytes",
+        "providers", "plugins", "media_cache_bytes", "ytdlp",
     ]
 
     /// The plugin id the configuration chooses for `capabilityID`, if any.

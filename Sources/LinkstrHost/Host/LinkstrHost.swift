@@ -1,3 +1,4 @@
+import CHostSupport
 import LinkstrPluginKit
 import PluginABI
 import Synchronization
@@ -138,6 +139,12 @@ public final class LinkstrHost: Sendable {
         return built
     }
 
+    /// The tools' virtual environment the set-up made, if any.
+    public var setupVirtualEnvironment: SetupVirtualEnvironment? {
+        let variable = linkstr_secure_getenv("LINKSTR_VENV").map { String(cString: $0) }
+        return SetupVirtualEnvironment.find(environment: variable.map { ["LINKSTR_VENV": $0] } ?? [:], dataDirectory: paths.dataDirectory)
+    }
+
     /// Host-wide values plugins read as `host.<key>` through `config_get`.
     private var hostSettings: [String: String] {
         var settings = [
@@ -146,6 +153,7 @@ public final class LinkstrHost: Sendable {
         ]
         settings["home"] = paths.home
         settings["media_cache_bytes"] = String(configuration.mediaCacheBytes)
+        settings["ytdlp"] = configuration.ytdlp ?? setupVirtualEnvironment?.program("yt-dlp")
         return settings
     }
 }

@@ -24,22 +24,18 @@ public struct LinkOpener: Sendable {
         self.source = source
     }
 
-    public func open(_ link: String) {
+    /// Starts the program on `link` and returns; the program's own failure is logged when it exits.
+    /// - Throws: when the link is not http(s) or the program cannot be started.
+    public func open(_ link: String) throws(LinkOpenError) {
         guard let scheme = URLComponents(string: link)?.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            log.log(.warn, "not opening '\(link)': only http and https links are opened", source: source)
-            return
+            throw .notAWebLink(link)
         }
         let program = command[0]
-        guard let executable = Self.locate(program) else {
-            log.log(.warn, "cannot open \(link): \(program) is not installed; set open_command in [plugins.\"\(source)\"]", source: source)
-            return
-        }
+        guard let executable = Self.locate(program) else { throw .programMissing(program: program, link: link) }
         let pid: pid_t
         switch Self.spawn(executable, arguments: command + [link]) {
         case .success(let spawned): pid = spawned
-        case .failure(let failure):
-            log.log(.warn, "cannot start \(program) to open \(link): \(failure)", source: source)
-            return
+        case .failure(let failure): throw .cannotStart(program: program, link: link, reason: failure.description)
         }
         let log = self.log
         let source = self.source

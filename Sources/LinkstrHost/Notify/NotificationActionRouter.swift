@@ -22,7 +22,12 @@ final class NotificationActionRouter: Sendable {
             opener.log.log(.info, "no link to open for notification \(notificationID)", source: opener.source)
             return
         }
-        opener.open(link)
+        do {
+            try opener.open(link)
+        } catch {
+            let hint = if case .programMissing = error { "; set open_command in [plugins.\"\(opener.source)\"]" } else { "" }
+            opener.log.log(.warn, "\(error)\(hint)", source: opener.source)
+        }
     }
 
     /// The `lkh_notification_action_fn` the dispatcher installs, with an unretained router as context.

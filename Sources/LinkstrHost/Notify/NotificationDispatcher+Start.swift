@@ -4,9 +4,13 @@ import PluginABI
 extension NotificationDispatcher {
     /// Creates one configured notifier, probes it and installs its action handler.
     ///
+    /// - Parameter requireAvailable: a notifier that is not available now (its probe fails) is not
+    ///   started; otherwise it is kept and tried at each delivery.
     /// - Throws: a sentence saying why it cannot be used (not installed, not a notifier, a setting
-    ///   the host or the plugin refuses, a vtable this host cannot use).
-    static func startNotifier(_ pluginID: String, host: LinkstrHost, links: RecentLinks) throws(NotifierStartFailure) -> ActiveNotifier {
+    ///   the host or the plugin refuses, a vtable this host cannot use, not available).
+    static func startNotifier(
+        _ pluginID: String, host: LinkstrHost, links: RecentLinks, requireAvailable: Bool = false
+    ) throws(NotifierStartFailure) -> ActiveNotifier {
         guard let plugin = host.registry.plugin(id: pluginID) else {
             throw NotifierStartFailure("no installed plugin has this id; `linkstr plugins` lists the installed ones")
         }
@@ -25,7 +29,12 @@ extension NotificationDispatcher {
             var error = LKHErrorSlot.make()
             let status = probe(capability.rawInstance, &error)
             if status != LKH_OK {
-                host.log.log(.warn, "notifier '\(pluginID)' is not available now: \(PluginError(status: status, error: &error))")
+                let reason = PluginError(status: status, error: &error)
+                if requireAvailable {
+                    capability.instance.destroy()
+                    throw NotifierStartFailure(reason.message)
+                }
+                host.log.log(.warn, "notifier '\(pluginID)' is not available now: \(reason)")
             }
         }
         var router: NotificationActionRouter?

@@ -4,7 +4,9 @@ import PluginABI
 import Synchronization
 
 /// Sends notifications through every active notifier — the plugin ids listed in `notifiers = [...]`
-/// of config.toml — and reports how each did.
+/// of config.toml — and reports how each did. When config.toml does not set `notifiers`, the
+/// desktop notifier is active if a notification server answers on the session bus; if none does,
+/// `notice` says how to turn notifications on.
 ///
 /// - Privacy: each notifier gets generic text ("New link in Weekend") unless its section sets
 ///   `include_content = true`; only then does it see the sender, URL, note, emoji and deep link.
@@ -23,14 +25,18 @@ public final class NotificationDispatcher: Sendable {
     private let notifiers: [(pluginID: String, notifier: Result<ActiveNotifier, NotifierStartFailure>)]
     private let sent: NotifiedIDLog
     private let links: RecentLinks
+    /// Set when notifications are off because the configuration left them to the desktop and there
+    /// is none: what to do to get them (for the person, once).
+    public let notice: String?
     private let stopped = Mutex(false)
     /// `notify` calls in progress; `stop` waits for them before destroying the notifiers.
     private let calls = DispatchGroup()
 
     private init(
         log: HostLog, notifiers: [(pluginID: String, notifier: Result<ActiveNotifier, NotifierStartFailure>)],
-        sent: NotifiedIDLog, links: RecentLinks
+        sent: NotifiedIDLog, links: RecentLinks, notice: String?
     ) {
+        self.notice = notice
         self.log = log
         self.notifiers = notifiers
         self.sent = sent
@@ -48,17 +54,34 @@ public final class NotificationDispatcher: Sendable {
     /// - Parameter stateDirectory: where `notified.ids` lives; the host's state folder by default.
     public static func start(host: LinkstrHost, stateDirectory: String? = nil) -> NotificationDispatcher {
         let links = RecentLinks()
+        let sent = NotifiedIDLog(path: (stateDirectory ?? host.paths.stateDirectory) + "/notified.ids")
+        guard let configured = host.configuration.notifiers else {
+            do {
+                let desktop = try startNotifier(desktopNotifier, host: host, links: links, requireAvailable: true)
+                return NotificationDispatcher(
+                    log: host.log, notifiers: [(desktopNotifier, .success(desktop))], sent: sent, links: links, notice: nil)
+            } catch {
+                let notice = "notifications are off: \(error). To get them, set notifiers = [...] in \(host.paths.configFile) "
+                    + "(org.linkstr.notify.http for a phone push, org.linkstr.notify.command for a program) and check with `linkstr notify test`."
+                return NotificationDispatcher(log: host.log, notifiers: [], sent: sent, links: links, notice: notice)
+            }
+        }
         var seen = Set<String>()
-        let notifiers = host.configuration.notifiers.filter { seen.insert($0).inserted }.map { pluginID in
+        let notifiers = configured.filter { seen.insert($0).inserted }.map { pluginID in
             let started = Result { () throws(NotifierStartFailure) in try startNotifier(pluginID, host: host, links: links) }
             if case .failure(let failure) = started {
                 host.log.log(.warn, "notifier '\(pluginID)' is off: \(failure)")
             }
             return (pluginID: pluginID, notifier: started)
         }
-        let sent = NotifiedIDLog(path: (stateDirectory ?? host.paths.stateDirectory) + "/notified.ids")
-        return NotificationDispatcher(log: host.log, notifiers: notifiers, sent: sent, links: links)
+        return NotificationDispatcher(log: host.log, notifiers: notifiers, sent: sent, links: links, notice: nil)
     }
+
+    /// The notifier used when config.toml does not choose.
+    public static let desktopNotifier = "org.linkstr.notify.desktop"
+
+    /// Whether any notifier is active.
+    public var isEmpty: Bool { notifiers.isEmpty }
 
     /// Sends `request` through every active notifier at once and waits for all of them.
     ///

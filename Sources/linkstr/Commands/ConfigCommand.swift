@@ -31,7 +31,8 @@ struct ConfigCommand: ParsableCommand {
         text += "storage:       \(configuration.storage ?? "(default: \(Self.defaultStorage))")\n"
         text += "transport:     \(configuration.transport ?? "(default)")\n"
         text += "media order:   \(configuration.mediaProviders.isEmpty ? "(by priority)" : configuration.mediaProviders.joined(separator: ", "))\n"
-        text += "notifiers:     \(configuration.notifiers.isEmpty ? "(none)" : configuration.notifiers.joined(separator: ", "))\n"
+        text += "notifiers:     \(configuration.notifiers.map { $0.isEmpty ? "(none)" : $0.joined(separator: ", ") } ?? "(default: desktop notifications when available)")\n"
+        text += "yt-dlp:        \(configuration.ytdlp ?? host.setupVirtualEnvironment?.program("yt-dlp").map { "\($0) (the set-up's)" } ?? "(<data>/venv or PATH)")\n"
         text += "relays:        \(configuration.relays.isEmpty ? "(defaults)" : configuration.relays.joined(separator: ", "))\n"
         text += "plugin search path:\n"
         for source in PluginDiscovery(configuration: configuration, paths: host.paths).sources {
@@ -59,7 +60,7 @@ struct ConfigCommand: ParsableCommand {
             "log_level": "\(host.log.threshold)",
             "storage": configuration.storage ?? defaultStorage,
             "media_providers": configuration.mediaProviders,
-            "notifiers": configuration.notifiers,
+            "notifiers": configuration.notifiers ?? [NotificationDispatcher.desktopNotifier],
             "relays": configuration.relays,
             "providers": configuration.providers,
             "plugin_paths": configuration.pluginPaths,

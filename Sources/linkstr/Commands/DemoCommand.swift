@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Glibc
+import LinkstrHost
 
 /// `linkstr demo`: a guided, self-contained tour on 127.0.0.1.
 ///
@@ -27,7 +28,7 @@ struct DemoCommand: ParsableCommand {
               LINKSTR_VENV=~/src/linkstr/.venv linkstr demo --pause
             """)
 
-    @Option(help: ArgumentHelp("The Python virtual environment with nostr-sdk (default: LINKSTR_VENV, or a .venv above this program or the current folder).", valueName: "dir"))
+    @Option(help: ArgumentHelp("The Python virtual environment with nostr-sdk (default: LINKSTR_VENV, the .venv of the source folder this program was built in, or ~/.local/share/linkstr/venv).", valueName: "dir"))
     var venv: String?
 
     @Flag(help: "Wait for Enter between the steps.") var pause = false
@@ -35,11 +36,7 @@ struct DemoCommand: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        let python: String
-        switch PythonEnvironment.python(override: venv, environment: environment, executable: executable, currentDirectory: FileManager.default.currentDirectoryPath) {
-        case .success(let found): python = found
-        case .failure(let missing): throw CLIFailure(.failed, missing.description)
-        }
+        let python = try Self.python(venv: venv, environment: environment)
         let output = HumanOutput.current
         var childEnvironment = environment
         childEnvironment["LINKSTR_HOME"] = nil
@@ -62,6 +59,28 @@ struct DemoCommand: ParsableCommand {
         say(output.style.paint(clean ? "relay stopped, \(workspace.root) removed.\n" : "could not remove \(workspace.root); remove it by hand.\n", Palette.dark5))
         try result.get()
         say(Self.nextSteps(style: output.style))
+    }
+
+    /// The interpreter of `--venv`, else of the set-up's virtual environment (never one found by
+    /// searching the current folder: another user could have planted it there).
+    static func python(venv: String?, environment: [String: String]) throws(CLIFailure) -> String {
+        let dataDirectory = LinkstrPaths.resolve(home: nil, configFile: nil, environment: environment).dataDirectory
+        if let venv {
+            let python = URL(fileURLWithPath: venv).standardizedFileURL.path + "/bin/python"
+            guard FileManager.default.isExecutableFile(atPath: python) else {
+                throw CLIFailure(.failed, "--venv \(venv) has no bin/python; give a Python virtual environment with `pip install nostr-sdk==0.45.1`, or run scripts/bootstrap.sh in the linkstr source folder")
+            }
+            return python
+        }
+        guard let found = SetupVirtualEnvironment.find(environment: environment, dataDirectory: dataDirectory) else {
+            let searched = SetupVirtualEnvironment.candidates(environment: environment, dataDirectory: dataDirectory)
+            throw CLIFailure(
+                .failed,
+                "the demo needs rust-nostr's relay (PyPI nostr-sdk) in a Python virtual environment, and none was found (looked at "
+                    + searched.joined(separator: ", ") + ", each owned by you or root and writable by nobody else). Run scripts/bootstrap.sh in "
+                    + "the linkstr source folder (it makes .venv), or set LINKSTR_VENV to a venv with `pip install nostr-sdk==0.45.1`.")
+        }
+        return found.python
     }
 
     static func nextSteps(style: Style) -> String {

@@ -7,8 +7,10 @@ struct MediaFetchCommand: AsyncParsableCommand {
         commandName: "fetch",
         abstract: "Extract a link's video into the video cache with yt-dlp (a cached video is returned at once).",
         discussion: """
-            Needs yt-dlp (python3 -m venv ~/.local/share/linkstr/venv && ~/.local/share/linkstr/venv/bin/pip
-            install yt-dlp) and ffmpeg (apt-get install ffmpeg). The cache keeps media_cache_bytes (1 GiB by
+            Needs yt-dlp and ffmpeg. yt-dlp is the one scripts/bootstrap.sh installed (the source folder's
+            .venv, or LINKSTR_VENV), else ~/.local/share/linkstr/venv/bin/yt-dlp, else the PATH; `ytdlp =
+            "/path/to/yt-dlp"` at the top of config.toml names another. ffmpeg: apt-get install ffmpeg.
+            The cache keeps media_cache_bytes (1 GiB by
             default) and evicts the least recently used videos. Progress goes to stderr on a terminal.
             Facebook share links are resolved to their reel or video first, and X posts are checked for a
             video (see `linkstr media resolve`); a post without one is refused.

@@ -8,8 +8,9 @@ struct NotifyTestCommand: AsyncParsableCommand {
         commandName: "test",
         abstract: "Send a test notification through every active notifier and report each result.",
         discussion: """
-            The active notifiers are the plugin ids listed in notifiers = [...] of config.toml; each
-            reads its settings from its [plugins."<id>"] section. A notifier that cannot start (not
+            The active notifiers are the plugin ids listed in notifiers = [...] of config.toml (without
+            that setting: desktop notifications, when a notification server answers); each reads its
+            settings from its [plugins."<id>"] section. A notifier that cannot start (not
             installed, a bad setting) is reported as failed; the others still send. Exit status 1 when
             any notifier failed.
 
@@ -23,15 +24,16 @@ struct NotifyTestCommand: AsyncParsableCommand {
     func run() async throws {
         let host = try global.openHost()
         host.loadPlugins()
-        guard !host.configuration.notifiers.isEmpty else {
+        let dispatcher = NotificationDispatcher.start(host: host)
+        guard !dispatcher.isEmpty else {
+            dispatcher.stop()
             let installed = host.registry.providers(of: CapabilityID.notifier).map(\.id)
-            let example = installed.first ?? "org.linkstr.notify.desktop"
             throw CLIFailure(
                 .failed,
-                "no notifier is active; add notifiers = [\"\(example)\"] to \(host.paths.configFile)"
-                    + (installed.isEmpty ? "" : " (installed notifiers: \(installed.joined(separator: ", ")))"))
+                (dispatcher.notice ?? "no notifier is active (notifiers = [] in \(host.paths.configFile))")
+                    + (installed.isEmpty ? "" : " Installed notifiers: \(installed.joined(separator: ", ")).")
+            )
         }
-        let dispatcher = NotificationDispatcher.start(host: host)
         let outcome = await dispatcher.deliver(.test())
         dispatcher.stop()
         host.stop()

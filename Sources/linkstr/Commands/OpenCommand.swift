@@ -33,7 +33,17 @@ struct OpenCommand: ParsableCommand {
             throw CLIFailure(.usage, error.description)
         }
         let host = try global.openHost()
-        if launch { LinkOpener(log: host.log, source: "linkstr open").open(decoded.url) }
+        if launch {
+            do {
+                try LinkOpener(log: host.log, source: "linkstr open").open(decoded.url)
+            } catch {
+                switch error {
+                case .notAWebLink: throw CLIFailure(.usage, error.description)
+                case .programMissing: throw CLIFailure(.failed, "\(error); install xdg-utils (apt-get install xdg-utils) or open the link yourself")
+                case .cannotStart: throw CLIFailure(.failed, error.description)
+                }
+            }
+        }
         host.loadPlugins()
         let classification = try? host.classify(decoded.url)
         if global.json {

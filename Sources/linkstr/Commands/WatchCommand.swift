@@ -8,8 +8,10 @@ struct WatchCommand: AsyncParsableCommand {
         commandName: "watch", abstract: "Stay connected and print each accepted change as it happens.",
         discussion: """
             Catches up first (like sync), then follows the relays until interrupted (Ctrl-C or
-            SIGTERM). Each change is printed once its data is stored. Notifications go through the
-            notifiers of config.toml (notifiers = [...]) for live posts and reactions from others.
+            SIGTERM). Each change is printed once its data is stored. Live posts and reactions from
+            others notify through the notifiers of config.toml (notifiers = [...]); without that
+            setting, through desktop notifications when the desktop has a notification server (if
+            not, watch says once how to turn notifications on).
 
             Example:
               linkstr watch --json
@@ -24,7 +26,8 @@ struct WatchCommand: AsyncParsableCommand {
         let context = try AccountContext.open(global, connects: true)
         defer { context.host.stop() }
         try await context.connect(forWriting: false, timeout: .seconds(timeout))
-        let dispatcher = context.host.configuration.notifiers.isEmpty ? nil : NotificationDispatcher.start(host: context.host)
+        let dispatcher = NotificationDispatcher.start(host: context.host)
+        if let notice = dispatcher.notice { Terminal.writeError("linkstr: \(notice)\n") }
         let json = global.json
         let style = HumanOutput.current.style
         let watching = Task {
@@ -44,8 +47,7 @@ struct WatchCommand: AsyncParsableCommand {
                             Terminal.write(ChangeLine.describe(change, names: names, style: style) + "\n")
                         }
                     }
-                    for request in report.notifications {
-                        guard let dispatcher else { continue }
+                    for request in report.notifications where !dispatcher.isEmpty {
                         _ = await dispatcher.deliver(await runtime.notification(for: request))
                     }
                 }
@@ -58,7 +60,7 @@ struct WatchCommand: AsyncParsableCommand {
         } catch let failure as CLIFailure where Task.isCancelled || watching.isCancelled {
             _ = failure
         }
-        dispatcher?.stop()
+        dispatcher.stop()
         await context.close()
     }
 }

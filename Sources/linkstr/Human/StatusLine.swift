@@ -13,20 +13,30 @@ import Synchronization
 ///
 /// Thread rule: any thread; the state is behind a mutex and each redraw is one write.
 final class StatusLine: Sendable {
-    static let shared = StatusLine(enabled: isatty(STDERR_FILENO) == 1, style: HumanOutput.errorStyle)
+    /// On when stderr is a terminal that understands cursor movement (not `TERM=dumb`).
+    static let shared = StatusLine(
+        enabled: isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb", style: HumanOutput.errorStyle)
 
     private struct State {
         var visible = false
         var step: (name: String, started: ContinuousClock.Instant)?
     }
 
-    let enabled: Bool
+    private let isEnabled: Atomic<Bool>
     private let style: Style
     private let state = Mutex(State())
 
+    var enabled: Bool { isEnabled.load(ordering: .relaxed) }
+
     init(enabled: Bool, style: Style) {
-        self.enabled = enabled
+        isEnabled = Atomic(enabled)
         self.style = style
+    }
+
+    /// Nothing is drawn from now on (`--json`: output for programs has no progress, even on a terminal).
+    func disable() {
+        clear()
+        isEnabled.store(false, ordering: .relaxed)
     }
 
     /// Starts a boot step: shows `name…` until the next step, `show`, `clear` or `finishSteps`.
@@ -60,11 +70,12 @@ final class StatusLine: Sendable {
         state.withLock { $0.step = nil }
     }
 
-    /// A command failed: the running step, if any, stays on screen with how long it took.
-    func fail() {
+    /// A command failed: the running step, if any, stays on screen with how long it took — unless
+    /// the failure is the caller's mistake (`blameStep` false), which no boot step is to blame for.
+    func fail(blameStep: Bool = true) {
         guard enabled else { return }
         state.withLock { state in
-            if let step = state.step {
+            if blameStep, let step = state.step {
                 let elapsed = (ContinuousClock.now - step.started).components
                 let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
                 Self.write("\r\u{1B}[K" + style.paint("\(step.name)… failed after \(String(format: "%.1f", seconds)) s", Palette.red) + "\n")

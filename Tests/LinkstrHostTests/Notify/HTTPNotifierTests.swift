@@ -121,6 +121,20 @@ import Testing
         #expect(recorder.posts.count == 2)
     }
 
+    /// An HTML error page (a proxy's) is reported by its title, not pasted whole into the message.
+    @Test func anHTMLErrorPageIsReportedByItsTitle() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let recorder = try HTTPRecorder(in: scratch, statuses: [502], htmlErrors: true)
+        defer { recorder.stop() }
+        let http = try NotifierDriver(
+            "http", pluginID: Self.pluginID, settings: ["url": recorder.url("/t"), "attempts": "1"])
+        defer { http.destroy() }
+
+        let error = try #require(await http.notify(post))
+        #expect(error == PluginError(.io, "\(recorder.url("/t")) failed (HTTP 502: 502 Bad Gateway)"))
+    }
+
     @Test func doesNotRetryARefusal() async throws {
         let scratch = TestScratch()
         defer { scratch.remove() }

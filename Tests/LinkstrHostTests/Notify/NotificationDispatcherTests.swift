@@ -163,4 +163,40 @@ import Testing
         ])
         #expect(recorder.lines().isEmpty)
     }
+
+    /// Without `notifiers` in config.toml, desktop notifications are on when a notification server
+    /// answers on the session bus.
+    @Test func desktopNotificationsAreOnByDefaultWhenTheDesktopHasAServer() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let server = try NotificationServer(in: scratch)
+        defer { server.stop() }
+        let desktop = NotificationDispatcher.desktopNotifier
+        let dispatcher = DispatcherFixture(scratch, notifiers: nil, settings: [desktop: ["bus_address": server.address]]).start()
+        defer { dispatcher.stop() }
+        #expect(dispatcher.notice == nil)
+        #expect(!dispatcher.isEmpty)
+        #expect(await dispatcher.deliver(post) == NotificationOutcome(duplicate: false, results: [NotifierResult(pluginID: desktop, ok: true)]))
+        #expect(server.notifications.map { $0["body"] as? String } == ["New link in Weekend"])
+    }
+
+    /// Without `notifiers` and without a notification server, nothing is active and the notice says
+    /// how to turn notifications on; `notifiers = []` turns them off without a word.
+    @Test func withoutANotificationServerTheNoticeSaysHowToTurnThemOn() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let server = try NotificationServer(in: scratch, mode: .absent)
+        defer { server.stop() }
+        let desktop = NotificationDispatcher.desktopNotifier
+        let fallback = DispatcherFixture(scratch, notifiers: nil, settings: [desktop: ["bus_address": server.address]]).start()
+        defer { fallback.stop() }
+        #expect(fallback.isEmpty)
+        let notice = try #require(fallback.notice)
+        #expect(notice.contains("notifications are off: desktop notifications are not available: no notification server"), "\(notice)")
+        #expect(notice.contains("set notifiers = [...] in \(scratch.path)/config.toml"), "\(notice)")
+
+        let off = DispatcherFixture(scratch, notifiers: [], settings: [:]).start()
+        defer { off.stop() }
+        #expect(off.isEmpty && off.notice == nil)
+    }
 }

@@ -32,8 +32,8 @@ enum ExtractionError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noPlayableVideo(let url):
             "\(url): this post does not include a playable video; open it in a browser or through its embed (linkstr media resolve)"
         case .missingYtDlp(let configured, let venv):
-            configured.map { "the configured ytdlp = \($0) is not an executable file; fix the path or remove the setting" }
-                ?? "yt-dlp not found; install it: python3 -m venv \(venv) && \(venv)/bin/pip install yt-dlp==\(Self.pinnedYtDlp) (or set ytdlp = \"/path/to/yt-dlp\" in the plugin's section)"
+            configured.map { "ytdlp = \"\($0)\" in config.toml is not an executable file; fix the path or remove the setting" }
+                ?? "yt-dlp not found; pip install yt-dlp==\(Self.pinnedYtDlp) into \(venv) (python3 -m venv first), run scripts/bootstrap.sh, or set ytdlp = \"/path/to/yt-dlp\" in config.toml"
         case .missingFFmpeg(let tool):
             "\(tool) is not installed; install it with: apt-get install ffmpeg (yt-dlp needs ffmpeg to merge and remux videos, linkstr needs ffprobe to check the result)"
         case .destination(let reason):

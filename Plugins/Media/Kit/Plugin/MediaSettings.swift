@@ -7,7 +7,7 @@ import LinkstrPluginKit
 /// | key | default | meaning |
 /// |---|---|---|
 /// | `allow_private_addresses` | `false` | `true`: fetch from any address; `"loopback"`: also 127/8 and ::1 |
-/// | `ytdlp` | `<data>/venv/bin/yt-dlp`, then the search path | the yt-dlp program |
+/// | `host.ytdlp` | the top-level `ytdlp` of config.toml, else the set-up's virtual environment | the yt-dlp program (else `<data>/venv/bin/yt-dlp`, then the search path) |
 /// | `ffmpeg`, `ffprobe` | the search path | the ffmpeg programs |
 /// | `tool_search_path` | `PATH` | where programs are looked up |
 /// | `extraction_timeout_seconds` | 600 | a whole extraction |
@@ -40,7 +40,7 @@ struct MediaSettings: Sendable {
         cacheDirectory = host.config("host.cache_dir") ?? home + "/.cache/linkstr"
         dataDirectory = host.config("host.data_dir") ?? home + "/.local/share/linkstr"
         addressPolicy = AddressPolicy(setting: host.config("allow_private_addresses"))
-        ytDlp = host.config("ytdlp")
+        ytDlp = host.config("host.ytdlp")
         ffmpeg = host.config("ffmpeg")
         ffprobe = host.config("ffprobe")
         toolSearchPath = host.config("tool_search_path") ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"

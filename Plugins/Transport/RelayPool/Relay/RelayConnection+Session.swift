@@ -137,7 +137,7 @@ extension RelayConnection {
         if let error = error as? BoringSSLError {
             return "TLS failed: \(error) (for a private CA, set ca_file)"
         }
-        let text = String(describing: error)
+        let text = NetworkErrorText.describe(error) ?? String(describing: error)
         if text.contains("cannotUseIPAddressInSNI") {
             return "TLS failed: a wss:// relay needs a host name, not an IP address (it is sent as TLS SNI)"
         }

@@ -7,7 +7,7 @@ struct DispatcherFixture {
     let host: LinkstrHost
     let logLines = LogLines()
 
-    init(_ scratch: TestScratch, notifiers: [String], settings: [String: [String: String]]) {
+    init(_ scratch: TestScratch, notifiers: [String]?, settings: [String: [String: String]]) {
         var configuration = Configuration()
         configuration.notifiers = notifiers
         configuration.pluginSettings = settings

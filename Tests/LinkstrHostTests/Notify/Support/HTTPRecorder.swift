@@ -8,10 +8,12 @@ struct HTTPRecorder {
     /// - Parameters:
     ///   - statuses: the answers to successive POSTs; the last one repeats.
     ///   - hang: record POSTs and never answer them.
-    init(in scratch: TestScratch, statuses: [Int] = [200], hang: Bool = false) throws {
+    ///   - htmlErrors: answer errors with a whole HTML page, as a proxy does.
+    init(in scratch: TestScratch, statuses: [Int] = [200], hang: Bool = false, htmlErrors: Bool = false) throws {
         recordFile = scratch.file("requests-\(UUID().uuidString.prefix(6)).jsonl")
         var arguments = [TestPython.helper("http_recorder.py"), "--record", recordFile, "--statuses", statuses.map(String.init).joined(separator: ",")]
         if hang { arguments.append("--hang") }
+        if htmlErrors { arguments.append("--html-errors") }
         helper = try HelperProcess(try TestPython.interpreter, arguments)
     }
 
