@@ -63,8 +63,8 @@ import Testing
         }
     }
 
-    /// The iPhone app's providers (wire spec §12.1–12.2): every kind of link it plays is accepted as
-    /// a post and sent as typed — no provider canonicalisation (spec §6).
+    /// The iPhone app's providers: every kind of link it plays is accepted as a post and sent as
+    /// typed — no provider canonicalisation before sending.
     @Test(arguments: [
         "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
         "https://m.youtube.com/watch?v=dQw4w9WgXcQ&t=42",

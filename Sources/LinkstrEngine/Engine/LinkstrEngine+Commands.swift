@@ -81,7 +81,7 @@ extension LinkstrEngine {
         let key = ReactionKey(sessionID: sessionID, postID: postID, emoji: valid, sender: me)
         let current = store.reaction(key)
         // The toggle must be the newest state everywhere, also when the previous one was made in
-        // the same second: last writer wins by (created_at, id), spec §7.1, so it goes a second later.
+        // the same second: the last writer wins by (created_at, id), so it goes a second later.
         let time = current.map { max(now, $0.stamp.time + 1) } ?? now
         let payload = LinkstrPayload(
             kind: .reaction, sessionID: sessionID, rootID: postID.hex, timestamp: time, emoji: valid,

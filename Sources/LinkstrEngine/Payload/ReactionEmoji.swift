@@ -1,8 +1,7 @@
 /// What a reaction may be when this account sends one: exactly one emoji, after trimming — one
 /// grapheme cluster that is shown as an emoji (emoji presentation; a text-default emoji with VS16;
 /// a keycap; a flag; a skin tone; a ZWJ sequence). Text, a digit alone, several emoji and control
-/// characters are refused. Receiving stays lenient (any non-empty string, spec §4), as the iPhone
-/// app is.
+/// characters are refused. Receiving stays lenient (any non-empty string), as the iPhone app is.
 public enum ReactionEmoji {
     private static let zeroWidthJoiner: Unicode.Scalar = "\u{200D}"
     private static let emojiVariationSelector: Unicode.Scalar = "\u{FE0F}"
