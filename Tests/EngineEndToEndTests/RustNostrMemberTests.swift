@@ -74,8 +74,8 @@ struct RustNostrMemberTests {
         #expect(try alice.sessions().first?.unread == false)
 
         // linkstr → rust-nostr: a reaction to the peer's post and the delete of Alice's own post.
-        try alice.ok(["react", session, sent[0].id, "👍"])
-        try alice.ok(["delete", session, post.id])
+        #expect(try alice.json(ReactionState.self, ["react", session, sent[0].id, "👍"]) == ReactionState(ok: true, emoji: "👍", active: true))
+        #expect(try alice.json(DeletedPost.self, ["delete", session, post.id]) == DeletedPost(ok: true, relayCopiesKept: false))
         let later = try await PeerScript.unwrap(peer, relay: relay.url)
         let reaction = try #require(later.first { $0.kind == "reaction" && $0.sender == alice.pubkey })
         #expect(Set(reaction.payload.keys) == Self.iPhoneKeys["reaction"])

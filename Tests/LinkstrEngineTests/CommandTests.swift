@@ -113,6 +113,40 @@ import Testing
         #expect(off.payload.reactionActive == false)
     }
 
+    @Test func aToggleInTheSameSecondAsThePreviousOneStillWins() throws {
+        let f = F(me: F.bob)
+        f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
+        let post = F.post(by: F.alice, at: 150)
+        f.deliver(post)
+        let key = ReactionKey(sessionID: F.session, postID: RumorID(post.id), emoji: "👍", sender: F.bob)
+        for (round, expected) in [true, false, true, false].enumerated() {
+            let toggle = try f.engine.react(F.session, postID: RumorID(post.id), emoji: "👍", active: nil, now: 200)
+            #expect(toggle.payload.reactionActive == expected)
+            #expect(toggle.rumor.createdAt == 200 + Int64(round))
+            confirm(f, toggle)
+            #expect(f.store.reaction(key)?.active == expected)
+        }
+    }
+
+    @Test func aReactionIsExactlyOneEmojiAndAnythingElseIsRefusedBeforeSending() throws {
+        let f = F(me: F.bob)
+        f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
+        let post = F.post(by: F.alice, at: 150)
+        f.deliver(post)
+        let sent = try f.engine.react(F.session, postID: RumorID(post.id), emoji: " ❤️\n", active: nil, now: 200)
+        #expect(sent.payload.emoji == "❤️")
+        #expect(throws: CommandError("\"fire\" is not an emoji; react with exactly one emoji, such as 👍", badInput: true)) {
+            try f.engine.react(F.session, postID: RumorID(post.id), emoji: "fire", active: nil, now: 200)
+        }
+        // Control characters are escaped in the message, never passed on to the terminal.
+        #expect(throws: CommandError("\"\\u{1B}[2J🔥\" is not an emoji; react with exactly one emoji, such as 👍", badInput: true)) {
+            try f.engine.react(F.session, postID: RumorID(post.id), emoji: "\u{1B}[2J🔥", active: nil, now: 200)
+        }
+        #expect(throws: CommandError("a reaction needs an emoji", badInput: true)) {
+            try f.engine.react(F.session, postID: RumorID(post.id), emoji: " \t", active: nil, now: 200)
+        }
+    }
+
     @Test func onlyTheAuthorDeletesAndEveryFormerMemberHearsOfIt() throws {
         let f = F(me: F.alice)
         f.deliver(F.create(at: 100, members: [F.alice, F.bob, F.carol]), source: .own)

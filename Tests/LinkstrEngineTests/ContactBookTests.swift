@@ -327,6 +327,30 @@ import Testing
         #expect(throws: CommandError("'npub1xyz' is not a valid npub", badInput: true)) { try book.resolve("npub1xyz") }
     }
 
+    /// Keys pasted or scanned as the iPhone app reads them: `nostr:` (any case), a link's `npub`
+    /// query parameter, or text around exactly one npub.
+    @Test func aPastedKeyIsFoundInLinksAndText() throws {
+        let book = F.book(following: [F.alice])
+        #expect(try book.resolve("NOSTR:\(F.bob.npub)") == F.bob)
+        #expect(try book.resolve("https://example.com/add?npub=\(F.bob.npub)&ref=qr") == F.bob)
+        #expect(try book.resolve("https://example.com/add?NPUB=nostr:\(F.bob.npub)") == F.bob)
+        #expect(try book.resolve("my key is \(F.bob.npub) ok") == F.bob)
+        #expect(try book.resolve("my key is \(F.bob.npub.uppercased()), thanks") == F.bob)
+        #expect(try book.resolve("https://njump.me/\(F.carol.npub)") == F.carol)
+        #expect(try book.resolve("\(F.bob.npub) or again \(F.bob.npub)") == F.bob)
+        #expect(throws: CommandError("the text names 2 different npubs; give just one", badInput: true)) {
+            try book.resolve("\(F.bob.npub) and \(F.carol.npub)")
+        }
+        let broken = "npub1" + String(repeating: "q", count: 58)
+        #expect(throws: CommandError("'\(broken)' is not a valid npub", badInput: true)) { try book.resolve("my key is \(broken) ok") }
+        #expect(throws: CommandError("'\(broken)' is not a valid npub", badInput: true)) {
+            try book.resolve("https://example.com/add?npub=\(broken)")
+        }
+        #expect(throws: CommandError("'npub1 is my key' is not an npub, a hex public key or a contact alias", badInput: true)) {
+            try book.resolve("npub1 is my key")
+        }
+    }
+
     // MARK: Storage
 
     @Test func theEncodingRoundTripsAndRejectsDamage() throws {

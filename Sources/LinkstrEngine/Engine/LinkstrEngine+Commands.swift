@@ -65,19 +65,28 @@ extension LinkstrEngine {
         return try message(payload, recipients: recipients, now: now)
     }
 
-    /// A reaction toggle. `active` nil flips this account's current state for that emoji.
+    /// A reaction toggle of exactly one emoji (`ReactionEmoji`). `active` nil flips this account's
+    /// current state for that emoji.
     public func react(_ sessionID: SessionID, postID: RumorID, emoji: String, active: Bool?, now: Int64) throws(CommandError) -> OutboundMessage {
+        let valid: String
+        do {
+            valid = try ReactionEmoji.validated(emoji)
+        } catch {
+            throw CommandError(error.reason, badInput: true)
+        }
         let recipients = try activeRecipients(sessionID, now: now)
         guard store.post(PostReference(sessionID: sessionID, postID: postID)) != nil else {
             throw CommandError("no post \(postID.hex) in session \(sessionID)", badInput: true)
         }
-        let trimmed = emoji.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw CommandError("a reaction needs an emoji", badInput: true) }
-        let key = ReactionKey(sessionID: sessionID, postID: postID, emoji: trimmed, sender: me)
+        let key = ReactionKey(sessionID: sessionID, postID: postID, emoji: valid, sender: me)
+        let current = store.reaction(key)
+        // The toggle must be the newest state everywhere, also when the previous one was made in
+        // the same second: the last writer wins by (created_at, id), so it goes a second later.
+        let time = current.map { max(now, $0.stamp.time + 1) } ?? now
         let payload = LinkstrPayload(
-            kind: .reaction, sessionID: sessionID, rootID: postID.hex, timestamp: now, emoji: trimmed,
-            reactionActive: active ?? !(store.reaction(key)?.active ?? false))
-        return try message(payload, recipients: recipients, now: now)
+            kind: .reaction, sessionID: sessionID, rootID: postID.hex, timestamp: time, emoji: valid,
+            reactionActive: active ?? !(current?.active ?? false))
+        return try message(payload, recipients: recipients, now: time)
     }
 
     /// A `root_delete` of our own post, to every current and former member. The host also publishes a

@@ -19,25 +19,32 @@ extension LinkstrRuntime {
 
     /// Deletes the account on the relays (wire spec §10.3): an empty follow list, then a NIP-62
     /// request to vanish, each awaiting a relay's OK; only then clears the local data. Any refusal
-    /// stops before anything local is deleted.
+    /// stops before anything local is deleted, and the error says so.
     public func deleteAccount() async throws(RuntimeError) {
-        let pool = try await writablePool()
-        await refreshFollowList(pool, profiles: false)
-        let enabled: [String]
-        do {
-            enabled = try relays.enabled().map(\.url)
-        } catch {
-            throw RuntimeError(storage: error)
-        }
-        let (followList, vanish) = AccountDeletion.events(try contactBook(), relays: enabled, now: clock())
-        for unsigned in [followList, vanish] {
-            let signed: Event
+        var published = 0
+        do throws(RuntimeError) {
+            let pool = try await writablePool()
+            await refreshFollowList(pool, profiles: false)
+            let enabled: [String]
             do {
-                signed = try signer.sign(unsigned)
+                enabled = try relays.enabled().map(\.url)
             } catch {
-                throw RuntimeError(.failed, "cannot sign the deletion request: \(error)")
+                throw RuntimeError(storage: error)
             }
-            try await publishAll([signed], on: pool)
+            let (followList, vanish) = AccountDeletion.events(try contactBook(), relays: enabled, now: clock())
+            for unsigned in [followList, vanish] {
+                let signed: Event
+                do {
+                    signed = try signer.sign(unsigned)
+                } catch {
+                    throw RuntimeError(.failed, "cannot sign the deletion request: \(error)")
+                }
+                try await publishAll([signed], on: pool)
+                published += 1
+            }
+        } catch {
+            let done = published == 0 ? "" : " (the empty follow list was published; run it again to send the request to vanish)"
+            throw RuntimeError(error.kind, "the account was not deleted, and your key and local data are kept\(done): \(error.description)")
         }
         try clearLocalData()
     }

@@ -13,7 +13,8 @@ extension LinkstrRuntime {
         try contactBook().contacts
     }
 
-    /// A person named by `npub1…`, 64-hex or a contact alias.
+    /// A person named by `npub1…`, 64-hex, a contact alias, or a link or text with one npub
+    /// (`ContactBook.resolve`).
     public func resolvePerson(_ text: String) throws(RuntimeError) -> PublicKey {
         let book = try contactBook()
         do {
@@ -26,6 +27,11 @@ extension LinkstrRuntime {
     /// How a person is shown: alias, else profile name, else npub.
     public func displayName(of person: PublicKey) -> String {
         (try? contactBook())?.displayName(for: person) ?? person.npub
+    }
+
+    /// How each of `people` is shown (`displayName(of:)`).
+    public func displayNames(of people: [PublicKey]) -> [PublicKey: String] {
+        Dictionary(people.map { ($0, displayName(of: $0)) }, uniquingKeysWith: { first, _ in first })
     }
 
     // MARK: Changing

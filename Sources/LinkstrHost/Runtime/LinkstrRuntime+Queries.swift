@@ -66,22 +66,26 @@ extension LinkstrRuntime {
         return items.reversed()
     }
 
-    /// A session named by its id or by a unique name (case-insensitive).
+    /// A session named by its id or by a unique name (case-insensitive). When several sessions have
+    /// the name, the error lists their ids and names.
     public func resolveSession(_ text: String) throws(RuntimeError) -> SessionID {
         if let id = SessionID(text), store.session(id) != nil { return id }
         try checkStore()
-        let wanted = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        var matches: [SessionID] = []
-        for archived in [false, true] {
-            for summary in try sessions(archived: archived) where summary.name.lowercased() == wanted { matches.append(summary.id) }
-        }
+        let matches = try sessions(named: text)
         switch matches.count {
-        case 1: return matches[0]
+        case 1: return matches[0].id
         case 0: throw RuntimeError(.badInput, "no session named or with id '\(text)'; see `linkstr sessions`")
         default:
+            let candidates = matches.map { "\($0.id) (\($0.name)\($0.archived ? ", archived" : ""))" }
             throw RuntimeError(
-                .badInput, "\(matches.count) sessions are named '\(text)'; use the id instead (\(matches.map(\.rawValue).joined(separator: ", ")))")
+                .badInput, "\(matches.count) sessions are named '\(text)': \(candidates.joined(separator: ", ")); use the id instead")
         }
+    }
+
+    /// The sessions, archived ones included, whose name is `name` (trimmed, case-insensitive).
+    public func sessions(named name: String) throws(RuntimeError) -> [SessionSummary] {
+        let wanted = name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        return try (sessions(archived: false) + sessions(archived: true)).filter { $0.name.lowercased() == wanted }
     }
 
     /// A post of any session, named by its id or a unique prefix of at least 8 hex characters.

@@ -67,22 +67,27 @@ extension LinkstrRuntime {
         return post
     }
 
-    /// Toggles a reaction (`active` nil flips it).
-    public func react(_ sessionID: SessionID, postID: RumorID, emoji: String, active: Bool?) async throws(RuntimeError) {
-        _ = try await send { engine, now throws(CommandError) in
+    /// Toggles a reaction (`active` nil flips it); returns the reaction as it now is.
+    public func react(_ sessionID: SessionID, postID: RumorID, emoji: String, active: Bool?) async throws(RuntimeError) -> Reaction {
+        let message = try await send { engine, now throws(CommandError) in
             try engine.react(sessionID, postID: postID, emoji: emoji, active: active, now: now)
         }
+        let key = ReactionKey(sessionID: sessionID, postID: postID, emoji: message.payload.emoji ?? emoji, sender: me)
+        guard let reaction = store.reaction(key) else {
+            throw RuntimeError(.failed, "the reaction was sent but is not stored: \(store.failure?.description ?? "unknown reason")")
+        }
+        return reaction
     }
 
     /// Deletes an own post: `root_delete` to current and former members, then a NIP-09 request per
-    /// wrap, signed with that wrap's one-time key so relays can honour it. Returns the wraps whose
-    /// deletion request no relay accepted (the post is deleted for every member regardless).
-    public func delete(_ sessionID: SessionID, postID: RumorID) async throws(RuntimeError) -> [String] {
+    /// wrap, signed with that wrap's one-time key so relays can honour it. Says what the relays keep
+    /// (the post is deleted for every member regardless).
+    public func delete(_ sessionID: SessionID, postID: RumorID) async throws(RuntimeError) -> PostDeletion {
         let post = store.post(PostReference(sessionID: sessionID, postID: postID))
         let ownWraps = zip(post?.wrapIDs ?? [], post?.wrapSecretKeys ?? [])
         _ = try await send { engine, now throws(CommandError) in try engine.delete(sessionID, postID: postID, now: now) }
-        guard let pool = self.pool else { return [] }
-        var refused: [String] = []
+        var deletion = PostDeletion(refused: [], withoutWrapKeys: post?.wrapSecretKeys.isEmpty ?? true)
+        guard let pool = self.pool else { return deletion }
         for (wrapID, key) in ownWraps {
             let wrapAuthor = LocalSigner(secretKey: key)
             let unsigned = UnsignedEvent(
@@ -92,15 +97,15 @@ extension LinkstrRuntime {
             do {
                 request = try wrapAuthor.sign(unsigned)
             } catch {
-                refused.append("\(wrapID.hex): cannot sign the deletion request (\(error))")
+                deletion.refused.append("\(wrapID.hex): cannot sign the deletion request (\(error))")
                 continue
             }
             do throws(RuntimeError) {
                 try await publishAll([request], on: pool)
             } catch {
-                refused.append("\(wrapID.hex): \(error)")
+                deletion.refused.append("\(wrapID.hex): \(error)")
             }
         }
-        return refused
+        return deletion
     }
 }

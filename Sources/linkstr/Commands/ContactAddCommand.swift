@@ -10,7 +10,8 @@ struct ContactAddCommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "Who: npub or 64 hex characters.") var key: String
+    @Argument(help: "Who: an npub (also nostr:npub1…, a link with ?npub=, or pasted text with one npub) or 64 hex characters.")
+    var key: String
     @Option(help: "A private name for them, kept on this machine.") var alias: String?
 
     func run() async throws {

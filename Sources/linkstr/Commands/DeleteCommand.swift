@@ -6,7 +6,9 @@ struct DeleteCommand: AsyncParsableCommand {
         commandName: "delete", abstract: "Delete a post you sent, for every member.",
         discussion: """
             Sends a root_delete to current and former members, then asks the relays to drop the post's
-            gift wraps (NIP-09, signed with each wrap's one-time key).
+            gift wraps (NIP-09, signed with each wrap's one-time key). Only the machine that sent the
+            post holds those keys: elsewhere (the account imported into another home) relays keep
+            their copies, which a warning says; --json prints {"ok","relay_copies_kept"}.
 
             Example:
               linkstr delete "Weekend videos" 3f2a9c1e
@@ -21,11 +23,20 @@ struct DeleteCommand: AsyncParsableCommand {
         defer { context.host.stop() }
         let id = try await context.session(session)
         try await context.connect(forWriting: true)
-        let refused = try await context.run { runtime throws(RuntimeError) in
+        let deletion = try await context.run { runtime throws(RuntimeError) in
             try await runtime.delete(id, postID: try await runtime.resolvePost(post, in: id))
         }
         await context.close()
-        for refusal in refused { Terminal.writeError("linkstr: warning: a relay kept a gift wrap of the post: \(refusal)\n") }
-        if global.json { Terminal.printJSON(["ok": true]) } else { Terminal.write("deleted\n") }
+        if deletion.withoutWrapKeys {
+            Terminal.writeError(
+                "linkstr: warning: members no longer see the post, but relays keep their copies of it: only the machine that sent it "
+                    + "holds the keys to ask them to drop those copies\n")
+        }
+        for refusal in deletion.refused { Terminal.writeError("linkstr: warning: a relay kept a gift wrap of the post: \(refusal)\n") }
+        if global.json {
+            Terminal.printJSON(["ok": true, "relay_copies_kept": deletion.relayCopiesKept])
+        } else {
+            Terminal.write("deleted\n")
+        }
     }
 }

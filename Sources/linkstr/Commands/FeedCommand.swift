@@ -43,10 +43,7 @@ struct FeedCommand: AsyncParsableCommand {
             var changes = FeedView.MembershipChange.from(try await runtime.membershipHistory(of: id))
             // A limited feed starts at its first post; so do its membership lines.
             if let limit, items.count >= limit, let first = items.first { changes.removeAll { $0.time < first.post.createdAt } }
-            var names: [PublicKey: String] = [:]
-            for person in Set(items.map(\.post.sender) + changes.flatMap { $0.added + $0.removed }) {
-                names[person] = await runtime.displayName(of: person)
-            }
+            let names = await runtime.displayNames(of: items.map(\.post.sender) + changes.flatMap { $0.added + $0.removed })
             return (summary, names, changes, runtime.me)
         }
         Terminal.write(FeedView(session: summary, items: items, me: me, names: names, changes: changes, output: .current).render())

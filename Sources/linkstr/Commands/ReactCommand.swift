@@ -5,6 +5,9 @@ struct ReactCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "react", abstract: "React to a post with an emoji (again, or --off, to take it back).",
         discussion: """
+            The emoji is exactly one emoji (👍, ❤️, 👍🏽, 🇫🇷, 1️⃣, 👨‍👩‍👧); it says whether the reaction
+            is now on ("reacted 🔥") or off ("removed 🔥"), and --json prints {"ok","emoji","active"}.
+
             Example:
               linkstr react "Weekend videos" 3f2a9c1e 🔥
               linkstr react "Weekend videos" 3f2a9c1e 🔥 --off
@@ -24,11 +27,15 @@ struct ReactCommand: AsyncParsableCommand {
         let id = try await context.session(session)
         let active: Bool? = off ? false : (on ? true : nil)
         try await context.connect(forWriting: true)
-        try await context.run { runtime throws(RuntimeError) in
+        let reaction = try await context.run { runtime throws(RuntimeError) in
             let postID = try await runtime.resolvePost(post, in: id)
-            try await runtime.react(id, postID: postID, emoji: emoji, active: active)
+            return try await runtime.react(id, postID: postID, emoji: emoji, active: active)
         }
         await context.close()
-        if global.json { Terminal.printJSON(["ok": true]) } else { Terminal.write("reacted \(emoji)\(off ? " (removed)" : "")\n") }
+        if global.json {
+            Terminal.printJSON(["ok": true, "emoji": reaction.key.emoji, "active": reaction.active])
+        } else {
+            Terminal.write("\(reaction.active ? "reacted" : "removed") \(reaction.key.emoji)\n")
+        }
     }
 }

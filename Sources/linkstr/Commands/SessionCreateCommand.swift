@@ -6,7 +6,9 @@ struct SessionCreateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "create", abstract: "Create a session (you are always a member; alone is fine).",
         discussion: """
-            Sends a session_create to every member and waits for a relay to accept each copy.
+            Sends a session_create to every member and waits for a relay to accept each copy. When
+            another session has the same name (in any case), a warning on stderr gives the new
+            session's id, which names it from then on.
 
             Example:
               linkstr session create "Weekend videos" --member npub1… --member bob
@@ -14,7 +16,7 @@ struct SessionCreateCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The session's name.") var name: String
-    @Option(name: .customLong("member"), help: ArgumentHelp("A member: npub, hex or contact alias (repeatable).", valueName: "key"))
+    @Option(name: .customLong("member"), help: ArgumentHelp("A member: npub (or text or a link with one), hex or contact alias (repeatable).", valueName: "key"))
     var members: [String] = []
 
     func run() async throws {
@@ -23,8 +25,18 @@ struct SessionCreateCommand: AsyncParsableCommand {
         var keys: [PublicKey] = []
         for member in members { keys.append(try await context.person(member)) }
         try await context.connect(forWriting: true)
-        let summary = try await context.run { runtime throws(RuntimeError) in try await runtime.createSession(name: name, members: keys) }
+        let (summary, namesakes) = try await context.run { runtime throws(RuntimeError) in
+            let summary = try await runtime.createSession(name: name, members: keys)
+            return (summary, try await runtime.sessions(named: summary.name).filter { $0.id != summary.id })
+        }
         await context.close()
+        if !namesakes.isEmpty {
+            // The name alone no longer names one session: say which id to use, before anything else.
+            let others = namesakes.count == 1 ? "another session is" : "\(namesakes.count) other sessions are"
+            Terminal.writeError(
+                "linkstr: warning: \(others) also named '\(summary.name)' (\(namesakes.map(\.id.rawValue).joined(separator: ", "))); "
+                    + "name this one by its id: \(summary.id)\n")
+        }
         if global.json {
             Terminal.printJSON(["id": summary.id.rawValue, "name": summary.name, "members": summary.members.map { $0.hex }])
         } else {

@@ -37,11 +37,27 @@ struct SessionMembersCommand: AsyncParsableCommand {
             try await context.connect(forWriting: true)
             summary = try await context.run { runtime throws(RuntimeError) in try await runtime.changeMembers(id, to: next) }
         }
+        let names = await context.runtime.displayNames(of: summary.members)
         await context.close()
         if global.json {
             Terminal.printJSON(["id": summary.id.rawValue, "members": summary.members.map { $0.hex }])
         } else {
-            Terminal.write(summary.members.map { "\($0.npub)\($0 == summary.creator ? "  (creator)" : "")\n" }.joined())
+            Terminal.write(memberLines(summary, names: names, me: context.runtime.me))
         }
+    }
+
+    /// One line per member: the name shown elsewhere (You, the alias or the profile name; blank
+    /// when there is none but the npub), the npub, and which member created the session.
+    private func memberLines(_ summary: SessionSummary, names: [PublicKey: String], me: PublicKey) -> String {
+        let labels = summary.members.map { key -> String in
+            if key == me { return "You" }
+            guard let name = names[key], name != key.npub else { return "" }
+            return TerminalText.truncate(TerminalText.line(name), to: 40)
+        }
+        let width = labels.map(TerminalText.width).max() ?? 0
+        return zip(summary.members, labels).map { key, label in
+            let name = width == 0 ? "" : TerminalText.pad(label, to: width) + "  "
+            return name + key.npub + (key == summary.creator ? "  (creator)" : "") + "\n"
+        }.joined()
     }
 }

@@ -21,9 +21,10 @@ struct SessionListView {
     func render() -> String {
         let style = output.style
         if sessions.isEmpty {
-            var text = archived ? "no archived sessions\n" : "no sessions yet — create one with `linkstr session create NAME`\n"
-            if !archived, archivedCount > 0 { text += "\n" + archivedHint }
-            return text
+            if archived { return "no archived sessions\n" }
+            guard archivedCount > 0 else { return "no sessions yet — create one with `linkstr session create NAME`\n" }
+            let count = "\(archivedCount) archived session\(archivedCount == 1 ? "" : "s")"
+            return "no active sessions; \(count) — list \(archivedCount == 1 ? "it" : "them") with `linkstr sessions --archived`\n"
         }
         let names = sessions.map { TerminalText.truncate(TerminalText.line($0.name), to: Self.nameColumns) }
         let times = sessions.map { RelativeTime.describe($0.updatedAt, now: output.now) }

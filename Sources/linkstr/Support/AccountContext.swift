@@ -47,7 +47,7 @@ struct AccountContext {
         status.step("starting session")
     }
 
-    /// A person named by `npub1…`, 64-hex or a contact alias.
+    /// A person named by `npub1…`, 64-hex, a contact alias, or a link or text with one npub.
     func person(_ text: String) async throws(CLIFailure) -> PublicKey {
         try await run { runtime throws(RuntimeError) in try await runtime.resolvePerson(text) }
     }

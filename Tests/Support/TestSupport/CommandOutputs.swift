@@ -71,3 +71,29 @@ public struct SentPost: Decodable, Equatable, Sendable {
         (self.id, self.session, self.url, self.note) = (id, session, url, note)
     }
 }
+
+/// `linkstr react --json`: the reaction as it now is.
+public struct ReactionState: Decodable, Equatable, Sendable {
+    public var ok: Bool
+    public var emoji: String
+    public var active: Bool
+
+    public init(ok: Bool, emoji: String, active: Bool) {
+        (self.ok, self.emoji, self.active) = (ok, emoji, active)
+    }
+}
+
+/// `linkstr delete --json`.
+public struct DeletedPost: Decodable, Equatable, Sendable {
+    public var ok: Bool
+    public var relayCopiesKept: Bool
+
+    public init(ok: Bool, relayCopiesKept: Bool) {
+        (self.ok, self.relayCopiesKept) = (ok, relayCopiesKept)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case ok
+        case relayCopiesKept = "relay_copies_kept"
+    }
+}
