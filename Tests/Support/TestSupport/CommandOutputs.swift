@@ -97,3 +97,55 @@ public struct DeletedPost: Decodable, Equatable, Sendable {
         case relayCopiesKept = "relay_copies_kept"
     }
 }
+
+/// One entry of `linkstr relay list --json`.
+public struct RelayRow: Decodable, Equatable, Sendable {
+    public var url: String
+    public var enabled: Bool
+    public var status: String
+}
+
+/// What a command that changes something prints with `--json`: at least `{"ok":true}`.
+public struct Acknowledgement: Decodable, Equatable, Sendable {
+    public var ok: Bool
+}
+
+/// One entry of `linkstr plugins --json`.
+public struct PluginRow: Decodable, Equatable, Sendable {
+    public var id: String
+    public var version: String
+    public var path: String
+    public var provides: [String]
+}
+
+/// `linkstr plugins check PATH --json`.
+public struct PluginCheckReport: Decodable, Equatable, Sendable {
+    public var passed: Bool
+    public var stages: [String]
+}
+
+/// `linkstr media classify --json`.
+public struct MediaClassification: Decodable, Equatable, Sendable {
+    public var provider: String
+    public var mode: String
+    public var canonicalURL: String
+    public var embedURL: String?
+
+    enum CodingKeys: String, CodingKey {
+        case provider, mode
+        case canonicalURL = "canonical_url"
+        case embedURL = "embed_url"
+    }
+}
+
+/// `linkstr media fetch --json`.
+public struct FetchedVideo: Decodable, Equatable, Sendable {
+    public var path: String
+    public var bytes: Int
+}
+
+/// `linkstr open LINK --json`.
+public struct OpenedLink: Decodable, Equatable, Sendable {
+    public var url: String
+    public var provider: String?
+}

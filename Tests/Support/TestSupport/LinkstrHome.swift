@@ -46,15 +46,17 @@ public struct LinkstrHome: Sendable {
 
     // MARK: Running commands
 
-    /// `linkstr ARGUMENTS --home PATH`, whatever its exit status; killed after 45 s (inside the
+    /// `linkstr ARGUMENTS --home PATH` reading `stdin`, whatever its exit status; killed after 45 s (inside the
     /// suites' one-minute limits, so that a hung command names itself).
-    public func run(_ arguments: [String]) throws -> ProcessRunner.Result {
-        try ProcessRunner.linkstr(arguments + ["--home", path], timeout: 45)
+    public func run(_ arguments: [String], stdin: String? = nil) throws -> ProcessRunner.Result {
+        try ProcessRunner.linkstr(arguments + ["--home", path], stdin: stdin, timeout: 45)
     }
 
     /// `linkstr ARGUMENTS --json --home PATH`: it must exit 0; its stdout decoded as `T`.
-    public func json<T: Decodable>(_ type: T.Type, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> T {
-        let result = try run(arguments + ["--json"])
+    public func json<T: Decodable>(
+        _ type: T.Type, _ arguments: [String], stdin: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> T {
+        let result = try run(arguments + ["--json"], stdin: stdin)
         guard result.status == 0 else {
             Issue.record("linkstr \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)", sourceLocation: sourceLocation)
             throw TestFailure("linkstr \(arguments.joined(separator: " ")) exited \(result.status)")

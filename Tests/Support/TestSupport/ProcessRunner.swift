@@ -51,10 +51,19 @@ public enum ProcessRunner {
             stderr: stderr, signaled: process.terminationReason == .uncaughtSignal)
     }
 
-    /// Runs the `linkstr` executable of this build with a clean environment (plus `environment`).
-    public static func linkstr(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, timeout: Double = 90) throws -> Result {
+    /// Runs the `linkstr` executable of this build with a clean environment (plus `environment`), and
+    /// records it in the running task's `CommandLog`.
+    public static func linkstr(
+        _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, timeout: Double = 90
+    ) throws -> Result {
+        CommandLog.current?.record(arguments)
+        return try run(BuildProducts.linkstrExecutable, arguments, environment: linkstrEnvironment(environment), stdin: stdin, timeout: timeout)
+    }
+
+    /// The clean environment `linkstr` runs with, plus `environment`.
+    public static func linkstrEnvironment(_ environment: [String: String] = [:]) -> [String: String] {
         var base = ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/root"]
         base.merge(environment) { $1 }
-        return try run(BuildProducts.linkstrExecutable, arguments, environment: base, stdin: stdin, timeout: timeout)
+        return base
     }
 }
