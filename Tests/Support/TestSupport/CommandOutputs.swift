@@ -71,3 +71,22 @@ public struct SentPost: Decodable, Equatable, Sendable {
         (self.id, self.session, self.url, self.note) = (id, session, url, note)
     }
 }
+
+/// One entry of `linkstr relay list --json`.
+public struct RelayRow: Decodable, Equatable, Sendable {
+    public var url: String
+    public var enabled: Bool
+    public var status: String
+    public var source: String
+    public var error: String?
+    public var checkedAt: Int64?
+
+    public init(url: String, enabled: Bool, status: String, source: String, error: String?, checkedAt: Int64?) {
+        (self.url, self.enabled, self.status, self.source, self.error, self.checkedAt) = (url, enabled, status, source, error, checkedAt)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case url, enabled, status, source, error
+        case checkedAt = "checked_at"
+    }
+}
