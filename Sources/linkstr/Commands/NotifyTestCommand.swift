@@ -22,7 +22,7 @@ struct NotifyTestCommand: AsyncParsableCommand {
 
     func run() async throws {
         let host = try global.openHost()
-        host.loadPlugins()
+        try global.loadPlugins(host)
         guard !host.configuration.notifiers.isEmpty else {
             let installed = host.registry.providers(of: CapabilityID.notifier).map(\.id)
             let example = installed.first ?? "org.linkstr.notify.desktop"

@@ -34,7 +34,7 @@ struct OpenCommand: ParsableCommand {
         }
         let host = try global.openHost()
         if launch { LinkOpener(log: host.log, source: "linkstr open").open(decoded.url) }
-        host.loadPlugins()
+        try global.loadPlugins(host)
         let classification = try? host.classify(decoded.url)
         if global.json {
             var object: [String: Any] = ["url": decoded.url, "format": decoded.format.rawValue]
