@@ -111,6 +111,21 @@ import Testing
         #expect(human.stdout.contains("\(down)  config  failed · just now · cannot connect"), "\(human.stdout)")
     }
 
+    @Test func aRelayThatWentDownIsListedAsFailedAfterAPost() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        _ = try alice.json(SessionMembers.self, ["session", "create", "Solo"])
+        #expect(try list(alice.path).first { $0.url == relay.url }.map { [$0.status, $0.error ?? "-"] } == ["connected", "-"])
+        relay.process.kill()
+        let post = try alice.run(["post", "Solo", "https://example.com/"])
+        #expect(post.status == 1)
+        let row = try #require(try list(alice.path).first { $0.url == relay.url })
+        #expect(row.status == "failed")
+        #expect(row.error?.contains("cannot connect") == true, "\(row)")
+    }
+
     @Test func aRefusedPublishIsListedWithTheRelaysMessage() async throws {
         let scratch = TestScratch()
         defer { scratch.remove() }

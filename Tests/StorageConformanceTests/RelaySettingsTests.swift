@@ -1,7 +1,7 @@
 import LinkstrHost
 import Testing
 
-/// The relay list (wire spec §9.1) in a real SQLite store: a base (config.toml's relays, else the
+/// The relay list in a real SQLite store: a base (config.toml's relays, else the
 /// defaults) read at every use, with the user's changes stored on top.
 @Suite struct RelaySettingsTests {
     @Test(arguments: [

@@ -62,8 +62,8 @@ extension LinkstrRuntime {
         return reasons.isEmpty ? "." : " (\(reasons.joined(separator: "; ")))."
     }
 
-    /// Publishes every event at once; succeeds only when each has at least one relay's OK (wire spec
-    /// §9.6), else fails with the first refusal. What each relay answered is remembered for `relay list`.
+    /// Publishes every event at once; succeeds only when each has at least one relay's OK, else fails
+    /// with the first refusal. What each relay answered is remembered for `relay list`.
     func publishAll(_ events: [Event], on pool: RelayPool) async throws(RuntimeError) {
         let results = await withTaskGroup(of: Result<PublishResult, PublishError>.self) { group in
             for event in events {
@@ -95,10 +95,10 @@ extension LinkstrRuntime {
         throw RuntimeError(.failed, "\(what): \(first.message)")
     }
 
-    /// Remembers for `relay list` what this operation saw of each relay, with the time: its status, or
-    /// why it failed, or what it answered to a publish that it did not accept (`answers`). A relay
-    /// still connecting counts as failed, with the reason its last attempt gave. A failure to store
-    /// only costs that memory, so it is logged, not thrown.
+    /// Remembers for `relay list` what this operation saw of each relay, with the time: its status, and
+    /// why it failed or what it answered to a publish it did not accept (`answers`). A relay still
+    /// connecting counts as failed, with the reason its last attempt gave. A failure to store only
+    /// costs that memory, so it is logged, not thrown.
     func recordRelayStatuses(answers: [RelayAnswer] = []) {
         guard let pool else { return }
         var refusals: [String: String] = [:]
@@ -106,11 +106,9 @@ extension LinkstrRuntime {
         let lastErrors = pool.lastErrors
         let now = clock()
         let outcomes = pool.relayStates().map { state -> RelayOutcome in
-            if let refusal = refusals[state.url] {
-                return RelayOutcome(url: state.url, status: state.status.description, error: "publish failed: \(refusal)", checkedAt: now)
-            }
             if state.status.isConnected {
-                return RelayOutcome(url: state.url, status: state.status.description, error: state.error, checkedAt: now)
+                let error = refusals[state.url].map { "publish failed: \($0)" } ?? state.error
+                return RelayOutcome(url: state.url, status: state.status.description, error: error, checkedAt: now)
             }
             let reason = state.error ?? lastErrors[state.url] ?? "not connected when linkstr stopped waiting"
             return RelayOutcome(
