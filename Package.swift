@@ -151,7 +151,11 @@ let package = Package(
         .testTarget(name: "LinkstrEngineTests", dependencies: ["LinkstrEngine", "NostrCore"]),
         .testTarget(
             name: "LinkstrHostTests",
-            dependencies: ["LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginTesting", "PluginABI", "TestSupport"],
+            dependencies: [
+                "LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginTesting", "PluginABI", "TestSupport",
+                // The command line's own logic (argument handling), tested in-process.
+                "linkstr",
+            ],
             exclude: ["Fixtures"]),
         // A helper process for the storage tests: concurrent writers and SIGKILL in the middle of a batch.
         .executableTarget(

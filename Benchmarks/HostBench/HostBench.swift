@@ -7,19 +7,24 @@ import PluginABI
 /// call doing the same work, in ns per call (release build; best of 5 runs of 5 M calls).
 @main
 enum HostBench {
-    static func main() throws {
-        guard CommandLine.arguments.count == 2 else {
-            FileHandle.standardError.write(Data("usage: linkstr-host-bench liblinkstr-plugin-vimeo.so\n".utf8))
-            exit(2)
+    static func main() {
+        guard CommandLine.arguments.count == 2, !CommandLine.arguments[1].hasPrefix("-") else {
+            fail("usage: linkstr-host-bench PATH/liblinkstr-plugin-vimeo.so (a media-provider plugin file)")
         }
+        let path = CommandLine.arguments[1]
         var configuration = Configuration()
-        configuration.pluginPaths = [CommandLine.arguments[1]]
+        configuration.pluginPaths = [path]
         let host = LinkstrHost(
             paths: LinkstrPaths.resolve(home: NSTemporaryDirectory() + "linkstr-bench", configFile: nil, environment: [:]),
             configuration: configuration, log: HostLog(threshold: .error))
-        let plugin = try PluginLoader.load(path: CommandLine.arguments[1])
-        host.loadPlugins(discovery: PluginDiscovery(configuration: configuration, paths: host.paths, executableDirectory: nil))
-        let media = try host.instance(of: plugin).capability(CapabilityID.mediaProvider, as: lkh_media_provider_v1.self)
+        let media: Capability<lkh_media_provider_v1>
+        do {
+            let plugin = try PluginLoader.load(path: path)
+            host.loadPlugins(discovery: PluginDiscovery(configuration: configuration, paths: host.paths, executableDirectory: nil))
+            media = try host.instance(of: plugin).capability(CapabilityID.mediaProvider, as: lkh_media_provider_v1.self)
+        } catch {
+            fail("linkstr-host-bench: \(error)")
+        }
         let classify = media.vtable.pointee.classify!
         let instance = media.rawInstance
         var result = lkh_media_classification()
@@ -44,6 +49,12 @@ enum HostBench {
         let hostClassify = measure(200_000) { _ in found &+= (try? host.classify(vimeo)) == nil ? 0 : 1 }
         print("host.classify (provider order + copies): \(format(hostClassify)) ns/call")
         print("(checksum \(checksum), \(found))")
+    }
+
+    /// Bad arguments or a file that is no media-provider plugin: one line on stderr, exit 2.
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        exit(2)
     }
 
     /// The same work as the plugin's rejection path: compare the scheme, case-insensitively.

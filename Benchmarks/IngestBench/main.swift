@@ -106,7 +106,13 @@ func run(_ options: Options) async throws -> Bool {
     let host = LinkstrHost(paths: opened.paths, configuration: configuration, log: opened.log)
     host.loadPlugins()
     defer { host.stop() }
-    let backend = try host.openStorage()
+    let backend: StorageBackend
+    do {
+        backend = try host.openStorage()
+    } catch {
+        printError("linkstr-ingest-bench: cannot open SQLite storage in \(home): \(error)")
+        exit(2)
+    }
     print("storage: \(host.registry.plugin(id: "org.linkstr.storage.sqlite")?.path ?? "?") → \(home)/data/linkstr.sqlite")
     let runtime = try LinkstrRuntime(host: host, backend: backend, secretKey: workload.account.secretKey)
 

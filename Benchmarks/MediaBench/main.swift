@@ -9,7 +9,22 @@ import PluginTesting
 //   swift build -c release --product linkstr-media-bench && .build/release/linkstr-media-bench
 // Needs python3, ffmpeg and the yt-dlp of Tests/Support/setup-venv.sh (or LINKSTR_YTDLP).
 
+/// One line on stderr and the exit status (2: bad arguments or something missing).
+func fail(_ message: String, status: Int32 = 2) -> Never {
+    FileHandle.standardError.write(Data("linkstr-media-bench: \(message)\n".utf8))
+    exit(status)
+}
+
 let packageRoot = FileManager.default.currentDirectoryPath
+guard CommandLine.arguments.count == 1 else { fail("takes no arguments; run it from the package root") }
+guard FileManager.default.fileExists(atPath: packageRoot + "/Tests/Support/fixture_server.py") else {
+    fail("Tests/Support/fixture_server.py is not in \(packageRoot); run it from the package root")
+}
+for plugin in [BuildProducts.plugin("media"), BuildProducts.plugin("media-generic")] where !FileManager.default.fileExists(atPath: plugin) {
+    fail("\(plugin) is missing; build it first: swift build -c release")
+}
+let ytDlp = ProcessInfo.processInfo.environment["LINKSTR_YTDLP"] ?? packageRoot + "/.venv/bin/yt-dlp"
+guard FileManager.default.isExecutableFile(atPath: ytDlp) else { fail("yt-dlp is missing: run Tests/Support/setup-venv.sh (or set LINKSTR_YTDLP)") }
 let urls = [
     "https://www.tiktok.com/@acct/video/7596114833477537054?is_from_webapp=1", "https://vm.tiktok.com/ZMabc123/",
     "https://www.instagram.com/reel/C9abcDEF12/?igsh=MWQ1ZGUxMzBkMA==", "https://www.instagram.com/p/CxYz123AbC/",
@@ -70,7 +85,7 @@ server.standardOutput = pipe
 try server.run()
 var line = Data()
 while let byte = try pipe.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
-guard let port = Int(String(decoding: line, as: UTF8.self).dropFirst(5)) else { fatalError("the fixture server did not start") }
+guard let port = Int(String(decoding: line, as: UTF8.self).dropFirst(5)) else { fail("the fixture server did not start", status: 1) }
 defer { server.terminate() }
 
 /// Waits for one done callback.
@@ -123,9 +138,6 @@ for concurrency in [1, 4, 16] {
 
 // MARK: Extraction
 
-guard let ytDlp = ProcessInfo.processInfo.environment["LINKSTR_YTDLP"] ?? Optional(packageRoot + "/.venv/bin/yt-dlp"),
-    FileManager.default.isExecutableFile(atPath: ytDlp)
-else { fatalError("yt-dlp missing: run Tests/Support/setup-venv.sh") }
 let target = "http://127.0.0.1:\(port)/media/big.mp4"
 print("\n== extraction of \(target) (783 kB, 20 s 640x480 H.264), 3 runs each, median")
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }

@@ -56,6 +56,18 @@ struct Options {
 }
 
 let options = Options(CommandLine.arguments)
+for kind in ["sqlite", "memory"] + (options.postgresURL == nil ? [] : ["postgresql"]) where access(BuildProducts.plugin(kind), R_OK) != 0 {
+    printError("linkstr-storage-bench: \(BuildProducts.plugin(kind)) is missing; build the plugins first: swift build -c release")
+    exit(2)
+}
+if let url = options.postgresURL {
+    do {
+        try BenchSchema(serverURL: url, name: "linkstr_bench_\(getpid())_probe").drop()
+    } catch {
+        printError("linkstr-storage-bench: cannot use the PostgreSQL server \(url): \(String(describing: error).split(separator: "\n").joined(separator: " "))")
+        exit(2)
+    }
+}
 let scratch = BuildProducts.directory + "/bench-scratch-\(getpid())"
 mkdir(scratch, 0o700)
 defer { _ = system("rm -rf '\(scratch)'") }

@@ -32,6 +32,7 @@ struct GlobalOptions: ParsableArguments {
         guard let storage else { return host }
         var configuration = host.configuration
         configuration.storage = LinkstrHost.builtInStorage[storage] ?? storage
+        configuration.providers[CapabilityID.storage] = nil
         return LinkstrHost(paths: host.paths, configuration: configuration, log: host.log)
     }
 }

@@ -10,7 +10,8 @@ struct Linkstr: AsyncParsableCommand {
         abstract: "Share links and videos privately with people you trust, over Nostr.",
         discussion: """
             Wire-compatible with the linkstr iPhone app. Every command accepts --home DIR (or
-            LINKSTR_HOME) to keep all state under one folder, and --json for output programs read.
+            LINKSTR_HOME) to keep all state under one folder, and --json for output programs read,
+            before or after the subcommand (also --config FILE and --storage BACKEND).
 
             Example:
               linkstr plugins
@@ -32,12 +33,18 @@ struct Linkstr: AsyncParsableCommand {
     }
 
     /// Runs the command with the exit codes of cli.md: usage errors exit 2 (argument-parser's default
-    /// is 64), failures print one sentence on stderr.
+    /// is 64), failures print one sentence on stderr. Global options may come before the subcommand.
     static func main() async {
         // `linkstr watch | head` and children that stop reading end in EPIPE errors, not a silent death.
         signal(SIGPIPE, SIG_IGN)
+        let arguments = GlobalOptionPlacement.moved(
+            Array(CommandLine.arguments.dropFirst()), spellings: GlobalOptions.spellings, subcommands: subcommands(of:))
+        if let topic = GlobalOptionPlacement.unknownHelpTopic(arguments, subcommands: subcommands(of:)) {
+            CLIFailure(.usage, "unknown command '\(topic)'; `linkstr --help` lists the commands").report()
+            Glibc.exit(CLIFailure.ExitStatus.usage.rawValue)
+        }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             if Self.wantsJSON(command) { StatusLine.shared.disable() }
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
@@ -60,5 +67,15 @@ struct Linkstr: AsyncParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// The names of the subcommands under a command path (`[]`: the top-level commands).
+    static func subcommands(of path: [String]) -> [String] {
+        var command: ParsableCommand.Type = Linkstr.self
+        for name in path {
+            guard let next = command.configuration.subcommands.first(where: { $0._commandName == name }) else { return [] }
+            command = next
+        }
+        return command.configuration.subcommands.flatMap { [$0._commandName] + $0.configuration.aliases }
     }
 }

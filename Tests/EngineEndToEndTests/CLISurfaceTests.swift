@@ -122,7 +122,8 @@ struct CLISurfaceTests {
             #expect(first == SentPost(id: first.id, session: session, url: "https://example.com/one", note: "the first"))
 
             let received = try bob.sync()
-            #expect(received.received == 2 && received.accepted == 2 && received.staged == 0 && received.rejected == 0, "\(received)")
+            // The relay may hand the post over before the session it belongs to: then it waits (staged) until the session arrives.
+            #expect(received.received == 2 && received.accepted == 2 && received.staged <= 1 && received.rejected == 0, "\(received)")
             let again = try bob.sync()
             #expect(again.accepted == 0 && again.staged == 0 && again.rejected == 0, "\(again)")
             #expect(try bob.sessions().map { Set($0.members) } == [pair])
@@ -209,7 +210,7 @@ struct CLISurfaceTests {
             #expect(try alice.json(OpenedLink.self, ["open", link]).url == first.url)
 
             // delete: gone from both feeds.
-            try alice.ok(["delete", session, first.id])
+            #expect(try alice.json(DeletedPost.self, ["delete", session, first.id]) == DeletedPost(ok: true, relayCopiesKept: false))
             #expect(Set(try alice.feed(session).map(\.id)) == [second.id, third.id])
             let deleted = try bob.sync()
             #expect(deleted.accepted == 1 && deleted.rejected == 0, "\(deleted)")

@@ -88,4 +88,62 @@ import Testing
         #expect(badURL.status == 2)
         #expect(badURL.stderr == "linkstr: 'javascript:alert(1)' is a javascript: URL; only http and https links can be shared\n")
     }
+
+    @Test func checkingAFileThatIsNotThereIsBadInput() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let result = try ProcessRunner.linkstr(["plugins", "check", "./missing.so", "--home", scratch.path])
+        #expect(result.status == 2)
+        #expect(result.stderr == "linkstr: there is no plugin file at ./missing.so; give the path of a plugin's .so file\n")
+    }
+
+    @Test func anUnknownStorageBackendIsBadInputNamingTheChoices() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let result = try ProcessRunner.linkstr(["--storage", "nosuch", "sessions", "--home", scratch.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix(
+            "linkstr: --storage nosuch: no such storage backend; use memory, postgresql, sqlite or the id of an installed plugin that provides org.linkstr.storage/1 (installed: "))
+        #expect(result.stderr.contains("org.linkstr.storage.sqlite"))
+    }
+
+    /// A config.toml setting that cannot be used: exit 2, one sentence naming the file and the setting.
+    @Test(arguments: [
+        ("log_level = \"verbose\"\n", ["config"], "'log_level' is 'verbose'; use one of trace, debug, info, warn, error"),
+        ("relays = [\"wss://relay.example.com\", \"not a url\"]\n", ["relay", "list"],
+         "'relays' has 'not a url', which is not a relay address; use ws:// or wss:// URLs such as wss://relay.example.com"),
+        ("[providers]\nstorage = \"org.linkstr.storage.memory\"\n", ["config"],
+         "'providers' has the key 'storage', which is not a capability id; use ids such as \"org.linkstr.storage/1\""),
+        ("storage = \"x\"\n", ["relay", "list"],
+         "'storage' names 'x', but no installed plugin has that id; installed providers of org.linkstr.storage/1: "),
+        ("transport = \"x\"\n", ["relay", "list"],
+         "'transport' names 'x', but no installed plugin has that id; installed providers of org.linkstr.transport/1: org.linkstr.transport.relay-pool"),
+        ("media_providers = [\"org.linkstr.notify.http\"]\n", ["media", "classify", "https://vimeo.com/1"],
+         "'media_providers' names 'org.linkstr.notify.http', but that plugin does not provide org.linkstr.media-provider/1; installed providers of org.linkstr.media-provider/1: "),
+        ("notifiers = [\"x\"]\n", ["notify", "test"], "'notifiers' names 'x', but no installed plugin has that id; installed providers of org.linkstr.notifier/1: "),
+        ("[providers]\n\"com.example.archive/1\" = \"com.example.archive.s3\"\n", ["relay", "list"],
+         "'providers.\"com.example.archive/1\"' names 'com.example.archive.s3', but no installed plugin has that id; no installed plugin provides com.example.archive/1"),
+        ("[plugins.\"org.example.typo\"]\nurl = \"x\"\n", ["relay", "list"],
+         "[plugins.\"org.example.typo\"] configures a plugin that is not installed; installed plugins: "),
+    ])
+    func aSettingThatCannotBeUsedIsBadInputNamingFileAndSetting(config: String, arguments: [String], reason: String) throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        _ = scratch.write("config.toml", config)
+        let result = try ProcessRunner.linkstr(arguments + ["--home", scratch.path])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("linkstr: \(scratch.path)/config.toml: \(reason)"), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("\n") && result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)")
+    }
+
+    @Test func anUnknownLogLevelInTheEnvironmentIsBadInput() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let result = try ProcessRunner.linkstr(["config", "--home", scratch.path], environment: ["LINKSTR_LOG": "bogus"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "linkstr: LINKSTR_LOG: 'bogus' is not a log level; use one of trace, debug, info, warn, error, or unset it\n")
+        let valid = try ProcessRunner.linkstr(["config", "--home", scratch.path], environment: ["LINKSTR_LOG": "info"])
+        #expect(valid.status == 0, "\(valid.stderr)")
+    }
 }

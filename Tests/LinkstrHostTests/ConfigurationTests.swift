@@ -1,4 +1,5 @@
 import LinkstrHost
+import PluginABI
 import Testing
 
 @Suite struct ConfigurationTests {
@@ -80,5 +81,60 @@ import Testing
         #expect(paths.dataDirectory == "/home/u/.local/share/linkstr")
         #expect(paths.cacheDirectory == "/home/u/.cache/linkstr")
         #expect(paths.stateDirectory == "/home/u/.local/state/linkstr")
+    }
+
+    @Test func rejectsAnUnknownLogLevelABadRelayAndAProvidersKeyThatIsNoCapability() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let level = scratch.write("level.toml", "log_level = \"verbose\"\n")
+        #expect(throws: ConfigurationError(path: level, reason: "'log_level' is 'verbose'; use one of trace, debug, info, warn, error")) {
+            try Configuration.load(path: level)
+        }
+        let relays = scratch.write("relays.toml", "relays = [\"ws://127.0.0.1:1\", \"not a url\"]\n")
+        #expect(throws: ConfigurationError(
+            path: relays,
+            reason: "'relays' has 'not a url', which is not a relay address; use ws:// or wss:// URLs such as wss://relay.example.com"
+        )) { try Configuration.load(path: relays) }
+        let providers = scratch.write("providers.toml", "[providers]\n\"org.linkstr.storage\" = \"org.linkstr.storage.memory\"\n")
+        #expect(throws: ConfigurationError(
+            path: providers,
+            reason: "'providers' has the key 'org.linkstr.storage', which is not a capability id; use ids such as \"org.linkstr.storage/1\""
+        )) { try Configuration.load(path: providers) }
+        #expect(try Configuration.load(path: scratch.write("warning.toml", "log_level = \"warning\"\n")).logLevel == "warning")
+    }
+
+    @Test func rejectsAnUnknownLogLevelInTheEnvironment() throws {
+        #expect(throws: ConfigurationError(path: "LINKSTR_LOG", reason: "'bogus' is not a log level; use one of trace, debug, info, warn, error, or unset it")) {
+            try LinkstrHost.open(home: "/nonexistent/linkstr", configFile: nil, environment: ["LINKSTR_LOG": "bogus"])
+        }
+        #expect(try LinkstrHost.open(home: "/nonexistent/linkstr", configFile: nil, environment: ["LINKSTR_LOG": "debug"]).log.threshold == .debug)
+    }
+
+    /// The plugin ids a configuration names, against the plugins this build installs.
+    @Test func namesAPluginThatIsNotInstalledWithTheCandidates() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let path = scratch.write("config.toml", "")
+        let host = try LinkstrHost.open(home: scratch.path, configFile: nil, environment: [:])
+        let registry = host.loadPlugins()
+        var configuration = try Configuration.load(path: path)
+        configuration.storage = "org.linkstr.storage.memory"
+        configuration.notifiers = ["org.linkstr.notify.http"]
+        configuration.pluginSettings = ["org.linkstr.notify.http": ["url": "http://127.0.0.1:9/"]]
+        try registry.checkPlugins(namedIn: configuration)
+
+        configuration.notifiers = ["org.linkstr.notify.http", "org.linkstr.storage.sqlite"]
+        let storages = registry.providers(of: LKH_CAP_STORAGE_V1).map(\.id).joined(separator: ", ")
+        let notifiers = registry.providers(of: LKH_CAP_NOTIFIER_V1).map(\.id).joined(separator: ", ")
+        #expect(throws: ConfigurationError(
+            path: path,
+            reason: "'notifiers' names 'org.linkstr.storage.sqlite', but that plugin does not provide org.linkstr.notifier/1; installed providers of org.linkstr.notifier/1: \(notifiers)"
+        )) { try registry.checkPlugins(namedIn: configuration) }
+        configuration.notifiers = []
+        configuration.storage = "x"
+        #expect(throws: ConfigurationError(
+            path: path,
+            reason: "'storage' names 'x', but no installed plugin has that id; installed providers of org.linkstr.storage/1: \(storages)"
+        )) { try registry.checkPlugins(namedIn: configuration) }
     }
 }

@@ -39,12 +39,21 @@ extension Configuration {
             switch key {
             case "storage": storage = try string(value, key, fail)
             case "transport": transport = try string(value, key, fail)
-            case "log_level": logLevel = try string(value, key, fail)
+            case "log_level":
+                let level = try string(value, key, fail)
+                guard HostLog.level(named: level) != nil else {
+                    throw fail("'log_level' is '\(level)'; use one of \(HostLog.levelNames.joined(separator: ", "))")
+                }
+                logLevel = level
             case "ytdlp": ytdlp = try string(value, key, fail)
             case "media_providers": mediaProviders = try strings(value, key, fail)
             case "notifiers": notifiers = try strings(value, key, fail)
             case "plugin_paths": pluginPaths = try strings(value, key, fail)
-            case "relays": relays = try strings(value, key, fail)
+            case "relays":
+                relays = try strings(value, key, fail)
+                for relay in relays where (try? RelayURL.normalize(relay)) == nil {
+                    throw fail("'relays' has '\(relay)', which is not a relay address; use ws:// or wss:// URLs such as wss://relay.example.com")
+                }
             case "media_cache_bytes":
                 guard let bytes = value.int, bytes > 0 else {
                     throw fail("'media_cache_bytes' must be a positive integer (bytes), e.g. 1073741824 for 1 GiB")
@@ -53,6 +62,9 @@ extension Configuration {
             case "providers":
                 guard let providersTable = value.table else { throw fail("'providers' must be a table of capability id = plugin id") }
                 for capability in providersTable.keys {
+                    guard Self.isCapabilityID(capability) else {
+                        throw fail("'providers' has the key '\(capability)', which is not a capability id; use ids such as \"\(CapabilityID.storage)\"")
+                    }
                     providers[capability] = try string(providersTable[capability]!, "providers.\"\(capability)\"", fail)
                 }
             case "plugins":
@@ -71,6 +83,12 @@ extension Configuration {
                 throw fail("unknown setting '\(key)'; known settings: \(Self.knownKeys.joined(separator: ", "))")
             }
         }
+    }
+
+    /// `<family>/<major>`, as `org.linkstr.storage/1`.
+    static func isCapabilityID(_ text: String) -> Bool {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty && parts[1].allSatisfy(\.isASCII) && parts[1].allSatisfy(\.isNumber)
     }
 
     private func string(_ value: any TOMLValueConvertible, _ key: String, _ fail: (String) -> ConfigurationError) throws(ConfigurationError) -> String {

@@ -1,5 +1,6 @@
 /// A configuration file that cannot be used, with the place and the reason.
 public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file, or the environment variable (`LINKSTR_LOG`) the setting comes from.
     public var path: String
     public var line: Int?
     public var column: Int?

@@ -13,6 +13,9 @@ public final class HostLog: Sendable {
         self.sink = Mutex(sink)
     }
 
+    /// The level names, lowest first (`warning` is also accepted for `warn`).
+    public static let levelNames = ["trace", "debug", "info", "warn", "error"]
+
     /// Parses a level name (`trace`, `debug`, `info`, `warn`, `error`).
     public static func level(named name: String?) -> PluginHost.LogLevel? {
         switch name?.lowercased() {
@@ -27,7 +30,7 @@ public final class HostLog: Sendable {
 
     public func log(_ level: PluginHost.LogLevel, _ message: String, source: String? = nil) {
         guard level.rawValue >= threshold.rawValue else { return }
-        let name = ["trace", "debug", "info", "warn", "error"][Int(level.rawValue)]
+        let name = Self.levelNames[Int(level.rawValue)]
         let line = "linkstr: \(name): " + (source.map { "[\($0)] " } ?? "") + message
         if let write = sink.withLock({ $0 }) {
             write(line)

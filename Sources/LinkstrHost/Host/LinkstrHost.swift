@@ -31,7 +31,8 @@ public final class LinkstrHost: Sendable {
         self.log = log
     }
 
-    /// Resolves the paths, reads the configuration and sets up the log.
+    /// Resolves the paths, reads the configuration and sets up the log (`LINKSTR_LOG` wins over
+    /// `log_level`; an unknown level in either is an error).
     ///
     /// - Parameters:
     ///   - home: `--home`, or nil to use `LINKSTR_HOME` or the XDG folders.
@@ -39,7 +40,14 @@ public final class LinkstrHost: Sendable {
     public static func open(home: String?, configFile: String?, environment: [String: String]) throws(ConfigurationError) -> LinkstrHost {
         let paths = LinkstrPaths.resolve(home: home, configFile: configFile, environment: environment)
         let configuration = try Configuration.load(path: paths.configFile)
-        let level = HostLog.level(named: environment["LINKSTR_LOG"]) ?? HostLog.level(named: configuration.logLevel) ?? .warn
+        var level = HostLog.level(named: configuration.logLevel) ?? .warn
+        if let name = environment["LINKSTR_LOG"], !name.isEmpty {
+            guard let chosen = HostLog.level(named: name) else {
+                throw ConfigurationError(
+                    path: "LINKSTR_LOG", reason: "'\(name)' is not a log level; use one of \(HostLog.levelNames.joined(separator: ", ")), or unset it")
+            }
+            level = chosen
+        }
         return LinkstrHost(paths: paths, configuration: configuration, log: HostLog(threshold: level))
     }
 

@@ -12,10 +12,8 @@ extension LinkstrRuntime {
         let deadline = ContinuousClock.now + timeout
         while !pool.statuses.values.contains(where: \.isConnected) {
             guard ContinuousClock.now < deadline else {
-                let reasons = pool.relayStates().compactMap { state in state.error.map { "\(state.url): \($0)" } }
-                throw RuntimeError(
-                    .failed, "couldn't reach a relay within \(timeout); try again" + (reasons.isEmpty ? "." : " (\(reasons.joined(separator: "; "))).")
-                )
+                recordRelayStatuses()
+                throw RuntimeError(.failed, "couldn't reach a relay within \(timeout); try again" + Self.reasons(pool))
             }
             do {
                 try await Task.sleep(for: .milliseconds(50))

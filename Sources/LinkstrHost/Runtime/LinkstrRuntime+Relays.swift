@@ -42,15 +42,11 @@ extension LinkstrRuntime {
             let statuses = pool.statuses
             if statuses.values.contains(.connected) { return pool }
             if ContinuousClock.now >= deadline {
+                recordRelayStatuses()
                 if statuses.values.contains(.readOnly) {
                     throw RuntimeError(.failed, "connected relays are read-only; add a writable relay to send.")
                 }
-                let reasons = pool.relayStates().compactMap { state in state.error.map { "\(state.url): \($0)" } }
-                throw RuntimeError(
-                    .failed,
-                    "couldn't reach a relay within \(Self.sendGate); try again"
-                        + (reasons.isEmpty ? "." : " (\(reasons.joined(separator: "; "))).")
-                )
+                throw RuntimeError(.failed, "couldn't reach a relay within \(Self.sendGate); try again" + Self.reasons(pool))
             }
             do {
                 try await Task.sleep(for: .milliseconds(50))
@@ -60,37 +56,75 @@ extension LinkstrRuntime {
         }
     }
 
-    /// Publishes every event at once; succeeds only when each has at least one relay's OK (wire spec
-    /// §9.6), else fails with the first refusal.
+    /// " (url: why; url: why)." for the relays that reported an error, else ".".
+    static func reasons(_ pool: RelayPool) -> String {
+        let reasons = pool.relayStates().compactMap { state in state.error.map { "\(state.url): \($0)" } }
+        return reasons.isEmpty ? "." : " (\(reasons.joined(separator: "; ")))."
+    }
+
+    /// Publishes every event at once; succeeds only when each has at least one relay's OK, else fails
+    /// with the first refusal. What each relay answered is remembered for `relay list`.
     func publishAll(_ events: [Event], on pool: RelayPool) async throws(RuntimeError) {
-        let failures = await withTaskGroup(of: PublishError?.self) { group in
+        let results = await withTaskGroup(of: Result<PublishResult, PublishError>.self) { group in
             for event in events {
-                group.addTask { () async -> PublishError? in
+                group.addTask { () async -> Result<PublishResult, PublishError> in
                     do throws(PublishError) {
-                        _ = try await pool.publish(event, timeout: Self.publishTimeout)
-                        return nil
+                        return .success(try await pool.publish(event, timeout: Self.publishTimeout))
                     } catch {
-                        return error
+                        return .failure(error)
                     }
                 }
             }
-            var failures: [PublishError] = []
-            for await failure in group { if let failure { failures.append(failure) } }
-            return failures
+            var results: [Result<PublishResult, PublishError>] = []
+            for await result in group { results.append(result) }
+            return results
         }
+        var failures: [PublishError] = []
+        var answers: [RelayAnswer] = []
+        for result in results {
+            switch result {
+            case .success(let published): answers += published.answers
+            case .failure(let failure):
+                failures.append(failure)
+                answers += failure.answers
+            }
+        }
+        recordRelayStatuses(answers: answers)
         guard let first = failures.first else { return }
         let what = events.count == 1 ? "the relays did not accept the event" : "\(failures.count) of \(events.count) events were not accepted"
         throw RuntimeError(.failed, "\(what): \(first.message)")
     }
 
-    /// The relays' current states, remembered for `relay list` (a failure only costs that memory, so
-    /// it is logged, not thrown).
-    func recordRelayStatuses() {
+    /// Remembers for `relay list` what this operation saw of each relay, with the time: its status, and
+    /// why it failed or what it answered to a publish it did not accept (`answers`). A relay still
+    /// connecting counts as failed, with the reason its last attempt gave. A failure to store only
+    /// costs that memory, so it is logged, not thrown.
+    func recordRelayStatuses(answers: [RelayAnswer] = []) {
         guard let pool else { return }
+        var refusals: [String: String] = [:]
+        for answer in answers where !answer.accepted && refusals[answer.relay] == nil { refusals[answer.relay] = answer.message }
+        let lastErrors = pool.lastErrors
+        let now = clock()
+        let outcomes = pool.relayStates().map { state -> RelayOutcome in
+            if state.status.isConnected {
+                let error = refusals[state.url].map { "publish failed: \($0)" } ?? state.error
+                return RelayOutcome(url: state.url, status: state.status.description, error: error, checkedAt: now)
+            }
+            let reason = state.error ?? lastErrors[state.url] ?? "not connected when linkstr stopped waiting"
+            return RelayOutcome(
+                url: state.url, status: state.status == .connecting ? RelayStatus.failed.description : state.status.description,
+                error: Self.withoutRetryNote(reason), checkedAt: now)
+        }
         do {
-            try relays.recordStatuses(pool.relayStates())
+            try relays.record(outcomes)
         } catch {
             host.log.log(.warn, "cannot remember the relay statuses for `relay list`: \(error)")
         }
+    }
+
+    /// The transport's reason without its "; retrying in 2.0 s", which is only true at that moment.
+    static func withoutRetryNote(_ reason: String) -> String {
+        guard let note = reason.range(of: "; retrying in ") else { return reason }
+        return String(reason[..<note.lowerBound])
     }
 }

@@ -15,9 +15,9 @@ extension LinkstrRuntime {
     /// - Parameter timeout: the longest to wait for the first relay and for each page.
     public func sync(timeout: Duration = .seconds(15), progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws(RuntimeError) -> SyncReport {
         let pool = try connect()
+        defer { recordRelayStatuses() }
         try await backfill(pool, timeout: timeout, deduplicator: EventDeduplicator(capacity: 1_000_000), observer: nil, progress: progress)
         await refreshFollowList(pool, profiles: true)
-        recordRelayStatuses()
         return batch.sync
     }
 
@@ -33,6 +33,8 @@ extension LinkstrRuntime {
         timeout: Duration = .seconds(15), caughtUp: (@Sendable () -> Void)? = nil, observer: @escaping Observer
     ) async throws(RuntimeError) {
         let pool = try connect()
+        // Also once the backfill is done (below).
+        defer { recordRelayStatuses() }
         let deduplicator = EventDeduplicator(capacity: 1_000_000)
         let live: AsyncStream<SubscriptionMessage>
         do {

@@ -2,15 +2,23 @@
 public struct RelayEntry: Equatable, Sendable {
     public var url: String
     public var enabled: Bool
-    /// The last status a connecting command saw (`connected`, `read-only`, `failed`, …), or nil.
+    public var source: RelaySource
+    /// The last status an operation that talked to the relays saw (`connected`, `read-only`,
+    /// `failed`, …), or nil.
     public var status: String?
     /// Why it was not connected, or what it refused, when it last ran.
     public var error: String?
+    /// When that status was seen (Unix seconds); nil when never, or not known.
+    public var checkedAt: Int64?
 
-    public init(url: String, enabled: Bool = true, status: String? = nil, error: String? = nil) {
+    public init(
+        url: String, enabled: Bool = true, source: RelaySource = .added, status: String? = nil, error: String? = nil, checkedAt: Int64? = nil
+    ) {
         self.url = url
         self.enabled = enabled
+        self.source = source
         self.status = status
         self.error = error
+        self.checkedAt = checkedAt
     }
 }

@@ -3,8 +3,12 @@ import LinkstrPluginKit
 /// The relay list (wire spec §9.1), kept in the storage backend as host-wide records (no owner), so
 /// every account of a home and every process sharing the database see the same list.
 ///
-/// First use seeds it with `relays = [...]` from the configuration, or else the iPhone app's five
-/// defaults; `reset()` seeds it again. A list the user emptied stays empty.
+/// The list is a base plus the user's changes. The base is `relays = [...]` of the configuration
+/// when it sets any, else the iPhone app's five defaults; it is read from the configuration every
+/// time and never copied into storage, so editing config.toml takes effect at the next command. The
+/// user's changes are stored per address (``RelayOverride``): relays added, base relays removed or
+/// disabled. `reset()` drops the changes. What operations saw of each relay is stored per address
+/// too (``RelayOutcome``), whatever the list becomes.
 ///
 /// Thread rule: thread-safe (the backend is); changes are single transactions.
 public struct RelaySettings: Sendable {
@@ -13,25 +17,42 @@ public struct RelaySettings: Sendable {
         "wss://relay.damus.io", "wss://relay.primal.net", "wss://nos.lol", "wss://nostr.satoshisfrens.win", "wss://relay.snort.social",
     ]
 
-    static let collection = "relay"
-    static let seededMarker = StoredRecord(owner: [], collection: "host-state", key: Array("relays-seeded".utf8))
+    static let overrideCollection = "relay-change"
+    static let outcomeCollection = "relay-status"
 
     let backend: StorageBackend
-    /// What the list starts as, and what `reset()` restores.
-    let seed: [String]
+    /// The base relays, normalized, without repeats, in the configured order.
+    public let base: [String]
+    /// `.config` or `.default`.
+    public let baseSource: RelaySource
 
+    /// - Parameter configured: `relays = [...]` of the configuration; empty for the defaults.
     public init(backend: StorageBackend, configured: [String]) {
         self.backend = backend
-        seed = configured.isEmpty ? Self.defaults : configured
+        baseSource = configured.isEmpty ? .default : .config
+        var seen = Set<String>()
+        base = (configured.isEmpty ? Self.defaults : configured).compactMap { try? RelayURL.normalize($0) }.filter { seen.insert($0).inserted }
     }
 
-    /// The relays, in address order, seeding the list on first use.
+    /// The relays, in address order.
     public func list() throws(PluginError) -> [RelayEntry] {
-        if try backend.get(owner: [], collection: Self.seededMarker.collection, key: Self.seededMarker.key) == nil {
-            try reseed()
+        try migrateSeededList()
+        let overrides = try readOverrides()
+        let outcomes = try readOutcomes()
+        var entries = base.compactMap { url -> RelayEntry? in
+            guard overrides[url]?.removed != true else { return nil }
+            return RelayEntry(url: url, enabled: overrides[url]?.enabled ?? true, source: baseSource)
         }
-        return try backend.query(StorageQuery(owner: [], collection: Self.collection)).compactMap(Self.entry(from:))
-            .sorted { $0.url < $1.url }
+        for (url, change) in overrides where change.added && !base.contains(url) {
+            entries.append(RelayEntry(url: url, enabled: change.enabled, source: .added))
+        }
+        for index in entries.indices {
+            guard let outcome = outcomes[entries[index].url] else { continue }
+            entries[index].status = outcome.status
+            entries[index].error = outcome.error
+            entries[index].checkedAt = outcome.checkedAt
+        }
+        return entries.sorted { $0.url < $1.url }
     }
 
     /// The enabled relays.
@@ -39,58 +60,58 @@ public struct RelaySettings: Sendable {
         try list().filter(\.enabled)
     }
 
+    /// The base relays the user removed (back with `reset()`, or one by one with `add`).
+    public func removedBaseRelays() throws(PluginError) -> [String] {
+        try migrateSeededList()
+        let overrides = try readOverrides()
+        return base.filter { overrides[$0]?.removed == true }
+    }
+
+    @discardableResult
     public func add(_ text: String) throws(RelaySettingsError) -> RelayEntry {
         let url = try RelayURL.normalize(text)
-        let existing = try wrap { () throws(PluginError) in try list() }
-        guard !existing.contains(where: { $0.url == url }) else { throw RelaySettingsError("that relay is already in your list.", badInput: true) }
-        let entry = RelayEntry(url: url)
-        try wrap { () throws(PluginError) in try backend.apply([.put(Self.record(entry))]) }
-        return entry
+        guard try !wrap({ () throws(PluginError) in try list() }).contains(where: { $0.url == url }) else {
+            throw RelaySettingsError("\(url) is already in your relay list; see `linkstr relay list`.", badInput: true)
+        }
+        // A base relay the user removed comes back as a base relay.
+        let inBase = base.contains(url)
+        try write(url, inBase ? nil : RelayOverride(added: true))
+        return RelayEntry(url: url, source: inBase ? baseSource : .added)
     }
 
     public func remove(_ text: String) throws(RelaySettingsError) {
         let entry = try find(text)
-        try wrap { () throws(PluginError) in try backend.apply([.delete(owner: [], collection: Self.collection, key: Array(entry.url.utf8))]) }
+        try write(entry.url, base.contains(entry.url) ? RelayOverride(removed: true) : nil)
     }
 
     public func setEnabled(_ text: String, _ enabled: Bool) throws(RelaySettingsError) {
-        var entry = try find(text)
-        entry.enabled = enabled
-        try wrap { () throws(PluginError) in try backend.apply([.put(Self.record(entry))]) }
-    }
-
-    /// Replaces the list with the seed.
-    public func reset() throws(RelaySettingsError) {
-        try wrap { () throws(PluginError) in try reseed() }
-    }
-
-    /// Remembers what a connecting command saw, for `relay list`.
-    /// Remembers what a connecting command saw of each relay, in one read and one transaction.
-    public func recordStatuses(_ states: [RelayState]) throws(PluginError) {
-        let byURL = Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { $1 })
-        let updates = try list().compactMap { entry -> StorageOperation? in
-            guard let state = byURL[entry.url] else { return nil }
-            var updated = entry
-            updated.status = state.status.description
-            updated.error = state.error
-            return .put(Self.record(updated))
+        let entry = try find(text)
+        let added = try wrap { () throws(PluginError) in try readOverrides()[entry.url]?.added ?? false }
+        if added {
+            try write(entry.url, RelayOverride(added: true, enabled: enabled))
+        } else {
+            // A base relay enabled again needs no record: it is as the base says.
+            try write(entry.url, enabled ? nil : RelayOverride(enabled: false))
         }
-        try backend.apply(updates)
+    }
+
+    /// Drops the user's changes: the list is the base again.
+    public func reset() throws(RelaySettingsError) {
+        try wrap { () throws(PluginError) in
+            try migrateSeededList()
+            let operations = try backend.query(StorageQuery(owner: [], collection: Self.overrideCollection)).map { record in
+                StorageOperation.delete(owner: [], collection: Self.overrideCollection, key: record.key)
+            }
+            try backend.apply(operations)
+        }
+    }
+
+    /// Remembers what an operation saw of each relay, in one transaction.
+    public func record(_ outcomes: [RelayOutcome]) throws(PluginError) {
+        try backend.apply(outcomes.map { .put(Self.record($0)) })
     }
 
     // MARK: Records
-
-    private func reseed() throws(PluginError) {
-        var operations: [StorageOperation] = [.put(Self.seededMarker)]
-        for record in try backend.query(StorageQuery(owner: [], collection: Self.collection)) {
-            operations.append(.delete(owner: [], collection: Self.collection, key: record.key))
-        }
-        for url in seed {
-            guard let normalized = try? RelayURL.normalize(url) else { continue }
-            operations.append(.put(Self.record(RelayEntry(url: normalized))))
-        }
-        try backend.apply(operations)
-    }
 
     private func find(_ text: String) throws(RelaySettingsError) -> RelayEntry {
         let url = (try? RelayURL.normalize(text)) ?? text
@@ -98,6 +119,13 @@ public struct RelaySettings: Sendable {
             throw RelaySettingsError("\(text) is not in your relay list; see `linkstr relay list`.", badInput: true)
         }
         return entry
+    }
+
+    /// Stores the user's change for `url`, or removes it (nil).
+    private func write(_ url: String, _ change: RelayOverride?) throws(RelaySettingsError) {
+        let operation: StorageOperation = change.map { .put(Self.record(url, $0)) }
+            ?? .delete(owner: [], collection: Self.overrideCollection, key: Array(url.utf8))
+        try wrap { () throws(PluginError) in try backend.apply([operation]) }
     }
 
     private func wrap<Value>(_ body: () throws(PluginError) -> Value) throws(RelaySettingsError) -> Value {
@@ -108,23 +136,53 @@ public struct RelaySettings: Sendable {
         }
     }
 
-    static func record(_ entry: RelayEntry) -> StoredRecord {
-        var writer = RecordValueWriter(version: 1)
-        writer.bool(entry.enabled)
-        writer.optionalString(entry.status)
-        writer.optionalString(entry.error)
-        return StoredRecord(owner: [], collection: collection, key: Array(entry.url.utf8), flags: entry.enabled ? 1 : 0, value: writer.bytes)
+    /// The user's changes by address (a damaged record counts as none).
+    func readOverrides() throws(PluginError) -> [String: RelayOverride] {
+        var overrides: [String: RelayOverride] = [:]
+        for record in try backend.query(StorageQuery(owner: [], collection: Self.overrideCollection)) {
+            overrides[String(decoding: record.key, as: UTF8.self)] = try? Self.override(from: record.value)
+        }
+        return overrides
     }
 
-    /// The entry a record holds, or nil when its value is damaged (such a relay is left out).
-    static func entry(from record: StoredRecord) -> RelayEntry? {
-        do {
-            var reader = try RecordValueReader(record.value)
-            return RelayEntry(
-                url: String(decoding: record.key, as: UTF8.self), enabled: try reader.bool(), status: try reader.optionalString(),
-                error: try reader.optionalString())
-        } catch {
-            return nil
+    /// The last outcome by address (a damaged record counts as none).
+    private func readOutcomes() throws(PluginError) -> [String: RelayOutcome] {
+        var outcomes: [String: RelayOutcome] = [:]
+        for record in try backend.query(StorageQuery(owner: [], collection: Self.outcomeCollection)) {
+            let url = String(decoding: record.key, as: UTF8.self)
+            outcomes[url] = try? Self.outcome(url, from: record.value)
         }
+        return outcomes
+    }
+
+    static func override(from value: [UInt8]) throws(RecordValueError) -> RelayOverride {
+        var reader = try RecordValueReader(value)
+        return RelayOverride(added: try reader.bool(), removed: try reader.bool(), enabled: try reader.bool())
+    }
+
+    static func outcome(_ url: String, from value: [UInt8]) throws(RecordValueError) -> RelayOutcome {
+        var reader = try RecordValueReader(value)
+        let status = try reader.string()
+        let error = try reader.optionalString()
+        let timeKnown = try reader.bool()
+        let time = try reader.int64()
+        return RelayOutcome(url: url, status: status, error: error, checkedAt: timeKnown ? time : nil)
+    }
+
+    static func record(_ url: String, _ change: RelayOverride) -> StoredRecord {
+        var writer = RecordValueWriter(version: 1)
+        writer.bool(change.added)
+        writer.bool(change.removed)
+        writer.bool(change.enabled)
+        return StoredRecord(owner: [], collection: overrideCollection, key: Array(url.utf8), value: writer.bytes)
+    }
+
+    static func record(_ outcome: RelayOutcome) -> StoredRecord {
+        var writer = RecordValueWriter(version: 1)
+        writer.string(outcome.status)
+        writer.optionalString(outcome.error)
+        writer.bool(outcome.checkedAt != nil)
+        writer.int64(outcome.checkedAt ?? 0)
+        return StoredRecord(owner: [], collection: outcomeCollection, key: Array(outcome.url.utf8), value: writer.bytes)
     }
 }

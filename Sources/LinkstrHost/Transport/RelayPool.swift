@@ -92,4 +92,8 @@ public final class RelayPool: Sendable {
 
     /// The latest status each relay reported (relays that reported none are absent).
     public var statuses: [String: RelayStatus] { router.statuses }
+
+    /// The latest error each relay reported, kept while it reconnects (relays that reported none are
+    /// absent).
+    public var lastErrors: [String: String] { router.lastErrors }
 }

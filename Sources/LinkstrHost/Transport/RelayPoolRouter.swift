@@ -5,7 +5,7 @@ import Synchronization
 
 /// The sink side of a ``RelayPool``: receives the transport's callbacks (on the transport's threads),
 /// parses and verifies events, and routes everything to the subscription's stream or the relay
-/// update stream. Keeps the latest status of every relay.
+/// update stream. Keeps the latest status and the latest error of every relay.
 ///
 /// Thread rule: thread-safe; every callback returns without blocking.
 final class RelayPoolRouter: Sendable {
@@ -19,6 +19,7 @@ final class RelayPoolRouter: Sendable {
     private struct State {
         var routes: [String: Route] = [:]
         var statuses: [String: RelayStatus] = [:]
+        var lastErrors: [String: String] = [:]
         var updates: AsyncStream<RelayUpdate>.Continuation?
     }
 
@@ -59,6 +60,7 @@ final class RelayPoolRouter: Sendable {
     }
 
     var statuses: [String: RelayStatus] { state.withLock { $0.statuses } }
+    var lastErrors: [String: String] { state.withLock { $0.lastErrors } }
 
     // MARK: Callbacks
 
@@ -112,6 +114,7 @@ final class RelayPoolRouter: Sendable {
     func status(relay: String, status: RelayStatus, error: String?) {
         let updates = state.withLock { state in
             state.statuses[relay] = status
+            if let error { state.lastErrors[relay] = error }
             return state.updates
         }
         updates?.yield(.status(relay: relay, status, error: error))

@@ -37,7 +37,7 @@ struct MediaClassifyCommand: ParsableCommand {
     func run() throws {
         let url = try MediaURLArgument.validate(self.url)
         let host = try global.openHost()
-        host.loadPlugins()
+        try global.loadPlugins(host)
         let result: MediaClassification?
         do {
             result = try host.classify(url)

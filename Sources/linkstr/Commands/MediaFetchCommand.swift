@@ -27,7 +27,7 @@ struct MediaFetchCommand: AsyncParsableCommand {
     func run() async throws {
         let url = try MediaURLArgument.validate(self.url)
         let host = try global.openHost()
-        host.loadPlugins()
+        try global.loadPlugins(host)
         defer { host.stop() }
         // On a terminal: a bar with the bytes downloaded (of the total, when yt-dlp knows it).
         let bar = StatusLine.shared.enabled ? ProgressBar("downloading") : nil

@@ -26,7 +26,7 @@ struct MediaMetadataCommand: AsyncParsableCommand {
     func run() async throws {
         let url = try MediaURLArgument.validate(self.url)
         let host = try global.openHost()
-        host.loadPlugins()
+        try global.loadPlugins(host)
         defer { host.stop() }
         let result: MediaMetadataResult
         do {

@@ -30,7 +30,7 @@ struct MediaResolveCommand: AsyncParsableCommand {
     func run() async throws {
         let url = try MediaURLArgument.validate(self.url)
         let host = try global.openHost()
-        host.loadPlugins()
+        try global.loadPlugins(host)
         defer { host.stop() }
         let result: MediaResolutionResult
         do {

@@ -23,14 +23,14 @@ struct NotifyTestCommand: AsyncParsableCommand {
 
     func run() async throws {
         let host = try global.openHost()
-        host.loadPlugins()
+        try global.loadPlugins(host)
         let dispatcher = NotificationDispatcher.start(host: host)
         guard !dispatcher.isEmpty else {
             dispatcher.stop()
             let installed = host.registry.providers(of: CapabilityID.notifier).map(\.id)
             throw CLIFailure(
                 .failed,
-                (dispatcher.notice ?? "no notifier is active (notifiers = [] in \(host.paths.configFile))")
+                (dispatcher.notice ?? "no notifier is active (notifiers = [] in \(host.paths.configFile)).")
                     + (installed.isEmpty ? "" : " Installed notifiers: \(installed.joined(separator: ", ")).")
             )
         }

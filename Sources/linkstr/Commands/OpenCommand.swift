@@ -44,7 +44,7 @@ struct OpenCommand: ParsableCommand {
                 }
             }
         }
-        host.loadPlugins()
+        try global.loadPlugins(host)
         let classification = try? host.classify(decoded.url)
         if global.json {
             var object: [String: Any] = ["url": decoded.url, "format": decoded.format.rawValue]

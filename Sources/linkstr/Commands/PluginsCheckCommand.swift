@@ -10,7 +10,8 @@ struct PluginsCheckCommand: ParsableCommand {
         abstract: "Load one plugin file in a child process and report every stage.",
         discussion: """
             Stages: permissions, dlopen, entry, validate, create, capability, destroy. A crash is reported
-            with the stage it happened in and the signal. Exit status 0 when the plugin passes, 1 otherwise.
+            with the stage it happened in and the signal. Exit status 0 when the plugin passes, 1 when it
+            fails, 2 when there is no file at PATH.
 
             Example:
               linkstr plugins check ~/.local/share/linkstr/plugins/liblinkstr-plugin-vimeo.so
@@ -25,6 +26,10 @@ struct PluginsCheckCommand: ParsableCommand {
     var inProcess = false
 
     func run() throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
+            throw CLIFailure(.usage, "there is no plugin file at \(path); give the path of a plugin's .so file")
+        }
         let host = try global.openHost()
         if inProcess {
             PluginCheck(host: host, path: path).runReportingStages()

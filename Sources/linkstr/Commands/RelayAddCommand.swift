@@ -3,7 +3,7 @@ import LinkstrHost
 
 struct RelayAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Add a relay (ws",
+        commandName: "add", abstract: "Add a relay (a ws:// or wss:// URL).",
         discussion: """
             Example:
               linkstr relay add wss://relay.example.com
@@ -13,8 +13,8 @@ struct RelayAddCommand: ParsableCommand {
     @Argument(help: "The relay's address.") var url: String
 
     func run() throws {
-        try RelayChange.run(global, done: "// or wss \(url)") { settings throws(RelaySettingsError) in
-            //).:added:try settings.add(url)
+        try RelayChange.run(global, done: "added \(url)") { settings throws(RelaySettingsError) in
+            try settings.add(url)
         }
     }
 }

@@ -3,11 +3,15 @@ import LinkstrHost
 
 struct RelayListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List the relays with the status the last connecting command saw.",
+        commandName: "list", abstract: "List the relays, where each comes from, and what the last command that used it saw.",
         discussion: """
+            source is "config" (relays = [...] in config.toml), "default" (the iPhone app's defaults, used
+            when config.toml sets no relays) or "added" (linkstr relay add); checked_at is when status
+            was seen (Unix seconds).
+
             Example:
               linkstr relay list --json
-              [{"enabled":true,"status":"connected","url":"wss://relay.example.com"}]
+              [{"checked_at":1767225600,"enabled":true,"source":"added","status":"connected","url":"wss://relay.example.com"}]
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -15,20 +19,29 @@ struct RelayListCommand: ParsableCommand {
     func run() throws {
         let (host, backend) = try StorageContext.open(global)
         defer { host.stop() }
+        let settings = RelaySettings(backend: backend, configured: host.configuration.relays)
         let relays: [RelayEntry]
+        let removed: [String]
         do {
-            relays = try RelaySettings(backend: backend, configured: host.configuration.relays).list()
+            relays = try settings.list()
+            removed = try settings.removedBaseRelays()
         } catch {
             throw CLIFailure(.failed, "cannot read the relay list: \(error)")
         }
         if global.json {
             Terminal.printJSON(relays.map { relay -> [String: Any] in
-                var object: [String: Any] = ["url": relay.url, "enabled": relay.enabled, "status": relay.enabled ? relay.status ?? "unknown" : "disabled"]
+                var object: [String: Any] = [
+                    "url": relay.url, "enabled": relay.enabled, "status": relay.enabled ? relay.status ?? "unknown" : "disabled",
+                    "source": relay.source.rawValue,
+                ]
                 object["error"] = relay.error
+                object["checked_at"] = relay.checkedAt
                 return object
             })
             return
         }
-        Terminal.write(RelayListView(relays: relays, output: .current).render())
+        let view = RelayListView(
+            relays: relays, base: settings.baseSource, configFile: host.paths.configFile, removed: removed, output: .current)
+        Terminal.write(view.render())
     }
 }

@@ -3,8 +3,10 @@ import LinkstrHost
 
 struct RelayResetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "reset", abstract: "Replace the list with relays = [...] of config.toml, or the defaults.",
+        commandName: "reset", abstract: "Drop your changes: back to relays = [...] of config.toml, or the defaults.",
         discussion: """
+            Relays you added go, relays you removed or disabled come back.
+
             Example:
               linkstr relay reset
             """)

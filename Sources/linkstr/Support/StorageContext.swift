@@ -8,9 +8,10 @@ enum StorageContext {
         return (host, try openStorage(host, global))
     }
 
-    /// Loads the plugins and opens the storage backend of an opened host.
+    /// Loads the plugins (checking the ids the configuration names) and opens the storage backend of
+    /// an opened host.
     static func openStorage(_ host: LinkstrHost, _ global: GlobalOptions) throws(CLIFailure) -> StorageBackend {
-        host.loadPlugins()
+        try global.loadPlugins(host)
         do {
             return try host.openStorage()
         } catch {

@@ -103,6 +103,18 @@ public struct RelayRow: Decodable, Equatable, Sendable {
     public var url: String
     public var enabled: Bool
     public var status: String
+    public var source: String
+    public var error: String?
+    public var checkedAt: Int64?
+
+    public init(url: String, enabled: Bool, status: String, source: String, error: String?, checkedAt: Int64?) {
+        (self.url, self.enabled, self.status, self.source, self.error, self.checkedAt) = (url, enabled, status, source, error, checkedAt)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case url, enabled, status, source, error
+        case checkedAt = "checked_at"
+    }
 }
 
 /// What a command that changes something prints with `--json`: at least `{"ok":true}`.
