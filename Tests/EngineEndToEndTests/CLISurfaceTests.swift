@@ -137,6 +137,8 @@ struct CLISurfaceTests {
             let watch = try bob.startWatch()
             defer { watch.stop() }
             #expect(await eventually(within: 15) { watch.caughtUp }, "watch did not catch up: \(watch.stderr)")
+            // No notifiers in config.toml and no desktop bus here: watch says once how to get notifications.
+            #expect(watch.stderr.components(separatedBy: "linkstr: notifications are off: ").count == 2, "\(watch.stderr)")
             let second = try alice.json(SentPost.self, ["post", session, "https://example.com/two", "--note", "live"])
             let printed = await eventually(within: 15) { watch.jsonLines.contains { $0["id"] as? String == second.id } }
             #expect(printed, "watch printed: \(watch.stdout)\nstderr: \(watch.stderr)")

@@ -1,4 +1,5 @@
 import Foundation
+import LinkstrHost
 import PluginTesting
 import Testing
 import TestSupport
@@ -23,12 +24,13 @@ import TestSupport
 
     static var readme: String { ExternalProcess.packageRoot + "/README.md" }
 
-    static func blocks() throws -> [Block] {
+    /// The fenced blocks of `language`.
+    static func blocks(_ language: String = "sh") throws -> [Block] {
         let lines = try String(contentsOfFile: readme, encoding: .utf8).components(separatedBy: "\n")
         var blocks: [Block] = []
         var index = 0
         while index < lines.count {
-            guard lines[index] == "```sh" else {
+            guard lines[index] == "```" + language else {
                 index += 1
                 continue
             }
@@ -53,6 +55,18 @@ import TestSupport
             #expect(
                 marker == "run" || (marker.hasPrefix("not run (") && marker.hasSuffix(")")),
                 "README.md:\(block.line): a ```sh block needs <!-- example: run --> or <!-- example: not run (why) --> above it")
+        }
+    }
+
+    /// Every configuration example is a config.toml this linkstr reads (no unknown or mistyped setting).
+    @Test func everyConfigurationExampleReads() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let blocks = try Self.blocks("toml")
+        #expect(blocks.count >= 5)
+        for block in blocks {
+            let file = scratch.write("config-\(block.line).toml", block.lines.joined(separator: "\n") + "\n")
+            #expect(throws: Never.self, "README.md:\(block.line)") { _ = try Configuration.load(path: file) }
         }
     }
 
