@@ -10,6 +10,7 @@ let package = Package(
         // The embedding API: liblinkstr.so (Sources/LinkstrC) + Sources/CLinkstr/include/linkstr.h.
         .library(name: "Linkstr", type: .dynamic, targets: ["LinkstrC"]),
         .library(name: "LinkstrHost", targets: ["LinkstrHost"]),
+        .library(name: "LinkstrRuntime", targets: ["LinkstrRuntime"]),
         .library(name: "LinkstrPluginKit", targets: ["LinkstrPluginKit"]),
         .library(name: "PluginTesting", targets: ["PluginTesting"]),
         .library(name: "NostrCore", targets: ["NostrCore"]),
@@ -62,9 +63,14 @@ let package = Package(
         .target(
             name: "LinkstrHost",
             dependencies: [
-                "PluginABI", "CHostSupport", "LinkstrPluginKit", "NostrCore", "LinkstrEngine", "COpenSSL",
+                "PluginABI", "CHostSupport", "LinkstrPluginKit", "NostrCore",
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]),
+
+        // MARK: The application: every use case, over the host, the engine and the Nostr core
+        .target(
+            name: "LinkstrRuntime",
+            dependencies: ["LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginABI", "COpenSSL"]),
         .target(name: "CLinkstr", dependencies: ["PluginABI"]),
         // SwiftPM names the file libLinkstr.so (a product may not share the executable's name); its
         // SONAME is liblinkstr.so, the name `make install` gives it and programs link against.
@@ -74,7 +80,7 @@ let package = Package(
         .executableTarget(
             name: "linkstr",
             dependencies: [
-                "LinkstrHost", "LinkstrEngine", "LinkstrPluginKit", "NostrCore",
+                "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "LinkstrPluginKit", "NostrCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -137,11 +143,11 @@ let package = Package(
             name: "PostgreSQLStorage", dependencies: ["StoragePluginKit", "LinkstrPluginKit", "PluginABI", "CLibPQ"],
             path: "Plugins/Storage/PostgreSQL", linkerSettings: pluginExportsOnlyEntry),
         .executableTarget(
-            name: "StorageBench", dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "CLibPQ"],
+            name: "StorageBench", dependencies: ["LinkstrRuntime", "LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "CLibPQ"],
             path: "Benchmarks/Storage"),
         // `linkstr sync` minus the network: gift wraps through unwrap, engine and the SQLite plugin (issue 5).
         .executableTarget(
-            name: "IngestBench", dependencies: ["LinkstrHost", "LinkstrEngine", "NostrCore"], path: "Benchmarks/IngestBench"),
+            name: "IngestBench", dependencies: ["LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "NostrCore"], path: "Benchmarks/IngestBench"),
 
         // MARK: Tests
         // Helpers for the tests that start programs: `linkstr` (ProcessRunner), real relays and the
@@ -152,7 +158,7 @@ let package = Package(
         .testTarget(
             name: "LinkstrHostTests",
             dependencies: [
-                "LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginTesting", "PluginABI", "TestSupport",
+                "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginTesting", "PluginABI", "TestSupport",
                 // The command line's own logic (argument handling), tested in-process.
                 "linkstr",
             ],
@@ -164,14 +170,14 @@ let package = Package(
         .testTarget(
             name: "StorageConformanceTests",
             dependencies: [
-                "LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginTesting", "PluginABI", "CSQLite", "CLibPQ",
+                "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginTesting", "PluginABI", "CSQLite", "CLibPQ",
             ]),
         .testTarget(
             name: "MediaTests",
-            dependencies: ["LinkstrMediaKit", "LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "TestSupport"]),
+            dependencies: ["LinkstrMediaKit", "LinkstrRuntime", "LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "TestSupport"]),
         .testTarget(
             name: "RelayPoolTests",
-            dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "NostrCore", "TestSupport"],
+            dependencies: ["LinkstrRuntime", "LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "NostrCore", "TestSupport"],
             exclude: [
                 "Support/relay.py", "Support/misbehaving_relay.py", "Support/tls_proxy.py", "Support/nostr_peer.py",
                 "Support/linkstr_peer.py",

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
-@_spi(Benchmark) import LinkstrHost
+@_spi(Benchmark) import LinkstrRuntime
+import LinkstrHost
 import NostrCore
 
 // linkstr-ingest-bench: `linkstr sync` minus the network. Gift wraps (one session, posts and
@@ -114,7 +115,7 @@ func run(_ options: Options) async throws -> Bool {
         exit(2)
     }
     print("storage: \(host.registry.plugin(id: "org.linkstr.storage.sqlite")?.path ?? "?") → \(home)/data/linkstr.sqlite")
-    let runtime = try LinkstrRuntime(host: host, backend: backend, secretKey: workload.account.secretKey)
+    let runtime = try AccountRuntime(host: host, backend: backend, secretKey: workload.account.secretKey)
 
     // MARK: The timed ingest
     let peakReset = ProcessMemory.resetPeak()

@@ -1,6 +1,7 @@
 import Glibc
 import LinkstrHost
 import LinkstrPluginKit
+import LinkstrRuntime
 import PluginABI
 import PluginTesting
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LinkstrHost
+import LinkstrRuntime
 
 /// Options every command accepts.
 struct GlobalOptions: ParsableArguments {
@@ -20,19 +21,28 @@ struct GlobalOptions: ParsableArguments {
             valueName: "backend"))
     var storage: String?
 
+    /// These options as the runtime's configuration.
+    var runtimeConfiguration: RuntimeConfiguration {
+        RuntimeConfiguration(home: home, configFile: config, storage: storage)
+    }
+
     /// Opens the host (paths and configuration; no plugin loaded yet). A configuration that cannot
     /// be used is bad input (exit 2).
     func openHost() throws(CLIFailure) -> LinkstrHost {
-        let host: LinkstrHost
         do {
-            host = try LinkstrHost.open(home: home, configFile: config, environment: ProcessInfo.processInfo.environment)
+            return try Composition.host(runtimeConfiguration)
         } catch {
-            throw CLIFailure(.usage, error.description)
+            throw error.failure
         }
-        guard let storage else { return host }
-        var configuration = host.configuration
-        configuration.storage = LinkstrHost.builtInStorage[storage] ?? storage
-        configuration.providers[CapabilityID.storage] = nil
-        return LinkstrHost(paths: host.paths, configuration: configuration, log: host.log)
+    }
+
+    /// Loads the plugins of an opened host and checks the plugin ids that `--storage` and the
+    /// configuration name (exit 2 for one that no installed plugin has).
+    func loadPlugins(_ host: LinkstrHost) throws(CLIFailure) {
+        do {
+            try Composition.loadPlugins(host, runtimeConfiguration)
+        } catch {
+            throw error.failure
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LinkstrHost
+import LinkstrRuntime
 import Testing
 
 struct DeepLinkTests {

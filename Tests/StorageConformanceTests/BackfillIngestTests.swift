@@ -1,5 +1,6 @@
 import LinkstrEngine
-@_spi(Benchmark) import LinkstrHost
+@_spi(Benchmark) import LinkstrRuntime
+import LinkstrHost
 import NostrCore
 import Testing
 
@@ -11,13 +12,13 @@ import Testing
     let bob = LocalSigner(keypair: .generate())
     let now: Int64 = 1_800_000_000
 
-    func runtime(_ test: TestStore) throws -> LinkstrRuntime {
+    func runtime(_ test: TestStore) throws -> AccountRuntime {
         let home = Scratch.directory("backfill-home")
         let host = LinkstrHost(
             paths: LinkstrPaths.resolve(home: home, configFile: nil, environment: [:]), configuration: Configuration(),
             log: HostLog(threshold: .error))
         let now = self.now
-        return try LinkstrRuntime(host: host, backend: test.backend, secretKey: bob.keypair.secretKey, clock: { now + 100 })
+        return try AccountRuntime(host: host, backend: test.backend, secretKey: bob.keypair.secretKey, clock: { now + 100 })
     }
 
     func wrap(_ message: OutboundMessage, from sender: LocalSigner, to recipient: PublicKey) throws -> Event {

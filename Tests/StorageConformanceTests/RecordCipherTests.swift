@@ -1,5 +1,6 @@
 import COpenSSL
 import LinkstrHost
+import LinkstrRuntime
 import Testing
 
 @Suite("Record cipher")

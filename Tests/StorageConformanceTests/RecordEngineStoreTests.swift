@@ -1,6 +1,7 @@
 import Foundation
 import LinkstrEngine
 import LinkstrHost
+import LinkstrRuntime
 import NostrCore
 import Testing
 

@@ -1,4 +1,5 @@
 import LinkstrHost
+import LinkstrRuntime
 import Testing
 
 /// The relay list in a real SQLite store: a base (config.toml's relays, else the

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LinkstrHost
+import LinkstrRuntime
 import NostrCore
 
 struct AccountCommand: ParsableCommand {
@@ -41,7 +42,7 @@ struct KeyStoreOption: ParsableArguments {
 
 extension GlobalOptions {
     func accounts(_ host: LinkstrHost) -> AccountManager {
-        AccountManager(dataDirectory: host.paths.dataDirectory, environment: ProcessInfo.processInfo.environment)
+        Composition.accounts(host, runtimeConfiguration)
     }
 }
 

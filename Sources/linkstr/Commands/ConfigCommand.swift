@@ -1,5 +1,6 @@
 import ArgumentParser
 import LinkstrHost
+import LinkstrRuntime
 
 /// `linkstr config`: the effective configuration — files, folders, the plugin search path and every
 /// setting with its default filled in. Values of settings whose name suggests a secret are masked.

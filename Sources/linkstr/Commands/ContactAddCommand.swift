@@ -1,5 +1,6 @@
 import ArgumentParser
 import LinkstrHost
+import LinkstrRuntime
 
 struct ContactAddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LinkstrHost
+import LinkstrRuntime
 
 struct ContactAliasCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LinkstrHost
+import LinkstrRuntime
 
 struct ContactListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

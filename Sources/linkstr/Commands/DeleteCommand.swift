@@ -1,5 +1,6 @@
 import ArgumentParser
 import LinkstrHost
+import LinkstrRuntime
 
 struct DeleteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LinkstrEngine
 import LinkstrHost
+import LinkstrRuntime
 import NostrCore
 
 struct FeedCommand: AsyncParsableCommand {

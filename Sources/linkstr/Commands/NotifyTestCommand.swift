@@ -1,5 +1,6 @@
 import ArgumentParser
 import LinkstrHost
+import LinkstrRuntime
 
 /// `linkstr notify test`: sends one test notification through every active notifier and reports
 /// each result; exit status 1 when any failed.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LinkstrHost
+import LinkstrRuntime
 
 struct OpenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

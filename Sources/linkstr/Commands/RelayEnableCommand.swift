@@ -1,5 +1,6 @@
 import ArgumentParser
 import LinkstrHost
+import LinkstrRuntime
 
 struct RelayEnableCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LinkstrHost
+import LinkstrRuntime
 import NostrCore
 
 struct SessionCreateCommand: AsyncParsableCommand {

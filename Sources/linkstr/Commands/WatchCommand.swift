@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Glibc
 import LinkstrHost
+import LinkstrRuntime
 
 struct WatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import LinkstrEngine
 import LinkstrHost
+import LinkstrRuntime
 import NostrCore
 
 /// `linkstr feed` for people, like a chat: the session's name, then the posts oldest first under

@@ -1,4 +1,5 @@
 import LinkstrHost
+import LinkstrRuntime
 
 /// `linkstr relay list` for people, as the app's relay settings: a header with
 /// `connected_or_readonly / total` and where the base list comes from, then one row per relay with a

@@ -1,4 +1,5 @@
 import LinkstrHost
+import LinkstrRuntime
 
 /// `linkstr sessions` for people: one chat-list row per session — unread marker, name, last
 /// activity, member count — most recently active first.

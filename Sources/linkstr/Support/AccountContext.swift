@@ -1,36 +1,25 @@
 import Foundation
 import LinkstrEngine
 import LinkstrHost
+import LinkstrRuntime
 import NostrCore
 
 /// Everything a command that works on the account needs: the host with its plugins, the opened
 /// storage and the runtime. Opening it gives the exit statuses of cli.md: 4 when storage cannot be
 /// opened, 3 when there is no account.
 struct AccountContext {
-    let host: LinkstrHost
-    let backend: StorageBackend
-    let accounts: AccountManager
-    let runtime: LinkstrRuntime
+    let opened: OpenedAccount
+
+    var host: LinkstrHost { opened.host }
+    var accounts: AccountManager { opened.accounts }
+    var runtime: AccountRuntime { opened.runtime }
 
     /// - Parameter connects: the command goes on to talk to relays, so its boot steps are shown on
     ///   a terminal (`loading account…`, `preparing local data…`; then `connect`).
     static func open(_ global: GlobalOptions, connects: Bool = false) throws(CLIFailure) -> AccountContext {
         let status: StatusLine? = connects ? StatusLine.shared : nil
-        let host = try global.openHost()
-        status?.step("loading account")
-        let accounts = global.accounts(host)
-        // The key is read first (as the app's boot), but a storage failure still wins (exit 4).
-        let key = Result { () throws(AccountError) in try accounts.secretKey() }
-        if case .success = key { status?.step("preparing local data") }
-        let backend = try StorageContext.openStorage(host, global)
-        let secretKey: SecretKey
         do {
-            secretKey = try key.get()
-        } catch {
-            throw error.failure
-        }
-        do {
-            return AccountContext(host: host, backend: backend, accounts: accounts, runtime: try LinkstrRuntime(host: host, backend: backend, secretKey: secretKey))
+            return AccountContext(opened: try Composition.account(global.runtimeConfiguration) { step in status?.step(step.rawValue) })
         } catch {
             throw error.failure
         }
@@ -39,7 +28,7 @@ struct AccountContext {
     /// The boot steps `connecting relays…` (until a relay is connected — for `forWriting`, one that
     /// accepts writes — at most `timeout`) and `starting session…` (the work that follows), shown on a
     /// terminal only. Elsewhere it returns at once: the operation waits for its relays the same way.
-    func connect(forWriting: Bool, timeout: Duration = LinkstrRuntime.sendGate) async throws(CLIFailure) {
+    func connect(forWriting: Bool, timeout: Duration = AccountRuntime.sendGate) async throws(CLIFailure) {
         let status = StatusLine.shared
         guard status.enabled else { return }
         status.step("connecting relays")
@@ -57,7 +46,7 @@ struct AccountContext {
     }
 
     /// Runs `body` against the runtime, mapping its error to an exit status.
-    func run<Value: Sendable>(_ body: (LinkstrRuntime) async throws(RuntimeError) -> Value) async throws(CLIFailure) -> Value {
+    func run<Value: Sendable>(_ body: (AccountRuntime) async throws(RuntimeError) -> Value) async throws(CLIFailure) -> Value {
         do throws(RuntimeError) {
             return try await body(runtime)
         } catch {
@@ -67,7 +56,6 @@ struct AccountContext {
 
     /// Stops the relay pool and the plugins.
     func close() async {
-        await runtime.disconnect()
-        host.stop()
+        await opened.close()
     }
 }

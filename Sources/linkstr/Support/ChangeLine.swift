@@ -1,5 +1,6 @@
 import LinkstrEngine
 import LinkstrHost
+import LinkstrRuntime
 import NostrCore
 
 /// One accepted change as a line for people (`linkstr watch` without --json), like a chat
@@ -16,7 +17,7 @@ enum ChangeLine {
         var me: PublicKey?
 
         /// Looks up the session and the people `change` mentions.
-        static func resolve(_ change: EngineChange, runtime: LinkstrRuntime) async -> Names {
+        static func resolve(_ change: EngineChange, runtime: AccountRuntime) async -> Names {
             var names = Names(me: runtime.me)
             let (session, people) = mentioned(change)
             if let name = try? await runtime.summary(of: session).name { names.sessions[session] = name }

@@ -1,5 +1,6 @@
 import LinkstrEngine
 import LinkstrHost
+import LinkstrRuntime
 import NostrCore
 
 /// The `--json` objects of cli.md, built from runtime values.

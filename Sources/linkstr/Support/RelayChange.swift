@@ -1,4 +1,5 @@
 import LinkstrHost
+import LinkstrRuntime
 
 /// Runs one change of the relay list and prints `{"ok":true}` (or `done` for people).
 enum RelayChange {

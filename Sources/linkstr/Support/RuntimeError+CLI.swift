@@ -1,4 +1,5 @@
 import LinkstrHost
+import LinkstrRuntime
 
 extension RuntimeError {
     /// The exit status of cli.md for this failure.

@@ -5,6 +5,7 @@ import PluginTesting
 import Testing
 
 @testable import LinkstrHost
+@testable import LinkstrRuntime
 
 /// A home with fixed content for the golden files of `sessions` and `feed`: fixed keys, fixed times,
 /// fixed session ids, so every id and every relative time (against `GoldenHome.now`, passed as
@@ -39,7 +40,7 @@ struct GoldenHome {
             .save(Self.me, name: "Dana", keyStore: .plain, now: Self.start)
         host.loadPlugins()
         defer { host.stop() }
-        let runtime = try LinkstrRuntime(host: host, backend: try host.openStorage(), secretKey: Self.me) { Self.now }
+        let runtime = try AccountRuntime(host: host, backend: try host.openStorage(), secretKey: Self.me) { Self.now }
         try await runtime.seedGolden()
     }
 
@@ -73,7 +74,7 @@ struct GoldenHome {
     }
 }
 
-extension LinkstrRuntime {
+extension AccountRuntime {
     /// Ingests the golden content and commits it.
     fileprivate func seedGolden() throws {
         typealias G = GoldenHome

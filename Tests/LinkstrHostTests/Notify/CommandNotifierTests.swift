@@ -1,6 +1,7 @@
 import Foundation
 @testable import LinkstrHost
 import LinkstrPluginKit
+@testable import LinkstrRuntime
 import Testing
 
 /// The command notifier with small shell scripts as the configured program.

@@ -1,5 +1,6 @@
 @testable import LinkstrHost
 import LinkstrPluginKit
+@testable import LinkstrRuntime
 import Testing
 
 /// The desktop notifier against a private D-Bus (`dbus-run-session`) and a recording notification

@@ -1,6 +1,7 @@
 import Foundation
 @testable import LinkstrHost
 import LinkstrPluginKit
+@testable import LinkstrRuntime
 import Testing
 
 /// The HTTP push / webhook notifier against recording HTTP servers on 127.0.0.1.

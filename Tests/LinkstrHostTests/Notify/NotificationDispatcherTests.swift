@@ -1,5 +1,6 @@
 import Foundation
 @testable import LinkstrHost
+@testable import LinkstrRuntime
 import Testing
 
 /// The host's dispatcher: privacy per notifier, at most once across restarts, misconfiguration kept

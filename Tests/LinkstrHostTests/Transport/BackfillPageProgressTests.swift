@@ -2,6 +2,7 @@ import NostrCore
 import Testing
 
 @testable import LinkstrHost
+@testable import LinkstrRuntime
 
 /// The bookkeeping of one backfill page, which decides where the next page starts.
 @Suite struct BackfillPageProgressTests {

@@ -1,6 +1,7 @@
 import Foundation
 import LinkstrHost
 import LinkstrPluginKit
+import LinkstrRuntime
 import NostrCore
 import PluginABI
 import PluginTesting

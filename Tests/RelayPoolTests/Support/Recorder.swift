@@ -1,4 +1,5 @@
 import LinkstrHost
+import LinkstrRuntime
 import Synchronization
 
 /// Reads an `AsyncStream` on a background task and keeps everything it delivered, so that a test

@@ -1,4 +1,5 @@
 @testable import LinkstrHost
+@testable import LinkstrRuntime
 import PluginTesting
 
 /// A host with the given notifier configuration, the plugins of this build loaded, and its log lines

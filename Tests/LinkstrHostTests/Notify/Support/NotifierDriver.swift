@@ -1,5 +1,6 @@
 @testable import LinkstrHost
 import LinkstrPluginKit
+@testable import LinkstrRuntime
 import PluginABI
 import PluginTesting
 

@@ -1,8 +1,9 @@
 import LinkstrEngine
+import LinkstrHost
 import LinkstrPluginKit
 import NostrCore
 
-extension LinkstrRuntime {
+extension AccountRuntime {
     /// The sessions, most recently active first; archived ones only when asked.
     public func sessions(archived: Bool) throws(RuntimeError) -> [SessionSummary] {
         let records = try read(

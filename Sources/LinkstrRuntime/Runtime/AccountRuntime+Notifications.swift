@@ -1,7 +1,7 @@
 import LinkstrEngine
 import NostrCore
 
-extension LinkstrRuntime {
+extension AccountRuntime {
     /// What the notifiers receive for an engine notification: the display name of the sender and a
     /// deep link to the post (both content: shown only by notifiers that opt in).
     public func notification(for request: EngineNotification) -> NotificationRequest {

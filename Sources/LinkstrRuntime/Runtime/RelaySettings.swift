@@ -1,3 +1,4 @@
+import LinkstrHost
 import LinkstrPluginKit
 
 /// The relay list (wire spec §9.1), kept in the storage backend as host-wide records (no owner), so

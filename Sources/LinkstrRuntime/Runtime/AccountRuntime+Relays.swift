@@ -1,9 +1,10 @@
 import LinkstrEngine
+import LinkstrHost
 import LinkstrPluginKit
 import NostrCore
 import PluginABI
 
-extension LinkstrRuntime {
+extension AccountRuntime {
     /// The relay pool over the enabled relays, created on first use. The account's signer is offered
     /// to the transport for NIP-42 AUTH.
     func connect() throws(RuntimeError) -> RelayPool {

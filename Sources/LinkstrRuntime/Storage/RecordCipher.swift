@@ -1,4 +1,5 @@
 import COpenSSL
+import LinkstrHost
 
 /// Encryption at rest for record values, applied by the host before a record reaches any storage
 /// backend, and the keyed lookup hashes that stand in for sensitive values in indexed fields.

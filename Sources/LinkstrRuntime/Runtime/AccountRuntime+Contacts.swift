@@ -1,8 +1,9 @@
 import LinkstrEngine
+import LinkstrHost
 import LinkstrPluginKit
 import NostrCore
 
-extension LinkstrRuntime {
+extension AccountRuntime {
     /// How long a contact change waits for the relays' copy of the follow list before building on it.
     static let followListWait: Duration = .seconds(6)
 

@@ -2,7 +2,7 @@ import LinkstrEngine
 import LinkstrPluginKit
 import NostrCore
 
-extension LinkstrRuntime {
+extension AccountRuntime {
     /// Deletes every record of this account (sessions, posts, reactions, contacts, watermarks) in one
     /// transaction and checks that none is left; returns how many were deleted. The relay list is
     /// host-wide and stays.

@@ -1,8 +1,9 @@
 import LinkstrEngine
+import LinkstrHost
 import LinkstrPluginKit
 import NostrCore
 
-extension LinkstrRuntime {
+extension AccountRuntime {
     /// Receives each ingest report once its writes are committed: the changes to show, and the
     /// notifications to deliver (live inbound events only; the engine decides).
     public typealias Observer = @Sendable (IngestReport, IngestSource) async -> Void

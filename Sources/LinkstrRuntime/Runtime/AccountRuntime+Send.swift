@@ -1,7 +1,7 @@
 import LinkstrEngine
 import NostrCore
 
-extension LinkstrRuntime {
+extension AccountRuntime {
     /// Gift-wraps `message` for every recipient (the sender included), publishes every wrap and,
     /// once each has a relay's OK, applies it locally and stores it. A failed send changes nothing.
     @discardableResult

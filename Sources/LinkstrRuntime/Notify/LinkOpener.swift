@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LinkstrHost
 
 /// Opens the link of a notification the user clicked: `xdg-open <link>`, or the notifier's
 /// `open_command` with the link appended — an argument array, never a shell. Only http and https

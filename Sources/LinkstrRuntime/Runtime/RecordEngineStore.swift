@@ -1,5 +1,6 @@
 import Foundation
 import LinkstrEngine
+import LinkstrHost
 import LinkstrPluginKit
 import NostrCore
 

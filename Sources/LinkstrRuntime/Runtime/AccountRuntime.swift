@@ -1,5 +1,6 @@
 import Foundation
 import LinkstrEngine
+import LinkstrHost
 import LinkstrPluginKit
 import NostrCore
 import PluginABI
@@ -13,7 +14,7 @@ import PluginABI
 ///
 /// Thread rule: an actor; the engine and the store are only touched on it. Unwrapping (CPU-bound)
 /// runs on the caller's task, outside the actor.
-public actor LinkstrRuntime {
+public actor AccountRuntime {
     public nonisolated let host: LinkstrHost
     public nonisolated let backend: StorageBackend
     public nonisolated let signer: any Signer

@@ -1,6 +1,7 @@
 import LinkstrEngine
+import LinkstrHost
 
-extension LinkstrRuntime {
+extension AccountRuntime {
     /// How many links `fetchTitles` asks about at once.
     static let metadataConcurrency = 4
 

@@ -1,4 +1,5 @@
 import Dispatch
+import LinkstrHost
 import LinkstrPluginKit
 import PluginABI
 import Synchronization

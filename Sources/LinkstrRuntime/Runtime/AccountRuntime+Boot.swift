@@ -1,4 +1,4 @@
-extension LinkstrRuntime {
+extension AccountRuntime {
     /// Opens the relay pool and waits until a relay can be used: for writing, until one is connected
     /// (the send gate, exactly as a send waits); for reading, until one is connected or read-only, at
     /// most `timeout`. The command line calls it before the operation to show the wait as its own

@@ -1,0 +1,92 @@
+import LinkstrHost
+import NostrCore
+
+/// The one composition root: the command line, the C API, the demo and the tests put their host,
+/// storage and account runtime together here from one `RuntimeConfiguration`; nothing else wires
+/// plugins together.
+public enum Composition {
+    /// The host: paths resolved, configuration read (with `--storage` applied), no plugin loaded.
+    public static func host(_ configuration: RuntimeConfiguration) throws(CompositionError) -> LinkstrHost {
+        let host: LinkstrHost
+        do {
+            host = try LinkstrHost.open(home: configuration.home, configFile: configuration.configFile, environment: configuration.environment)
+        } catch {
+            throw CompositionError(.badConfiguration, error.description)
+        }
+        guard let storage = configuration.storage else { return host }
+        var settings = host.configuration
+        settings.storage = LinkstrHost.builtInStorage[storage] ?? storage
+        settings.providers[CapabilityID.storage] = nil
+        return LinkstrHost(paths: host.paths, configuration: settings, log: host.log)
+    }
+
+    /// Loads the plugins of `host` and checks every plugin id that `--storage` and the configuration
+    /// name: an id no installed plugin has (for that capability) is a bad configuration.
+    public static func loadPlugins(_ host: LinkstrHost, _ configuration: RuntimeConfiguration) throws(CompositionError) {
+        let registry = host.loadPlugins()
+        let installedStorage = registry.providers(of: CapabilityID.storage).map(\.id)
+        if let storage = configuration.storage, let chosen = host.configuration.storage, !installedStorage.contains(chosen) {
+            let names = LinkstrHost.builtInStorage.keys.sorted().joined(separator: ", ")
+            throw CompositionError(
+                .badConfiguration,
+                "--storage \(storage): no such storage backend; use \(names) or the id of an installed plugin that provides "
+                    + "\(CapabilityID.storage)" + (installedStorage.isEmpty ? "" : " (installed: \(installedStorage.joined(separator: ", ")))"))
+        }
+        do {
+            try registry.checkPlugins(namedIn: host.configuration)
+        } catch {
+            throw CompositionError(.badConfiguration, error.description)
+        }
+    }
+
+    /// The host with its plugins and its opened storage backend (for what needs storage but no
+    /// account, such as the relay list).
+    public static func storage(_ configuration: RuntimeConfiguration) throws(CompositionError) -> (host: LinkstrHost, backend: StorageBackend) {
+        let host = try self.host(configuration)
+        return (host, try openStorage(host, configuration))
+    }
+
+    /// The account files of `host`'s home.
+    public static func accounts(_ host: LinkstrHost, _ configuration: RuntimeConfiguration) -> AccountManager {
+        AccountManager(dataDirectory: host.paths.dataDirectory, environment: configuration.environment)
+    }
+
+    /// The steps of opening an account, for a front end that shows them (the app's boot screen).
+    public enum Step: String, Sendable {
+        case loadingAccount = "loading account"
+        case preparingLocalData = "preparing local data"
+    }
+
+    /// Everything an account needs: host, plugins, storage, the unlocked key and the runtime.
+    /// - Parameter step: told when each step starts.
+    public static func account(_ configuration: RuntimeConfiguration, step: (Step) -> Void = { _ in }) throws(CompositionError) -> OpenedAccount {
+        let host = try self.host(configuration)
+        step(.loadingAccount)
+        let accounts = self.accounts(host, configuration)
+        // The key is read first (as the app boots), but a storage failure still wins.
+        let key = Result { () throws(AccountError) in try accounts.secretKey() }
+        if case .success = key { step(.preparingLocalData) }
+        let backend = try openStorage(host, configuration)
+        let secretKey: SecretKey
+        do {
+            secretKey = try key.get()
+        } catch {
+            throw CompositionError(error)
+        }
+        do {
+            return OpenedAccount(host: host, backend: backend, accounts: accounts, runtime: try AccountRuntime(host: host, backend: backend, secretKey: secretKey))
+        } catch {
+            throw CompositionError(.failed, error.description)
+        }
+    }
+
+    private static func openStorage(_ host: LinkstrHost, _ configuration: RuntimeConfiguration) throws(CompositionError) -> StorageBackend {
+        try loadPlugins(host, configuration)
+        do {
+            return try host.openStorage()
+        } catch {
+            let hint = configuration.storage == "memory" ? "" : " Run with --storage memory to use linkstr for this launch without saved data."
+            throw CompositionError(.storage, "cannot open storage: \(error).\(hint)")
+        }
+    }
+}

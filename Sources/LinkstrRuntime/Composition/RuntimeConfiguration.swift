@@ -1,0 +1,24 @@
+import Foundation
+
+/// What a front end chooses about a runtime, as one value handed to `Composition`: where its files
+/// are, which configuration file and storage backend, and the environment it reads.
+public struct RuntimeConfiguration: Sendable {
+    /// Everything under this folder (`--home`); nil for `LINKSTR_HOME` or the XDG folders.
+    public var home: String?
+    /// A config.toml to read instead of the default one (`--config`).
+    public var configFile: String?
+    /// A storage backend for this launch (`--storage`): `sqlite`, `memory`, `postgresql` or a plugin id.
+    public var storage: String?
+    /// The environment the runtime reads (`LINKSTR_*`, `XDG_*`, `HOME`, the passphrase sources).
+    public var environment: [String: String]
+
+    public init(
+        home: String? = nil, configFile: String? = nil, storage: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
+        self.home = home
+        self.configFile = configFile
+        self.storage = storage
+        self.environment = environment
+    }
+}

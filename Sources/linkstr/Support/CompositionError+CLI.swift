@@ -1,0 +1,13 @@
+import LinkstrRuntime
+
+extension CompositionError {
+    /// The exit status of cli.md for this failure.
+    var failure: CLIFailure {
+        switch kind {
+        case .badConfiguration: CLIFailure(.usage, description)
+        case .noAccount: CLIFailure(.noAccount, description)
+        case .storage: CLIFailure(.storage, description)
+        case .failed: CLIFailure(.failed, description)
+        }
+    }
+}
