@@ -70,7 +70,7 @@ let package = Package(
         // MARK: The application: every use case, over the host, the engine and the Nostr core
         .target(
             name: "LinkstrRuntime",
-            dependencies: ["LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginABI", "COpenSSL"]),
+            dependencies: ["LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginABI", "COpenSSL", "CHostSupport"]),
         .target(name: "CLinkstr", dependencies: ["PluginABI"]),
         // SwiftPM names the file libLinkstr.so (a product may not share the executable's name); its
         // SONAME is liblinkstr.so, the name `make install` gives it and programs link against.
@@ -159,6 +159,7 @@ let package = Package(
             name: "LinkstrHostTests",
             dependencies: [
                 "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginTesting", "PluginABI", "TestSupport",
+                "CHostSupport",
                 // The command line's own logic (argument handling), tested in-process.
                 "linkstr",
             ],

@@ -23,7 +23,10 @@ struct CLISurfaceTests {
         let relay = try await TestRelay.start(.rust, scratch: scratch)
         let log = try await CommandLog.recording {
             let home = try LinkstrHome.create(scratch, "home", relays: [relay.url])
-            try home.ok(["account", "logout"])
+            // Without a terminal to ask on, logout needs --yes and deletes nothing without it.
+            expectExit(2, try home.run(["account", "logout"]))
+            #expect(try home.json([String: String].self, ["account", "show"])["pubkey"] == home.pubkey)
+            try home.ok(["account", "logout", "--yes"])
             expectExit(3, try home.run(["account", "show", "--json"]))
 
             let created = try home.json([String: String].self, ["account", "create", "--name", "Alice", "--key-store", "plain"])
@@ -41,7 +44,7 @@ struct CLISurfaceTests {
 
             // Without --clear-data the account's data waits for the key to come back.
             _ = try home.json(SessionMembers.self, ["session", "create", "Kept"])
-            try home.ok(["account", "logout"])
+            try home.ok(["account", "logout", "--yes"])
             expectExit(3, try home.run(["account", "show", "--json"]))
             expectExit(3, try home.run(["sessions", "--json"]))
             let imported = try home.json([String: String].self, ["account", "import", "-", "--key-store", "plain"], stdin: nsec + "\n")
@@ -49,9 +52,12 @@ struct CLISurfaceTests {
             #expect(try home.sessions().map(\.name) == ["Kept"])
 
             // With --clear-data it is gone.
-            try home.ok(["account", "logout", "--clear-data"])
+            try home.ok(["account", "logout", "--clear-data", "--yes"])
             expectExit(3, try home.run(["account", "show", "--json"]))
-            #expect(try home.json([String: String].self, ["account", "import", nsec, "--key-store", "plain"])["pubkey"] == pubkey)
+            // An nsec as the argument would show in `ps`: refused; a file that holds it is fine.
+            expectExit(2, try home.run(["account", "import", nsec, "--key-store", "plain"]))
+            let backup = scratch.write("backup.nsec", nsec + "\n")
+            #expect(try home.json([String: String].self, ["account", "import", backup, "--key-store", "plain"])["pubkey"] == pubkey)
             #expect(try home.sessions().isEmpty)
         }
         expectRan(Self.accountCommands, log)

@@ -1,4 +1,6 @@
+import CHostSupport
 import Foundation
+import LinkstrRuntime
 import PluginTesting
 import Testing
 
@@ -94,17 +96,43 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: scratch.path + "/data/account.json"))
     }
 
+    /// logout deletes the key: on a terminal it asks, and only "y" goes ahead.
+    @Test func logoutAsksOnTheTerminalFirst() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        _ = try ProcessRunner.linkstr(["account", "create", "--key-store", "plain", "--home", scratch.path])
+        let kept = try TerminalSession.linkstr(["account", "logout", "--home", scratch.path], answers: [("[y/N] ", "n")])
+        #expect(kept.status == 1, "\(kept.screen)")
+        #expect(kept.screen.contains("Delete the key of npub1"))
+        #expect(FileManager.default.fileExists(atPath: scratch.path + "/data/key.nsec"))
+        let gone = try TerminalSession.linkstr(["account", "logout", "--home", scratch.path], answers: [("[y/N] ", "y")])
+        #expect(gone.status == 0, "\(gone.screen)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/data/key.nsec"))
+    }
+
+    /// Once a secret key is in memory, the process makes no core dump and cannot be read through ptrace.
+    @Test func aLoadedKeyTurnsCoreDumpsOff() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        _ = try ProcessRunner.linkstr(["account", "create", "--key-store", "plain", "--home", scratch.path])
+        _ = try AccountManager(dataDirectory: scratch.path + "/data", environment: [:]).secretKey()
+        #expect(linkstr_is_dumpable() == 0)
+        var limit = rlimit()
+        getrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &limit)
+        #expect(limit.rlim_cur == 0)
+    }
+
     @Test func refusesABadNsecAndASecondAccount() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
-        let bad = try ProcessRunner.linkstr(["account", "import", "nsec1notakey", "--home", scratch.path])
+        let bad = try ProcessRunner.linkstr(["account", "import", "nsec1notakey", "--insecure-argv", "--home", scratch.path])
         #expect(bad.status == 2)
         #expect(bad.stderr == "linkstr: invalid secret key (nsec).\n")
         _ = try ProcessRunner.linkstr(["account", "create", "--key-store", "plain", "--home", scratch.path])
         let second = try ProcessRunner.linkstr(["account", "create", "--key-store", "plain", "--home", scratch.path])
         #expect(second.status == 1)
         #expect(second.stderr.contains("this home already has an account"))
-        let logout = try ProcessRunner.linkstr(["account", "logout", "--home", scratch.path])
+        let logout = try ProcessRunner.linkstr(["account", "logout", "--yes", "--home", scratch.path])
         #expect(logout.status == 0)
         #expect(!FileManager.default.fileExists(atPath: scratch.path + "/data/key.nsec"))
         #expect(try ProcessRunner.linkstr(["account", "show", "--home", scratch.path]).status == 3)

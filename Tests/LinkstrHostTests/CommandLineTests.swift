@@ -70,14 +70,37 @@ import Testing
     @Test func showsTheEffectiveConfigurationAndMasksSecrets() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
-        _ = scratch.write("config.toml", "[plugins.\"org.example.push\"]\nurl = \"http://127.0.0.1:9/x\"\ntoken = \"tk_secret\"\n")
+        _ = scratch.write(
+            "config.toml",
+            """
+            [plugins."org.example.push"]
+            url = "https://ntfy.sh/linkstr-5f3a9c0e1b7d"
+            token = "tk_secret"
+            [plugins."org.linkstr.storage.postgresql"]
+            url = "postgresql://linkstr:pg_pass@127.0.0.1:5432/linkstr?sslmode=disable"
+            conninfo = "host=127.0.0.1 user=linkstr password=kw_pass dbname=linkstr"
+            endpoint = "https://push.example/up?token=q_secret&topic=a"
+            """)
         let result = try ProcessRunner.linkstr(["config", "--json", "--home", scratch.path])
         #expect(result.status == 0)
-        #expect(!result.stdout.contains("tk_secret"))
+        for secret in ["tk_secret", "5f3a9c0e1b7d", "pg_pass", "kw_pass", "q_secret"] {
+            #expect(!result.stdout.contains(secret), "\(secret) is shown: \(result.stdout)")
+        }
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["home"] as? String == scratch.path)
         #expect(object["storage"] as? String == "org.linkstr.storage.sqlite")
-        #expect((object["plugins"] as? [String: [String: String]])?["org.example.push"] == ["url": "http://127.0.0.1:9/x", "token": "********"])
+        let plugins = try #require(object["plugins"] as? [String: [String: String]])
+        #expect(plugins["org.example.push"] == ["url": "https://ntfy.sh/********", "token": "********"])
+        #expect(plugins["org.linkstr.storage.postgresql"] == [
+            "url": "postgresql://linkstr:********@127.0.0.1:5432/linkstr?sslmode=disable",
+            "conninfo": "host=127.0.0.1 user=linkstr password=******** dbname=linkstr",
+            "endpoint": "https://push.example/up?token=********&topic=a",
+        ])
+        let human = try ProcessRunner.linkstr(["config", "--home", scratch.path])
+        #expect(!human.stdout.contains("pg_pass") && human.stdout.contains("password=********"))
+
+        let shown = try ProcessRunner.linkstr(["config", "--json", "--show-secrets", "--home", scratch.path])
+        #expect(shown.stdout.contains("pg_pass") && shown.stdout.contains("linkstr-5f3a9c0e1b7d") && shown.stdout.contains("tk_secret"))
     }
 
     @Test func usageErrorsExit2() throws {

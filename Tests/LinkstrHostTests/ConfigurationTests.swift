@@ -1,3 +1,4 @@
+import Foundation
 import LinkstrHost
 import PluginABI
 import Testing
@@ -136,5 +137,21 @@ import Testing
             path: path,
             reason: "'storage' names 'x', but no installed plugin has that id; installed providers of org.linkstr.storage/1: \(storages)"
         )) { try registry.checkPlugins(namedIn: configuration) }
+    }
+
+    /// config.toml names programs linkstr runs: a file others can write is refused, as ssh does.
+    @Test func aConfigurationOthersCanWriteIsRefused() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let path = scratch.write("config.toml", "notifiers = []\n")
+        chmod(path, 0o666)
+        #expect(throws: ConfigurationError(
+            path: path, reason: "the file is writable by others (mode 666) and names programs linkstr runs; run `chmod go-w \(path)`"
+        )) { try Configuration.load(path: path) }
+        let result = try ProcessRunner.linkstr(["config", "--home", scratch.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("chmod go-w"), "\(result.stderr)")
+        chmod(path, 0o644)
+        #expect(try Configuration.load(path: path).notifiers == [])
     }
 }

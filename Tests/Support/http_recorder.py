@@ -3,7 +3,7 @@
 
 Usage: http_recorder.py --record FILE [--statuses 500,200] [--hang] [--html-errors]
 Prints "READY <port>", then appends one JSON line per request to FILE: method, path, headers (names
-in lower case) and body. POSTs are answered with the next status of --statuses (the last one
+in lower case) and body. POSTs are answered with the next status of --statuses (a 3xx points to /moved; the last one
 repeats; default 200); with --hang they are recorded and never answered; with --html-errors an error
 status comes with a whole HTML error page, as from a proxy. HEAD is always 200.
 It exits at the end of stdin, or after --lifetime seconds.
@@ -57,6 +57,8 @@ class Recorder(BaseHTTPRequestHandler):
                       b"<style>body{font-family:sans-serif}</style></head>\n<body><h1>Bad Gateway</h1>"
                       + b"<p>" + b"x" * 2000 + b"</p></body></html>\n")
         self.send_response(status)
+        if 300 <= status < 400:
+            self.send_header("Location", "/moved?key=hidden")
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(answer)))
         self.end_headers()

@@ -27,7 +27,7 @@ final class HTTPNotifier: Notifier {
         configuration.timeoutIntervalForRequest = settings.timeoutSeconds
         configuration.httpShouldSetCookies = false
         configuration.urlCache = nil
-        session = URLSession(configuration: configuration)
+        session = URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
     }
 
     /// A HEAD request without credentials: any HTTP answer means the server is there.
@@ -100,9 +100,19 @@ final class HTTPNotifier: Notifier {
         let excerpt = ResponseExcerpt.make(data ?? Data(), contentType: response.value(forHTTPHeaderField: "Content-Type"))
         switch status {
         case 200..<300: return .success(status)
+        case 300..<400: return .failure(.redirected(status: status, location: withoutSecrets(response.value(forHTTPHeaderField: "Location"))))
         case 429, 500...: return .failure(.serverFailed(status: status, excerpt: excerpt))
         default: return .failure(.refused(status: status, excerpt: excerpt))
         }
+    }
+
+    /// A redirect target for a message: scheme, host and path only (a query or user info may hold a secret).
+    private static func withoutSecrets(_ location: String?) -> String {
+        guard let location, var components = URLComponents(string: location) else { return "an unreadable location" }
+        components.query = nil
+        components.user = nil
+        components.password = nil
+        return components.string ?? "an unreadable location"
     }
 
     private func error(for failure: HTTPFailure, attempts: Int) -> PluginError {
@@ -114,6 +124,10 @@ final class HTTPNotifier: Notifier {
                 .permission, "\(target) refused the credentials (\(failure.reason)); check bearer_token or username and password")
         case .refused:
             return PluginError(.protocol, "\(target) refused the notification (\(failure.reason))")
+        case .redirected:
+            return PluginError(
+                .protocol,
+                "\(target) answered with a redirect (\(failure.reason)); redirects are not followed, since they would take the credentials elsewhere: set url to the final address")
         case .serverFailed:
             return PluginError(.io, "\(target) failed\(tries) (\(failure.reason))")
         case .unreachable:

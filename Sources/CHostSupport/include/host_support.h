@@ -9,4 +9,12 @@ const char *linkstr_secure_getenv(const char *name);
  *  dynamic loader knows it (dladdr(3)), or NULL. The string belongs to the loader. */
 const char *linkstr_image_path(const void *address);
 
+/** Keeps secrets out of core dumps from now on: no core file (RLIMIT_CORE 0) and not dumpable
+ *  (prctl PR_SET_DUMPABLE 0, which also keeps other processes of the same user from reading this
+ *  one's memory through ptrace or /proc). Returns 0, or -1 with errno. */
+int linkstr_forbid_core_dumps(void);
+
+/** Whether the process is dumpable (prctl PR_GET_DUMPABLE): 1 or 0, -1 on error. */
+int linkstr_is_dumpable(void);
+
 #endif

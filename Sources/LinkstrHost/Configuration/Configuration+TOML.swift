@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import TOMLKit
 
 extension Configuration {
@@ -9,6 +10,7 @@ extension Configuration {
         configuration.sourceFile = path
         guard FileSystem.exists(path) else { return configuration }
         configuration.sourceFileExists = true
+        try checkOwnerAndMode(path)
         let text: String
         do {
             text = try FileSystem.readText(path)
@@ -17,6 +19,21 @@ extension Configuration {
         }
         try configuration.apply(toml: text, path: path)
         return configuration
+    }
+
+    /// Refuses a file that someone else could have written: it names programs linkstr runs.
+    private static func checkOwnerAndMode(_ path: String) throws(ConfigurationError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        if info.st_mode & (S_IWGRP | S_IWOTH) != 0 {
+            throw ConfigurationError(
+                path: path,
+                reason: "the file is writable by others (mode \(String(info.st_mode & 0o777, radix: 8))) and names programs linkstr runs; run `chmod go-w \(path)`")
+        }
+        if info.st_uid != 0 && info.st_uid != geteuid() {
+            throw ConfigurationError(
+                path: path, reason: "the file belongs to uid \(info.st_uid), neither root nor you, and names programs linkstr runs; use a config.toml of your own")
+        }
     }
 
     /// Parses TOML text into this configuration.

@@ -1,3 +1,4 @@
+import CHostSupport
 import Foundation
 import Glibc
 import NostrCore
@@ -46,8 +47,9 @@ public struct AccountManager: Sendable {
     /// - Throws: when an account already exists (log out first) or the key store fails.
     @discardableResult
     public func save(_ secretKey: SecretKey, name: String?, keyStore: KeyStoreKind, now: Int64) throws(AccountError) -> AccountFile {
+        _ = linkstr_forbid_core_dumps()
         if let existing = try current() {
-            throw AccountError("this home already has an account (\(try npub(of: existing))); run `linkstr account logout` first")
+            throw AccountError("this home already has an account (\(try npub(of: existing))); run `linkstr account logout` first (after backing up its key)")
         }
         let publicKey = secretKey.publicKey
         switch keyStore {
@@ -75,6 +77,7 @@ public struct AccountManager: Sendable {
     /// The account's secret key, from its key store (may ask for the passphrase).
     public func secretKey() throws(AccountError) -> SecretKey {
         let account = try require()
+        _ = linkstr_forbid_core_dumps()
         let key: SecretKey
         switch account.keyStore {
         case .secretService:
@@ -109,6 +112,15 @@ public struct AccountManager: Sendable {
         for path in [ncryptsecPath, plainKeyPath, accountPath] where FileManager.default.fileExists(atPath: path) {
             guard unlink(path) == 0 else { throw AccountError("cannot remove \(path): \(String(cString: strerror(errno)))") }
         }
+        try syncDataDirectory()
+    }
+
+    /// Makes the folder's entries (a key written or removed) durable before the command reports it.
+    private func syncDataDirectory() throws(AccountError) {
+        let descriptor = open(dataDirectory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw AccountError("cannot open \(dataDirectory) to sync it: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw AccountError("cannot sync \(dataDirectory): \(String(cString: strerror(errno)))") }
     }
 
     private func npub(of account: AccountFile) throws(AccountError) -> String {
@@ -142,5 +154,6 @@ public struct AccountManager: Sendable {
             unlink(temporary)
             throw AccountError("cannot write \(path): \(String(cString: strerror(errno)))")
         }
+        try syncDataDirectory()
     }
 }

@@ -93,7 +93,8 @@ struct AccountImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Import an existing secret key (nsec).",
         discussion: """
-            Pass - to read the nsec from stdin (keeps it out of your shell history).
+            Pass - to read the nsec from stdin, or a file that holds it; an nsec given as the
+            argument itself is refused (every user sees it in `ps`) unless --insecure-argv.
 
             Example:
               linkstr account import - < backup.nsec
@@ -101,11 +102,25 @@ struct AccountImportCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var store: KeyStoreOption
-    @Argument(help: "The nsec, or - for stdin.") var nsec: String
+    @Argument(help: "- to read the nsec from stdin, or a file that holds it.") var nsec: String
     @Option(help: "A display name, kept locally.") var name: String?
+    @Flag(name: .customLong("insecure-argv"), help: "Accept the nsec itself as the argument (every user sees it in `ps`).")
+    var insecureArgv = false
 
     func run() throws {
-        let text = nsec == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : nsec
+        let text: String
+        if nsec == "-" {
+            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        } else if FileManager.default.fileExists(atPath: nsec) {
+            guard let contents = FileManager.default.contents(atPath: nsec) else { throw CLIFailure(.usage, "cannot read \(nsec).") }
+            text = String(decoding: contents, as: UTF8.self)
+        } else if nsec.lowercased().hasPrefix("nsec1"), !insecureArgv {
+            throw CLIFailure(
+                .usage,
+                "a secret key on the command line is visible to every user in `ps` and stays in your shell history; pass - and give it on stdin (linkstr account import - < backup.nsec), or a file that holds it (--insecure-argv accepts the risk)")
+        } else {
+            text = nsec
+        }
         guard let key = try? SecretKey(nsec: text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw CLIFailure(.usage, "invalid secret key (nsec).")
         }
@@ -153,18 +168,40 @@ struct AccountLogoutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout", abstract: "Forget the identity (its key); with --clear-data, the account's local data too.",
         discussion: """
-            Without --clear-data, sessions and posts stay (encrypted) for when you import the key again.
-            With it, every record of the account is deleted and checked gone; the relay list stays.
+            The key is deleted from this machine, so it asks first (on the terminal) unless --yes: back
+            the key up before (`linkstr account show --reveal-secret`). Without --clear-data, sessions
+            and posts stay (encrypted) for when you import the key again. With it, every record of the
+            account is deleted and checked gone; the relay list stays.
 
             Example:
-              linkstr account logout --clear-data
+              linkstr account logout --clear-data --yes
             """)
 
     @OptionGroup var global: GlobalOptions
     @Flag(name: .customLong("clear-data"), help: "Also delete this account's sessions, posts, contacts and watermarks.")
     var clearData = false
+    @Flag(help: "Do not ask before deleting the key.") var yes = false
 
     func run() async throws {
+        if !yes {
+            let host = try global.openHost()
+            let account: AccountFile
+            do {
+                account = try global.accounts(host).require()
+            } catch {
+                throw error.failure
+            }
+            let npub = (try? PublicKey(hex: account.pubkey))?.npub ?? account.pubkey
+            let question = "Delete the key of \(npub) from this machine? Without a backup (`linkstr account show --reveal-secret`) it is gone."
+            switch Confirmation.ask(question) {
+            case true?: break
+            case false?: throw CLIFailure(.failed, "nothing was deleted.")
+            case nil:
+                throw CLIFailure(
+                    .usage,
+                    "logging out deletes the key of \(npub) from this machine; back it up (`linkstr account show --reveal-secret`), then run it again with --yes")
+            }
+        }
         if clearData {
             let context = try AccountContext.open(global)
             defer { context.host.stop() }

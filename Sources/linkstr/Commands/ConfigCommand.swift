@@ -3,7 +3,7 @@ import LinkstrHost
 import LinkstrRuntime
 
 /// `linkstr config`: the effective configuration — files, folders, the plugin search path and every
-/// setting with its default filled in. Values of settings whose name suggests a secret are masked.
+/// setting with its default filled in. Secrets are masked (`SecretMasking`) unless `--show-secrets`.
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
@@ -14,10 +14,12 @@ struct ConfigCommand: ParsableCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
+    @Flag(name: .customLong("show-secrets"), help: "Show passwords, tokens and push URLs as they are written.")
+    var showSecrets = false
 
     func run() throws {
         let host = try global.openHost()
-        let object = Self.effective(host)
+        let object = Self.effective(host, showSecrets: showSecrets)
         if global.json {
             Terminal.printJSON(object)
             return
@@ -39,7 +41,7 @@ struct ConfigCommand: ParsableCommand {
         for source in PluginDiscovery(configuration: configuration, paths: host.paths).sources {
             text += "  \(source.path)  [\(source.origin)]\n"
         }
-        for (pluginID, settings) in Self.maskedSettings(configuration).sorted(by: { $0.key < $1.key }) {
+        for (pluginID, settings) in Self.maskedSettings(configuration, showSecrets: showSecrets).sorted(by: { $0.key < $1.key }) {
             text += "[plugins.\"\(pluginID)\"]\n"
             for (key, value) in settings.sorted(by: { $0.key < $1.key }) {
                 text += "  \(key) = \(value)\n"
@@ -50,7 +52,7 @@ struct ConfigCommand: ParsableCommand {
 
     static let defaultStorage = "org.linkstr.storage.sqlite"
 
-    static func effective(_ host: LinkstrHost) -> [String: Any] {
+    static func effective(_ host: LinkstrHost, showSecrets: Bool) -> [String: Any] {
         let configuration = host.configuration
         var object: [String: Any] = [
             "config_file": host.paths.configFile,
@@ -68,22 +70,18 @@ struct ConfigCommand: ParsableCommand {
             "plugin_search_path": PluginDiscovery(configuration: configuration, paths: host.paths).sources.map {
                 ["path": $0.path, "origin": $0.origin]
             },
-            "plugins": maskedSettings(configuration),
+            "plugins": maskedSettings(configuration, showSecrets: showSecrets),
         ]
         object["home"] = host.paths.home
         object["transport"] = configuration.transport
         return object
     }
 
-    /// Plugin settings with secret-looking values replaced by "********".
-    static func maskedSettings(_ configuration: Configuration) -> [String: [String: String]] {
-        let secretWords = ["password", "secret", "token", "key", "auth"]
+    /// Plugin settings with their secrets masked (by name and by value), unless `showSecrets`.
+    static func maskedSettings(_ configuration: Configuration, showSecrets: Bool) -> [String: [String: String]] {
+        guard !showSecrets else { return configuration.pluginSettings }
         return configuration.pluginSettings.mapValues { settings in
-            var masked = settings
-            for key in settings.keys where secretWords.contains(where: { key.lowercased().contains($0) }) {
-                masked[key] = "********"
-            }
-            return masked
+            Dictionary(uniqueKeysWithValues: settings.map { key, value in (key, SecretMasking.masked(value, setting: key)) })
         }
     }
 }

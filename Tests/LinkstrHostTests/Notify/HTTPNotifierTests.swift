@@ -136,6 +136,23 @@ import Testing
         #expect(error == PluginError(.io, "\(recorder.url("/t")) failed (HTTP 502: 502 Bad Gateway)"))
     }
 
+    /// A redirect is not followed with the credentials, and is a failure, not a delivery.
+    @Test func aRedirectIsNotFollowedAndIsAFailure() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let recorder = try HTTPRecorder(in: scratch, statuses: [307])
+        defer { recorder.stop() }
+        let http = try NotifierDriver(
+            "http", pluginID: Self.pluginID, settings: ["url": recorder.url("/t"), "bearer_token": "tk_secret", "attempts": "1"])
+        defer { http.destroy() }
+
+        let error = try #require(await http.notify(post))
+        #expect(error == PluginError(
+            .protocol,
+            "\(recorder.url("/t")) answered with a redirect (HTTP 307, redirected to /moved); redirects are not followed, since they would take the credentials elsewhere: set url to the final address"))
+        #expect(recorder.posts.map { $0["path"] as? String } == ["/t"], "nothing went to the redirect's target")
+    }
+
     @Test func doesNotRetryARefusal() async throws {
         let scratch = TestScratch()
         defer { scratch.remove() }

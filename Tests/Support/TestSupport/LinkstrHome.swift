@@ -21,7 +21,7 @@ public struct LinkstrHome: Sendable {
     /// The same account in a fresh home `scratch/name` (`account import`), using `relays`.
     public func copy(_ scratch: TestScratch, _ name: String, relays: [String]) throws -> LinkstrHome {
         let path = Self.prepare(scratch, name, relays: relays, config: "")
-        try Self.succeed(["account", "import", nsec, "--key-store", "plain", "--json", "--home", path])
+        try Self.succeed(["account", "import", "-", "--key-store", "plain", "--json", "--home", path], stdin: nsec + "\n")
         return try Self.opened(path)
     }
 
@@ -38,8 +38,8 @@ public struct LinkstrHome: Sendable {
     }
 
     @discardableResult
-    private static func succeed(_ arguments: [String]) throws -> ProcessRunner.Result {
-        let result = try ProcessRunner.linkstr(arguments)
+    private static func succeed(_ arguments: [String], stdin: String? = nil) throws -> ProcessRunner.Result {
+        let result = try ProcessRunner.linkstr(arguments, stdin: stdin)
         guard result.status == 0 else { throw TestFailure("linkstr \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)") }
         return result
     }
