@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layout: see README.md ("Architecture") and ../shared/DESIGN.md §2.
+// Layout: see README.md ("Architecture").
 let package = Package(
     name: "linkstr",
     platforms: [.macOS(.v15)],
@@ -98,7 +98,7 @@ let package = Package(
             name: "linkstr-media-bench", dependencies: ["LinkstrMediaKit", "LinkstrPluginKit", "PluginABI", "PluginTesting"],
             path: "Benchmarks/MediaBench"),
 
-        // MARK: Notifier plugins (issue 7): a shared kit and three notifiers, each its own .so
+        // MARK: Notifier plugins: a shared kit and three notifiers, each its own .so
         .systemLibrary(
             name: "CSystemd", path: "Plugins/Notify/CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .target(name: "NotifierKit", dependencies: ["PluginABI", "LinkstrPluginKit"], path: "Plugins/Notify/Kit"),
@@ -128,7 +128,7 @@ let package = Package(
         .executableTarget(
             name: "linkstr-host-bench", dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginABI"],
             path: "Benchmarks/HostBench"),
-        // MARK: Storage plugins (issue 4): one shared kit, three backends, each its own .so
+        // MARK: Storage plugins: one shared kit, three backends, each its own .so
         .systemLibrary(
             name: "CSQLite", path: "Plugins/Storage/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibPQ", path: "Plugins/Storage/CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
@@ -145,7 +145,7 @@ let package = Package(
         .executableTarget(
             name: "StorageBench", dependencies: ["LinkstrRuntime", "LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "CLibPQ"],
             path: "Benchmarks/Storage"),
-        // `linkstr sync` minus the network: gift wraps through unwrap, engine and the SQLite plugin (issue 5).
+        // `linkstr sync` minus the network: gift wraps through unwrap, engine and the SQLite plugin.
         .executableTarget(
             name: "IngestBench", dependencies: ["LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "NostrCore"], path: "Benchmarks/IngestBench"),
 

@@ -1,8 +1,8 @@
 import LinkstrHost
 
-/// A command's failure: one sentence a person can act on, and the exit status of cli.md.
+/// A command's failure: one sentence a person can act on, and its exit status.
 struct CLIFailure: Error {
-    /// Exit statuses (../shared/spec/cli.md, "Conventions").
+    /// The documented exit statuses: 0 success, 1 failed, 2 usage or bad input, 3 no account, 4 storage.
     struct ExitStatus: RawRepresentable, Equatable {
         let rawValue: Int32
         static let failed = ExitStatus(rawValue: 1)

@@ -2,7 +2,7 @@ import ArgumentParser
 import Glibc
 import LinkstrHost
 
-/// The `linkstr` command (../shared/spec/cli.md).
+/// The `linkstr` command: its commands, flags and `--json` fields are a stable surface for scripts.
 @main
 struct Linkstr: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -32,7 +32,7 @@ struct Linkstr: AsyncParsableCommand {
         }
     }
 
-    /// Runs the command with the exit codes of cli.md: usage errors exit 2 (argument-parser's default
+    /// Runs the command with the documented exit codes: usage errors exit 2 (argument-parser's default
     /// is 64), failures print one sentence on stderr. Global options may come before the subcommand.
     static func main() async {
         // `linkstr watch | head` and children that stop reading end in EPIPE errors, not a silent death.

@@ -2,7 +2,7 @@ import Foundation
 import NostrCore
 
 /// The two events "delete account" publishes, in this order, each awaiting a relay's OK before the
-/// next (spec §10.3, seed 000 "Delete account"): an empty follow list (kind 3), then a NIP-62 request
+/// next: an empty follow list (kind 3), then a NIP-62 request
 /// to vanish (kind 62). Only when both were accepted does the host clear the identity and the
 /// account's local data; any failure stops before that. Unsigned: the host's signer signs them.
 public enum AccountDeletion {

@@ -14,6 +14,6 @@ public struct Contact: Equatable, Sendable {
         self.profileName = profileName
     }
 
-    /// The alias, else the profile name, else the npub (seed 000).
+    /// The alias, else the profile name, else the npub (the iPhone app's order).
     public var displayName: String { alias ?? profileName ?? pubkey.npub }
 }

@@ -1,7 +1,7 @@
 import NostrCore
 
 // Byte encodings for the host's storage: compact JSON, stable key order, one version number. Aliases
-// are sensitive (spec §13 encrypts them at rest); the host's storage layer encrypts what it stores.
+// are sensitive (the iPhone app encrypts them at rest); the host's storage layer encrypts what it stores.
 //
 // - `FollowList`: the applied event's JSON (signature included), empty when there is none.
 // - `Profile`: `[created_at,"<event id>","<name>"|null]`; its key is the record's key.

@@ -1,12 +1,12 @@
 import NostrCore
 
-/// The account's contacts (spec §10.1, seed 000 "Contacts"): a mirror of its kind 3 follow list, the
+/// The account's contacts: a mirror of its kind 3 follow list, the
 /// private aliases, and the profile names of the people it sees. Pure rules, no I/O, no clock (`now`
 /// is an input): the host persists the state (`followList`, `aliases`, `profiles`, or `encoded()`)
 /// after each change and restores it with `init(me:followList:aliases:profiles:)`.
 ///
 /// - Incoming follow lists: only the account's own, validly signed, not from the future, and newer
-///   than the watermark (the applied list's stamp, spec §7.1's comparator) replace the contacts; a
+///   than the watermark (the applied list's stamp; last writer wins) replace the contacts; a
 ///   restart or an older relay copy cannot roll them back. Invalid `p` tags are skipped.
 /// - Changes (`adding`, `removing`) are drafts of the whole next list: every tag and the content of
 ///   the applied list stay as other clients wrote them, and the created_at is past the watermark so
@@ -162,7 +162,7 @@ public struct ContactBook: Equatable, Sendable {
         return FollowListDraft(event: followListEvent(tags: tags, now: now), added: [], removed: [key])
     }
 
-    /// The empty kind 3 of "delete account" (spec §10.3): no tags, empty content, past the watermark.
+    /// The empty kind 3 of "delete account": no tags, empty content, past the watermark.
     public func emptyFollowList(now: Int64) -> UnsignedEvent {
         UnsignedEvent(pubkey: me, createdAt: nextCreatedAt(now: now), kind: FollowList.kind, tags: [], content: "")
     }

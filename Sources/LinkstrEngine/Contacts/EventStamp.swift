@@ -1,11 +1,11 @@
 import NostrCore
 
 /// When a signed replaceable event (a kind 3 follow list, a kind 0 profile) was written: its
-/// created_at and its event id. Ordered by the last-writer-wins comparator of spec §7.1, the same as
+/// created_at and its event id. Ordered last writer wins, the same as
 /// `Stamp`: the later time wins; on equal time the larger id (as a lowercase hex string) wins.
 ///
-/// NIP-01 asks relays to keep the *lowest* id on a tie; linkstr follows the iPhone app (seed 000:
-/// "equal timestamp uses lexicographic event-ID tiebreak") so that both end in the same state. Our
+/// NIP-01 asks relays to keep the *lowest* id on a tie; linkstr follows the iPhone app (on equal time
+/// the lexicographically larger event id wins) so that both end in the same state. Our
 /// own changes never tie: their created_at is always past the watermark (`ContactBook.nextCreatedAt`).
 public struct EventStamp: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var time: Int64

@@ -3,10 +3,10 @@ import NostrCore
 
 /// The account's follow list (kind 3, NIP-02) as last applied: the whole signed event, kept verbatim
 /// so that a change republishes every entry and tag other clients wrote (relay hints, petnames,
-/// other tag types, the content). The iPhone app keeps only the keys and overwrites the rest
-/// (spec §17.7); linkstr does not.
+/// other tag types, the content). The iPhone app keeps only the keys and overwrites the rest;
+/// linkstr does not.
 ///
-/// Its stamp is the follow-list watermark of spec §10.1: persisted with it, it keeps a restart or an
+/// Its stamp is the follow-list watermark: persisted with it, it keeps a restart or an
 /// older relay copy from rolling the contacts back.
 ///
 /// A value type; safe to share between threads.
@@ -40,7 +40,7 @@ public struct FollowList: Equatable, Sendable {
     public var contacts: [PublicKey] { Self.entries(in: tags).keys }
 
     /// The followed keys of `tags` and why each skipped `p` tag was skipped. A `p` tag's key is
-    /// trimmed and lowercased, then must be 64 hex characters of a valid key (spec §5, "deduped"
+    /// trimmed and lowercased, then must be 64 hex characters of a valid key ("deduped"
     /// mode: an invalid entry is skipped, never fatal).
     public static func entries(in tags: [[String]]) -> (keys: [PublicKey], skipped: [String]) {
         var seen = Set<PublicKey>()

@@ -2,7 +2,7 @@ import NostrCore
 
 /// A follow-list change to publish: the host signs `event` with the account's signer, publishes it
 /// and, once a relay accepted it, calls `ContactBook.confirm`. Nothing changes locally before that
-/// (spec §10.1: publish first, await OK, then update).
+/// (publish first, await OK, then update).
 public struct FollowListDraft: Equatable, Sendable {
     /// The whole new kind 3: every tag and the content of the applied list, with the change.
     public var event: UnsignedEvent

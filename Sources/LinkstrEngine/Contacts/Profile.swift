@@ -2,8 +2,8 @@ import Foundation
 import NostrCore
 
 /// What linkstr keeps of someone's kind 0 profile (NIP-01 metadata): the name to show when there is
-/// no local alias (seed 000: "local alias → remote Nostr profile name → npub"), and the stamp of the
-/// event it came from (newer wins per key, spec §7.1's comparator).
+/// no local alias (the iPhone app's order: alias, profile name, npub), and the stamp of the
+/// event it came from (newer wins per key, ordered like `Stamp`).
 ///
 /// A value type; safe to share between threads.
 public struct Profile: Equatable, Sendable {

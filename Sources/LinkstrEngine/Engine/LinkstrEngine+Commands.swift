@@ -2,7 +2,7 @@ import Foundation
 import NostrCore
 
 extension LinkstrEngine {
-    // MARK: Building messages (spec §8)
+    // MARK: Building messages
 
     /// A new session: `session_create` to every member (the creator first, deduplicated).
     public func createSession(name: String, members: [PublicKey], now: Int64) throws(CommandError) -> OutboundMessage {
@@ -17,7 +17,7 @@ extension LinkstrEngine {
 
     /// A new member set (creator only): `session_members` to prior and next members, and — so that
     /// members added later see the session even on iPhones, which ignore snapshots of unknown
-    /// sessions (spec §17.2a) — a `session_create` to the newly added ones.
+    /// sessions — a `session_create` to the newly added ones.
     public func changeMembers(_ sessionID: SessionID, to members: [PublicKey], now: Int64) throws(CommandError) -> [OutboundMessage] {
         guard let session = store.session(sessionID) else { throw .unknownSession(sessionID) }
         guard session.creator == me else { throw CommandError("only the session creator can manage members.") }
@@ -25,7 +25,7 @@ extension LinkstrEngine {
         let history = store.membership(sessionID)
         let prior = history.current
         // The new snapshot must be the newest one everywhere, even when the previous change was made
-        // in the same second (snapshots are ordered by (created_at, rumor id), spec §7.1): the time is
+        // in the same second (snapshots are ordered by (created_at, rumor id)): the time is
         // never before the newest snapshot's, and on a tie the throwaway root_id is drawn again until
         // the rumor id is the larger one.
         let latest = history.snapshots.last?.stamp

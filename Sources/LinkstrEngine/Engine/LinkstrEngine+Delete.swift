@@ -1,7 +1,7 @@
 import NostrCore
 
 extension LinkstrEngine {
-    /// A `root_delete` notice, spec §7.5 with seed 000's strictness: it takes effect only once matched
+    /// A `root_delete` notice, strict: it takes effect only once matched
     /// to the post and its author. A notice for a post not seen yet is recorded (keyed by its sender,
     /// so it can only ever block that sender's own post) and validated when the post arrives.
     func ingestDelete(_ inbound: InboundRumor, _ payload: LinkstrPayload, report: inout IngestReport) -> Verdict {

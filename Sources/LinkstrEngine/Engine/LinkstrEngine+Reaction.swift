@@ -1,7 +1,7 @@
 import NostrCore
 
 extension LinkstrEngine {
-    /// A `reaction` toggle, spec §7.4: last writer wins per (session, post, emoji, sender); staged
+    /// A `reaction` toggle: last writer wins per (session, post, emoji, sender); staged
     /// until its post arrives; discarded when the post was deleted.
     func ingestReaction(_ inbound: InboundRumor, _ payload: LinkstrPayload, report: inout IngestReport) -> Verdict {
         guard let postID = try? RumorID(hex: payload.rootID) else {

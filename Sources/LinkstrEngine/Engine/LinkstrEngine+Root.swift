@@ -1,7 +1,7 @@
 import NostrCore
 
 extension LinkstrEngine {
-    /// A `root` (a link post), spec §7.3 with seed 000's staging.
+    /// A `root` (a link post); staged until its session is known and its sender a member at its time.
     func ingestRoot(_ inbound: InboundRumor, _ payload: LinkstrPayload, report: inout IngestReport) -> Verdict {
         let sessionID = payload.sessionID
         let postID = inbound.id

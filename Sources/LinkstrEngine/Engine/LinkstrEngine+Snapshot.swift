@@ -2,10 +2,10 @@ import NostrCore
 
 extension LinkstrEngine {
     /// The name a session gets when an iPhone creator's `session_members` (which carries no name)
-    /// is the first thing we learn of it (spec §17.2b).
+    /// is the first thing we learn of it.
     public static let placeholderSessionName = "untitled session"
 
-    /// `session_create` and `session_members`, spec §7.6–7.8 and §17.2: only the creator changes
+    /// `session_create` and `session_members`: only the creator changes
     /// membership; a snapshot is the whole member set; every snapshot is kept, so the order of
     /// arrival does not matter (see `MembershipHistory`).
     func ingestSnapshot(_ inbound: InboundRumor, _ payload: LinkstrPayload, report: inout IngestReport) -> Verdict {

@@ -1,6 +1,6 @@
 import NostrCore
 
-/// The linkstr rules as a deterministic state machine (spec §7–8, seed 000): verified rumors and
+/// The linkstr rules as a deterministic state machine: verified rumors and
 /// user commands in; state writes (through `EngineStore`), publish requests (`OutboundMessage`) and
 /// notification requests out. No I/O, no clock: `now` is an input.
 ///
@@ -12,7 +12,7 @@ public final class LinkstrEngine {
     public let me: PublicKey
     public let store: any EngineStore
     /// Set by the host when a sync starts on a store without posts: restored history is then marked
-    /// read (seed 000, "Read/unread semantics").
+    /// read, as the iPhone app does.
     public var restoringIntoEmptyStore = false
     var staging: Staging
 

@@ -1,6 +1,6 @@
 import NostrCore
 
-/// Valid-but-early rumors, waiting for what they depend on (seed 000, "How linkstr syncs").
+/// Valid-but-early rumors, waiting for what they depend on (relays do not keep order).
 /// Bounded: past `capacity` the oldest is dropped and reported. In memory only — a staged rumor's
 /// wrap is not marked seen, so a later backfill brings it again.
 struct Staging {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A session id: an opaque, case-sensitive string compared after trimming whitespace (spec §3.2).
+/// A session id: an opaque, case-sensitive string compared after trimming whitespace.
 /// linkstr creates them in the iPhone app's format: a UUID as 32 uppercase hex characters.
 ///
 /// A value type; safe to share between threads.

@@ -1,6 +1,6 @@
 import NostrCore
 
-/// A delete notice's target: a post id in a session, deleted by a sender (spec §7.5). Keyed by the
+/// A delete notice's target: a post id in a session, deleted by a sender. Keyed by the
 /// deleter, so a forged notice can only ever block posts its own sender wrote.
 public struct DeletionKey: Hashable, Sendable {
     public var sessionID: SessionID

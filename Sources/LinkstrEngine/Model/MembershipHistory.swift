@@ -3,7 +3,7 @@ import NostrCore
 /// Every membership snapshot of a session, ordered by stamp.
 ///
 /// The iPhone app keeps only the newest snapshot and ignores older ones, so the order in which a
-/// backfill delivers snapshots changes which posts pass its membership check (spec §17.4). Keeping
+/// backfill delivers snapshots changes which posts pass its membership check. Keeping
 /// them all makes "was X a member at time T" independent of delivery order: X is active at T when
 /// the newest snapshot stamped at or before T lists X (intervals start inclusive, end exclusive).
 public struct MembershipHistory: Equatable, Sendable {

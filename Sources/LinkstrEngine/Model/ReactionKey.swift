@@ -1,6 +1,6 @@
 import NostrCore
 
-/// What a reaction toggles: one sender's emoji on one post (spec §7.4).
+/// What a reaction toggles: one sender's emoji on one post.
 public struct ReactionKey: Hashable, Sendable {
     public var sessionID: SessionID
     public var postID: RumorID

@@ -1,6 +1,6 @@
 import NostrCore
 
-/// A session as one account sees it (spec §13): its name, creator, last activity and archive flag.
+/// A session as one account sees it: its name, creator, last activity and archive flag.
 /// Membership lives in `MembershipHistory`.
 public struct Session: Equatable, Sendable {
     public var id: SessionID

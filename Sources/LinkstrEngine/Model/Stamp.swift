@@ -1,7 +1,7 @@
 import NostrCore
 
-/// When a piece of state was last written: the rumor's created_at and its id. The last-writer-wins
-/// comparator of spec §7.1 orders stamps: the later time wins; on equal time the larger id (as a
+/// When a piece of state was last written: the rumor's created_at and its id. Ordered last writer
+/// wins: the later time wins; on equal time the larger id (as a
 /// lowercase hex string) wins.
 public struct Stamp: Hashable, Comparable, Sendable {
     public var time: Int64

@@ -2,10 +2,10 @@ import Foundation
 import NostrCore
 
 extension LinkstrPayload {
-    /// Decodes rumor content with the iPhone app's rules (spec §3.1): `conversation_id`, `root_id`
+    /// Decodes rumor content with the iPhone app's rules: `conversation_id`, `root_id`
     /// and a known `kind` are required; optional keys may be absent or null; wrong types reject the
     /// whole payload (`timestamp` must be integral — `1.0` passes, `1.5` does not; `reaction_active`
-    /// must be a real boolean); unknown keys are ignored. Then validates (spec §4).
+    /// must be a real boolean); unknown keys are ignored. Then validates (`validate()`).
     public static func decode(_ content: String) throws(PayloadError) -> LinkstrPayload {
         guard content.utf8.count <= PayloadLimits.contentBytes else {
             throw PayloadError("the payload is \(content.utf8.count) bytes; the limit is \(PayloadLimits.contentBytes)")

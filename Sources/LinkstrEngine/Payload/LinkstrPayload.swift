@@ -1,6 +1,6 @@
 import NostrCore
 
-/// The JSON content of a kind-44001 rumor (spec §3), decoded and validated (spec §4).
+/// The JSON content of a kind-44001 rumor, decoded and validated.
 ///
 /// A value type; safe to share between threads.
 public struct LinkstrPayload: Equatable, Sendable {
@@ -9,7 +9,7 @@ public struct LinkstrPayload: Equatable, Sendable {
     /// `root_id` trimmed: "" for a root (or the rumor id), the target post for reactions and deletes,
     /// a throwaway token for session payloads.
     public var rootID: String
-    /// Normalized (spec §6); required for `root`.
+    /// Normalized (`WebURL`); required for `root`.
     public var url: String?
     /// As received (iOS stores it untrimmed); trimmed and omitted when empty on send.
     public var note: String?
@@ -38,7 +38,7 @@ public struct LinkstrPayload: Equatable, Sendable {
         self.reactionActive = reactionActive
     }
 
-    /// The per-kind rules of spec §4 and the size limits of `PayloadLimits`.
+    /// The fields each kind needs and the size limits of `PayloadLimits`.
     public func validate() throws(PayloadError) {
         switch kind {
         case .root:
@@ -70,7 +70,7 @@ public struct LinkstrPayload: Equatable, Sendable {
         }
     }
 
-    /// The rumor tags the iPhone app sends (spec §2.2): `["e", root_id, "", "root"]` for reactions and
+    /// The rumor tags the iPhone app sends: `["e", root_id, "", "root"]` for reactions and
     /// deletes, none otherwise.
     public var rumorTags: [[String]] {
         switch kind {

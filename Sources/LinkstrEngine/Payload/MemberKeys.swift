@@ -1,6 +1,6 @@
 import NostrCore
 
-/// Pubkey lists of payloads (spec §5, "validated" mode): each entry trimmed and lowercased must be
+/// Pubkey lists of payloads ("validated" mode): each entry trimmed and lowercased must be
 /// 64 hex characters of a valid key; any invalid entry invalidates the whole list; later duplicates
 /// are dropped and order is kept.
 public enum MemberKeys {

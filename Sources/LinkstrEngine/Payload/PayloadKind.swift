@@ -1,4 +1,4 @@
-/// The `kind` of a linkstr payload (spec §3.1). Any other value rejects the payload.
+/// The `kind` of a linkstr payload. Any other value rejects the payload.
 public enum PayloadKind: String, Sendable, CaseIterable {
     case root
     case rootDelete = "root_delete"

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The web-URL rule of posts and deep links (spec §6): trim, parse as RFC 3986 (invalid characters
+/// The web-URL rule of posts and deep links: trim, parse as RFC 3986 (invalid characters
 /// percent-encoded, hosts IDNA-encoded, as the iPhone app's Foundation does), scheme http or https
 /// (any case), a non-empty host; the result is the re-serialized URL. Ingest adds no `https://`;
 /// the composer does (`normalizeForSending`). No provider canonicalisation is applied: a YouTube,

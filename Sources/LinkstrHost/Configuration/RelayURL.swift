@@ -1,6 +1,6 @@
 import Foundation
 
-/// The stored form of a relay address (wire spec §9.1): trimmed; `ws` or `wss` (any case); a host;
+/// The stored form of a relay address, as in the iPhone app: trimmed; `ws` or `wss` (any case); a host;
 /// scheme and host lowercased, the fragment dropped, a bare `/` path removed.
 public enum RelayURL {
     public static func normalize(_ text: String) throws(RelaySettingsError) -> String {

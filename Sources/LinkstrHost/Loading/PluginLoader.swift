@@ -2,7 +2,7 @@ import Glibc
 import LinkstrPluginKit
 import PluginABI
 
-/// Opens a plugin file and validates its descriptor (DESIGN.md §3; linkstr_plugin.h).
+/// Opens a plugin file and validates its descriptor (linkstr_plugin.h).
 ///
 /// The order matters: permission checks, then `dlopen(RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE)` (never
 /// unloaded: unloading a Swift image crashes the runtime later), then the entry symbol, the ABI major,

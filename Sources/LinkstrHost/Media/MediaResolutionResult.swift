@@ -1,7 +1,7 @@
 import Foundation
 
-/// How to play a link right now, after the provider's runtime resolution (`linkstr media resolve`;
-/// spec §12.3–12.5): a Facebook share link's reel or video, Rumble's oEmbed iframe, an X post's video
+/// How to play a link right now, after the provider's runtime resolution (`linkstr media resolve`):
+/// a Facebook share link's reel or video, Rumble's oEmbed iframe, an X post's video
 /// or oEmbed HTML. A provider without runtime rules answers its classification.
 public struct MediaResolutionResult: Equatable, Sendable {
     public var provider: String

@@ -1,6 +1,6 @@
 import CHostSupport
 
-/// Where the host looks for plugin files, in order (DESIGN.md §3, plugin-abi-research §2.8):
+/// Where the host looks for plugin files, in order:
 /// 1. `plugin_paths` from the configuration (files or folders);
 /// 2. `LINKSTR_PLUGIN_PATH`, colon-separated, read with `secure_getenv` (ignored in setuid processes);
 /// 3. the user's folder, `<data>/plugins`;

@@ -1,4 +1,4 @@
-/// Where an account's secret key is kept (issue "engine": never in the clear by default).
+/// Where an account's secret key is kept (never in the clear by default).
 public enum KeyStoreKind: String, Codable, Sendable, CaseIterable {
     /// The desktop's Secret Service (GNOME Keyring, KeePassXC…) through `secret-tool`, the secret
     /// passed on stdin, never on the command line.

@@ -3,8 +3,8 @@ import LinkstrEngine
 
 /// A `linkstr://open?…` deep link, in either of its two formats:
 /// - `payload`: the iPhone app's `linkstr://open?p=<token>`, the token being unpadded base64url of the
-///   JSON object `{"url","timestamp","messageGUID"}` (all three required; spec §11);
-/// - `url`: `linkstr://open?url=<percent-encoded URL>` (seed 000, "Deep links").
+///   JSON object `{"url","timestamp","messageGUID"}` (all three required);
+/// - `url`: `linkstr://open?url=<percent-encoded URL>` (what the newer iPhone app shares).
 ///
 /// Decoding follows the app: scheme `linkstr` and host `open` in any case, path empty or `/`, the
 /// first `p` item wins over any `url` item, and the URL must pass `WebURL` and is replaced by its
@@ -74,7 +74,7 @@ public struct DeepLink: Equatable, Sendable {
         return DeepLink(url: try normalize(payload.url), timestamp: payload.timestamp, messageGUID: payload.messageGUID)
     }
 
-    /// The URL rule of posts (spec §6).
+    /// The URL rule of posts (`WebURL`).
     private static func normalize(_ url: String) throws(DeepLinkError) -> String {
         do {
             return try WebURL.normalize(url)

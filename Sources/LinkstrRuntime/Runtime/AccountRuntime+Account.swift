@@ -17,7 +17,7 @@ extension AccountRuntime {
         }
     }
 
-    /// Deletes the account on the relays (wire spec §10.3): an empty follow list, then a NIP-62
+    /// Deletes the account on the relays: an empty follow list, then a NIP-62
     /// request to vanish, each awaiting a relay's OK; only then clears the local data. Any refusal
     /// stops before anything local is deleted, and the error says so.
     public func deleteAccount() async throws(RuntimeError) {

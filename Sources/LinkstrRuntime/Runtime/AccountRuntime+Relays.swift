@@ -35,7 +35,7 @@ extension AccountRuntime {
         }
     }
 
-    /// Waits (at most `sendGate`) until a relay accepts writes (wire spec §9.5).
+    /// The send gate before any relay mutation: waits (at most `sendGate`) until a relay accepts writes.
     func writablePool() async throws(RuntimeError) -> RelayPool {
         let pool = try connect()
         let deadline = ContinuousClock.now + Self.sendGate

@@ -1,7 +1,7 @@
 /// Names of the per-account settings in `EngineCollection.accountState`.
 enum AccountStateKey {
     /// When the last complete sync started (Unix seconds): the next backfill starts two days and an
-    /// hour before it (wire spec §9.4, Linux recommendation).
+    /// hour before it (NIP-59 backdates wraps by up to two days).
     static let lastSync = "last-sync"
     /// The contact book: the mirrored follow list (its watermark), private aliases, profile names.
     static let contacts = "contacts"

@@ -1,4 +1,4 @@
-/// One relay of the relay list (wire spec §9.1): global, not per account.
+/// One relay of the relay list: global, not per account, as the iPhone app keeps it.
 public struct RelayEntry: Equatable, Sendable {
     public var url: String
     public var enabled: Bool

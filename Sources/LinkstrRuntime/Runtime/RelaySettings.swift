@@ -1,7 +1,7 @@
 import LinkstrHost
 import LinkstrPluginKit
 
-/// The relay list (wire spec §9.1), kept in the storage backend as host-wide records (no owner), so
+/// The relay list, kept in the storage backend as host-wide records (no owner), so
 /// every account of a home and every process sharing the database see the same list.
 ///
 /// The list is a base plus the user's changes. The base is `relays = [...]` of the configuration
@@ -13,7 +13,7 @@ import LinkstrPluginKit
 ///
 /// Thread rule: thread-safe (the backend is); changes are single transactions.
 public struct RelaySettings: Sendable {
-    /// The iPhone app's defaults (wire spec §9.1).
+    /// The iPhone app's defaults.
     public static let defaults = [
         "wss://relay.damus.io", "wss://relay.primal.net", "wss://nos.lol", "wss://nostr.satoshisfrens.win", "wss://relay.snort.social",
     ]

@@ -19,7 +19,7 @@ public final class EventDeduplicator: Sendable {
         var head = 0
     }
 
-    /// `capacity` 10 000 matches the iPhone app's dedupe sets (wire spec §9.7).
+    /// `capacity` 10 000 matches the iPhone app's dedupe sets.
     public init(capacity: Int = 10_000) {
         precondition(capacity > 0, "an EventDeduplicator needs a positive capacity")
         self.capacity = capacity

@@ -1,6 +1,6 @@
 import NostrCore
 
-/// The history backfill of gift wraps `#p`-tagged to an account (wire spec §9.4), paged with
+/// The history backfill of gift wraps `#p`-tagged to an account, paged with
 /// `until` because relays return at most `limit` events — or their own, smaller cap — per REQ.
 ///
 /// Paging. Each page is one REQ (`linkstr-backfill-recipient-<page>-<until|latest>`) on every

@@ -1,8 +1,8 @@
 import LinkstrPluginKit
 import NostrCore
 
-/// The subscriptions linkstr keeps on every relay (wire spec §9.2, with the Linux recommendations of
-/// §0.5 and §9.4).
+/// The subscriptions linkstr keeps on every relay: the iPhone app's, except that the live one reaches
+/// back past NIP-59's two-day backdating and none asks for wraps by author (one-time keys sign them).
 extension RelayPool {
     /// Subscription ids, as the iPhone app names them.
     public enum LinkstrSubscription {

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import LinkstrHost
 
-/// `linkstr media resolve URL`: how to play a link right now (runtime resolution, spec §12.3–12.5).
+/// `linkstr media resolve URL`: how to play a link right now (runtime resolution before playback).
 struct MediaResolveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve",

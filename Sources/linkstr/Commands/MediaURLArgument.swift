@@ -1,6 +1,6 @@
 import LinkstrEngine
 
-/// The URL argument of the media commands: validated and normalised like a post's URL (spec §6);
+/// The URL argument of the media commands: validated and normalised like a post's URL (`WebURL`);
 /// anything else is bad input (exit 2) with the reason.
 enum MediaURLArgument {
     static func validate(_ text: String) throws(CLIFailure) -> String {

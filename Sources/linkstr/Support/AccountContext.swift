@@ -5,7 +5,7 @@ import LinkstrRuntime
 import NostrCore
 
 /// Everything a command that works on the account needs: the host with its plugins, the opened
-/// storage and the runtime. Opening it gives the exit statuses of cli.md: 4 when storage cannot be
+/// storage and the runtime. Opening it gives the documented exit statuses: 4 when storage cannot be
 /// opened, 3 when there is no account.
 struct AccountContext {
     let opened: OpenedAccount

@@ -1,7 +1,7 @@
 import LinkstrRuntime
 
 extension CompositionError {
-    /// The exit status of cli.md for this failure.
+    /// The documented exit status for this failure.
     var failure: CLIFailure {
         switch kind {
         case .badConfiguration: CLIFailure(.usage, description)

@@ -3,7 +3,7 @@ import LinkstrHost
 import LinkstrRuntime
 import NostrCore
 
-/// The `--json` objects of cli.md, built from runtime values.
+/// The stable `--json` objects of the commands, built from runtime values.
 enum OutputObjects {
     static func session(_ summary: SessionSummary) -> [String: Any] {
         [

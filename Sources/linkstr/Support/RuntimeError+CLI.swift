@@ -2,7 +2,7 @@ import LinkstrHost
 import LinkstrRuntime
 
 extension RuntimeError {
-    /// The exit status of cli.md for this failure.
+    /// The documented exit status for this failure.
     var failure: CLIFailure {
         switch kind {
         case .failed, .storage: CLIFailure(.failed, description)

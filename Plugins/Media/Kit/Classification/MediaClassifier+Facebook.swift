@@ -1,5 +1,5 @@
 extension MediaClassifier {
-    /// Facebook (spec §12.2): reels (`reel`/`reels`/`r` followed by a token of 4+ characters, or
+    /// Facebook: reels (`reel`/`reels`/`r` followed by a token of 4+ characters, or
     /// `share/r/…`) are extraction-preferred; `fb.watch` links, `/videos/…`, `share/v/…`, `watch/v/…`
     /// and links with a `v`/`video_id`/`story_fbid` parameter embed-only; everything else a link.
     /// Embed: the `/plugins/video.php` player (540×960 for reels, 560×315 otherwise).

@@ -1,5 +1,5 @@
 extension MediaClassifier {
-    /// Instagram (spec §12.2): a reel (`reel`/`reels` followed by a shortcode of 5+ characters) is
+    /// Instagram: a reel (`reel`/`reels` followed by a shortcode of 5+ characters) is
     /// extraction-preferred, a post or IGTV video (`p`/`tv`) embed-only, anything else (profiles,
     /// stories) a link. Embed: `https://www.instagram.com/<marker>/<shortcode>/embed`.
     ///

@@ -1,7 +1,7 @@
 extension MediaClassifier {
     /// Rumble: video pages (`/v<id>-<title>.html`) and `/embed/<id>/` links are embed-only with
-    /// `https://rumble.com/embed/<id>/` (spec §12.2; at playback the oEmbed iframe URL is better,
-    /// §12.4).
+    /// `https://rumble.com/embed/<id>/` (at playback, the iframe URL of
+    /// Rumble's oEmbed is better).
     ///
     /// Better than the iPhone app, which embeds every Rumble URL (a channel page became
     /// `https://rumble.com/embed/c/`): channel, user and listing pages are links.

@@ -1,5 +1,5 @@
 extension MediaClassifier {
-    /// TikTok (spec §12.2): a video (a `video` segment, a `vm.`/`vt.` short link, or an
+    /// TikTok: a video (a `video` segment, a `vm.`/`vt.` short link, or an
     /// `aweme_id`/`video_id`/`item_id` parameter) is extraction-preferred with the embed player
     /// `https://www.tiktok.com/embed/v2/<id>`; profiles, `/t/…` and `/photo/…` are links.
     ///

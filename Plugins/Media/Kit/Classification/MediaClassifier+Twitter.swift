@@ -1,5 +1,5 @@
 extension MediaClassifier {
-    /// Twitter/X (spec §12.2): a status (`status`/`statuses` followed by a numeric id, on x.com,
+    /// Twitter/X: a status (`status`/`statuses` followed by a numeric id, on x.com,
     /// twitter.com, mobile.twitter.com, fixupx, fxtwitter, vxtwitter) is extraction-preferred;
     /// canonical and embed URL are both `https://x.com/i/status/<id>`. Everything else is a link to
     /// `https://x.com/<path>` without its (tracking) query.

@@ -1,4 +1,4 @@
-/// The classification rules of spec §12.1–12.2 (the iPhone app's behaviour), with the improvements
+/// The iPhone app's classification rules (host matching, then a mode per provider), with the improvements
 /// the README lists: YouTube channel, playlist and search pages are links rather than broken embeds,
 /// Rumble channel pages likewise, YouTube `/live/` and `youtube-nocookie.com` embeds are videos,
 /// tracking parameters are dropped and mobile hosts canonicalised.
@@ -39,7 +39,7 @@ public enum MediaClassifier {
         }
     }
 
-    /// The named provider whose hosts include the URL's host (spec §12.1, in its order), or nil.
+    /// The named provider whose hosts include the URL's host (in the iPhone app's order), or nil.
     public static func namedProvider(of url: ParsedURL) -> MediaProvider? {
         if url.hostMatches("tiktok.com") { return .tiktok }
         if url.hostMatches("instagram.com") || url.hostMatches("instagr.am") { return .instagram }

@@ -1,4 +1,4 @@
-/// The providers linkstr recognises (spec §12.1), in the order hosts are checked.
+/// The providers linkstr recognises, in the order hosts are checked.
 ///
 /// The raw value is the short lowercase name a classification reports (`lkh_media_classification.provider`)
 /// and the link type the iPhone app stores locally.

@@ -1,5 +1,5 @@
 /// The parts of an `http`/`https` URL, as ranges into its bytes. No allocation, no percent-decoding,
-/// no validation beyond what classification needs: the host validates URLs (spec §6) before it asks
+/// no validation beyond what classification needs: the host validates URLs before it asks
 /// the providers.
 ///
 /// Accepted shape: `http(s)://[userinfo@]host[:port][/path][?query][#fragment]`, scheme
@@ -12,7 +12,7 @@ public struct ParsedURL {
     public var userInfo: Range<Int>?
     /// The host as written (brackets included for IPv6 literals).
     public var host: Range<Int>
-    /// The host without leading and trailing dots: what host matching compares (spec §12.1).
+    /// The host without leading and trailing dots: what host matching compares.
     public var matchHost: Range<Int>
     public var port: Range<Int>?
     /// Empty, or starting with `/`.

@@ -5,7 +5,7 @@ enum ExtractionError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidURL(String)
     case refused(String)
     case notAVideo(String)
-    /// An X post whose status API names no video (spec §12.6).
+    /// An X post whose status API names no video.
     case noPlayableVideo(String)
     /// `configured` is the `ytdlp` setting when it names no executable.
     case missingYtDlp(configured: String?, venv: String)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// oEmbed, for the providers that answer without a token (ecosystem-research §2): YouTube, TikTok,
+/// oEmbed, for the providers that answer without a token: YouTube, TikTok,
 /// X (publish.twitter.com; no thumbnail, the title is made from the post's text) and Rumble.
 /// Endpoints can be replaced per provider with the plugin setting `oembed_endpoints`, a table such as
 /// `{ youtube = "https://yt.example/oembed" }`.

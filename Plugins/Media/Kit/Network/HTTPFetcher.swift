@@ -11,13 +11,13 @@ import FoundationNetworking
 ///   before each redirect;
 /// - redirects followed up to `maxRedirects` hops, each target resolved from the `Location` header
 ///   against the redirecting URL (works around URLSession turning `Location: /dir/` into `/dir` and
-///   looping, ecosystem-research §2);
+///   looping);
 /// - the body capped at `maxBytes`: the transfer stops there and the prefix is returned with
 ///   `truncated` set (a page that never ends, or one of 50 MB, costs at most the cap);
 /// - an overall deadline, not just an idle timeout: a server that stalls costs at most `timeout`;
 /// - error statuses fail fast without reading the body;
 /// - optionally no redirect is followed: the first `Location` is reported instead (runtime
-///   canonicalisation of share links, spec §12.3).
+///   canonicalisation of Facebook share links).
 ///
 /// Thread rule: thread-safe; `fetch` may run concurrently from many tasks. Call `invalidate()` once
 /// when done (URLSession keeps its delegate alive until then).

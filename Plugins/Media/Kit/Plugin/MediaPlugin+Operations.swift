@@ -21,7 +21,7 @@ extension MediaPlugin {
         return .success(started)
     }
 
-    /// Starts a runtime resolution (spec §12.3–12.5). Refuses at once when the URL is not http(s)
+    /// Starts a runtime resolution. Refuses at once when the URL is not http(s)
     /// (`LKH_E_INVALID`) or no named provider claims it (`LKH_E_NOT_FOUND`).
     func resolve(_ url: String, timeoutMilliseconds: UInt32, completion: Completion) -> Result<UInt64, PluginError> {
         if let problem = Self.problem(with: url) { return .failure(PluginError(.invalid, problem)) }
@@ -48,9 +48,9 @@ extension MediaPlugin {
     /// Starts an extraction into `destination`. Refuses at once when the URL is not http(s), is no
     /// video of a named provider, or its host is not allowed.
     ///
-    /// Facebook share links are resolved first and their reel or video is extracted (spec §12.3); an
+    /// Facebook share links are resolved first and their reel or video is extracted; an
     /// X status is asked for its video first: none → refused ("does not include a playable video"),
-    /// else the direct video URLs of the status API are tried before the status page (§12.6).
+    /// else the direct video URLs of the status API are tried before the status page.
     func extract(_ url: String, destination: String, progress: ProgressSink, completion: Completion) -> Result<UInt64, PluginError> {
         if let problem = Self.problem(with: url) { return .failure(PluginError(.invalid, problem)) }
         let link = flavor == .builtin ? MediaClassifier.classify(url, providers: .named) : nil
@@ -115,7 +115,7 @@ extension MediaPlugin {
         guard let resolution else { return [url] }
         if link.provider == .twitter {
             guard resolution.mode == .extraction else { throw .noPlayableVideo(url) }
-            // Spec §12.6: an X source accepts video only from twimg.com or X's own hosts.
+            // An X source accepts video only from twimg.com or X's own hosts.
             let direct = resolution.videoURLs.filter { candidate in
                 guard let host = URL(string: candidate)?.host?.lowercased() else { return false }
                 return host == "twimg.com" || host.hasSuffix(".twimg.com")

@@ -13,7 +13,7 @@ final class MediaPlugin: @unchecked Sendable {
     let settings: MediaSettings
     let fetcher: HTTPFetcher
     let metadata: MetadataService
-    /// Runtime resolution before playback (spec §12.3–12.5), with its in-memory cache.
+    /// Runtime resolution before playback, with its in-memory cache.
     let resolver: RuntimeResolver
     let operations = OperationTable()
     /// The vtable handed to the host; owned by this instance, freed by `destroy`.

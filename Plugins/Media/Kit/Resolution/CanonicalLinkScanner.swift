@@ -1,6 +1,7 @@
-/// Finds a page's own URL in its HTML (spec §12.3 step 2): the first `<meta property="og:url">`
-/// (attributes in either order, names in any case), else the first `<link rel="canonical">`. Built on
-/// `HeadScanner`, so tags inside scripts and comments are not seen and values are entity-decoded.
+/// Finds a page's own URL in its HTML (a Facebook share link that did not redirect): the first
+/// `<meta property="og:url">` (attributes in either order, names in any case), else the first
+/// `<link rel="canonical">`. Built on `HeadScanner`, so tags inside scripts and comments are not seen
+/// and values are entity-decoded.
 ///
 /// Thread rule: pure.
 enum CanonicalLinkScanner {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The pure rules of Facebook share-link canonicalisation (spec §12.3): which links are share links,
+/// The pure rules of Facebook share-link canonicalisation: which links are share links,
 /// which candidate URLs (a redirect target, a page's `og:url`) name a reel or a video and what their
 /// canonical form is, and the fallback derived from the share link's own path.
 ///

@@ -1,4 +1,4 @@
-/// The spec's "media-looking" test for a candidate video URL (§12.6): the lowercased URL contains
+/// The iPhone app's "media-looking" test for a candidate video URL: the lowercased URL contains
 /// one of the tokens of a stream, a video file or a known video CDN path.
 ///
 /// Thread rule: pure.

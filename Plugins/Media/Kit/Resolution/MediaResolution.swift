@@ -1,6 +1,6 @@
 import Foundation
 
-/// The answer of runtime resolution for one link (spec §12.3–12.5): how to play it now, which URL to
+/// The answer of runtime resolution for one link: how to play it now, which URL to
 /// play or extract, and the embed player (a URL, or for X posts the oEmbed HTML).
 ///
 /// Thread rule: a value type.

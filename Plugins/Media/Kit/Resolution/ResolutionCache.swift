@@ -1,7 +1,7 @@
 import Synchronization
 
-/// Successful runtime resolutions by link, in memory for the life of the plugin instance (spec
-/// §12.3–12.5: failures are never stored, so a later call tries again). At most `capacity` entries;
+/// Successful runtime resolutions by link, in memory for the life of the plugin instance
+/// (failures are never stored, so a later call tries again). At most `capacity` entries;
 /// when full, the oldest insertion is dropped.
 ///
 /// Thread rule: thread-safe.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where runtime resolution (spec §12.3–12.5) sends its requests. Each can be replaced in the plugin's
+/// Where runtime resolution sends its requests. Each can be replaced in the plugin's
 /// config section, which is how the tests point them at a server on 127.0.0.1:
 ///
 /// | key | default |

@@ -1,10 +1,10 @@
 /// Which rule produced a runtime resolution (the `via` field of a `resolve` answer).
 public enum ResolutionSource: String, Sendable {
-    /// Facebook share link: the first redirect's target (§12.3 step 1).
+    /// Facebook share link: the first redirect's target (tried first).
     case redirect
-    /// Facebook share link: the page's `og:url` or `rel=canonical` (step 2).
+    /// Facebook share link: the page's `og:url` or `rel=canonical` (when there is no redirect).
     case page
-    /// Facebook share link: derived from the link's path (step 3).
+    /// Facebook share link: derived from the link's path (when neither answered).
     case path
     /// Rumble: the oEmbed iframe; X: the oEmbed HTML alone (no video).
     case oEmbed = "oembed"

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads Rumble's oEmbed answer (spec §12.4): the `src` of the first `<iframe>` in its `html`
+/// Reads Rumble's oEmbed answer: the `src` of the first `<iframe>` in its `html`
 /// field, accepted only on a Rumble host (`rumble.com`, `rumble.video` and their subdomains) over
 /// http(s).
 ///

@@ -1,7 +1,7 @@
 import Foundation
 
 extension RuntimeResolver {
-    /// Spec §12.3: (1) the first redirect target of a GET with the mobile Safari User-Agent; (2) else
+    /// In order: (1) the first redirect target of a GET with the mobile Safari User-Agent; (2) else
     /// the page's `og:url` or `rel=canonical` (the page of step 1 when it answered 2xx, else the page
     /// the redirects lead to); (3) else the share link's path. The canonical URL is then classified
     /// like any link (a reel is extraction-preferred, a video embed-only).

@@ -1,7 +1,7 @@
 import Foundation
 
 extension RuntimeResolver {
-    /// Spec §12.4: Rumble's oEmbed for the video page; the iframe URL replaces the static embed URL
+    /// Rumble's oEmbed for the video page; the iframe URL replaces the static embed URL
     /// when it is on a Rumble host.
     func resolveRumble(_ link: MediaLinkClassification, timeout: Duration) async -> MediaResolution {
         guard let request = Self.appending("url=" + OEmbed.encodeQueryValue(link.canonicalURL), to: settings.rumbleOEmbed),

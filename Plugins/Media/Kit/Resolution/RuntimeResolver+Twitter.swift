@@ -1,7 +1,7 @@
 import Foundation
 
 extension RuntimeResolver {
-    /// Spec §12.5: the media summary (vxtwitter, then fxtwitter) and publish.twitter.com's oEmbed, in
+    /// The media summary (vxtwitter, then fxtwitter) and publish.twitter.com's oEmbed, in
     /// parallel. A video makes the post extraction-preferred; otherwise the oEmbed HTML makes it
     /// embed-only; otherwise it is a link (a failure: not cached).
     func resolveTwitter(_ link: MediaLinkClassification, timeout: Duration) async -> MediaResolution {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Runtime resolution before playback (spec §12.3–12.5): Facebook share links become their reel or
+/// Runtime resolution before playback: Facebook share links become their reel or
 /// video URL, Rumble videos get the iframe URL of Rumble's oEmbed, X statuses are checked for a video
 /// (media summary) and an embeddable post (publish.twitter.com oEmbed). Every other link of a named
 /// provider keeps its static classification.
@@ -31,7 +31,7 @@ final class RuntimeResolver: Sendable {
 
     /// Resolves `url`; nil when it is no link of a named provider.
     ///
-    /// - Parameter timeout: per request; nil for the spec's (6 s Facebook and Rumble, 8 s X).
+    /// - Parameter timeout: per request; nil for the iPhone app's (6 s Facebook and Rumble, 8 s X).
     /// - Throws: `.cancelled` only.
     func resolve(_ url: String, timeout: Duration? = nil) async throws(FetchError) -> MediaResolution? {
         guard let link = MediaClassifier.classify(url, providers: .named) else { return nil }

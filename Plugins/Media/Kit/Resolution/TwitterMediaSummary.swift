@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a vxtwitter / fxtwitter status API says about a post's media (spec §12.5 a): whether it has a
+/// What a vxtwitter / fxtwitter status API says about a post's media: whether it has a
 /// video and which direct video URLs it names.
 ///
 /// Entries come from the first non-empty of `tweet.media.videos`, `.all`, `.media`, `.items`, else
