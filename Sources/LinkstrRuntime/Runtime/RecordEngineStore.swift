@@ -10,9 +10,12 @@ import NostrCore
 /// Writes are buffered and applied by ``flush()`` in one transaction, together with the seen-wrap
 /// marks of the rumors that caused them, so a crash loses a whole batch or nothing: the wraps of a
 /// lost batch were not marked seen, and the next sync ingests them again. Reads see the buffered
-/// writes. Sessions and memberships (read on every ingest, few) stay cached; other reads are cached
-/// until the next flush. A session changes with every post (its `updated_at`), so a changed session
-/// is sealed and written once per flush, not once per change.
+/// writes. Every read is cached until the next flush only: another process (the command line beside
+/// a running `watch`) may change the same account between two batches, and a batch must not write
+/// back what it read before. A session changes with every post (its `updated_at`), so a changed
+/// session is sealed and written once per flush, not once per change; its archive flag is local
+/// state that only the user changes, so a flush keeps the stored flag unless this store archived or
+/// unarchived the session itself.
 ///
 /// `EngineStore` cannot throw, so a storage or decryption failure is kept in ``failure``, reads
 /// answer "absent" meanwhile, and ``flush()`` refuses to write: the runtime checks after every
@@ -30,6 +33,8 @@ public final class RecordEngineStore: EngineStore {
     private var sessions: [SessionID: Session] = [:]
     /// Sessions changed since the last flush (their new state is in `sessions`).
     private var changedSessions: Set<SessionID> = []
+    /// Sessions this store archived or unarchived since the last flush.
+    private var archiveChanges: Set<SessionID> = []
     private var memberships: [SessionID: MembershipHistory] = [:]
     private var posts: [PostReference: Post?] = [:]
     private var reactionCache: [ReactionKey: Reaction?] = [:]
@@ -67,14 +72,19 @@ public final class RecordEngineStore: EngineStore {
     public func flush() throws(PluginError) {
         if let failure { throw failure }
         for id in changedSessions.sorted() {
-            guard let session = sessions[id] else { continue }
+            guard var session = sessions[id] else { continue }
+            if !archiveChanges.contains(id), let archived = storedArchiveFlag(id) { session.archived = archived }
             put(
                 EngineCollection.session, key: EngineCollection.sessionKey(id), sort: session.updatedAt,
                 flags: session.archived ? EngineCollection.archivedFlag : 0, value: EngineRecordCodec.encode(session))
         }
         changedSessions.removeAll(keepingCapacity: true)
+        archiveChanges.removeAll()
         if let failure { throw failure }
-        guard !pending.isEmpty else { return }
+        guard !pending.isEmpty else {
+            forgetReads()
+            return
+        }
         do {
             try backend.apply(pending)
         } catch {
@@ -82,6 +92,13 @@ public final class RecordEngineStore: EngineStore {
             throw error
         }
         pending.removeAll(keepingCapacity: true)
+        forgetReads()
+    }
+
+    /// Forgets what was read, so the next batch reads what is stored now.
+    private func forgetReads() {
+        sessions.removeAll(keepingCapacity: true)
+        memberships.removeAll(keepingCapacity: true)
         posts.removeAll(keepingCapacity: true)
         reactionCache.removeAll(keepingCapacity: true)
         clearedReactions.removeAll()
@@ -89,6 +106,7 @@ public final class RecordEngineStore: EngineStore {
         tombstones.removeAll(keepingCapacity: true)
         seenWraps.removeAll(keepingCapacity: true)
         lastUnseenWrap = nil
+        postsExist = nil
         deletionsExist = nil
         tombstonesExist = nil
     }
@@ -98,6 +116,7 @@ public final class RecordEngineStore: EngineStore {
         pending.removeAll()
         sessions.removeAll()
         changedSessions.removeAll()
+        archiveChanges.removeAll()
         memberships.removeAll()
         posts.removeAll()
         reactionCache.removeAll()
@@ -125,6 +144,9 @@ public final class RecordEngineStore: EngineStore {
 
     /// Buffers the session; `flush()` writes its latest state.
     public func putSession(_ session: Session) {
+        if let known = sessions[session.id] ?? self.session(session.id), known.archived != session.archived {
+            archiveChanges.insert(session.id)
+        }
         sessions[session.id] = session
         changedSessions.insert(session.id)
     }
@@ -298,6 +320,18 @@ public final class RecordEngineStore: EngineStore {
     }
 
     /// The opened value of (collection, key), or nil when absent or on failure.
+    /// The archive flag of the stored session record (its flags, not sealed), or nil when none is stored.
+    private func storedArchiveFlag(_ id: SessionID) -> Bool? {
+        do {
+            return try backend.get(owner: owner, collection: EngineCollection.session, key: EngineCollection.sessionKey(id)).map {
+                $0.flags & EngineCollection.archivedFlag != 0
+            }
+        } catch {
+            record(error)
+            return nil
+        }
+    }
+
     func read(_ collection: String, key: [UInt8]) -> [UInt8]? {
         do {
             guard let record = try backend.get(owner: owner, collection: collection, key: key) else { return nil }
