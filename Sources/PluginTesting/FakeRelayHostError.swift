@@ -1,0 +1,4 @@
+/// A host with a ``FakeRelay`` could not be set up; the description says why and what to do.
+public struct FakeRelayHostError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+}
