@@ -7,4 +7,10 @@ public struct FakeRelaySubscription: Sendable, Equatable {
     public var filters: [Filter]
     /// The addresses it is served on: the instance's connected, readable relays.
     public var relays: [String]
+
+    public init(id: String, filters: [Filter], relays: [String]) {
+        self.id = id
+        self.filters = filters
+        self.relays = relays
+    }
 }
