@@ -16,10 +16,10 @@ import Synchronization
 ///
 /// ```swift
 /// let relay = FakeRelay()
-/// let alice = try relay.makeHost()          // memory storage, this relay as the transport
-/// let bob = try relay.makeHost()
-/// // … runtimes on both hosts talk through the relay …
-/// #expect(relay.storedEvents(matching: Filter(kinds: [1059], pubkeyReferences: [bob])).count == 2)
+/// let aliceHost = try relay.makeHost()     // memory storage, this relay as the transport
+/// let alice = try LinkstrRuntime(host: aliceHost, backend: try aliceHost.openStorage(), secretKey: aliceKey)
+/// // … Bob's runtime on a host of his own, the two talk through the relay …
+/// #expect(relay.storedEvents(matching: Filter(kinds: [1059], pubkeyReferences: [bobKey])).count == 2)
 /// ```
 ///
 /// The store follows NIP-01 and NIP-09: events are kept once per id; replaceable kinds (0, 3,

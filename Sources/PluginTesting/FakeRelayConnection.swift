@@ -120,10 +120,10 @@ final class FakeRelayConnection: Sendable {
 
     /// `[{"url","status","error"?,"read","write","events"}]` in the order of the relay list.
     func describe() -> String {
-        let descriptions = state.withLock { $0.relays.map(\.description) }
+        let entries = state.withLock { $0.relays.map(\.describeEntry) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
-        return (try? encoder.encode(descriptions)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        return (try? encoder.encode(entries)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
     }
 
     // MARK: Subscriptions

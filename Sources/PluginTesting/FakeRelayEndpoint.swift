@@ -16,11 +16,11 @@ struct FakeRelayEndpoint: Sendable {
     var isWritable: Bool { flags & LKH_RELAY_WRITE != 0 }
 
     /// `{"url","status","error"?,"read","write","events"}`, as the relay pool's `describe` writes it.
-    var description: Description {
-        Description(url: url, status: Self.name(of: status), error: error, read: flags & LKH_RELAY_READ != 0, write: isWritable, events: events)
+    var describeEntry: DescribeEntry {
+        DescribeEntry(url: url, status: Self.name(of: status), error: error, read: flags & LKH_RELAY_READ != 0, write: isWritable, events: events)
     }
 
-    struct Description: Encodable {
+    struct DescribeEntry: Encodable {
         var url: String
         var status: String
         var error: String?
