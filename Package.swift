@@ -121,8 +121,8 @@ let package = Package(
             ],
             path: "Plugins/Transport/RelayPool"),
 
-        // MARK: Testing support for plugin authors
-        .target(name: "PluginTesting", dependencies: ["PluginABI", "LinkstrPluginKit", "LinkstrHost"]),
+        // MARK: Testing support for plugin authors: FakeHost, and FakeRelay (an in-memory transport)
+        .target(name: "PluginTesting", dependencies: ["PluginABI", "LinkstrPluginKit", "LinkstrHost", "NostrCore"]),
 
         // MARK: Benchmarks (release builds; see README "Benchmarks")
         .executableTarget(

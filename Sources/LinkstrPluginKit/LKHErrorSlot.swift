@@ -36,6 +36,17 @@ public enum LKHErrorSlot {
         return Array(utf8[..<headLength]) + ellipsis + Array(utf8[tailStart...])
     }
 
+    /// Runs `body` for a vtable function: OK, or the error's status with its message in `slot`.
+    public static func report(_ slot: UnsafeMutablePointer<lkh_error>?, _ body: () throws(PluginError) -> Void) -> lkh_status {
+        do {
+            try body()
+            return LKH_OK
+        } catch {
+            write(slot, error.status, error.message)
+            return error.status.rawValue
+        }
+    }
+
     /// The message in `slot`, decoded as UTF-8 (invalid bytes replaced).
     public static func message(of slot: UnsafePointer<lkh_error>) -> String {
         withUnsafeBytes(of: slot.pointee.message) { raw in

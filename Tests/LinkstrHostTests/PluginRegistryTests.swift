@@ -1,9 +1,48 @@
 import LinkstrHost
+import LinkstrPluginKit
 import PluginABI
+import PluginTesting
 import Testing
 
-/// Duplicate ids, provider selection and its error messages.
+/// Duplicate ids, provider selection and its error messages, plugins registered in-process.
 @Suite struct PluginRegistryTests {
+    /// A descriptor in this process whose id is not reverse-DNS.
+    static let misnamed = PluginDescriptor.make(
+        id: "NotReverseDNS", name: "Misnamed", version: "1.0.0", provides: [LKH_CAP_TRANSPORT_V1],
+        create: { _, _, _ in LKH_E_INTERNAL }, destroy: { _ in }, getCapability: { _, _ in nil })
+
+    /// A descriptor in this process with the fixture plugin file's id.
+    static let fixtureTwin = PluginDescriptor.make(
+        id: "org.linkstr.test.fixture", name: "Twin", version: "1.0.0", provides: [LKH_CAP_TRANSPORT_V1],
+        create: { _, _, _ in LKH_E_INTERNAL }, destroy: { _ in }, getCapability: { _, _ in nil })
+
+    @Test func registersAnInProcessDescriptorWithoutAFile() throws {
+        let registry = PluginRegistry(files: [], inProcess: [FakeRelay.descriptor])
+        #expect(registry.refused.isEmpty)
+        #expect(registry.plugins.map(\.path) == ["in-process:org.linkstr.transport.fake-relay"])
+        #expect(registry.plugins.map(\.provides) == [[LKH_CAP_TRANSPORT_V1]])
+        #expect(try registry.selectProvider(of: LKH_CAP_TRANSPORT_V1, configured: nil).id == FakeRelay.pluginID)
+    }
+
+    @Test func validatesAnInProcessDescriptorAsItValidatesAFile() {
+        let registry = PluginRegistry(files: [], inProcess: [Self.misnamed.pointer])
+        #expect(registry.plugins.isEmpty)
+        #expect(registry.refused.map(\.description) == [
+            "refused plugin 'NotReverseDNS' (in-process:NotReverseDNS) at validate: plugin id 'NotReverseDNS' is not a reverse-DNS name like org.example.thing"
+        ])
+    }
+
+    @Test func refusesAnInProcessPluginWhoseIDAFileAlreadyProvides() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let file = try FixtureBuilder.plugin(scratch.file("fixture.so"))
+        let registry = PluginRegistry(files: [file], inProcess: [Self.fixtureTwin.pointer])
+        #expect(registry.plugins.map(\.path) == [file])
+        #expect(registry.refused.map(\.description) == [
+            "refused plugin 'org.linkstr.test.fixture' (in-process:org.linkstr.test.fixture) at duplicate: plugin id 'org.linkstr.test.fixture' is already provided by \(file); remove one of the two files"
+        ])
+    }
+
     @Test func refusesASecondPluginWithTheSameIDNamingBothPaths() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }

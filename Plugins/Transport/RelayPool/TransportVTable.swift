@@ -35,7 +35,7 @@ nonisolated(unsafe) let transportVTable: UnsafePointer<lkh_transport_v1> = {
                 return LKH_E_INVALID
             }
         }
-        return report(errorSlot) { () throws(PluginError) in try pool(instance).setRelays(endpoints) }
+        return LKHErrorSlot.report(errorSlot) { () throws(PluginError) in try pool(instance).setRelays(endpoints) }
     }
     table.pointee.subscribe = { instance, subscriptionID, filtersJSON, errorSlot in
         guard let subscriptionID else {
@@ -44,12 +44,12 @@ nonisolated(unsafe) let transportVTable: UnsafePointer<lkh_transport_v1> = {
         }
         let filters: FilterList
         do throws(TransportInputError) {
-            filters = try FilterList(json: bytes(filtersJSON))
+            filters = try FilterList(json: BorrowedBytes.copy(filtersJSON))
         } catch {
             LKHErrorSlot.write(errorSlot, .invalid, error.reason)
             return LKH_E_INVALID
         }
-        return report(errorSlot) { () throws(PluginError) in
+        return LKHErrorSlot.report(errorSlot) { () throws(PluginError) in
             try pool(instance).subscribe(String(cString: subscriptionID), filters: filters)
         }
     }
@@ -58,7 +58,7 @@ nonisolated(unsafe) let transportVTable: UnsafePointer<lkh_transport_v1> = {
             LKHErrorSlot.write(errorSlot, .invalid, "unsubscribe needs a subscription id")
             return LKH_E_INVALID
         }
-        return report(errorSlot) { () throws(PluginError) in try pool(instance).unsubscribe(String(cString: subscriptionID)) }
+        return LKHErrorSlot.report(errorSlot) { () throws(PluginError) in try pool(instance).unsubscribe(String(cString: subscriptionID)) }
     }
     table.pointee.publish = { instance, eventJSON, eventID, timeoutMilliseconds, done, userData, operationID, errorSlot in
         guard let eventID, let done else {
@@ -69,9 +69,9 @@ nonisolated(unsafe) let transportVTable: UnsafePointer<lkh_transport_v1> = {
             LKHErrorSlot.write(errorSlot, .invalid, "publish needs a timeout of at least 1 ms")
             return LKH_E_INVALID
         }
-        return report(errorSlot) { () throws(PluginError) in
+        return LKHErrorSlot.report(errorSlot) { () throws(PluginError) in
             let id = try pool(instance).publish(
-                eventJSON: bytes(eventJSON), eventID: String(cString: eventID),
+                eventJSON: BorrowedBytes.copy(eventJSON), eventID: String(cString: eventID),
                 timeout: .milliseconds(Int64(timeoutMilliseconds)), callback: DoneCallback(function: done, userData: userData))
             operationID?.pointee = id
         }
@@ -87,20 +87,4 @@ nonisolated(unsafe) let transportVTable: UnsafePointer<lkh_transport_v1> = {
 
 private func pool(_ instance: UnsafeMutableRawPointer?) -> TransportInstance {
     InstanceBox.borrow(instance, as: TransportInstance.self)
-}
-
-private func bytes(_ borrowed: lkh_bytes) -> [UInt8] {
-    guard let data = borrowed.data, borrowed.len > 0 else { return [] }
-    return Array(UnsafeBufferPointer(start: data, count: borrowed.len))
-}
-
-/// Runs `body`, turning its error into a status and the error slot's message.
-private func report(_ slot: UnsafeMutablePointer<lkh_error>?, _ body: () throws(PluginError) -> Void) -> lkh_status {
-    do {
-        try body()
-        return LKH_OK
-    } catch {
-        LKHErrorSlot.write(slot, error.status, error.message)
-        return error.status.rawValue
-    }
 }

@@ -58,11 +58,14 @@ public final class LinkstrHost: Sendable {
         state.withLock { $0.eventHandler = handler }
     }
 
-    /// Finds and loads every plugin; logs one line per refused file.
+    /// Finds and loads every plugin, then adds the in-process ones; logs one line per refused plugin.
+    ///
+    /// - Parameter inProcess: plugin descriptors already in this process, registered without a file
+    ///   (e.g. PluginTesting's `FakeRelay.descriptor`).
     @discardableResult
-    public func loadPlugins(discovery: PluginDiscovery? = nil) -> PluginRegistry {
+    public func loadPlugins(discovery: PluginDiscovery? = nil, inProcess: [UnsafePointer<lkh_plugin_desc>] = []) -> PluginRegistry {
         let files = (discovery ?? PluginDiscovery(configuration: configuration, paths: paths)).candidateFiles()
-        let registry = PluginRegistry(files: files)
+        let registry = PluginRegistry(files: files, inProcess: inProcess)
         for refusal in registry.refused {
             log.log(.warn, refusal.description)
         }

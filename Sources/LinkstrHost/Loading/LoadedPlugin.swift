@@ -1,7 +1,8 @@
 import PluginABI
 
-/// A plugin library that passed every load-time check: its descriptor, copied into Swift values, and
-/// the descriptor pointer itself (static in the plugin, valid forever since plugins are never unloaded).
+/// A plugin that passed every load-time check: its descriptor, copied into Swift values, and the
+/// descriptor pointer itself (static in the plugin, valid forever since plugins are never unloaded).
+/// A plugin registered in-process (no file) has the path `in-process:<id>` and no file id.
 public struct LoadedPlugin: @unchecked Sendable {
     public let path: String
     public let id: String
@@ -12,5 +13,8 @@ public struct LoadedPlugin: @unchecked Sendable {
     public let requires: [String]
     public let builtWith: String?
     public let descriptor: UnsafePointer<lkh_plugin_desc>
-    let fileID: FileID
+    let fileID: FileID?
+
+    /// The `path` of a plugin registered in-process.
+    static let inProcessPathPrefix = "in-process:"
 }

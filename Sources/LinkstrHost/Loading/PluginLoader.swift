@@ -39,7 +39,16 @@ public enum PluginLoader {
         return try validate(descriptor, path: canonicalPath, fileID: fileID)
     }
 
-    static func validate(_ descriptor: UnsafePointer<lkh_plugin_desc>, path: String, fileID: FileID) throws(PluginLoadError) -> LoadedPlugin {
+    /// Validates a descriptor that is already in this process (a plugin linked into the program or a
+    /// test, such as PluginTesting's fake relay) exactly as a loaded file's; its path is
+    /// `in-process:<id>`.
+    public static func load(inProcess descriptor: UnsafePointer<lkh_plugin_desc>) throws(PluginLoadError) -> LoadedPlugin {
+        let hasID = StructSize.contains(descriptor.pointee.struct_size, \lkh_plugin_desc.id)
+        let id = hasID ? descriptor.pointee.id.map { String(cString: $0) } : nil
+        return try validate(descriptor, path: LoadedPlugin.inProcessPathPrefix + (id ?? "?"), fileID: nil)
+    }
+
+    static func validate(_ descriptor: UnsafePointer<lkh_plugin_desc>, path: String, fileID: FileID?) throws(PluginLoadError) -> LoadedPlugin {
         let d = descriptor.pointee
         let minimumSize = MemoryLayout<lkh_plugin_desc>.offset(of: \lkh_plugin_desc.built_with)!
         guard Int(d.struct_size) >= minimumSize else {

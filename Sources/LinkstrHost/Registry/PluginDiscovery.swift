@@ -55,6 +55,12 @@ public struct PluginDiscovery: Sendable {
         self.sources = sources
     }
 
+    /// Exactly `files` (files or folders), nothing else: for tests and programs that bring their own
+    /// plugins.
+    public init(files: [String]) {
+        sources = files.map { Source(path: $0, origin: "explicit") }
+    }
+
     /// The plugin files found, in search order (a path may repeat; the registry drops repeats by inode).
     public func candidateFiles() -> [String] {
         sources.flatMap { source -> [String] in

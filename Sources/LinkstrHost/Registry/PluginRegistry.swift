@@ -1,3 +1,5 @@
+import PluginABI
+
 /// The loaded plugins and the capabilities they provide; chooses providers.
 ///
 /// Built from descriptors alone, without creating instances. Thread rule: a value type; build it on
@@ -9,18 +11,34 @@ public struct PluginRegistry: Sendable {
 
     public init() {}
 
-    /// Loads every file (skipping a file reached twice) and records the refusals.
-    public init(files: [String]) {
+    /// Loads every file (skipping a file reached twice), then adds the in-process plugins, and records
+    /// the refusals.
+    ///
+    /// - Parameter inProcess: descriptors already in this process (see ``add(inProcess:)``).
+    public init(files: [String], inProcess: [UnsafePointer<lkh_plugin_desc>] = []) {
         var seen = Set<FileID>()
         for file in files {
             do {
                 let plugin = try PluginLoader.load(path: file)
-                guard seen.insert(plugin.fileID).inserted else { continue }
+                if let fileID = plugin.fileID, !seen.insert(fileID).inserted { continue }
                 try add(plugin)
             } catch {
                 refused.append(error)
             }
         }
+        for descriptor in inProcess {
+            do {
+                try add(inProcess: descriptor)
+            } catch {
+                refused.append(error)
+            }
+        }
+    }
+
+    /// Adds a plugin whose descriptor is already in this process (linked into the program or a test),
+    /// validated as `PluginLoader` validates a file's; its path is `in-process:<id>`.
+    public mutating func add(inProcess descriptor: UnsafePointer<lkh_plugin_desc>) throws(PluginLoadError) {
+        try add(PluginLoader.load(inProcess: descriptor))
     }
 
     /// Adds a loaded plugin; refuses a second plugin with an id already present, naming both files.

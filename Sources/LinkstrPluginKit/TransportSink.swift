@@ -1,13 +1,13 @@
-import LinkstrPluginKit
 import PluginABI
 
-/// A copy of the host's `lkh_transport_sink`: its function pointers and context are valid until the
-/// instance is destroyed and every callback is [any-thread], so it may be used from any task.
-struct TransportSink: @unchecked Sendable {
-    let table: lkh_transport_sink
+/// A copy of the host's `lkh_transport_sink` as a transport keeps it: the ABI passes the table by
+/// pointer to `set_sink`, but its function pointers and context stay valid until the instance is
+/// destroyed and every callback is [any-thread], so the copy may be used from any thread.
+public struct TransportSink: @unchecked Sendable {
+    public let table: lkh_transport_sink
 
     /// Copies the fields of `pointer` that its `struct_size` declares; later fields stay NULL.
-    init(copying pointer: UnsafePointer<lkh_transport_sink>) {
+    public init(copying pointer: UnsafePointer<lkh_transport_sink>) {
         var table = lkh_transport_sink()
         let declared = pointer.pointee.struct_size
         let source = pointer.pointee
