@@ -103,16 +103,31 @@ public final class LinkstrHost: Sendable {
 
     /// The selected provider of a capability, instantiated, with its vtable checked.
     public func provider<VTable>(of capabilityID: String, as type: VTable.Type) throws(HostError) -> Capability<VTable> {
-        let plugin: LoadedPlugin
-        do {
-            plugin = try registry.selectProvider(of: capabilityID, configured: configuration.chosenProvider(for: capabilityID))
-        } catch {
-            throw .selection(error)
-        }
+        let plugin = try selectedProvider(of: capabilityID)
         do {
             return try instance(of: plugin).capability(capabilityID, as: type)
         } catch {
             throw .plugin(error)
+        }
+    }
+
+    /// A new instance of the selected provider that belongs to the caller alone: the host does not
+    /// keep it, and it is destroyed when the caller drops it (an instance whose one-time setup, such
+    /// as a transport's sink, must not be shared).
+    public func ownedProvider<VTable>(of capabilityID: String, as type: VTable.Type) throws(HostError) -> Capability<VTable> {
+        let plugin = try selectedProvider(of: capabilityID)
+        do {
+            return try PluginInstance(descriptor: plugin.descriptor, provider: services(for: plugin.id)).capability(capabilityID, as: type)
+        } catch {
+            throw .plugin(error)
+        }
+    }
+
+    private func selectedProvider(of capabilityID: String) throws(HostError) -> LoadedPlugin {
+        do {
+            return try registry.selectProvider(of: capabilityID, configured: configuration.chosenProvider(for: capabilityID))
+        } catch {
+            throw .selection(error)
         }
     }
 

@@ -20,7 +20,7 @@ extension AccountRuntime {
         }
         let transport: Capability<lkh_transport_v1>
         do {
-            transport = try host.provider(of: CapabilityID.transport, as: lkh_transport_v1.self)
+            transport = try host.ownedProvider(of: CapabilityID.transport, as: lkh_transport_v1.self)
         } catch {
             throw RuntimeError(.failed, "no transport: \(error)")
         }
