@@ -5,8 +5,9 @@ import NostrCore
 import ServiceLifecycle
 import Testing
 
-/// `WatchService` in-process, in its service group: two accounts on a real relay (rust-nostr's
-/// LocalRelay), opened through the composition root; Bob's service publishes what Alice sends.
+/// `WatchService` in-process, in its service group, with accounts opened through the composition
+/// root: what Bob's service publishes while Alice sends through a real relay (rust-nostr's
+/// LocalRelay), and how it stops (shut down, also during its catch-up, or unable to start).
 @Suite struct WatchServiceTests {
     @Test(.timeLimit(.minutes(1)))
     func publishesALivePostAndEndsWithItStoredOnGracefulShutdown() async throws {
@@ -104,6 +105,30 @@ import Testing
         for await event in watch.events { events.append(event) }
         #expect(events.isEmpty)
         await bob.close()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aWatchThatCannotStartEndsTheGroupWithItsReason() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = "ws://127.0.0.1:9"
+        let bob = try Self.openAccount(scratch, "bob", relay: relay)
+        try bob.runtime.relays.setEnabled(relay, false)
+
+        let watch = WatchService(account: bob)
+        let services = bob.serviceGroup([watch])
+        let failure = await #expect(throws: RuntimeError.self) { try await services.run() }
+        #expect(failure?.description.hasPrefix("no relays are enabled;") == true, "\(String(describing: failure))")
+        var events: [WatchEvent] = []
+        for await event in watch.events { events.append(event) }
+        #expect(events.isEmpty)
+        await bob.close()
+
+        // `linkstr watch` says why and exits 1.
+        let command = try ProcessRunner.linkstr(["watch", "--home", scratch.file("bob")])
+        #expect(command.status == 1)
+        #expect(command.stdout.isEmpty)
+        #expect(command.stderr.hasPrefix("linkstr: no relays are enabled;"), "\(command.stderr)")
     }
 
     /// The runtime configuration of the home `scratch/name`.

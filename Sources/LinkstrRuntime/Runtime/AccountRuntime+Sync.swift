@@ -72,6 +72,7 @@ extension AccountRuntime {
             try await backfill(pool, timeout: timeout, deduplicator: deduplicator, observer: observer, progress: nil)
         } catch {
             guard Task.isCancelled else { throw error }
+            // Stopped: what was ingested is kept; without a finished backfill the watermark stays.
             closeLive()
             await liveTask.value
             await commitBatch(observer: observer)

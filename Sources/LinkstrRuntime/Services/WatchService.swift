@@ -34,8 +34,7 @@ public final class WatchService: Service {
             continuation.finish()
         }
         if let notice = dispatcher.notice { continuation.yield(.notice(notice)) }
-        let (runtime, continuation, timeout) = (runtime, continuation, timeout)
-        try await cancelWhenGracefulShutdown {
+        try await cancelWhenGracefulShutdown { [runtime, continuation, timeout] in
             try await runtime.watch(timeout: timeout, caughtUp: { continuation.yield(.caughtUp) }) { report, _ in
                 for change in report.changes { continuation.yield(.change(change)) }
                 for request in report.notifications where !dispatcher.isEmpty {

@@ -53,7 +53,7 @@ struct WatchCommand: AsyncParsableCommand {
         } catch let error as RuntimeError {
             throw error.failure
         } catch {
-            throw CLIFailure(.failed, "watch stopped: \(error)")
+            throw CLIFailure(.failed, "watch stopped unexpectedly (\(error)); start it again")
         }
         await context.close()
     }
