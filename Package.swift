@@ -38,8 +38,11 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
-        // Already dependencies of swift-websocket; named here because the relay pool imports them.
-        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // The service group that runs watch (and the other long-running services).
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // Already dependencies of swift-websocket; named here because the relay pool and the runtime
+        // import them (swift-log 1.11 has the `LogHandler.log(event:)` the runtime implements).
+        .package(url: "https://github.com/apple/swift-log", from: "1.11.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     ],
@@ -70,7 +73,10 @@ let package = Package(
         // MARK: The application: every use case, over the host, the engine and the Nostr core
         .target(
             name: "LinkstrRuntime",
-            dependencies: ["LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginABI", "COpenSSL", "CHostSupport"]),
+            dependencies: [
+                "LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginABI", "COpenSSL", "CHostSupport",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log"),
+            ]),
         .target(name: "CLinkstr", dependencies: ["PluginABI"]),
         // SwiftPM names the file libLinkstr.so (a product may not share the executable's name); its
         // SONAME is liblinkstr.so, the name `make install` gives it and programs link against.
@@ -82,6 +88,7 @@ let package = Package(
             dependencies: [
                 "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "LinkstrPluginKit", "NostrCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
 
         // MARK: Media plugins (Plugins/Media): classification, metadata, yt-dlp extraction
@@ -161,7 +168,7 @@ let package = Package(
                 "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginTesting", "PluginABI", "TestSupport",
                 "CHostSupport",
                 // The command line's own logic (argument handling), tested in-process.
-                "linkstr",
+                "linkstr", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Fixtures"]),
         // A helper process for the storage tests: concurrent writers and SIGKILL in the middle of a batch.

@@ -30,6 +30,10 @@ extension AccountRuntime {
     /// new (`ReceivedEvent.isNew`), and notifies. `caughtUp` is called (and logged at info) once the
     /// backfill is done and every connected relay has sent its EOSE on the live subscription (or
     /// CLOSED it), or `timeout` passed.
+    ///
+    /// Cancelling closes the live subscription; what its stream still holds is ingested, committed
+    /// and observed before `watch` returns. Cancelled during the backfill, it commits what it
+    /// ingested and leaves the sync watermark where it was.
     public func watch(
         timeout: Duration = .seconds(15), caughtUp: (@Sendable () -> Void)? = nil, observer: @escaping Observer
     ) async throws(RuntimeError) {
@@ -63,7 +67,18 @@ extension AccountRuntime {
             }
         }
         defer { liveTask.cancel() }
-        try await backfill(pool, timeout: timeout, deduplicator: deduplicator, observer: observer, progress: nil)
+        let closeLive: @Sendable () -> Void = { pool.unsubscribe(RelayPool.LinkstrSubscription.giftWraps) }
+        do throws(RuntimeError) {
+            try await backfill(pool, timeout: timeout, deduplicator: deduplicator, observer: observer, progress: nil)
+        } catch {
+            guard Task.isCancelled else { throw error }
+            // Stopped: what was ingested is kept; without a finished backfill the watermark stays.
+            closeLive()
+            await liveTask.value
+            await commitBatch(observer: observer)
+            if let failure = batch.failure { throw failure }
+            return
+        }
         await refreshFollowList(pool, profiles: true)
         recordRelayStatuses()
         await awaitLiveCatchUp(pool, timeout: timeout)
@@ -71,7 +86,7 @@ extension AccountRuntime {
         await withTaskCancellationHandler {
             await liveTask.value
         } onCancel: {
-            liveTask.cancel()
+            closeLive()
         }
         if let failure = batch.failure { throw failure }
     }

@@ -10,7 +10,8 @@ extension RelayPool {
     /// - Parameter onPage: called with the number of pages requested so far as each page is asked for
     ///   (for a progress line).
     /// - Throws: `BackfillError` when no relay connects within `connectTimeout`, or a subscription
-    ///   cannot be opened.
+    ///   cannot be opened; `CancellationError` when the task is cancelled (after handing over what
+    ///   the page being read had delivered).
     public func backfill(
         _ backfill: GiftWrapBackfill, deduplicator: EventDeduplicator = EventDeduplicator(capacity: 1_000_000),
         onPage: (@Sendable (Int) async -> Void)? = nil, onEvent: @escaping @Sendable (ReceivedEvent) async -> Void
@@ -65,6 +66,8 @@ extension RelayPool {
             await onPage?(summary.pages)
             let timedOut = await readPage(id: id, stream: stream, progress: progress, timeout: backfill.pageTimeout, onEvent: onEvent)
             unsubscribe(id)
+            // A page cut short cannot steer the next one.
+            try Task.checkCancellation()
             if timedOut { summary.timedOutPages += 1 }
             let result = progress.result
             summary.events += result.events
@@ -90,7 +93,8 @@ extension RelayPool {
         }
     }
 
-    /// Reads one page until every awaited relay finished or left, or the timeout; true on timeout.
+    /// Reads one page until every awaited relay finished or left, the timeout (then true) or
+    /// cancellation.
     private func readPage(
         id: String, stream: AsyncStream<SubscriptionMessage>, progress: BackfillPageProgress, timeout: Duration,
         onEvent: @escaping @Sendable (ReceivedEvent) async -> Void
@@ -109,7 +113,7 @@ extension RelayPool {
             }
             group.addTask {
                 let deadline = ContinuousClock.now + timeout
-                while !progress.isDone {
+                while !progress.isDone, !Task.isCancelled {
                     let connected = Set(router.statuses.filter { $0.value.isConnected }.map(\.key))
                     if progress.relaysLeft(connected: connected) { break }
                     if ContinuousClock.now >= deadline {

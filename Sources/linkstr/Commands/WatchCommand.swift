@@ -1,8 +1,7 @@
 import ArgumentParser
-import Dispatch
-import Glibc
 import LinkstrHost
 import LinkstrRuntime
+import ServiceLifecycle
 
 struct WatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,41 +26,35 @@ struct WatchCommand: AsyncParsableCommand {
         let context = try AccountContext.open(global, connects: true)
         defer { context.host.stop() }
         try await context.connect(forWriting: false, timeout: .seconds(timeout))
-        let dispatcher = NotificationDispatcher.start(host: context.host)
-        if let notice = dispatcher.notice { Terminal.writeError("linkstr: \(notice)\n") }
-        let json = global.json
+        let watch = WatchService(account: context.opened, timeout: .seconds(timeout))
+        let services = context.opened.serviceGroup([watch])
+        async let running: Void = services.run()
         let style = HumanOutput.current.style
-        let watching = Task {
-            try await context.run { runtime throws(RuntimeError) in
-                let caughtUp: @Sendable () -> Void = {
-                    // The boot is over; on a terminal, say that it keeps listening.
-                    let status = StatusLine.shared
-                    status.finishSteps()
-                    if status.enabled { Terminal.writeError(HumanOutput.errorStyle.paint("watching for new posts and reactions · Ctrl-C to stop", Palette.comment) + "\n") }
-                }
-                try await runtime.watch(timeout: .seconds(timeout), caughtUp: caughtUp) { report, _ in
-                    for change in report.changes {
-                        if json {
-                            Terminal.printJSON(OutputObjects.change(change))
-                        } else {
-                            let names = await ChangeLine.Names.resolve(change, runtime: runtime)
-                            Terminal.write(ChangeLine.describe(change, names: names, style: style) + "\n")
-                        }
-                    }
-                    for request in report.notifications where !dispatcher.isEmpty {
-                        _ = await dispatcher.deliver(await runtime.notification(for: request))
-                    }
+        for await event in watch.events {
+            switch event {
+            case .notice(let notice):
+                Terminal.writeError("linkstr: \(notice)\n")
+            case .caughtUp:
+                // The boot is over; on a terminal, say that it keeps listening.
+                let status = StatusLine.shared
+                status.finishSteps()
+                if status.enabled { Terminal.writeError(HumanOutput.errorStyle.paint("watching for new posts and reactions · Ctrl-C to stop", Palette.comment) + "\n") }
+            case .change(let change):
+                if global.json {
+                    Terminal.printJSON(OutputObjects.change(change))
+                } else {
+                    let names = await ChangeLine.Names.resolve(change, runtime: context.runtime)
+                    Terminal.write(ChangeLine.describe(change, names: names, style: style) + "\n")
                 }
             }
         }
-        let stop = StopSignals { watching.cancel() }
-        defer { stop.cancel() }
         do {
-            try await watching.value
-        } catch let failure as CLIFailure where Task.isCancelled || watching.isCancelled {
-            _ = failure
+            try await running
+        } catch let error as RuntimeError {
+            throw error.failure
+        } catch {
+            throw CLIFailure(.failed, "watch stopped unexpectedly (\(error)); start it again")
         }
-        dispatcher.stop()
         await context.close()
     }
 }

@@ -3,13 +3,14 @@ tests. Prints `READY <url>` when listening; runs until killed.
 
   misbehaving_relay.py --port P --mode MODE [--event-file F] [--oversize N]
 
-Every mode answers REQ with the frames of `--event-file` (one EVENT frame per stored event, sent
-verbatim) followed by EOSE, and CLOSE silently. What differs:
+Every mode but `mute` answers REQ with the frames of `--event-file` (one EVENT frame per stored
+event, sent verbatim) followed by EOSE, and CLOSE silently. What differs:
   malformed    before the REQ answer, sends broken frames (not JSON, wrong shapes, binary, …)
   oversized    before the REQ answer, sends an EVENT frame of --oversize bytes
   rate-limited answers every EVENT with OK false "rate-limited: slow down"
   silent       never answers EVENT (no OK)
   accept       answers every EVENT with OK true
+  mute         never answers REQ (no EVENT, no EOSE): every page waits for its timeout
   stall        accepts TCP connections and never completes the WebSocket handshake
 """
 import argparse
@@ -47,7 +48,7 @@ async def serve(args):
                 frame = json.loads(message)
             except ValueError:
                 continue
-            if frame[0] == "REQ":
+            if frame[0] == "REQ" and args.mode != "mute":
                 subscription = frame[1]
                 if args.mode == "malformed":
                     for text in MALFORMED:
@@ -87,7 +88,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--mode", required=True,
-                        choices=["malformed", "oversized", "rate-limited", "silent", "accept", "stall"])
+                        choices=["malformed", "oversized", "rate-limited", "silent", "accept", "mute", "stall"])
     parser.add_argument("--event-file")
     parser.add_argument("--oversize", type=int, default=2 << 20)
     args = parser.parse_args()

@@ -1,0 +1,46 @@
+import LinkstrHost
+import ServiceLifecycle
+
+/// `watch` as a service of the account's ``ServiceGroup``: a sync, then the live subscription until
+/// the group stops. Each accepted change is published on `events` once its data is stored; live
+/// posts and reactions from others go to the configured notifiers through a
+/// ``NotificationDispatcher`` that lives as long as `run`.
+///
+/// Stopping — a graceful shutdown of the group (SIGTERM, SIGINT) or cancelling it — closes the live
+/// subscription, then ingests and stores what the relays had already delivered (and publishes and
+/// notifies it), stops the dispatcher and finishes `events`. Stopped during the catch-up, it stores
+/// what it ingested and the next sync reads again from where the last complete one began.
+///
+/// Thread rule: `run` once; `events` has one consumer.
+public final class WatchService: Service {
+    public let events: AsyncStream<WatchEvent>
+    private let continuation: AsyncStream<WatchEvent>.Continuation
+    private let runtime: AccountRuntime
+    private let host: LinkstrHost
+    private let timeout: Duration
+
+    /// - Parameter timeout: the longest to wait for a relay, and for each page of history.
+    public init(account: OpenedAccount, timeout: Duration = .seconds(15)) {
+        (events, continuation) = AsyncStream.makeStream()
+        runtime = account.runtime
+        host = account.host
+        self.timeout = timeout
+    }
+
+    public func run() async throws {
+        let dispatcher = NotificationDispatcher.start(host: host)
+        defer {
+            dispatcher.stop()
+            continuation.finish()
+        }
+        if let notice = dispatcher.notice { continuation.yield(.notice(notice)) }
+        try await cancelWhenGracefulShutdown { [runtime, continuation, timeout] in
+            try await runtime.watch(timeout: timeout, caughtUp: { continuation.yield(.caughtUp) }) { report, _ in
+                for change in report.changes { continuation.yield(.change(change)) }
+                for request in report.notifications where !dispatcher.isEmpty {
+                    _ = await dispatcher.deliver(await runtime.notification(for: request))
+                }
+            }
+        }
+    }
+}
