@@ -42,7 +42,7 @@ struct WatchCommand: AsyncParsableCommand {
                 try await runtime.watch(timeout: .seconds(timeout), caughtUp: caughtUp) { report, _ in
                     for change in report.changes {
                         if json {
-                            Terminal.printJSON(OutputObjects.change(change))
+                            Terminal.printJSON(JSONRecords.change(change))
                         } else {
                             let names = await ChangeLine.Names.resolve(change, runtime: runtime)
                             Terminal.write(ChangeLine.describe(change, names: names, style: style) + "\n")
