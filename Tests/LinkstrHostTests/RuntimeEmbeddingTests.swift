@@ -10,10 +10,6 @@ struct RuntimeEmbeddingTests {
     /// `LINKSTR_E_NO_ACCOUNT` of linkstr.h.
     static let noAccount: Int32 = 100
 
-    private func environment(_ scratch: TestScratch) -> [String: String] {
-        ["LINKSTR_PLUGIN_PATH": FixtureBuilder.builtPlugins, "HOME": scratch.path, "PATH": "/usr/bin:/bin"]
-    }
-
     @Test func optionsOfAnotherSizeOrVersionAndAHomeWithoutAccountAreRefusedWithTheCommandLinesSentences() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
@@ -21,7 +17,7 @@ struct RuntimeEmbeddingTests {
         let program = try FixtureBuilder.embeddingProgram(
             FixtureBuilder.fixturesDirectory + "/embed_runtime_errors.c", scratch.file("errors"), library: lib)
         let home = scratch.folder("home")
-        let result = try ProcessRunner.run(program, [home], environment: environment(scratch))
+        let result = try ProcessRunner.run(program, [home], environment: FixtureBuilder.embeddingEnvironment(scratch, library: lib))
         #expect(result.status == 0, "\(result.stderr)")
         let log = EmbeddedCallLog(result.stdout)
         let sizeAdvice = "set struct_size to sizeof(linkstr_runtime_options), or use LINKSTR_RUNTIME_OPTIONS_INIT"
@@ -66,7 +62,8 @@ struct RuntimeEmbeddingTests {
         let lib = try FixtureBuilder.libraryFolder(in: scratch)
         let program = try FixtureBuilder.embeddingProgram(FixtureBuilder.repositoryRoot + "/examples/feed.c", scratch.file("feed"), library: lib)
 
-        let result = try ProcessRunner.run(program, [alice.path, "example.com/from-c", "made in C", bob.npub], environment: environment(scratch))
+        let result = try ProcessRunner.run(
+            program, [alice.path, "example.com/from-c", "made in C", bob.npub], environment: FixtureBuilder.embeddingEnvironment(scratch, library: lib))
         #expect(result.status == 0, "\(result.stderr)")
         let feed = try JSONDecoder().decode([FeedPost].self, from: Data(result.stdout.utf8))
         #expect(feed.map(\.url) == ["https://example.com/from-c"])
@@ -89,7 +86,8 @@ struct RuntimeEmbeddingTests {
         let program = try FixtureBuilder.embeddingProgram(
             FixtureBuilder.fixturesDirectory + "/embed_runtime.c", scratch.file("embed_runtime"), library: lib)
 
-        let result = try ProcessRunner.run(program, [scratch.file("alice"), scratch.file("bob")], environment: environment(scratch), timeout: 50)
+        let result = try ProcessRunner.run(
+            program, [scratch.file("alice"), scratch.file("bob")], environment: FixtureBuilder.embeddingEnvironment(scratch, library: lib), timeout: 50)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         let log = EmbeddedCallLog(result.stdout)
         let alice = try log.record([String: String].self, "alice-create")

@@ -18,8 +18,8 @@
  *   [thread-safe]  may be called from any thread, also concurrently on the same handle;
  *   [owner-thread] not concurrently with any other call on the same handle (the caller serialises);
  *   [linkstr-thread] (callbacks) called on a thread linkstr owns, never two at once for one watch.
- * Calls block the calling thread until their work is done (a post waits for the relays' OK). Never
- * call a blocking function of this header from a Swift concurrency thread.
+ * Calls block the calling thread until their work is done (a post waits for the relays' OK); a
+ * program written in Swift calls them outside Swift concurrency's threads.
  *
  * Ownership. Every pointer argument is borrowed for the call; strings are NUL-terminated UTF-8. A
  * runtime call returns its result as one JSON document in `*out_json`, a string owned by the caller
@@ -221,9 +221,9 @@ typedef struct linkstr_watch linkstr_watch;
  *     "url"?,"note"?,"emoji"?,"deep_link"?}   something to tell the user (live, from someone else);
  *    {"type":"caught_up"}                     history is in: what follows is new;
  *    {"type":"error","message"}               the watch ended (no event follows; still stop it).
- *  [linkstr-thread]: one thread per watch, created by linkstr_runtime_watch; callbacks of one watch
- *  never overlap. The callback may call any function of this header, except linkstr_runtime_free
- *  and linkstr_watch_stop for another watch. */
+ *  [linkstr-thread]: on a thread linkstr owns (never the caller's), one callback at a time per watch,
+ *  in order. The callback may call any function of this header (a post, a reaction), except
+ *  linkstr_runtime_free and linkstr_watch_stop of another watch. */
 typedef void (*linkstr_watch_fn)(void *user_data, const char *event_json);
 
 /** Watches the account: catches up like linkstr_sync, then stays connected, calling `callback` with

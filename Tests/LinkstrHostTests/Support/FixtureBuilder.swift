@@ -41,12 +41,17 @@ enum FixtureBuilder {
         return output
     }
 
-    /// `LINKSTR_PLUGIN_PATH` for a program that embeds the library: the plugin files of this build
-    /// (the build folder itself also holds libLinkstr.so, which is no plugin).
-    static var builtPlugins: String {
+    /// The environment of a program that embeds the library from `library` (a `libraryFolder`):
+    /// `LINKSTR_PLUGIN_PATH` names the plugin files of this build (the build folder itself also
+    /// holds libLinkstr.so, which is no plugin), and `LINKSTR_LIBRARY` the library for Python.
+    static func embeddingEnvironment(_ scratch: TestScratch, library: String) -> [String: String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: BuildProducts.directory)) ?? []
-        return names.filter { $0.hasPrefix("liblinkstr-plugin-") && $0.hasSuffix(".so") }.sorted()
-            .map { BuildProducts.directory + "/" + $0 }.joined(separator: ":")
+        let plugins = names.filter { $0.hasPrefix("liblinkstr-plugin-") && $0.hasSuffix(".so") }.sorted()
+            .map { BuildProducts.directory + "/" + $0 }
+        return [
+            "LINKSTR_PLUGIN_PATH": plugins.joined(separator: ":"), "LINKSTR_LIBRARY": library + "/liblinkstr.so", "HOME": scratch.path,
+            "PATH": "/usr/bin:/bin", "PYTHONUTF8": "1", "PYTHONDONTWRITEBYTECODE": "1",
+        ]
     }
 
     static func compile(_ arguments: [String]) throws {
