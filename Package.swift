@@ -81,7 +81,7 @@ let package = Package(
         // SwiftPM names the file libLinkstr.so (a product may not share the executable's name); its
         // SONAME is liblinkstr.so, the name `make install` gives it and programs link against.
         .target(
-            name: "LinkstrC", dependencies: ["CLinkstr", "LinkstrHost", "PluginABI", "LinkstrPluginKit"],
+            name: "LinkstrC", dependencies: ["CLinkstr", "LinkstrRuntime", "LinkstrEngine", "LinkstrHost", "NostrCore", "PluginABI", "LinkstrPluginKit"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=liblinkstr.so"])]),
         .executableTarget(
             name: "linkstr",

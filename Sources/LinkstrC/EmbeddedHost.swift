@@ -1,7 +1,4 @@
-import Foundation
 import LinkstrHost
-import LinkstrPluginKit
-import PluginABI
 
 /// The object behind a `linkstr_host *` handed to C.
 final class EmbeddedHost {
@@ -14,13 +11,5 @@ final class EmbeddedHost {
     static func from(_ pointer: OpaquePointer?) -> EmbeddedHost? {
         guard let pointer else { return nil }
         return Unmanaged<EmbeddedHost>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
-    }
-
-    /// JSON text of a value made of arrays, dictionaries, strings and numbers.
-    static func json(_ object: Any) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
-            return "null"
-        }
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LinkstrHost
 import LinkstrPluginKit
+import LinkstrRuntime
 import CLinkstr
 import PluginABI
 
@@ -49,12 +50,14 @@ public func linkstr_host_load_plugins(
 }
 
 @c(linkstr_host_plugins_json)
-public func linkstr_host_plugins_json(_ handle: OpaquePointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int) -> Int {
+public func linkstr_host_plugins_json(
+    _ handle: OpaquePointer?, _ buffer: UnsafeMutablePointer<CChar>?,
+    _ capacity: Int) -> Int {
     guard let embedded = EmbeddedHost.from(handle) else { return 0 }
     let plugins = embedded.host.registry.plugins.map { plugin -> [String: Any] in
         ["id": plugin.id, "version": plugin.version, "path": plugin.path, "provides": plugin.provides]
     }
-    return CStringBuffer.write(EmbeddedHost.json(plugins), into: buffer, capacity: capacity)
+    return CStringBuffer.write(JSONRecords.text(plugins), into: buffer, capacity: capacity)
 }
 
 @c(linkstr_host_providers_json)
@@ -63,7 +66,7 @@ public func linkstr_host_providers_json(
 ) -> Int {
     guard let embedded = EmbeddedHost.from(handle), let capabilityID else { return 0 }
     let ids = embedded.host.registry.providers(of: String(cString: capabilityID)).map(\.id)
-    return CStringBuffer.write(EmbeddedHost.json(ids), into: buffer, capacity: capacity)
+    return CStringBuffer.write(JSONRecords.text(ids), into: buffer, capacity: capacity)
 }
 
 @c(linkstr_host_classify_url)
@@ -84,7 +87,7 @@ public func linkstr_host_classify_url(
             "provider": result.provider, "mode": result.mode.rawValue, "canonical_url": result.canonicalURL,
         ]
         object["embed_url"] = result.embedURL
-        return CStringBuffer.write(EmbeddedHost.json(object), into: buffer, capacity: capacity)
+        return CStringBuffer.write(JSONRecords.text(object), into: buffer, capacity: capacity)
     } catch {
         LKHErrorSlot.write(errorSlot, error.status, error.description)
         return 0
@@ -92,7 +95,8 @@ public func linkstr_host_classify_url(
 }
 
 @c(linkstr_host_start)
-public func linkstr_host_start(_ handle: OpaquePointer?, _ errorSlot: UnsafeMutablePointer<lkh_error>?) -> lkh_status {
+public func linkstr_host_start(_ handle: OpaquePointer?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
     guard let embedded = EmbeddedHost.from(handle) else {
         LKHErrorSlot.write(errorSlot, .invalid, "host must not be NULL")
         return LKH_E_INVALID
@@ -108,7 +112,9 @@ public func linkstr_host_start(_ handle: OpaquePointer?, _ errorSlot: UnsafeMuta
 }
 
 @c(linkstr_host_stop)
-public func linkstr_host_stop(_ handle: OpaquePointer?, _ errorSlot: UnsafeMutablePointer<lkh_error>?) -> lkh_status {
+public func linkstr_host_stop(
+    _ handle: OpaquePointer?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
     guard let embedded = EmbeddedHost.from(handle) else {
         LKHErrorSlot.write(errorSlot, .invalid, "host must not be NULL")
         return LKH_E_INVALID

@@ -5,23 +5,13 @@ import Testing
 /// Other programs embed the host through liblinkstr.so and linkstr.h: from C (built with cc) and from
 /// Python (ctypes).
 @Suite struct EmbeddingTests {
-    /// A folder holding `liblinkstr.so` (the SONAME) pointing at SwiftPM's `libLinkstr.so`.
-    private func libraryFolder(in scratch: TestScratch) throws -> String {
-        let folder = scratch.folder("lib")
-        try FileManager.default.createSymbolicLink(atPath: folder + "/liblinkstr.so", withDestinationPath: BuildProducts.directory + "/libLinkstr.so")
-        return folder
-    }
-
     @Test func aCProgramEmbedsTheHost() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
-        let lib = try libraryFolder(in: scratch)
+        let lib = try FixtureBuilder.libraryFolder(in: scratch)
         let plugins = scratch.folder("plugins")
         _ = try FixtureBuilder.vimeoPlugin(plugins + "/liblinkstr-plugin-vimeo.so")
-        let program = scratch.file("embed_host")
-        try FixtureBuilder.compile([
-            FixtureBuilder.fixturesDirectory + "/embed_host.c", "-o", program, "-L", lib, "-llinkstr", "-Wl,-rpath," + lib,
-        ])
+        let program = try FixtureBuilder.embeddingProgram(FixtureBuilder.fixturesDirectory + "/embed_host.c", scratch.file("embed_host"), library: lib)
         let result = try ProcessRunner.run(
             program, [scratch.folder("home"), "https://vimeo.com/76979871"],
             environment: ["LINKSTR_PLUGIN_PATH": plugins, "HOME": scratch.path])
@@ -38,7 +28,7 @@ import Testing
     @Test func aPythonProgramEmbedsTheHostThroughCtypes() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
-        let lib = try libraryFolder(in: scratch)
+        let lib = try FixtureBuilder.libraryFolder(in: scratch)
         let plugins = scratch.folder("plugins")
         _ = try FixtureBuilder.vimeoPlugin(plugins + "/liblinkstr-plugin-vimeo.so")
         let result = try ProcessRunner.run(

@@ -1,13 +1,46 @@
 /*
- * linkstr.h — embed the linkstr host in another program (C, or any language with a C FFI).
+ * linkstr.h — embed linkstr in another program (C, or any language with a C FFI).
  *
- * Link with -llinkstr (liblinkstr.so). Status codes and the error slot are those of the plugin ABI
- * (linkstr_plugin.h): 0 = OK, and a caller-owned lkh_error receives a message a person can act on.
+ * Link with -llinkstr (liblinkstr.so; `pkg-config --cflags --libs linkstr`). Two handles:
+ *   linkstr_runtime  an account's use cases: identity, sessions, feed, posts, reactions, contacts,
+ *                    relays, sync and watch — what the `linkstr` command line does, over the same
+ *                    home folder, configuration and plugins;
+ *   linkstr_host     the plugin host alone: load plugins, classify a URL.
  *
- * Threads: a linkstr_host may be used from any thread, but the control calls (load_plugins, start,
- * stop, free) must not run concurrently on the same host. Ownership: every pointer argument is
- * borrowed for the call; strings written into caller buffers follow the two-call pattern (the
- * return value is the length needed including the NUL, 0 on failure).
+ * Rules that hold for the whole header
+ * ------------------------------------
+ * Versioning. A program sets `api_major`/`api_minor` of linkstr_runtime_options to the
+ * LINKSTR_API_MAJOR/MINOR it was compiled with (LINKSTR_RUNTIME_OPTIONS_INIT does). The library opens a
+ * runtime only for its own major and a minor no newer than its own. Structs that cross start with
+ * `struct_size` and only ever grow at the end.
+ *
+ * Threads. Every function carries one tag:
+ *   [thread-safe]  may be called from any thread, also concurrently on the same handle;
+ *   [owner-thread] not concurrently with any other call on the same handle (the caller serialises);
+ *   [linkstr-thread] (callbacks) called on a thread linkstr owns, never two at once for one watch.
+ * Calls block the calling thread until their work is done (a post waits for the relays' OK); a
+ * program written in Swift calls them outside Swift concurrency's threads.
+ *
+ * Ownership. Every pointer argument is borrowed for the call; strings are NUL-terminated UTF-8. A
+ * runtime call returns its result as one JSON document in `*out_json`, a string owned by the caller
+ * that it frees with linkstr_string_free exactly once; on failure `*out_json` is set to NULL. (The
+ * linkstr_host_* calls predate this and write into caller buffers with the two-call pattern: the
+ * return value is the length needed including the NUL, 0 on failure.)
+ *
+ * Records. The JSON documents are the `--json` records of the `linkstr` command line (the same
+ * fields, the same meaning: see each function); unknown fields may appear later and are to be
+ * ignored. Secrets never cross, except the nsec handed to linkstr_account_import.
+ *
+ * Errors. Fallible functions return `lkh_status` (0 = LKH_OK) and take a caller-owned `lkh_error *`
+ * (may be NULL; linkstr_plugin.h) that receives the code and the sentence the command line prints:
+ *   LKH_E_INVALID         bad input: unknown session or post, invalid URL, key, emoji or option
+ *                         (the command line's exit status 2);
+ *   LINKSTR_E_NO_ACCOUNT  the home has no account: create or import one (exit status 3);
+ *   LKH_E_IO              storage cannot be opened, or failed (exit status 4);
+ *   LKH_E_UNAVAILABLE     the operation failed: no relay reached or a relay refused, a key that
+ *                         cannot be read, … (exit status 1);
+ *   LKH_E_UNSUPPORTED     the program was built for another version of this API.
+ * A NULL handle or a NULL required pointer is LKH_E_INVALID.
  */
 #ifndef LINKSTR_H
 #define LINKSTR_H
@@ -18,6 +51,198 @@
 extern "C" {
 #endif
 
+#define LINKSTR_API_MAJOR 1u
+#define LINKSTR_API_MINOR 0u
+
+/** This API's own status code (the rest are the ABI's LKH_E_*): the home has no account. */
+#define LINKSTR_E_NO_ACCOUNT 100
+
+/** The library version, e.g. "0.1.0". Static storage. [thread-safe] */
+const char *linkstr_version(void);
+
+/** Frees a JSON string a runtime call returned. NULL is ignored. [thread-safe] */
+void linkstr_string_free(char *json);
+
+/* ------------------------------------------------------------------------------------------------
+ * The runtime
+ * --------------------------------------------------------------------------------------------- */
+
+typedef struct linkstr_runtime linkstr_runtime;
+
+typedef struct linkstr_runtime_options {
+    uint32_t struct_size;    /* sizeof(linkstr_runtime_options) */
+    uint32_t api_major;      /* LINKSTR_API_MAJOR */
+    uint32_t api_minor;      /* LINKSTR_API_MINOR */
+    const char *home;        /* everything under this folder (like --home); NULL = LINKSTR_HOME or XDG */
+    const char *config_path; /* a config.toml to read instead of the default (like --config); may be NULL */
+    const char *storage;     /* a storage backend for this runtime (like --storage): "sqlite", "memory",
+                                "postgresql" or a plugin id; NULL = the configuration's */
+} linkstr_runtime_options;
+
+/** Options with struct_size and this header's API version set; the rest NULL. */
+#define LINKSTR_RUNTIME_OPTIONS_INIT {sizeof(linkstr_runtime_options), LINKSTR_API_MAJOR, LINKSTR_API_MINOR, NULL, NULL, NULL}
+
+/** Opens a runtime: resolves the home's folders and reads its configuration. The account, its
+ *  plugins and its storage are opened by the first call that needs them (and stay open); relays are
+ *  connected by the first call that needs them (and stay connected until linkstr_runtime_free).
+ *  Plugins are found as the command line finds them, and beside liblinkstr.so
+ *  (`<libdir>/linkstr/plugins`). Refuses (LKH_E_UNSUPPORTED, LKH_E_INVALID) options of another API
+ *  major, a newer minor, or a struct_size smaller than the version 1.0 struct.
+ *  On success `*out_runtime` is the caller's until linkstr_runtime_free. [thread-safe] */
+lkh_status linkstr_runtime_open(const linkstr_runtime_options *options, linkstr_runtime **out_runtime, lkh_error *err);
+
+/** Stops the runtime's watches (as linkstr_watch_stop), disconnects its relays, stops its plugins
+ *  and frees it. NULL is ignored. No other call on this runtime may run or follow. [owner-thread] */
+void linkstr_runtime_free(linkstr_runtime *runtime);
+
+/* Account. ---------------------------------------------------------------------------------------- */
+
+/** Makes a new key pair and stores it as the home's account; writes `{"npub","pubkey","key_store",
+ *  "name"?}`. `name` (may be NULL) is kept locally. `key_store` is "secret-service" (the desktop
+ *  keyring), "ncryptsec" (a NIP-49 file; its passphrase comes from LINKSTR_PASSPHRASE_FILE or the
+ *  systemd credential linkstr-passphrase), "plain" (an unencrypted 0600 file, for bots) or NULL
+ *  (secret-service when one answers, else ncryptsec). Fails when the home has an account. [thread-safe] */
+lkh_status linkstr_account_create(linkstr_runtime *runtime, const char *name, const char *key_store, char **out_json, lkh_error *err);
+
+/** Stores an existing secret key (`nsec1…`; surrounding whitespace ignored) as the home's account;
+ *  `name` and `key_store` as for linkstr_account_create; writes the same record. The nsec is
+ *  borrowed for the call; linkstr keeps it only in the key store. [thread-safe] */
+lkh_status linkstr_account_import(linkstr_runtime *runtime, const char *nsec, const char *name, const char *key_store,
+                                  char **out_json, lkh_error *err);
+
+/** The account's public identity: `{"npub","pubkey","key_store","name"?}` (never the secret).
+ *  LINKSTR_E_NO_ACCOUNT when there is none. [thread-safe] */
+lkh_status linkstr_account_identity(linkstr_runtime *runtime, char **out_json, lkh_error *err);
+
+/* Sessions, posts and reactions. Every call below needs an account (else LINKSTR_E_NO_ACCOUNT).
+ * A session is named by its id or its unique name (case-insensitive); a post by its id or a unique
+ * prefix of at least 8 hex characters; a person by npub1…, 64 hex or a contact alias. ----------- */
+
+/** The sessions, most recently active first (`archived` != 0: only the archived ones):
+ *  `[{"id","name","creator","members":[pubkey…],"unread","archived","updated_at"}]`. [thread-safe] */
+lkh_status linkstr_sessions_list(linkstr_runtime *runtime, int archived, char **out_json, lkh_error *err);
+
+/** Creates a session with the account and `members_json`, a JSON array of people (`[]` or NULL: a
+ *  session of one); waits until a relay accepted the invitation of every member. Writes
+ *  `{"id","name","members":[pubkey…]}`. [thread-safe] */
+lkh_status linkstr_session_create(linkstr_runtime *runtime, const char *name, const char *members_json, char **out_json,
+                                  lkh_error *err);
+
+/** Archives a session (local only: no notifications; listed only as archived); writes `{"ok":true}`.
+ *  [thread-safe] */
+lkh_status linkstr_session_archive(linkstr_runtime *runtime, const char *session, char **out_json, lkh_error *err);
+
+/** Brings an archived session back; writes `{"ok":true}`. [thread-safe] */
+lkh_status linkstr_session_unarchive(linkstr_runtime *runtime, const char *session, char **out_json, lkh_error *err);
+
+/** The newest `limit` posts of a session (0: all), newest last:
+ *  `[{"id","session","sender","url","note"?,"created_at","unread","reactions":{"emoji":[pubkey…]},
+ *  "title"?,"thumbnail"?}]`. Reads only local data (sync or watch bring new posts). [thread-safe] */
+lkh_status linkstr_feed(linkstr_runtime *runtime, const char *session, uint32_t limit, char **out_json, lkh_error *err);
+
+/** Shares `url` (https:// is added to a bare host) with `note` (may be NULL) in a session; returns once
+ *  a relay accepted the copy of every member. Writes `{"id","session","url","note"?}`. [thread-safe] */
+lkh_status linkstr_post(linkstr_runtime *runtime, const char *session, const char *url, const char *note, char **out_json,
+                        lkh_error *err);
+
+typedef int32_t linkstr_react_mode;
+#define LINKSTR_REACT_TOGGLE 0 /* on when it is off, off when it is on */
+#define LINKSTR_REACT_ON 1     /* on, also when it is already on */
+#define LINKSTR_REACT_OFF 2    /* off */
+
+/** Reacts to a post with exactly one emoji; writes `{"ok":true,"emoji","active"}` (`active`: whether
+ *  the reaction is now on). [thread-safe] */
+lkh_status linkstr_react(linkstr_runtime *runtime, const char *session, const char *post, const char *emoji,
+                         linkstr_react_mode mode, char **out_json, lkh_error *err);
+
+/** Deletes a post the account sent, for every member; writes `{"ok":true,"relay_copies_kept"}`
+ *  (true when relays keep copies: the post was sent from another home). [thread-safe] */
+lkh_status linkstr_delete(linkstr_runtime *runtime, const char *session, const char *post, char **out_json, lkh_error *err);
+
+/** Marks one post (`post` NULL: every post of the session) read; writes `{"ok":true}`. [thread-safe] */
+lkh_status linkstr_read(linkstr_runtime *runtime, const char *session, const char *post, char **out_json, lkh_error *err);
+
+/* Contacts (the kind 3 follow list; aliases stay local). ------------------------------------------ */
+
+/** `[{"pubkey","npub","alias"?,"name"?}]`, as of the last sync or change. [thread-safe] */
+lkh_status linkstr_contacts_list(linkstr_runtime *runtime, char **out_json, lkh_error *err);
+
+/** Follows `key` (publishes the follow list) with an optional `alias`; writes the contact's record.
+ *  [thread-safe] */
+lkh_status linkstr_contact_add(linkstr_runtime *runtime, const char *key, const char *alias, char **out_json, lkh_error *err);
+
+/** Unfollows `key` (publishes the follow list); writes `{"ok":true}`. [thread-safe] */
+lkh_status linkstr_contact_remove(linkstr_runtime *runtime, const char *key, char **out_json, lkh_error *err);
+
+/** Sets a contact's private alias ("" clears it); writes `{"ok":true}`. [thread-safe] */
+lkh_status linkstr_contact_alias(linkstr_runtime *runtime, const char *key, const char *alias, char **out_json,
+                                 lkh_error *err);
+
+/* Relays. These need no account. A change applies when the runtime next connects: at once when no
+ * watch runs (the relays are disconnected), else when the watch stops. ---------------------------- */
+
+/** `[{"url","enabled","status","source","error"?,"checked_at"?}]`. [thread-safe] */
+lkh_status linkstr_relays_list(linkstr_runtime *runtime, char **out_json, lkh_error *err);
+
+/** Adds a relay (ws:// or wss://); writes `{"ok":true}`. [thread-safe] */
+lkh_status linkstr_relay_add(linkstr_runtime *runtime, const char *url, char **out_json, lkh_error *err);
+
+/** Removes a relay; writes `{"ok":true}`. [thread-safe] */
+lkh_status linkstr_relay_remove(linkstr_runtime *runtime, const char *url, char **out_json, lkh_error *err);
+
+/** Connects to the relay again; writes `{"ok":true}`. [thread-safe] */
+lkh_status linkstr_relay_enable(linkstr_runtime *runtime, const char *url, char **out_json, lkh_error *err);
+
+/** Keeps the relay in the list without connecting to it; writes `{"ok":true}`. [thread-safe] */
+lkh_status linkstr_relay_disable(linkstr_runtime *runtime, const char *url, char **out_json, lkh_error *err);
+
+/** Drops every change: back to the configuration's relays, or the defaults; writes `{"ok":true}`.
+ *  [thread-safe] */
+lkh_status linkstr_relay_reset(linkstr_runtime *runtime, char **out_json, lkh_error *err);
+
+/* Sync and watch. -------------------------------------------------------------------------------- */
+
+/** Fetches everything new from the relays and stores it; `timeout_seconds` (0: 15) is the longest to
+ *  wait for a relay and for each page of history. Writes `{"received","accepted","staged","rejected",
+ *  "rejections":{"reason":count}}`. Needs an account. [thread-safe] */
+lkh_status linkstr_sync(linkstr_runtime *runtime, uint32_t timeout_seconds, char **out_json, lkh_error *err);
+
+typedef struct linkstr_watch linkstr_watch;
+
+/** One watch event. `event_json` is borrowed: valid only until the callback returns (copy what you
+ *  keep). Events, one JSON object each, as `linkstr watch --json` prints them:
+ *    {"type":"post","id","session","sender","url","note"?,"created_at","unread"}
+ *    {"type":"reaction","session","post","emoji","sender","active","created_at"}
+ *    {"type":"delete","session","post","sender"}
+ *    {"type":"members","session","members","added","removed"}
+ *    {"type":"session","session","name","creator"}
+ *  and, for the embedding program only:
+ *    {"type":"notification","kind":"post"|"reaction","id","created_at","session_name"?,"sender_name"?,
+ *     "url"?,"note"?,"emoji"?,"deep_link"?}   something to tell the user (live, from someone else);
+ *    {"type":"caught_up"}                     history is in: what follows is new;
+ *    {"type":"error","message"}               the watch ended (no event follows; still stop it).
+ *  [linkstr-thread]: on a thread linkstr owns (never the caller's), one callback at a time per watch,
+ *  in order. The callback may call any function of this header (a post, a reaction), except
+ *  linkstr_runtime_free and linkstr_watch_stop of another watch. */
+typedef void (*linkstr_watch_fn)(void *user_data, const char *event_json);
+
+/** Watches the account: catches up like linkstr_sync, then stays connected, calling `callback` with
+ *  `user_data` (borrowed until linkstr_watch_stop returns) once per event. Account and storage
+ *  failures are reported here; a failure once watching is the last event ("error"). On success
+ *  `*out_watch` is the caller's until linkstr_watch_stop. [thread-safe] */
+lkh_status linkstr_runtime_watch(linkstr_runtime *runtime, linkstr_watch_fn callback, void *user_data,
+                                 linkstr_watch **out_watch, lkh_error *err);
+
+/** Stops a watch and frees it: blocks until its relay subscription is closed and no callback runs;
+ *  no callback is called after it returns. The relays are disconnected (the next call that needs
+ *  them connects again). From inside the watch's own callback it does not wait for that callback,
+ *  which is the last one. NULL is ignored. [owner-thread] (once per watch) */
+void linkstr_watch_stop(linkstr_watch *watch);
+
+/* ------------------------------------------------------------------------------------------------
+ * The plugin host alone
+ * --------------------------------------------------------------------------------------------- */
+
 typedef struct linkstr_host linkstr_host;
 
 typedef struct linkstr_host_options {
@@ -27,36 +252,34 @@ typedef struct linkstr_host_options {
 } linkstr_host_options;
 
 /** Creates a host: resolves its folders and reads its configuration (no plugin is loaded yet).
- *  On success *out_host must later be passed to linkstr_host_free. */
+ *  On success *out_host must later be passed to linkstr_host_free. [thread-safe] */
 lkh_status linkstr_host_new(const linkstr_host_options *options, linkstr_host **out_host, lkh_error *err);
 
 /** Discovers and loads plugins. Refused plugins are logged (stderr) and skipped; writes how many
- *  loaded into *out_loaded (may be NULL). */
+ *  loaded into *out_loaded (may be NULL). [owner-thread] */
 lkh_status linkstr_host_load_plugins(linkstr_host *host, uint32_t *out_loaded, lkh_error *err);
 
-/** Writes the loaded plugins as JSON `[{"id","version","path","provides":[…]}]` into buffer. */
+/** Writes the loaded plugins as JSON `[{"id","version","path","provides":[…]}]` into buffer.
+ *  [thread-safe] */
 size_t linkstr_host_plugins_json(linkstr_host *host, char *buffer, size_t capacity);
 
 /** Writes the ids of the plugins providing `capability_id` (e.g. "org.linkstr.storage/1") as a JSON
- *  array into buffer. */
+ *  array into buffer. [thread-safe] */
 size_t linkstr_host_providers_json(linkstr_host *host, const char *capability_id, char *buffer, size_t capacity);
 
 /** Classifies a URL through the media providers; writes
  *  `{"provider","mode","canonical_url","embed_url"?}` into buffer. Returns 0 and sets err to
- *  LKH_E_NOT_FOUND when no provider claims it. */
+ *  LKH_E_NOT_FOUND when no provider claims it. [thread-safe] */
 size_t linkstr_host_classify_url(linkstr_host *host, const char *url, char *buffer, size_t capacity, lkh_error *err);
 
-/** Creates the selected providers (storage, transport, media providers). */
+/** Creates the selected providers (storage, transport, media providers). [owner-thread] */
 lkh_status linkstr_host_start(linkstr_host *host, lkh_error *err);
 
-/** Destroys every plugin instance the host created. The host can be started again. */
+/** Destroys every plugin instance the host created. The host can be started again. [owner-thread] */
 lkh_status linkstr_host_stop(linkstr_host *host, lkh_error *err);
 
-/** Stops the host if needed and frees it. NULL is ignored. */
+/** Stops the host if needed and frees it. NULL is ignored. [owner-thread] */
 void linkstr_host_free(linkstr_host *host);
-
-/** The library version, e.g. "0.1.0". Static storage. */
-const char *linkstr_version(void);
 
 #ifdef __cplusplus
 }

@@ -23,7 +23,8 @@ public enum Composition {
     /// Loads the plugins of `host` and checks every plugin id that `--storage` and the configuration
     /// name: an id no installed plugin has (for that capability) is a bad configuration.
     public static func loadPlugins(_ host: LinkstrHost, _ configuration: RuntimeConfiguration) throws(CompositionError) {
-        let registry = host.loadPlugins()
+        let registry = host.loadPlugins(
+            discovery: PluginDiscovery(configuration: host.configuration, paths: host.paths, libraryDirectory: configuration.libraryDirectory))
         let installedStorage = registry.providers(of: CapabilityID.storage).map(\.id)
         if let storage = configuration.storage, let chosen = host.configuration.storage, !installedStorage.contains(chosen) {
             let names = LinkstrHost.builtInStorage.keys.sorted().joined(separator: ", ")

@@ -11,14 +11,18 @@ public struct RuntimeConfiguration: Sendable {
     public var storage: String?
     /// The environment the runtime reads (`LINKSTR_*`, `XDG_*`, `HOME`, the passphrase sources).
     public var environment: [String: String]
+    /// The folder of the `liblinkstr.so` a program embeds, whose `linkstr/plugins` folder holds
+    /// plugins too; nil for the command line.
+    public var libraryDirectory: String?
 
     public init(
         home: String? = nil, configFile: String? = nil, storage: String? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment, libraryDirectory: String? = nil
     ) {
         self.home = home
         self.configFile = configFile
         self.storage = storage
         self.environment = environment
+        self.libraryDirectory = libraryDirectory
     }
 }

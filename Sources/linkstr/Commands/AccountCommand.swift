@@ -30,8 +30,11 @@ struct KeyStoreOption: ParsableArguments {
 
     func resolve(_ accounts: AccountManager) throws(CLIFailure) -> KeyStoreKind {
         guard let keyStore else { return accounts.defaultKeyStore() }
-        guard let kind = KeyStoreKind(rawValue: keyStore) else {
-            throw CLIFailure(.usage, "unknown key store '\(keyStore)'; use secret-service, ncryptsec or plain")
+        let kind: KeyStoreKind
+        do {
+            kind = try KeyStoreKind(choice: keyStore)
+        } catch {
+            throw error.failure
         }
         if kind == .plain {
             Terminal.writeError("linkstr: warning: the secret key is stored unencrypted in \(accounts.dataDirectory)/key.nsec (mode 0600)\n")
@@ -54,9 +57,7 @@ extension AccountError {
 func printIdentity(_ account: AccountFile, json: Bool) throws(CLIFailure) {
     guard let key = try? PublicKey(hex: account.pubkey) else { throw CLIFailure(.failed, "the account file holds an invalid key") }
     if json {
-        var object: [String: Any] = ["npub": key.npub, "pubkey": key.hex, "key_store": account.keyStore.rawValue]
-        object["name"] = account.name
-        Terminal.printJSON(object)
+        Terminal.printJSON(JSONRecords.identity(account, key: key))
     } else {
         Terminal.write("\(key.npub)\(account.name.map { "  (\($0))" } ?? "")\n")
     }
@@ -121,8 +122,11 @@ struct AccountImportCommand: ParsableCommand {
         } else {
             text = nsec
         }
-        guard let key = try? SecretKey(nsec: text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw CLIFailure(.usage, "invalid secret key (nsec).")
+        let key: SecretKey
+        do {
+            key = try SecretKey.importing(text)
+        } catch {
+            throw error.failure
         }
         let host = try global.openHost()
         let accounts = global.accounts(host)
@@ -220,6 +224,6 @@ struct AccountLogoutCommand: AsyncParsableCommand {
                 throw error.failure
             }
         }
-        if global.json { Terminal.printJSON(["ok": true]) } else { Terminal.write("logged out\n") }
+        if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("logged out\n") }
     }
 }

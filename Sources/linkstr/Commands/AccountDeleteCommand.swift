@@ -37,6 +37,6 @@ struct AccountDeleteCommand: AsyncParsableCommand {
         } catch {
             throw error.failure
         }
-        if global.json { Terminal.printJSON(["ok": true]) } else { Terminal.write("account deleted\n") }
+        if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("account deleted\n") }
     }
 }

@@ -19,6 +19,6 @@ struct ContactAliasCommand: AsyncParsableCommand {
         defer { context.host.stop() }
         let person = try await context.person(key)
         try await context.run { runtime throws(RuntimeError) in try await runtime.setAlias(alias.isEmpty ? nil : alias, for: person) }
-        if global.json { Terminal.printJSON(["ok": true]) } else { Terminal.write(alias.isEmpty ? "alias cleared\n" : "alias set\n") }
+        if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write(alias.isEmpty ? "alias cleared\n" : "alias set\n") }
     }
 }

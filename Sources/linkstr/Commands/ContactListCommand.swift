@@ -18,7 +18,7 @@ struct ContactListCommand: AsyncParsableCommand {
         defer { context.host.stop() }
         let contacts = try await context.run { runtime throws(RuntimeError) in try await runtime.contacts() }
         if global.json {
-            Terminal.printJSON(contacts.map(OutputObjects.contact))
+            Terminal.printJSON(contacts.map(JSONRecords.contact))
             return
         }
         if contacts.isEmpty { Terminal.write("no contacts yet — add one with `linkstr contact add npub1…`\n") }

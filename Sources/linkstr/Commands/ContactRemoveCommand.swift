@@ -20,6 +20,6 @@ struct ContactRemoveCommand: AsyncParsableCommand {
         try await context.connect(forWriting: true)
         try await context.run { runtime throws(RuntimeError) in try await runtime.removeContact(person) }
         await context.close()
-        if global.json { Terminal.printJSON(["ok": true]) } else { Terminal.write("removed \(key)\n") }
+        if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("removed \(key)\n") }
     }
 }

@@ -35,7 +35,7 @@ struct DeleteCommand: AsyncParsableCommand {
         }
         for refusal in deletion.refused { Terminal.writeError("linkstr: warning: a relay kept a gift wrap of the post: \(refusal)\n") }
         if global.json {
-            Terminal.printJSON(["ok": true, "relay_copies_kept": deletion.relayCopiesKept])
+            Terminal.printJSON(JSONRecords.deletion(deletion))
         } else {
             Terminal.write("deleted\n")
         }

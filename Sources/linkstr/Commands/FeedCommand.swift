@@ -36,7 +36,7 @@ struct FeedCommand: AsyncParsableCommand {
             return fetchTitles ? try await runtime.fetchTitles(items) : items
         }
         if global.json {
-            Terminal.printJSON(items.map(OutputObjects.feedItem))
+            Terminal.printJSON(items.map(JSONRecords.feedItem))
             return
         }
         let (summary, names, changes, me) = try await context.run { runtime throws(RuntimeError) in

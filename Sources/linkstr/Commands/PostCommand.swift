@@ -26,9 +26,7 @@ struct PostCommand: AsyncParsableCommand {
         let post = try await context.run { runtime throws(RuntimeError) in try await runtime.post(id, url: url, note: note) }
         await context.close()
         if global.json {
-            var object: [String: Any] = ["id": post.id.hex, "session": post.sessionID.rawValue, "url": post.url]
-            object["note"] = post.note
-            Terminal.printJSON(object)
+            Terminal.printJSON(JSONRecords.sentPost(post))
         } else {
             Terminal.write("posted \(post.url) (\(post.id.hex.prefix(12)))\n")
         }

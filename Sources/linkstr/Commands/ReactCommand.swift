@@ -34,7 +34,7 @@ struct ReactCommand: AsyncParsableCommand {
         }
         await context.close()
         if global.json {
-            Terminal.printJSON(["ok": true, "emoji": reaction.key.emoji, "active": reaction.active])
+            Terminal.printJSON(JSONRecords.sentReaction(reaction))
         } else {
             Terminal.write("\(reaction.active ? "reacted" : "removed") \(reaction.key.emoji)\n")
         }

@@ -25,6 +25,6 @@ struct ReadCommand: AsyncParsableCommand {
             if let post { postID = try await runtime.resolvePost(post, in: id) }
             return try await runtime.markRead(id, post: postID)
         }
-        if global.json { Terminal.printJSON(["ok": true]) } else { Terminal.write("marked \(changed) post\(changed == 1 ? "" : "s") read\n") }
+        if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("marked \(changed) post\(changed == 1 ? "" : "s") read\n") }
     }
 }

@@ -30,15 +30,7 @@ struct RelayListCommand: ParsableCommand {
             throw CLIFailure(.failed, "cannot read the relay list: \(error)")
         }
         if global.json {
-            Terminal.printJSON(relays.map { relay -> [String: Any] in
-                var object: [String: Any] = [
-                    "url": relay.url, "enabled": relay.enabled, "status": relay.enabled ? relay.status ?? "unknown" : "disabled",
-                    "source": relay.source.rawValue,
-                ]
-                object["error"] = relay.error
-                object["checked_at"] = relay.checkedAt
-                return object
-            })
+            Terminal.printJSON(relays.map(JSONRecords.relay))
             return
         }
         let view = RelayListView(

@@ -24,5 +24,5 @@ func setArchived(_ session: String, _ archived: Bool, _ global: GlobalOptions) a
     defer { context.host.stop() }
     let id = try await context.session(session)
     try await context.run { runtime throws(RuntimeError) in try await runtime.setArchived(id, archived) }
-    if global.json { Terminal.printJSON(["ok": true]) } else { Terminal.write("\(archived ? "archived" : "unarchived") \(session)\n") }
+    if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("\(archived ? "archived" : "unarchived") \(session)\n") }
 }

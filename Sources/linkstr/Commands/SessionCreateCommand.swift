@@ -39,7 +39,7 @@ struct SessionCreateCommand: AsyncParsableCommand {
                     + "name this one by its id: \(summary.id)\n")
         }
         if global.json {
-            Terminal.printJSON(["id": summary.id.rawValue, "name": summary.name, "members": summary.members.map { $0.hex }])
+            Terminal.printJSON(JSONRecords.createdSession(summary))
         } else {
             Terminal.write("created \(summary.name) (\(summary.id)) with \(summary.members.count) member\(summary.members.count == 1 ? "" : "s")\n")
         }

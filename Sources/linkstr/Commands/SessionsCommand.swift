@@ -29,7 +29,7 @@ struct SessionsCommand: AsyncParsableCommand {
             return (sessions, archivedCount)
         }
         if global.json {
-            Terminal.printJSON(sessions.map(OutputObjects.session))
+            Terminal.printJSON(sessions.map(JSONRecords.session))
             return
         }
         Terminal.write(SessionListView(sessions: sessions, archived: archived, archivedCount: archivedCount, output: .current).render())

@@ -40,10 +40,7 @@ struct SyncCommand: AsyncParsableCommand {
         await context.close()
         StatusLine.shared.finishSteps()
         if global.json {
-            Terminal.printJSON([
-                "received": report.received, "accepted": report.accepted, "staged": report.staged, "rejected": report.rejected,
-                "rejections": report.rejections,
-            ])
+            Terminal.printJSON(JSONRecords.syncReport(report))
             return
         }
         Terminal.write("received \(report.received), accepted \(report.accepted), staged \(report.staged), rejected \(report.rejected)\n")

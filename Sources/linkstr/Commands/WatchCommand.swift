@@ -41,7 +41,7 @@ struct WatchCommand: AsyncParsableCommand {
                 if status.enabled { Terminal.writeError(HumanOutput.errorStyle.paint("watching for new posts and reactions · Ctrl-C to stop", Palette.comment) + "\n") }
             case .change(let change):
                 if global.json {
-                    Terminal.printJSON(OutputObjects.change(change))
+                    Terminal.printJSON(JSONRecords.change(change))
                 } else {
                     let names = await ChangeLine.Names.resolve(change, runtime: context.runtime)
                     Terminal.write(ChangeLine.describe(change, names: names, style: style) + "\n")

@@ -11,6 +11,6 @@ enum RelayChange {
         } catch {
             throw CLIFailure(error.badInput ? .usage : .failed, error.description)
         }
-        if global.json { Terminal.printJSON(["ok": true]) } else { Terminal.write(done + "\n") }
+        if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write(done + "\n") }
     }
 }

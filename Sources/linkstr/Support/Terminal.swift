@@ -1,5 +1,5 @@
-import Foundation
 import Glibc
+import LinkstrRuntime
 
 /// Writing to the terminal: stdout for results, stderr for errors and progress. Both first remove
 /// the transient status line (`StatusLine`), so nothing is written after it on its line.
@@ -16,8 +16,7 @@ enum Terminal {
 
     /// Prints one JSON document (sorted keys, slashes unescaped) and a newline on stdout.
     static func printJSON(_ object: Any) {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("null".utf8)
-        write(String(decoding: data, as: UTF8.self) + "\n")
+        write(JSONRecords.text(object) + "\n")
     }
 
     private static func writeAll(_ descriptor: Int32, _ text: String) {

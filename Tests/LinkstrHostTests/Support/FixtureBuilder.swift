@@ -1,4 +1,5 @@
 import Foundation
+import PluginTesting
 import Testing
 
 /// Compiles C sources of this test target with `cc`, from the ABI headers alone.
@@ -25,6 +26,32 @@ enum FixtureBuilder {
     static func vimeoPlugin(_ output: String) throws -> String {
         try compile(["-shared", "-fPIC", "-fvisibility=hidden", repositoryRoot + "/Plugins/Media/VimeoC/vimeo_provider.c", "-o", output])
         return output
+    }
+
+    /// A folder holding `liblinkstr.so` (the SONAME) pointing at SwiftPM's `libLinkstr.so`.
+    static func libraryFolder(in scratch: TestScratch) throws -> String {
+        let folder = scratch.folder("lib")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/liblinkstr.so", withDestinationPath: BuildProducts.directory + "/libLinkstr.so")
+        return folder
+    }
+
+    /// Builds a C program that embeds `liblinkstr.so` from `library` (a `libraryFolder`) into `output`.
+    static func embeddingProgram(_ source: String, _ output: String, library: String) throws -> String {
+        try compile([source, "-o", output, "-L", library, "-llinkstr", "-Wl,-rpath," + library, "-pthread"])
+        return output
+    }
+
+    /// The environment of a program that embeds the library from `library` (a `libraryFolder`):
+    /// `LINKSTR_PLUGIN_PATH` names the plugin files of this build (the build folder itself also
+    /// holds libLinkstr.so, which is no plugin), and `LINKSTR_LIBRARY` the library for Python.
+    static func embeddingEnvironment(_ scratch: TestScratch, library: String) -> [String: String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: BuildProducts.directory)) ?? []
+        let plugins = names.filter { $0.hasPrefix("liblinkstr-plugin-") && $0.hasSuffix(".so") }.sorted()
+            .map { BuildProducts.directory + "/" + $0 }
+        return [
+            "LINKSTR_PLUGIN_PATH": plugins.joined(separator: ":"), "LINKSTR_LIBRARY": library + "/liblinkstr.so", "HOME": scratch.path,
+            "PATH": "/usr/bin:/bin", "PYTHONUTF8": "1", "PYTHONDONTWRITEBYTECODE": "1",
+        ]
     }
 
     static func compile(_ arguments: [String]) throws {

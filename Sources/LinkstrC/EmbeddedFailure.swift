@@ -1,0 +1,57 @@
+import LinkstrHost
+import LinkstrPluginKit
+import LinkstrRuntime
+import PluginABI
+
+/// Why a call of the C API failed: the status of linkstr.h (the command line's exit status as an
+/// `lkh_status`) and the command line's sentence.
+struct EmbeddedFailure: Error {
+    var status: LKHStatus
+    var message: String
+
+    init(_ status: LKHStatus, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    init(_ error: CompositionError) {
+        let status: LKHStatus =
+            switch error.kind {
+            case .badConfiguration: .invalid
+            case .noAccount: .noAccount
+            case .storage: .io
+            case .failed: .unavailable
+            }
+        self.init(status, error.description)
+    }
+
+    init(_ error: RuntimeError) {
+        let status: LKHStatus =
+            switch error.kind {
+            case .badInput: .invalid
+            case .storage: .io
+            case .failed: .unavailable
+            }
+        self.init(status, error.description)
+    }
+
+    init(_ error: AccountError) {
+        self.init(error.isNoAccount ? .noAccount : .unavailable, error.message)
+    }
+
+    /// A relay-list change: bad input, or the storage that holds the list failed.
+    init(_ error: RelaySettingsError) {
+        self.init(error.badInput ? .invalid : .io, error.description)
+    }
+
+    /// A required pointer argument that is NULL.
+    static func null(_ argument: String) -> EmbeddedFailure {
+        EmbeddedFailure(.invalid, "\(argument) must not be NULL")
+    }
+
+    /// Writes the failure into the caller's slot and returns its status.
+    func report(_ slot: UnsafeMutablePointer<lkh_error>?) -> lkh_status {
+        LKHErrorSlot.write(slot, status, message)
+        return status.rawValue
+    }
+}

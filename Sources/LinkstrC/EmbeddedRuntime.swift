@@ -1,0 +1,157 @@
+import LinkstrHost
+import LinkstrRuntime
+import Synchronization
+
+/// The object behind a `linkstr_runtime *` handed to C: one home's configuration, its account
+/// files, and what the calls opened so far — the account (host, plugins, storage, runtime), or, for
+/// the relay list of a home without an account, its storage alone.
+final class EmbeddedRuntime: Sendable {
+    let configuration: RuntimeConfiguration
+    /// The home's account files (read without plugins or storage), used under `state`'s lock.
+    private let accounts: AccountManager
+    private let state = Mutex(State())
+
+    private struct State: Sendable {
+        var opened: OpenedAccount?
+        var storage: (host: LinkstrHost, backend: StorageBackend)?
+        var watch: EmbeddedWatch?
+    }
+
+    /// Reads the home's configuration (a configuration that cannot be used is refused here).
+    init(_ configuration: RuntimeConfiguration) throws(EmbeddedFailure) {
+        self.configuration = configuration
+        do {
+            accounts = Composition.accounts(try Composition.host(configuration), configuration)
+        } catch {
+            throw EmbeddedFailure(error)
+        }
+    }
+
+    static func from(_ pointer: OpaquePointer?) throws(EmbeddedFailure) -> EmbeddedRuntime {
+        guard let pointer else { throw EmbeddedFailure.null("runtime") }
+        return Unmanaged<EmbeddedRuntime>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+    }
+
+    /// Reads or writes the home's account files, one call at a time.
+    func accountFiles<Value: Sendable>(_ body: (AccountManager) throws(AccountError) -> Value) throws(EmbeddedFailure) -> Value {
+        try state.withLock { _ throws(EmbeddedFailure) in
+            do throws(AccountError) {
+                return try body(accounts)
+            } catch {
+                throw EmbeddedFailure(error)
+            }
+        }
+    }
+
+    /// The account, opened by the first call that needs it.
+    func account() throws(EmbeddedFailure) -> OpenedAccount {
+        try state.withLock { state throws(EmbeddedFailure) in
+            if let opened = state.opened { return opened }
+            // The account's storage takes over from the storage opened for the relay list.
+            state.storage?.host.stop()
+            state.storage = nil
+            do throws(CompositionError) {
+                let opened = try Composition.account(configuration)
+                state.opened = opened
+                return opened
+            } catch {
+                throw EmbeddedFailure(error)
+            }
+        }
+    }
+
+    /// Runs `body` on the account's runtime and waits for it.
+    func run<Value: Sendable>(
+        _ body: @escaping @Sendable (AccountRuntime) async throws(RuntimeError) -> Value
+    ) throws(EmbeddedFailure) -> Value {
+        let runtime = try account().runtime
+        let result = BlockingCall.wait { () async -> Result<Value, RuntimeError> in
+            do throws(RuntimeError) {
+                return .success(try await body(runtime))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let value): return value
+        case .failure(let error): throw EmbeddedFailure(error)
+        }
+    }
+
+    /// Reads or changes the relay list: the account's, or that of the home's storage when the account
+    /// is not open (a home without an account has a relay list too).
+    func relays<Value: Sendable>(_ body: (RelaySettings) throws(RelaySettingsError) -> Value) throws(EmbeddedFailure) -> Value {
+        try state.withLock { state throws(EmbeddedFailure) in
+            let settings: RelaySettings
+            if let opened = state.opened {
+                settings = opened.runtime.relays
+            } else {
+                if state.storage == nil {
+                    do throws(CompositionError) {
+                        state.storage = try Composition.storage(configuration)
+                    } catch {
+                        throw EmbeddedFailure(error)
+                    }
+                }
+                let storage = state.storage!
+                settings = RelaySettings(backend: storage.backend, configured: storage.host.configuration.relays)
+            }
+            do throws(RelaySettingsError) {
+                return try body(settings)
+            } catch {
+                throw EmbeddedFailure(error)
+            }
+        }
+    }
+
+    /// After a relay-list change: the next connection uses the new list. A running watch keeps its
+    /// relays until it stops.
+    func relaysChanged() {
+        let idle = state.withLock { state in state.watch == nil ? state.opened : nil }
+        guard let idle else { return }
+        BlockingCall.wait { await idle.runtime.disconnect() }
+    }
+
+    /// Starts the one watch a runtime may run at a time (the runtime's sync state is not shared).
+    func startWatch(_ callback: WatchCallback) throws(EmbeddedFailure) -> EmbeddedWatch {
+        let runtime = try account().runtime
+        return try state.withLock { state throws(EmbeddedFailure) in
+            guard state.watch == nil else {
+                throw EmbeddedFailure(.busy, "this runtime is already watching; stop that watch first (linkstr_watch_stop)")
+            }
+            let watch = EmbeddedWatch(runtime: runtime, callback: callback, ended: { [weak self] watch in self?.watchEnded(watch) })
+            state.watch = watch
+            return watch
+        }
+    }
+
+    /// Refuses a sync while a watch runs: the watch already syncs, and both would count into one report.
+    func requireNoWatch() throws(EmbeddedFailure) {
+        let watching = state.withLock { $0.watch != nil }
+        if watching { throw EmbeddedFailure(.busy, "this runtime is watching, which keeps it in sync; stop the watch to sync") }
+    }
+
+    /// Disconnects the relays the watch used, so that the next call connects to the relay list as it
+    /// is now.
+    private func watchEnded(_ watch: EmbeddedWatch) {
+        let opened = state.withLock { state in
+            if state.watch === watch { state.watch = nil }
+            return state.opened
+        }
+        if let opened { BlockingCall.wait { await opened.runtime.disconnect() } }
+    }
+
+    /// Stops the watch, disconnects the relays and stops every plugin.
+    func close() {
+        state.withLock { $0.watch }?.stop()
+        let (opened, storage) = state.withLock { state in
+            defer {
+                state.opened = nil
+                state.storage = nil
+            }
+            return (state.opened, state.storage)
+        }
+        if let opened { BlockingCall.wait { await opened.close() } }
+        storage?.host.stop()
+    }
+}

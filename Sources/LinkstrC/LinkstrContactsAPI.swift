@@ -1,0 +1,56 @@
+import CLinkstr
+import LinkstrRuntime
+import PluginABI
+
+// Contacts: the follow list (published on add and remove) and the local aliases.
+
+@c(linkstr_contacts_list)
+public func linkstr_contacts_list(
+    _ handle: OpaquePointer?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
+    RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
+        try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in try await runtime.contacts() }.map(JSONRecords.contact)
+    }
+}
+
+@c(linkstr_contact_add)
+public func linkstr_contact_add(
+    _ handle: OpaquePointer?, _ key: UnsafePointer<CChar>?, _ alias: UnsafePointer<CChar>?,
+    _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
+    RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
+        let (key, alias) = (try RuntimeCall.text(key, "key"), RuntimeCall.optionalText(alias))
+        let contact = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+            try await runtime.addContact(try await runtime.resolvePerson(key), alias: alias)
+        }
+        return JSONRecords.contact(contact)
+    }
+}
+
+@c(linkstr_contact_remove)
+public func linkstr_contact_remove(
+    _ handle: OpaquePointer?, _ key: UnsafePointer<CChar>?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
+    RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
+        let key = try RuntimeCall.text(key, "key")
+        try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+            try await runtime.removeContact(try await runtime.resolvePerson(key))
+        }
+        return JSONRecords.ok
+    }
+}
+
+@c(linkstr_contact_alias)
+public func linkstr_contact_alias(
+    _ handle: OpaquePointer?, _ key: UnsafePointer<CChar>?, _ alias: UnsafePointer<CChar>?,
+    _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
+    RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
+        let (key, alias) = (try RuntimeCall.text(key, "key"), try RuntimeCall.text(alias, "alias"))
+        try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+            try await runtime.setAlias(alias.isEmpty ? nil : alias, for: try await runtime.resolvePerson(key))
+        }
+        return JSONRecords.ok
+    }
+}

@@ -1,0 +1,157 @@
+import CLinkstr
+import Foundation
+import LinkstrEngine
+import LinkstrRuntime
+import NostrCore
+import PluginABI
+
+// Sessions, the feed, posts and reactions: each call resolves its session, post and people through
+// the runtime (as the command line does) and returns the command line's record.
+
+@c(linkstr_sessions_list)
+public func linkstr_sessions_list(
+    _ handle: OpaquePointer?, _ archived: Int32, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
+    RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
+        let sessions = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+            try await runtime.sessions(archived: archived != 0)
+        }
+        return sessions.map(JSONRecords.session)
+    }
+}
+
+@c(linkstr_session_create)
+public func linkstr_session_create(
+    _ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ membersJSON: UnsafePointer<CChar>?,
+    _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
+    RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
+        let runtime = try EmbeddedRuntime.from(handle)
+        let name = try RuntimeCall.text(name, "name")
+        let members = try people(RuntimeCall.optionalText(membersJSON) ?? "[]")
+        let summary = try runtime.run { runtime throws(RuntimeError) in
+            var keys: [PublicKey] = []
+            for member in members { keys.append(try await runtime.resolvePerson(member)) }
+            return try await runtime.createSession(name: name, members: keys)
+        }
+        return JSONRecords.createdSession(summary)
+    }
+}
+
+@c(linkstr_session_archive)
+public func linkstr_session_archive(
+    _ handle: OpaquePointer?, _ session: UnsafePointer<CChar>?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
+    RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in try setArchived(handle, session, true) }
+}
+
+@c(linkstr_session_unarchive)
+public func linkstr_session_unarchive(
+    _ handle: OpaquePointer?, _ session: UnsafePointer<CChar>?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
+    RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in try setArchived(handle, session, false) }
+}
+
+@c(linkstr_feed)
+public func linkstr_feed(
+    _ handle: OpaquePointer?, _ session: UnsafePointer<CChar>?, _ limit: UInt32,
+    _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
+    RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
+        let session = try RuntimeCall.text(session, "session")
+        let items = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+            try await runtime.feed(try await runtime.resolveSession(session), limit: limit == 0 ? nil : Int(limit))
+        }
+        return items.map(JSONRecords.feedItem)
+    }
+}
+
+@c(linkstr_post)
+public func linkstr_post(
+    _ handle: OpaquePointer?, _ session: UnsafePointer<CChar>?, _ url: UnsafePointer<CChar>?, _ note: UnsafePointer<CChar>?,
+    _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
+    RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
+        let (session, url, note) = (try RuntimeCall.text(session, "session"), try RuntimeCall.text(url, "url"), RuntimeCall.optionalText(note))
+        let post = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+            try await runtime.post(try await runtime.resolveSession(session), url: url, note: note)
+        }
+        return JSONRecords.sentPost(post)
+    }
+}
+
+@c(linkstr_react)
+public func linkstr_react(
+    _ handle: OpaquePointer?, _ session: UnsafePointer<CChar>?, _ post: UnsafePointer<CChar>?, _ emoji: UnsafePointer<CChar>?,
+    _ mode: linkstr_react_mode, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
+    RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
+        let (session, post) = (try RuntimeCall.text(session, "session"), try RuntimeCall.text(post, "post"))
+        let emoji = try RuntimeCall.text(emoji, "emoji")
+        let active: Bool?
+        switch mode {
+        case LINKSTR_REACT_TOGGLE: active = nil
+        case LINKSTR_REACT_ON: active = true
+        case LINKSTR_REACT_OFF: active = false
+        default:
+            throw EmbeddedFailure(.invalid, "unknown reaction mode \(mode); use LINKSTR_REACT_TOGGLE, LINKSTR_REACT_ON or LINKSTR_REACT_OFF")
+        }
+        let reaction = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+            let id = try await runtime.resolveSession(session)
+            return try await runtime.react(id, postID: try await runtime.resolvePost(post, in: id), emoji: emoji, active: active)
+        }
+        return JSONRecords.sentReaction(reaction)
+    }
+}
+
+@c(linkstr_delete)
+public func linkstr_delete(
+    _ handle: OpaquePointer?, _ session: UnsafePointer<CChar>?, _ post: UnsafePointer<CChar>?,
+    _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
+    RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
+        let (session, post) = (try RuntimeCall.text(session, "session"), try RuntimeCall.text(post, "post"))
+        let deletion = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+            let id = try await runtime.resolveSession(session)
+            return try await runtime.delete(id, postID: try await runtime.resolvePost(post, in: id))
+        }
+        return JSONRecords.deletion(deletion)
+    }
+}
+
+@c(linkstr_read)
+public func linkstr_read(
+    _ handle: OpaquePointer?, _ session: UnsafePointer<CChar>?, _ post: UnsafePointer<CChar>?,
+    _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
+    RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
+        let (session, post) = (try RuntimeCall.text(session, "session"), RuntimeCall.optionalText(post))
+        _ = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+            let id = try await runtime.resolveSession(session)
+            var postID: RumorID?
+            if let post { postID = try await runtime.resolvePost(post, in: id) }
+            return try await runtime.markRead(id, post: postID)
+        }
+        return JSONRecords.ok
+    }
+}
+
+private func setArchived(_ handle: OpaquePointer?, _ session: UnsafePointer<CChar>?, _ archived: Bool) throws(EmbeddedFailure) -> [String: Any] {
+    let session = try RuntimeCall.text(session, "session")
+    try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+        try await runtime.setArchived(try await runtime.resolveSession(session), archived)
+    }
+    return JSONRecords.ok
+}
+
+/// The people of a JSON array of strings (npub, hex or contact alias).
+private func people(_ json: String) throws(EmbeddedFailure) -> [String] {
+    guard let array = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any], let people = array as? [String] else {
+        throw EmbeddedFailure(.invalid, "members must be a JSON array of strings (npub, hex or contact alias), not \(json)")
+    }
+    return people
+}

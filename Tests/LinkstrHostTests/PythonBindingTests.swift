@@ -1,0 +1,66 @@
+import Foundation
+import PluginTesting
+import Testing
+
+/// The Python binding (bindings/python/linkstr.py) and its react bot, over a real relay, with the
+/// venv's Python.
+@Suite("Embedding the runtime from Python", .timeLimit(.minutes(1)))
+struct PythonBindingTests {
+    static let bindings = FixtureBuilder.repositoryRoot + "/bindings/python"
+
+    @Test func theBindingCreatesAnAccountPostsReadsTheFeedAndSyncs() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        let home = scratch.folder("home")
+        scratch.write("home/config.toml", "relays = [\"\(relay.url)\"]\n")
+        let lib = try FixtureBuilder.libraryFolder(in: scratch)
+
+        let result = try ProcessRunner.run(
+            try TestPython.interpreter, [FixtureBuilder.fixturesDirectory + "/runtime_calls.py", Self.bindings, home],
+            environment: FixtureBuilder.embeddingEnvironment(scratch, library: lib))
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let refusal = object["no_account"] as? [String: Any]
+        #expect(refusal?["code"] as? Int == 100)
+        #expect(refusal?["message"] as? String == "no account here; create one with `linkstr account create` or `linkstr account import`")
+        let account = try #require(object["account"] as? [String: String])
+        #expect(account["name"] == "Py" && account["key_store"] == "plain")
+        let session = try #require(object["session"] as? [String: Any])
+        #expect(session["name"] as? String == "Python room" && session["members"] as? [String] == [account["pubkey"]!])
+        let post = try #require(object["post"] as? [String: String])
+        #expect(post["url"] == "https://example.com/py" && post["note"] == "from Python" && post["session"] == session["id"] as? String)
+        let feed = try #require(object["feed"] as? [[String: Any]])
+        #expect(feed.map { $0["id"] as? String } == [post["id"]])
+        #expect(feed.first?["note"] as? String == "from Python")
+        let sync = try #require(object["sync"] as? [String: Any])
+        #expect(sync["rejected"] as? Int == 0 && sync["received"] is Int)
+    }
+
+    @Test func theReactBotReactsToBobsPostAndBobSeesTheReaction() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        let botHome = try LinkstrHome.create(scratch, "bot", relays: [relay.url])
+        let bob = try LinkstrHome.create(scratch, "bob", relays: [relay.url])
+        let session = try botHome.json(SessionMembers.self, ["session", "create", "Bot room", "--member", bob.npub]).id
+        let lib = try FixtureBuilder.libraryFolder(in: scratch)
+
+        let bot = try HelperProcess(
+            try TestPython.interpreter, [Self.bindings + "/examples/react_bot.py", botHome.path, "bot ROOM"],
+            environment: FixtureBuilder.embeddingEnvironment(scratch, library: lib), waitForReady: false)
+        defer { _ = bot.terminate(within: 5) }
+        #expect(await eventually(within: 20) { bot.stdoutLines.contains("watching bot ROOM") }, "\(bot.stderr)")
+
+        _ = try bob.sync()
+        let post = try bob.json(SentPost.self, ["post", session, "https://example.com/for-the-bot"])
+        #expect(
+            await eventually(within: 20) { bot.stdoutLines.contains("reacted 👀 to https://example.com/for-the-bot (\(post.id.prefix(12)))") },
+            "\(bot.stdoutLines) \(bot.stderr)")
+        _ = try bob.sync()
+        #expect(try bob.feed(session).first { $0.id == post.id }?.reactions == ["👀": [botHome.pubkey]])
+
+        #expect(bot.terminate(within: 10) == 0, "\(bot.stderr)")
+        #expect(bot.stdoutLines.last == "stopped")
+    }
+}

@@ -1,0 +1,277 @@
+"""linkstr from Python: the runtime of linkstr.h through ctypes.
+
+    import linkstr
+
+    with linkstr.Runtime(home="/srv/bot") as runtime:
+        print(runtime.identity()["npub"])
+        session = runtime.session_create("Weekend videos", members=["npub1…"])["id"]
+        runtime.post(session, "https://example.com", note="look")
+        for post in runtime.feed(session):
+            print(post["url"], post["reactions"])
+
+Every method returns the JSON record of the matching `linkstr … --json` command, decoded, and raises
+`LinkstrError` (its `code` is linkstr.h's status: INVALID, NO_ACCOUNT, IO, UNAVAILABLE, …) with the
+command line's sentence. The library is `$LINKSTR_LIBRARY`, else liblinkstr.so as the dynamic loader
+finds it. Methods may be called from any thread; they block until done (a post waits for the relays).
+"""
+import ctypes
+import ctypes.util
+import json
+import os
+import sys
+import traceback
+
+API_MAJOR = 1
+API_MINOR = 0
+
+# Status codes (linkstr_plugin.h and linkstr.h).
+INVALID = 1
+UNSUPPORTED = 2
+IO = 4
+BUSY = 6
+UNAVAILABLE = 12
+NO_ACCOUNT = 100
+
+# Reaction modes.
+REACT_TOGGLE = 0
+REACT_ON = 1
+REACT_OFF = 2
+
+
+class LinkstrError(Exception):
+    """A call that failed: `code` (a status above) and `message`, a sentence a person can act on."""
+
+    def __init__(self, code, message):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class _Error(ctypes.Structure):
+    _fields_ = [("struct_size", ctypes.c_uint32), ("code", ctypes.c_int32), ("message", ctypes.c_char * 256)]
+
+
+class _Options(ctypes.Structure):
+    _fields_ = [
+        ("struct_size", ctypes.c_uint32),
+        ("api_major", ctypes.c_uint32),
+        ("api_minor", ctypes.c_uint32),
+        ("home", ctypes.c_char_p),
+        ("config_path", ctypes.c_char_p),
+        ("storage", ctypes.c_char_p),
+    ]
+
+
+_WATCH_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)
+
+_TEXT = ctypes.c_char_p
+_U32 = ctypes.c_uint32
+_I32 = ctypes.c_int32
+
+# The calls that write a record, with their arguments between the runtime and (out_json, err).
+_RECORD_CALLS = {
+    "linkstr_account_create": [_TEXT, _TEXT],
+    "linkstr_account_import": [_TEXT, _TEXT, _TEXT],
+    "linkstr_account_identity": [],
+    "linkstr_sessions_list": [ctypes.c_int],
+    "linkstr_session_create": [_TEXT, _TEXT],
+    "linkstr_session_archive": [_TEXT],
+    "linkstr_session_unarchive": [_TEXT],
+    "linkstr_feed": [_TEXT, _U32],
+    "linkstr_post": [_TEXT, _TEXT, _TEXT],
+    "linkstr_react": [_TEXT, _TEXT, _TEXT, _I32],
+    "linkstr_delete": [_TEXT, _TEXT],
+    "linkstr_read": [_TEXT, _TEXT],
+    "linkstr_contacts_list": [],
+    "linkstr_contact_add": [_TEXT, _TEXT],
+    "linkstr_contact_remove": [_TEXT],
+    "linkstr_contact_alias": [_TEXT, _TEXT],
+    "linkstr_relays_list": [],
+    "linkstr_relay_add": [_TEXT],
+    "linkstr_relay_remove": [_TEXT],
+    "linkstr_relay_enable": [_TEXT],
+    "linkstr_relay_disable": [_TEXT],
+    "linkstr_relay_reset": [],
+    "linkstr_sync": [_U32],
+}
+
+
+def _load(path):
+    path = path or os.environ.get("LINKSTR_LIBRARY") or ctypes.util.find_library("linkstr") or "liblinkstr.so"
+    lib = ctypes.CDLL(path)
+    error = ctypes.POINTER(_Error)
+    for name, arguments in _RECORD_CALLS.items():
+        function = getattr(lib, name)
+        function.argtypes = [ctypes.c_void_p] + arguments + [ctypes.POINTER(ctypes.c_void_p), error]
+        function.restype = ctypes.c_int32
+    lib.linkstr_runtime_open.argtypes = [ctypes.POINTER(_Options), ctypes.POINTER(ctypes.c_void_p), error]
+    lib.linkstr_runtime_open.restype = ctypes.c_int32
+    lib.linkstr_runtime_free.argtypes = [ctypes.c_void_p]
+    lib.linkstr_runtime_free.restype = None
+    lib.linkstr_string_free.argtypes = [ctypes.c_void_p]
+    lib.linkstr_string_free.restype = None
+    lib.linkstr_runtime_watch.argtypes = [ctypes.c_void_p, _WATCH_FN, ctypes.c_void_p, ctypes.POINTER(ctypes.c_void_p), error]
+    lib.linkstr_runtime_watch.restype = ctypes.c_int32
+    lib.linkstr_watch_stop.argtypes = [ctypes.c_void_p]
+    lib.linkstr_watch_stop.restype = None
+    return lib
+
+
+def _text(value):
+    return None if value is None else value.encode()
+
+
+def _new_error():
+    return _Error(struct_size=ctypes.sizeof(_Error))
+
+
+def _raise(status, error):
+    raise LinkstrError(status, error.message.decode(errors="replace"))
+
+
+class Watch:
+    """A running watch (`Runtime.watch`); `stop()` ends it."""
+
+    def __init__(self, lib, handle, function):
+        self._lib = lib
+        self._handle = handle
+        self._function = function  # ctypes must keep the callback alive while linkstr may call it
+
+    def stop(self):
+        """Blocks until no callback runs; none runs afterwards. Also from inside the callback."""
+        if self._handle is not None:
+            handle, self._handle = self._handle, None
+            self._lib.linkstr_watch_stop(handle)
+
+
+class Runtime:
+    """One linkstr home: its account, sessions, contacts and relays. Close it (or use `with`)."""
+
+    def __init__(self, home=None, config_path=None, storage=None, library=None):
+        self._lib = _load(library)
+        options = _Options(
+            struct_size=ctypes.sizeof(_Options), api_major=API_MAJOR, api_minor=API_MINOR,
+            home=_text(home), config_path=_text(config_path), storage=_text(storage))
+        handle = ctypes.c_void_p()
+        error = _new_error()
+        status = self._lib.linkstr_runtime_open(ctypes.byref(options), ctypes.byref(handle), ctypes.byref(error))
+        if status != 0:
+            _raise(status, error)
+        self._handle = handle
+
+    def close(self):
+        """Stops the watch, disconnects, frees the runtime."""
+        if self._handle is not None:
+            handle, self._handle = self._handle, None
+            self._lib.linkstr_runtime_free(handle)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exception):
+        self.close()
+
+    def _call(self, name, *arguments):
+        out = ctypes.c_void_p()
+        error = _new_error()
+        status = getattr(self._lib, name)(self._handle, *arguments, ctypes.byref(out), ctypes.byref(error))
+        if status != 0:
+            _raise(status, error)
+        try:
+            return json.loads(ctypes.string_at(out.value).decode())
+        finally:
+            self._lib.linkstr_string_free(out)
+
+    # Account
+    def account_create(self, name=None, key_store=None):
+        return self._call("linkstr_account_create", _text(name), _text(key_store))
+
+    def account_import(self, nsec, name=None, key_store=None):
+        return self._call("linkstr_account_import", _text(nsec), _text(name), _text(key_store))
+
+    def identity(self):
+        return self._call("linkstr_account_identity")
+
+    # Sessions, posts, reactions
+    def sessions(self, archived=False):
+        return self._call("linkstr_sessions_list", 1 if archived else 0)
+
+    def session_create(self, name, members=()):
+        return self._call("linkstr_session_create", _text(name), _text(json.dumps(list(members))))
+
+    def session_archive(self, session):
+        return self._call("linkstr_session_archive", _text(session))
+
+    def session_unarchive(self, session):
+        return self._call("linkstr_session_unarchive", _text(session))
+
+    def feed(self, session, limit=0):
+        return self._call("linkstr_feed", _text(session), limit)
+
+    def post(self, session, url, note=None):
+        return self._call("linkstr_post", _text(session), _text(url), _text(note))
+
+    def react(self, session, post, emoji, mode=REACT_TOGGLE):
+        return self._call("linkstr_react", _text(session), _text(post), _text(emoji), mode)
+
+    def delete(self, session, post):
+        return self._call("linkstr_delete", _text(session), _text(post))
+
+    def read(self, session, post=None):
+        return self._call("linkstr_read", _text(session), _text(post))
+
+    # Contacts
+    def contacts(self):
+        return self._call("linkstr_contacts_list")
+
+    def contact_add(self, key, alias=None):
+        return self._call("linkstr_contact_add", _text(key), _text(alias))
+
+    def contact_remove(self, key):
+        return self._call("linkstr_contact_remove", _text(key))
+
+    def contact_alias(self, key, alias):
+        return self._call("linkstr_contact_alias", _text(key), _text(alias))
+
+    # Relays
+    def relays(self):
+        return self._call("linkstr_relays_list")
+
+    def relay_add(self, url):
+        return self._call("linkstr_relay_add", _text(url))
+
+    def relay_remove(self, url):
+        return self._call("linkstr_relay_remove", _text(url))
+
+    def relay_enable(self, url):
+        return self._call("linkstr_relay_enable", _text(url))
+
+    def relay_disable(self, url):
+        return self._call("linkstr_relay_disable", _text(url))
+
+    def relay_reset(self):
+        return self._call("linkstr_relay_reset")
+
+    # Sync and watch
+    def sync(self, timeout=0):
+        """`timeout` in seconds (0: 15)."""
+        return self._call("linkstr_sync", timeout)
+
+    def watch(self, callback):
+        """Calls `callback(event)` with each event (a dict: `type` post, reaction, delete, members,
+        session, notification, caught_up or error) on a thread of linkstr's, one at a time. The
+        callback may call this runtime's methods. Returns the `Watch` to stop."""
+
+        def deliver(_user_data, event):
+            try:
+                callback(json.loads(event.decode()))
+            except Exception:  # nothing may unwind into C
+                traceback.print_exc(file=sys.stderr)
+
+        function = _WATCH_FN(deliver)
+        handle = ctypes.c_void_p()
+        error = _new_error()
+        status = self._lib.linkstr_runtime_watch(self._handle, function, None, ctypes.byref(handle), ctypes.byref(error))
+        if status != 0:
+            _raise(status, error)
+        return Watch(self._lib, handle, function)
