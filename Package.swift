@@ -38,7 +38,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
-        // The service group that runs watch (and the other long-running services).
+        // The service group watch runs in (graceful shutdown on SIGTERM/SIGINT); swift-websocket uses it too.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // Already dependencies of swift-websocket; named here because the relay pool and the runtime
         // import them (swift-log 1.11 has the `LogHandler.log(event:)` the runtime implements).
