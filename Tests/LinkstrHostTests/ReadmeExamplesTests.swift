@@ -9,7 +9,8 @@ import TestSupport
 /// Every ```sh block carries a marker on the line above it: `<!-- example: run -->` or
 /// `<!-- example: not run (why) -->`. A block that runs is run line by line with bash in a fresh
 /// home folder (`HOME`), from a folder that looks like the source checkout (`Sources`, `Plugins`,
-/// `Tests`, and `.build/release` for this build), with this build's `linkstr` first on the `PATH`.
+/// `Tests`, `examples`, `bindings`, and `.build/release` for this build), with this build's `linkstr`
+/// first on the `PATH`.
 /// Each line must exit 0, or the status its comment names as `(exit N)`; a `# {…}` comment under a
 /// line is the JSON it prints. `wss://relay.example.com` is a relay on 127.0.0.1, and every home the
 /// examples make starts with a second local relay as its relay list, so no example reaches the
@@ -102,7 +103,7 @@ struct BlockRunner {
         home = scratch.folder("home-\(block.line)")
         work = scratch.folder("work-\(block.line)")
         let files = FileManager.default
-        for name in ["Sources", "Plugins", "Tests"] {
+        for name in ["Sources", "Plugins", "Tests", "examples", "bindings"] {
             try files.createSymbolicLink(atPath: work + "/" + name, withDestinationPath: ExternalProcess.packageRoot + "/" + name)
         }
         try files.createDirectory(atPath: work + "/.build", withIntermediateDirectories: true)
@@ -117,7 +118,7 @@ struct BlockRunner {
         }
         environment = [
             "HOME": home, "PATH": BuildProducts.directory + ":/usr/local/bin:/usr/bin:/bin", "LINKSTR_PASSPHRASE_FILE": passphrase,
-            "LINKSTR_COLOR": "never", "LANG": "C.UTF-8",
+            "LINKSTR_COLOR": "never", "LANG": "C.UTF-8", "PYTHONDONTWRITEBYTECODE": "1",
         ]
     }
 

@@ -68,6 +68,8 @@ struct RuntimeEmbeddingTests {
         let feed = try JSONDecoder().decode([FeedPost].self, from: Data(result.stdout.utf8))
         #expect(feed.map(\.url) == ["https://example.com/from-c"])
         #expect(feed.first?.note == "made in C" && feed.first?.sender == alice.pubkey)
+        // The same record, byte for byte, as `linkstr feed --json` prints.
+        #expect(try alice.run(["feed", "Shared from C", "--json"]).stdout == result.stdout)
 
         // Bob, through the command line, gets the session and the post.
         #expect(try bob.sync().accepted >= 2)

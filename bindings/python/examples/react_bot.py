@@ -22,8 +22,11 @@ def main():
     home, session = sys.argv[1], sys.argv[2]
     emoji = sys.argv[3] if len(sys.argv) == 4 else "👀"
     stop = threading.Event()
-    for number in (signal.SIGINT, signal.SIGTERM):
+    stopping = (signal.SIGINT, signal.SIGTERM)
+    for number in stopping:
         signal.signal(number, lambda *_: stop.set())
+    # A parent that blocks them (the mask is inherited) must not make the bot unstoppable.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, stopping)
 
     with linkstr.Runtime(home=home) as runtime:
         me = runtime.identity()["pubkey"]
