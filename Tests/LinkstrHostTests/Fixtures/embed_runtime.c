@@ -15,6 +15,7 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t changed = PTHREAD_COND_INITIALIZER;
 static int caught_up = 0;
 static int reacted = 0;
+static int notified = 0;
 static int stopped = 0;
 
 static linkstr_runtime *bob = NULL;
@@ -55,6 +56,12 @@ static void on_event(void *user_data, const char *event) {
     if (strstr(event, "\"type\":\"caught_up\"")) {
         pthread_mutex_lock(&lock);
         caught_up = 1;
+        pthread_cond_broadcast(&changed);
+        pthread_mutex_unlock(&lock);
+    }
+    if (strstr(event, "\"type\":\"notification\"") && strstr(event, "\"kind\":\"post\"")) {
+        pthread_mutex_lock(&lock);
+        notified = 1;
         pthread_cond_broadcast(&changed);
         pthread_mutex_unlock(&lock);
     }
@@ -129,6 +136,8 @@ int main(int argc, char **argv) {
     report("alice-post", LKH_OK, &err, &json);
 
     if (!wait_for(&reacted)) return report("reacted", 1, &err, NULL);
+    /* The notification is dispatched beside the post event, not necessarily before it. */
+    if (!wait_for(&notified)) return report("notified", 1, &err, NULL);
     linkstr_watch_stop(watch);
     pthread_mutex_lock(&lock);
     stopped = 1;
