@@ -20,6 +20,6 @@ struct CLIFailure: Error {
     }
 
     func report() {
-        Terminal.writeError("linkstr: \(message)\n")
+        Terminal.say(message)
     }
 }

@@ -1,5 +1,8 @@
 import Foundation
+import LinkstrHost
+import LinkstrPluginKit
 import PluginTesting
+import Synchronization
 import Testing
 import TestSupport
 
@@ -29,6 +32,26 @@ import TestSupport
         let session = try TerminalSession.linkstr(["sync", "--timeout", "1", "--home", alice.path], environment: ["TERM": "dumb"])
         #expect(!session.screen.contains("\u{1B}"), "\(session.screen)")
         #expect(session.screen.contains("linkstr: "), "the failure is still said: \(session.screen)")
+    }
+
+    /// An error quoting text with escape sequences shows them instead of letting them act.
+    @Test func anErrorShowsTheControlsItQuotes() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let alice = try home(scratch)
+        let result = try ProcessRunner.linkstr(["post", "\u{1B}[2Jred\u{1B}[31m", "https://example.com/", "--home", alice.path])
+        #expect(result.status == 2)
+        #expect(!result.stderr.contains("\u{1B}"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("linkstr: ") && result.stderr.contains("␛[2Jred␛[31m"), "\(result.stderr)")
+    }
+
+    /// The host log (where plugins report what relays and servers said) shows controls too, and
+    /// keeps one message on one line.
+    @Test func theHostLogShowsControls() {
+        let lines = Mutex<[String]>([])
+        let log = HostLog(threshold: .info, sink: { line in lines.withLock { $0.append(line) } })
+        log.log(.warn, "NOTICE from wss://relay.example: \u{1B}]0;owned\u{7}\nlinkstr: error: fake\u{202E}", source: "org.linkstr.transport")
+        #expect(lines.withLock { $0 } == ["linkstr: warn: [org.linkstr.transport] NOTICE from wss://relay.example: ␛]0;owned␇␊linkstr: error: fake<U+202E>"])
     }
 
     @Test func aWrongSessionNameIsNotABootStepFailure() throws {

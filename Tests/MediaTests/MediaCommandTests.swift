@@ -29,6 +29,19 @@ import TestSupport
         #expect((object["bytes"] as? Int ?? 0) > 0)
     }
 
+    /// A page title with terminal escapes is shown with its controls visible, never interpreted;
+    /// `--json` keeps it exact.
+    @Test func aPageTitleCannotDriveTheTerminal() throws {
+        defer { scratch.remove() }
+        let human = try ProcessRunner.linkstr(["media", "metadata", server.url("/escapes.html"), "--home", scratch.path], timeout: 60)
+        #expect(human.status == 0, "\(human.stderr)")
+        #expect(!human.stdout.contains("\u{1B}") && !human.stdout.contains("\u{7}"), "\(human.stdout)")
+        #expect(human.stdout.contains("title:     Red ␛[31mALERT␛[0m␛]0;owned␇\n"), "\(human.stdout)")
+        let json = try ProcessRunner.linkstr(["media", "metadata", server.url("/escapes.html"), "--json", "--home", scratch.path], timeout: 60)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["title"] as? String == "Red \u{1B}[31mALERT\u{1B}[0m\u{1B}]0;owned\u{7}")
+    }
+
     /// A `ytdlp` setting that names no program says so, naming the setting where it is read.
     @Test func aWrongYtdlpSettingIsNamed() throws {
         defer { scratch.remove() }

@@ -284,6 +284,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return twitter_oembed(self, query)
         if path == "/og.html":
             return self.send(200, OG_PAGE.encode())
+        if path == "/escapes.html":
+            return self.send(200, b'<html><head><title>Red \x1b[31mALERT\x1b[0m\x1b]0;owned\x07</title></head></html>')
         if path == "/messy.html":
             body = MESSY_HEAD.replace("{host}", host) + ("<p>" + "lorem ipsum " * 80 + "</p>\n") * 600 + "</BODY></HTML>"
             return self.send(200, body.encode())

@@ -3,7 +3,8 @@ import LinkstrPluginKit
 import Synchronization
 
 /// The host's log: one line per message on stderr, `linkstr: <level>: [<plugin>] <message>`, at or above
-/// a level (`log_level` in config.toml, or `LINKSTR_LOG`; default `warn`). Thread-safe.
+/// a level (`log_level` in config.toml, or `LINKSTR_LOG`; default `warn`). Messages carry text from
+/// relays and servers, so their controls are shown, not interpreted (`PrintableText`). Thread-safe.
 public final class HostLog: Sendable {
     public let threshold: PluginHost.LogLevel
     private let sink: Mutex<(@Sendable (String) -> Void)?>
@@ -31,7 +32,7 @@ public final class HostLog: Sendable {
     public func log(_ level: PluginHost.LogLevel, _ message: String, source: String? = nil) {
         guard level.rawValue >= threshold.rawValue else { return }
         let name = Self.levelNames[Int(level.rawValue)]
-        let line = "linkstr: \(name): " + (source.map { "[\($0)] " } ?? "") + message
+        let line = "linkstr: \(name): " + PrintableText.escaped((source.map { "[\($0)] " } ?? "") + message)
         if let write = sink.withLock({ $0 }) {
             write(line)
         } else {

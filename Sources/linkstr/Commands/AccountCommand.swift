@@ -37,7 +37,7 @@ struct KeyStoreOption: ParsableArguments {
             throw error.failure
         }
         if kind == .plain {
-            Terminal.writeError("linkstr: warning: the secret key is stored unencrypted in \(accounts.dataDirectory)/key.nsec (mode 0600)\n")
+            Terminal.say("warning: the secret key is stored unencrypted in \(accounts.dataDirectory)/key.nsec (mode 0600)")
         }
         return kind
     }

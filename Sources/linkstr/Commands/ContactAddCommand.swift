@@ -22,6 +22,6 @@ struct ContactAddCommand: AsyncParsableCommand {
         try await context.connect(forWriting: true)
         let contact = try await context.run { runtime throws(RuntimeError) in try await runtime.addContact(person, alias: alias) }
         await context.close()
-        if global.json { Terminal.printJSON(JSONRecords.contact(contact)) } else { Terminal.write("added \(contact.displayName)\n") }
+        if global.json { Terminal.printJSON(JSONRecords.contact(contact)) } else { Terminal.write("added \(TerminalText.line(contact.displayName))\n") }
     }
 }

@@ -22,6 +22,6 @@ struct ContactListCommand: AsyncParsableCommand {
             return
         }
         if contacts.isEmpty { Terminal.write("no contacts yet — add one with `linkstr contact add npub1…`\n") }
-        for contact in contacts { Terminal.write("\(contact.displayName)  \(contact.pubkey.npub)\n") }
+        for contact in contacts { Terminal.write("\(TerminalText.line(contact.displayName))  \(contact.pubkey.npub)\n") }
     }
 }

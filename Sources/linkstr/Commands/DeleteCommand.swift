@@ -29,11 +29,11 @@ struct DeleteCommand: AsyncParsableCommand {
         }
         await context.close()
         if deletion.withoutWrapKeys {
-            Terminal.writeError(
-                "linkstr: warning: members no longer see the post, but relays keep their copies of it: only the machine that sent it "
-                    + "holds the keys to ask them to drop those copies\n")
+            Terminal.say(
+                "warning: members no longer see the post, but relays keep their copies of it: only the machine that sent it "
+                    + "holds the keys to ask them to drop those copies")
         }
-        for refusal in deletion.refused { Terminal.writeError("linkstr: warning: a relay kept a gift wrap of the post: \(refusal)\n") }
+        for refusal in deletion.refused { Terminal.say("warning: a relay kept a gift wrap of the post: \(refusal)") }
         if global.json {
             Terminal.printJSON(JSONRecords.deletion(deletion))
         } else {

@@ -24,7 +24,7 @@ struct DesktopFileOptions: ParsableArguments {
         guard let program = HelperProgram("update-desktop-database") else { return false }
         let outcome = program.run([folder])
         if !outcome.succeeded {
-            Terminal.writeError("linkstr: note: `\(program.commandLine([folder]))` failed: \(outcome.output)\n")
+            Terminal.say("note: `\(program.commandLine([folder]))` failed: \(outcome.output)")
         }
         return outcome.succeeded
     }

@@ -62,7 +62,7 @@ struct DesktopInstallCommand: ParsableCommand {
             let arguments = ["default", DesktopEntry.fileName, DesktopEntry.schemeMimeType]
             let outcome = xdgMime.run(arguments)
             if outcome.succeeded { return "xdg-mime" }
-            Terminal.writeError("linkstr: note: `\(xdgMime.commandLine(arguments))` failed (\(outcome.output)); editing mimeapps.list instead\n")
+            Terminal.say("note: `\(xdgMime.commandLine(arguments))` failed (\(outcome.output)); editing mimeapps.list instead")
         }
         let listPath = UserDirectories().mimeAppsList
         var list = try MimeAppsList(path: listPath)

@@ -55,8 +55,8 @@ struct MediaClassifyCommand: ParsableCommand {
             object["embed_url"] = result.embedURL
             Terminal.printJSON(object)
         } else {
-            var text = "provider:  \(result.provider) (\(result.pluginID))\nmode:      \(result.mode.rawValue)\ncanonical: \(result.canonicalURL)\n"
-            if let embed = result.embedURL { text += "embed:     \(embed)\n" }
+            var text = "provider:  \(result.provider) (\(result.pluginID))\nmode:      \(result.mode.rawValue)\ncanonical: \(TerminalText.line(result.canonicalURL))\n"
+            if let embed = result.embedURL { text += "embed:     \(TerminalText.line(embed))\n" }
             Terminal.write(text)
         }
     }

@@ -41,8 +41,8 @@ struct MediaMetadataCommand: AsyncParsableCommand {
             object["thumbnail_path"] = result.thumbnailPath
             Terminal.printJSON(object)
         } else {
-            var text = "title:     \(result.title ?? "(none)")\n"
-            if let thumbnail = result.thumbnail { text += "thumbnail: \(thumbnail)\n" }
+            var text = "title:     \(result.title.map(TerminalText.line) ?? "(none)")\n"
+            if let thumbnail = result.thumbnail { text += "thumbnail: \(TerminalText.line(thumbnail))\n" }
             if let path = result.thumbnailPath { text += "saved:     \(path)\n" }
             Terminal.write(text)
         }

@@ -46,11 +46,11 @@ struct MediaResolveCommand: AsyncParsableCommand {
             object["via"] = result.via
             Terminal.printJSON(object)
         } else {
-            var text = "provider:  \(result.provider) (\(result.pluginID))\nmode:      \(result.mode.rawValue)\nresolved:  \(result.resolvedURL)\n"
-            if let embed = result.embedURL { text += "embed:     \(embed)\n" }
+            var text = "provider:  \(result.provider) (\(result.pluginID))\nmode:      \(result.mode.rawValue)\nresolved:  \(TerminalText.line(result.resolvedURL))\n"
+            if let embed = result.embedURL { text += "embed:     \(TerminalText.line(embed))\n" }
             if let html = result.embedHTML { text += "embed html: \(html.count) characters (--json shows it)\n" }
-            for video in result.videoURLs { text += "video:     \(video)\n" }
-            if let via = result.via { text += "via:       \(via)\(result.cached ? " (cached)" : "")\n" }
+            for video in result.videoURLs { text += "video:     \(TerminalText.line(video))\n" }
+            if let via = result.via { text += "via:       \(TerminalText.line(via))\(result.cached ? " (cached)" : "")\n" }
             Terminal.write(text)
         }
     }

@@ -47,7 +47,7 @@ struct NotifyTestCommand: AsyncParsableCommand {
             })
         } else {
             for result in outcome.results {
-                Terminal.write(result.ok ? "ok      \(result.pluginID)\n" : "failed  \(result.pluginID): \(result.error ?? "unknown error")\n")
+                Terminal.write(result.ok ? "ok      \(result.pluginID)\n" : "failed  \(result.pluginID): \(TerminalText.line(result.error ?? "unknown error"))\n")
             }
         }
         let failed = outcome.results.filter { !$0.ok }

@@ -57,14 +57,14 @@ struct OpenCommand: ParsableCommand {
             Terminal.printJSON(object)
             return
         }
-        var text = "url:       \(decoded.url)\n"
+        var text = "url:       \(TerminalText.line(decoded.url))\n"
         if let timestamp = decoded.timestamp, timestamp > 0 {
             text += "shared:    \(ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(timestamp))))\n"
         }
-        if let guid = decoded.messageGUID { text += "message:   \(guid)\n" }
+        if let guid = decoded.messageGUID { text += "message:   \(TerminalText.line(guid))\n" }
         if let classification {
             text += "provider:  \(classification.provider)\nmode:      \(classification.mode.rawValue)\n"
-            if let embed = classification.embedURL { text += "embed:     \(embed)\n" }
+            if let embed = classification.embedURL { text += "embed:     \(TerminalText.line(embed))\n" }
         }
         Terminal.write(text)
     }

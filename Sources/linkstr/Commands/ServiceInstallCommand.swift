@@ -59,8 +59,7 @@ struct ServiceInstallCommand: ParsableCommand {
             let reload = systemctl.run(["--user", "daemon-reload"])
             reloaded = reload.succeeded
             if !reload.succeeded && !enable {
-                Terminal.writeError(
-                    "linkstr: note: `systemctl --user daemon-reload` failed (\(reload.output)); it runs by itself at your next login\n")
+                Terminal.say("note: `systemctl --user daemon-reload` failed (\(reload.output)); it runs by itself at your next login")
             }
             if enable {
                 let arguments = ["--user", "enable", "--now", unitFile.fileName]

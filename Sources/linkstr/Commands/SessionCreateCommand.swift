@@ -34,14 +34,14 @@ struct SessionCreateCommand: AsyncParsableCommand {
         if !namesakes.isEmpty {
             // The name alone no longer names one session: say which id to use, before anything else.
             let others = namesakes.count == 1 ? "another session is" : "\(namesakes.count) other sessions are"
-            Terminal.writeError(
-                "linkstr: warning: \(others) also named '\(summary.name)' (\(namesakes.map(\.id.rawValue).joined(separator: ", "))); "
-                    + "name this one by its id: \(summary.id)\n")
+            Terminal.say(
+                "warning: \(others) also named '\(summary.name)' (\(namesakes.map(\.id.rawValue).joined(separator: ", "))); "
+                    + "name this one by its id: \(summary.id)")
         }
         if global.json {
             Terminal.printJSON(JSONRecords.createdSession(summary))
         } else {
-            Terminal.write("created \(summary.name) (\(summary.id)) with \(summary.members.count) member\(summary.members.count == 1 ? "" : "s")\n")
+            Terminal.write("created \(TerminalText.line(summary.name)) (\(TerminalText.line(summary.id.rawValue))) with \(summary.members.count) member\(summary.members.count == 1 ? "" : "s")\n")
         }
     }
 }

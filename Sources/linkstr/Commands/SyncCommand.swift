@@ -45,7 +45,7 @@ struct SyncCommand: AsyncParsableCommand {
         }
         Terminal.write("received \(report.received), accepted \(report.accepted), staged \(report.staged), rejected \(report.rejected)\n")
         for (reason, count) in report.rejections.sorted(by: { $0.value > $1.value }) {
-            Terminal.write("  rejected \(count)× \(reason)\n")
+            Terminal.write("  rejected \(count)× \(TerminalText.line(reason))\n")
         }
     }
 }

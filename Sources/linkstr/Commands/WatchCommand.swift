@@ -33,7 +33,7 @@ struct WatchCommand: AsyncParsableCommand {
         for await event in watch.events {
             switch event {
             case .notice(let notice):
-                Terminal.writeError("linkstr: \(notice)\n")
+                Terminal.say(notice)
             case .caughtUp:
                 // The boot is over; on a terminal, say that it keeps listening.
                 let status = StatusLine.shared

@@ -43,7 +43,7 @@ struct SessionListView {
             let time = style.paint(TerminalText.padLeft(times[index], to: timeWidth), session.unread ? Palette.blue : Palette.comment)
             var row = "\(marker) \(name)  \(time)  "
             if (seen[session.name.lowercased()] ?? 0) > 1 {
-                row += style.paint(TerminalText.pad(counts[index], to: countWidth), Palette.dark5) + style.paint("  \(session.id)", Palette.comment)
+                row += style.paint(TerminalText.pad(counts[index], to: countWidth), Palette.dark5) + style.paint("  " + TerminalText.line(session.id.rawValue), Palette.comment)
             } else {
                 row += style.paint(counts[index], Palette.dark5)
             }

@@ -1,8 +1,11 @@
-/// Text for a terminal line: what other people wrote (names, notes, URLs, titles) is cleaned so it
-/// cannot move the cursor, change colours or reorder the line (C0/C1 controls, escape sequences and
-/// bidirectional overrides are removed), and widths are measured in terminal columns.
+import LinkstrHost
+
+/// Text for a terminal line, the one path every human printer takes for text it did not write
+/// itself (names, notes, URLs, titles, ids, relay and server messages): controls and escape
+/// sequences are shown visibly, never interpreted (`PrintableText`, the rule the host log uses too),
+/// and widths are measured in terminal columns.
 enum TerminalText {
-    /// One line: controls removed, whitespace runs (newlines, tabs) become one space.
+    /// One line: whitespace runs (newlines, tabs) become one space, other controls are shown.
     static func line(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         var lastWasSpace = false
@@ -12,8 +15,7 @@ enum TerminalText {
                 lastWasSpace = true
                 continue
             }
-            guard !isRemoved(scalar) else { continue }
-            scalars.append(scalar)
+            PrintableText.append(scalar, to: &scalars)
             lastWasSpace = false
         }
         return String(scalars).trimmingCharacters(in: .whitespaces)
@@ -25,14 +27,6 @@ enum TerminalText {
         while lines.first?.isEmpty == true { lines.removeFirst() }
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines
-    }
-
-    private static func isRemoved(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: true  // C0 and C1 controls (ESC among them)
-        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true  // bidi controls
-        default: false
-        }
     }
 
     /// The columns `text` takes on a terminal (wide East Asian characters and emoji take two).

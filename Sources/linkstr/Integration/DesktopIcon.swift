@@ -23,14 +23,14 @@ enum DesktopIcon {
     /// wrote it; a failure is a note, not an error: the handler works without its icon.
     static func install(at path: String) -> Bool {
         if let existing = try? IntegrationFile.read(path), !existing.hasPrefix(marker) {
-            Terminal.writeError("linkstr: note: \(path) was not written by linkstr; left as it is\n")
+            Terminal.say("note: \(path) was not written by linkstr; left as it is")
             return false
         }
         do {
             try IntegrationFile.write(svg, to: path)
             return true
         } catch {
-            Terminal.writeError("linkstr: note: \(error.message); the handler has no icon\n")
+            Terminal.say("note: \(error.message); the handler has no icon")
             return false
         }
     }

@@ -25,7 +25,7 @@ enum ChangeLine {
             return names
         }
 
-        func session(_ id: SessionID) -> String { sessions[id].map(TerminalText.line) ?? id.rawValue }
+        func session(_ id: SessionID) -> String { TerminalText.line(sessions[id] ?? id.rawValue) }
 
         func person(_ key: PublicKey) -> String { key == me ? "You" : PersonName.shown(people[key], key: key) }
     }

@@ -14,6 +14,12 @@ enum Terminal {
         writeAll(STDERR_FILENO, text)
     }
 
+    /// Says `message` on stderr as one `linkstr: …` line, its controls shown (`TerminalText.line`):
+    /// errors, warnings and notes quote relays, servers and files.
+    static func say(_ message: String) {
+        writeError("linkstr: " + TerminalText.line(message) + "\n")
+    }
+
     /// Prints one JSON document (sorted keys, slashes unescaped) and a newline on stdout.
     static func printJSON(_ object: Any) {
         write(JSONRecords.text(object) + "\n")
