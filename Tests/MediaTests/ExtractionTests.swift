@@ -85,6 +85,18 @@ struct ExtractionTests {
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
 
+    /// A live stream announces no size: the download is stopped at max_video_bytes, long before the
+    /// extraction timeout, and says so.
+    @Test func aLiveStreamIsStoppedAtTheSizeLimit() async throws {
+        let started = ContinuousClock.now
+        let result = try await plugin(["max_video_bytes": "150000", "extraction_timeout_seconds": "90"])
+            .extract(server.url("/live.m3u8"), into: destination)
+        #expect(result.status == .unsupported && result.message.contains("passed the 150000 bytes allowed and was stopped"), "\(result)")
+        #expect(ContinuousClock.now - started < .seconds(60))
+        #expect(leftovers.isEmpty, "\(leftovers)")
+        #expect(ProcessScan.processes(mentioning: destination).isEmpty, "\(ProcessScan.processes(mentioning: destination))")
+    }
+
     @Test func missingYtDlpSaysHowToInstallIt() async throws {
         let harness = try MediaPluginHarness(
             config: MediaPluginHarness.config(scratch: scratch, ["tool_search_path": scratch + "/no-such-folder"]))

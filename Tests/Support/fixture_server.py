@@ -4,7 +4,8 @@
     fixture_server.py MEDIA_DIR [--lifetime SECONDS]
 
 Generates its media with ffmpeg into MEDIA_DIR on first start (a 3 s H.264/AAC clip, a 20 s clip
-for throttled downloads, an audio-only file, a DASH manifest, a JPEG), then prints "PORT <n>" on
+for throttled downloads and, cut in HLS segments, a never-ending live stream, an audio-only file, a
+DASH manifest, a JPEG), then prints "PORT <n>" on
 stdout and serves until its parent exits or the lifetime ends.
 
 It counts the requests it serves, by path and by path?query: GET /__count?key=<path or path?query>
@@ -59,9 +60,28 @@ def generate_media():
     manifest = os.path.join(MEDIA, "dash", "manifest.mpd")
     if not os.path.exists(manifest):
         ffmpeg("-i", clip, "-map", "0:v", "-map", "0:a", "-c", "copy", "-f", "dash", manifest)
+    live = os.path.join(MEDIA, "live", "index.m3u8")
+    if not os.path.exists(live):
+        os.makedirs(os.path.dirname(live), exist_ok=True)
+        ffmpeg("-i", big, "-c:v", "libx264", "-b:v", "1M", "-g", "50", "-pix_fmt", "yuv420p", "-f", "hls", "-hls_time", "2",
+               "-hls_list_size", "0", live)
     thumb = os.path.join(MEDIA, "thumb.jpg")
     if not os.path.exists(thumb):
         ffmpeg("-f", "lavfi", "-i", "testsrc=size=64x64", "-frames:v", "1", thumb)
+
+
+LIVE_STARTED = time.time()
+
+
+def live_playlist():
+    """A live HLS stream that never ends: a sliding window of 2 s segments (the 20 s clip's, in a
+    loop), no #EXT-X-ENDLIST."""
+    segments = sorted(name for name in os.listdir(os.path.join(MEDIA, "live")) if name.endswith(".ts"))
+    first = int((time.time() - LIVE_STARTED) / 2)
+    lines = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:2", "#EXT-X-MEDIA-SEQUENCE:%d" % first]
+    for number in range(first, first + 5):
+        lines += ["#EXTINF:2.0,", "/live/" + segments[number % len(segments)]]
+    return "\n".join(lines) + "\n"
 
 
 def png(width=2, height=2):
@@ -383,6 +403,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             name = path[len("/dash/"):]
             kind = "application/dash+xml" if name.endswith(".mpd") else "video/iso.segment"
             return self.serve_file(os.path.join(MEDIA, "dash", name), kind)
+        if path == "/live.m3u8":
+            return self.send(200, live_playlist().encode(), "application/vnd.apple.mpegurl")
+        if path.startswith("/live/"):
+            return self.serve_file(os.path.join(MEDIA, "live", path[len("/live/"):]), "video/mp2t")
         if path == "/404":
             return self.send(404, b"<html><head><title>Not found</title></head></html>")
         return self.send(404, b"not found")

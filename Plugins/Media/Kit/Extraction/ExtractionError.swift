@@ -15,6 +15,8 @@ enum ExtractionError: Error, Equatable, Sendable, CustomStringConvertible {
     case cancelled
     case ytDlpFailed(status: String, message: String)
     case tooLarge(maxBytes: Int64)
+    /// A download of no announced size (a live or HLS stream) passed the limit and was stopped.
+    case sizeLimitReached(maxBytes: Int64)
     case unplayable(String)
     case launch(String)
 
@@ -46,6 +48,8 @@ enum ExtractionError: Error, Equatable, Sendable, CustomStringConvertible {
             "yt-dlp failed (\(status)): \(message)"
         case .tooLarge(let maxBytes):
             "yt-dlp finished without a file: the video is larger than the \(maxBytes) bytes allowed (max_video_bytes, by default the video cache budget)"
+        case .sizeLimitReached(let maxBytes):
+            "the download passed the \(maxBytes) bytes allowed and was stopped (a live stream or a video of unannounced size); raise max_video_bytes to allow more"
         case .unplayable(let reason):
             "the downloaded file is not a playable video: \(reason)"
         case .launch(let reason):
@@ -63,7 +67,7 @@ enum ExtractionError: Error, Equatable, Sendable, CustomStringConvertible {
         case .timeout: .timeout
         case .cancelled: .cancelled
         case .ytDlpFailed: .notFound
-        case .tooLarge: .unsupported
+        case .tooLarge, .sizeLimitReached: .unsupported
         case .unplayable: .protocol
         case .launch: .unavailable
         }

@@ -12,7 +12,10 @@ import SystemPackage
 /// - one temporary folder per job inside the destination (`.tmp-<random>`), removed on every exit
 ///   path, and the final file removed too when the job is cancelled or fails verification;
 /// - progress parsed from `--progress-template` lines; the result verified (exists, non-empty, inside
-///   the destination, ffprobe finds a video stream).
+///   the destination, ffprobe finds a video stream);
+/// - the job folder's size watched while yt-dlp runs: `--max-filesize` only knows sizes announced in
+///   advance, so a live or HLS stream (or a download of unknown length) is stopped once what it
+///   wrote passes `maxBytes`.
 ///
 /// Thread rule: thread-safe; each `extract` call is independent.
 struct VideoExtractor: Sendable {
@@ -46,6 +49,7 @@ struct VideoExtractor: Sendable {
                     try await Task.sleep(for: timeout)
                     throw ExtractionError.timeout(seconds: Int(timeout.seconds))
                 }
+                group.addTask { try await self.watchSize(of: jobFolder) }
                 defer { group.cancelAll() }
                 return try await group.next()!
             }
@@ -61,6 +65,27 @@ struct VideoExtractor: Sendable {
             throw .cancelled
         }
         return try await verify(outcome, destination: destination)
+    }
+
+    /// Returns never: throws `sizeLimitReached` once the files in `folder` pass `maxBytes`.
+    private func watchSize(of folder: String) async throws -> Outcome {
+        while true {
+            try await Task.sleep(for: Self.sizeCheckInterval)
+            if Self.bytes(in: folder) > maxBytes { throw ExtractionError.sizeLimitReached(maxBytes: maxBytes) }
+        }
+    }
+
+    static let sizeCheckInterval = Duration.milliseconds(250)
+
+    /// The total size of the regular files under `folder`.
+    static func bytes(in folder: String) -> Int64 {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return 0 }
+        var total: Int64 = 0
+        while let name = walker.nextObject() as? String {
+            var info = stat()
+            if lstat(folder + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG { total += Int64(info.st_size) }
+        }
+        return total
     }
 
     /// What one yt-dlp run left: its exit, the `[f]` path and its stderr.

@@ -11,7 +11,7 @@ import LinkstrPluginKit
 /// | `ffmpeg`, `ffprobe` | the search path | the ffmpeg programs |
 /// | `tool_search_path` | `PATH` | where programs are looked up |
 /// | `extraction_timeout_seconds` | 600 | a whole extraction |
-/// | `max_video_bytes` | `host.media_cache_bytes` (1 GiB) | larger videos are refused |
+/// | `max_video_bytes` | `host.media_cache_bytes` (1 GiB) | larger videos are refused; a live or HLS stream is stopped there |
 /// | `metadata_concurrency` | 4 | page fetches at once |
 /// | `failure_retry_seconds` | 3600 | how long a failed page or thumbnail is not asked again |
 /// | `oembed_endpoints` | provider defaults | e.g. `{ youtube = "https://yt.example/oembed" }` |
