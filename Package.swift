@@ -49,7 +49,7 @@ let package = Package(
     targets: [
         // MARK: The plugin ABI (header only) and its Swift support for both sides
         .target(name: "PluginABI"),
-        .target(name: "LinkstrPluginKit", dependencies: ["PluginABI"]),
+        .target(name: "LinkstrPluginKit", dependencies: ["PluginABI", "COpenSSL"]),
 
         // MARK: System libraries (Debian -dev packages; see .ci/run)
         .systemLibrary(name: "CSecp256k1", pkgConfig: "libsecp256k1", providers: [.apt(["libsecp256k1-dev"])]),

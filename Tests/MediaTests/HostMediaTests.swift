@@ -1,5 +1,7 @@
 import Foundation
+import Glibc
 import LinkstrHost
+import LinkstrPluginKit
 import PluginTesting
 import Testing
 
@@ -114,13 +116,54 @@ struct HostMediaTests {
         let again = try await host.fetchVideo(server.url("/media/clip.mp4?utm_source=feed"))
         #expect(again.fromCache && again.path == clip.path, "tracking parameters do not defeat the cache")
         let big = try await host.fetchVideo(server.url("/media/big.mp4"))
-        #expect(big.evicted.map(\.key) == [server.url("/media/clip.mp4")], "the 800 kB budget forces the clip out")
+        #expect(big.evicted.map(\.key) == [try host.mediaCacheNaming().name(for: server.url("/media/clip.mp4"))], "the 800 kB budget forces the clip out")
         #expect(!FileManager.default.fileExists(atPath: clip.path))
 
         let cleared = try host.clearMediaCache()
         #expect(cleared.videos == 1 && cleared.previewFiles >= 1)
         #expect(!FileManager.default.fileExists(atPath: big.path))
         #expect(!FileManager.default.fileExists(atPath: metadata.thumbnailPath ?? "/"))
+    }
+
+    /// The cache tells nobody what was watched: files 0600 in 0700 folders, named by a keyed hash
+    /// (the key 0600 in the data folder), no link in the video index; a cache from before the key is
+    /// discarded.
+    @Test func theCacheIsPrivateAndNamedByItsKey() async throws {
+        let server = try FixtureServer.start()
+        let ytDlp = try #require(TestPaths.ytDlp, Comment(rawValue: TestPaths.ytDlpMissing))
+        let videos = scratch + "/cache/videos"
+        let thumbnails = scratch + "/cache/thumbnails"
+        for folder in [videos, thumbnails] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try #"[{"bytes":1,"file":"old.mp4","key":"https://private.example/watched","lastUsed":1}]"#.write(
+            toFile: videos + "/index.json", atomically: true, encoding: .utf8)
+        try Data([1]).write(to: URL(fileURLWithPath: videos + "/old.mp4"))
+        try Data([1]).write(to: URL(fileURLWithPath: thumbnails + "/0123abcd.png"))
+        let host = try host(
+            """
+            ytdlp = "\(ytDlp)"
+            [plugins."org.linkstr.media.generic"]
+            allow_private_addresses = "loopback"
+            """)
+        defer { host.stop() }
+        let metadata = try await host.fetchMetadata(server.url("/og.html"))
+        let clip = try await host.fetchVideo(server.url("/media/clip.mp4"))
+        _ = try? await host.fetchMetadata(server.url("/404"))
+
+        func mode(_ path: String) -> mode_t {
+            var info = stat()
+            return stat(path, &info) == 0 ? info.st_mode & 0o777 : 0
+        }
+        let naming = try host.mediaCacheNaming()
+        #expect(mode(scratch + "/data/media-cache.key") == 0o600)
+        #expect(!FileManager.default.fileExists(atPath: videos + "/old.mp4") && !FileManager.default.fileExists(atPath: thumbnails + "/0123abcd.png"))
+        let thumbnail = try #require(metadata.thumbnailPath)
+        #expect(thumbnail == thumbnails + "/" + naming.name(for: server.url("/thumb.png")) + ".png")
+        #expect(clip.path == videos + "/" + naming.name(for: server.url("/media/clip.mp4")) + ".mp4")
+        let failure = scratch + "/cache/metadata-failures/" + naming.name(for: server.url("/404"))
+        for file in [thumbnail, clip.path, videos + "/index.json", failure] { #expect(mode(file) == 0o600, "\(file)") }
+        for folder in [videos, thumbnails, scratch + "/cache/metadata-failures"] { #expect(mode(folder) == 0o700, "\(folder)") }
+        let index = try String(contentsOfFile: videos + "/index.json", encoding: .utf8)
+        #expect(!index.contains("127.0.0.1") && !index.contains("private.example") && index.contains(naming.name(for: server.url("/media/clip.mp4"))))
     }
 
     @Test func cancellingTheHostsFetchCancelsTheExtraction() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import LinkstrHost
+import LinkstrPluginKit
 import PluginTesting
 import Testing
 
@@ -62,7 +63,7 @@ struct HostResolutionTests {
         try cache.prepare()
         let file = cache.folder + "/reel.mp4"
         try Data(repeating: 7, count: 1000).write(to: URL(fileURLWithPath: file))
-        try cache.insert(key: "https://www.facebook.com/reel/24680/", path: file)
+        try cache.insert(key: try host.mediaCacheNaming().name(for: "https://www.facebook.com/reel/24680/"), path: file)
         let video = try await host.fetchVideo("https://www.facebook.com/share/r/redir-reel-24680/")
         #expect(video.fromCache && video.path == file)
     }

@@ -180,6 +180,7 @@ public final class LinkstrHost: Sendable {
         settings["home"] = paths.home
         settings["media_cache_bytes"] = String(configuration.mediaCacheBytes)
         settings["ytdlp"] = configuration.ytdlp ?? setupVirtualEnvironment?.program("yt-dlp")
+        settings["media_cache_key"] = try? MediaCacheKey.load(paths).hex
         return settings
     }
 }

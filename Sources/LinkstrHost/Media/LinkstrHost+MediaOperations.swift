@@ -8,6 +8,15 @@ extension LinkstrHost {
         VideoCache(folder: paths.cacheDirectory + "/videos", budget: configuration.mediaCacheBytes)
     }
 
+    /// What names the media cache's files and video index entries (`MediaCacheKey`).
+    public func mediaCacheNaming() throws(MediaFailure) -> CacheNaming {
+        do {
+            return try MediaCacheKey.load(paths)
+        } catch {
+            throw .cache(error)
+        }
+    }
+
     /// Title and thumbnail of `url` from the first claiming provider that fetches metadata. (A provider
     /// without `fetch_metadata`, such as the Vimeo example, is served by the next claiming one; the
     /// built-in generic provider claims every http(s) link.)
@@ -81,7 +90,8 @@ extension LinkstrHost {
         return result
     }
 
-    /// The video of `url` in the video cache: a cache hit (by canonical URL) is returned at once;
+    /// The video of `url` in the video cache: a cache hit (by the keyed name of the canonical URL,
+    /// `mediaCacheNaming`) is returned at once;
     /// otherwise the first claiming provider that extracts downloads it into the cache, which then
     /// evicts the least recently used videos beyond its budget.
     ///
@@ -102,9 +112,10 @@ extension LinkstrHost {
             throw .noProvider("no installed media provider extracts videos from \(url); `linkstr plugins` lists them")
         }
         let cache = videoCache
+        let naming = try mediaCacheNaming()
         var key = classification.canonicalURL
         do {
-            if let hit = try cache.lookup(key) {
+            if let hit = try cache.lookup(naming.name(for: key)) {
                 return CachedVideo(path: hit.path, bytes: hit.entry.bytes, fromCache: true, pluginID: nil, evicted: [])
             }
         } catch {
@@ -124,7 +135,7 @@ extension LinkstrHost {
             key = resolution.resolvedURL
         }
         do {
-            if key != classification.canonicalURL, let hit = try cache.lookup(key) {
+            if key != classification.canonicalURL, let hit = try cache.lookup(naming.name(for: key)) {
                 return CachedVideo(path: hit.path, bytes: hit.entry.bytes, fromCache: true, pluginID: nil, evicted: [])
             }
             try cache.prepare()
@@ -145,7 +156,7 @@ extension LinkstrHost {
             throw .badAnswer("\(provider.pluginID) answered an extraction without a \"path\"")
         }
         do {
-            let evicted = try cache.insert(key: key, path: path)
+            let evicted = try cache.insert(key: naming.name(for: key), path: path)
             let size = (object["bytes"] as? Int).map(Int64.init) ?? 0
             return CachedVideo(path: path, bytes: size, fromCache: false, pluginID: provider.pluginID, evicted: evicted)
         } catch {

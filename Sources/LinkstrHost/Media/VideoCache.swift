@@ -4,8 +4,9 @@ import Glibc
 /// Extracted videos on disk, `<cache>/videos`, kept under a byte budget (`media_cache_bytes`, 1 GiB by
 /// default) by evicting the least recently used first.
 ///
-/// The bookkeeping survives restarts: `index.json` in the folder maps each source (the canonical URL)
-/// to its file, size and last use. Opening reconciles it with the folder: entries whose file is gone
+/// The bookkeeping survives restarts: `index.json` in the folder maps each source (the keyed name of
+/// the canonical URL, `MediaCacheKey`) to its file, size and last use. The folder is 0700, the
+/// index and the videos 0600: what was watched is private. Opening reconciles it with the folder: entries whose file is gone
 /// are dropped, video files the index does not know (a crash between download and insert) are
 /// adopted with their modification time as last use, and job folders (`.tmp-*`) older than an hour
 /// are removed. Several processes may share the folder: every change holds an exclusive `flock` on
@@ -14,7 +15,7 @@ import Glibc
 /// Thread rule: thread-safe.
 public final class VideoCache: Sendable {
     public struct Entry: Codable, Equatable, Sendable {
-        /// The source, usually the canonical URL.
+        /// The source, usually the keyed name of the canonical URL.
         public var key: String
         /// The file name inside the folder.
         public var file: String
@@ -34,13 +35,14 @@ public final class VideoCache: Sendable {
 
     public static let indexName = "index.json"
 
-    /// Creates the folder (0700) if needed.
+    /// Creates the folder if needed, and makes it 0700.
     public func prepare() throws(VideoCacheError) {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw .io("cannot create the video cache folder \(folder): \(error.localizedDescription)")
         }
+        chmod(folder, 0o700)
     }
 
     /// The cached file for `key`, marked as just used; nil when absent (or its file vanished).
@@ -64,6 +66,7 @@ public final class VideoCache: Sendable {
         var info = stat()
         guard stat(path, &info) == 0 else { throw .io("\(path): \(String(cString: strerror(errno)))") }
         let size = Int64(info.st_size)
+        chmod(path, 0o600)
         guard size <= budget else {
             unlink(path)
             throw .tooLarge(bytes: size, budget: budget)
@@ -130,6 +133,7 @@ public final class VideoCache: Sendable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
             try encoder.encode(entries).write(to: URL(fileURLWithPath: folder + "/" + Self.indexName), options: .atomic)
+            chmod(folder + "/" + Self.indexName, 0o600)
         } catch {
             throw .io("cannot write the video cache index in \(folder): \(error.localizedDescription)")
         }

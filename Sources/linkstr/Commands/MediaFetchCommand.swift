@@ -51,7 +51,7 @@ struct MediaFetchCommand: AsyncParsableCommand {
             Terminal.printJSON(["path": video.path, "bytes": video.bytes, "cached": video.fromCache] as [String: Any])
         } else {
             var text = "\(video.path)\n\(video.bytes) bytes\(video.fromCache ? " (already cached)" : "")\n"
-            for evicted in video.evicted { text += "evicted:  \(TerminalText.line(evicted.key)) (\(evicted.bytes) bytes)\n" }
+            for evicted in video.evicted { text += "evicted:  \(evicted.file) (\(evicted.bytes) bytes)\n" }
             Terminal.write(text)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LinkstrPluginKit
 import Subprocess
 import SystemPackage
 
@@ -23,10 +24,11 @@ struct VideoExtractor: Sendable {
     let timeout: Duration
     let maxBytes: Int64
     let searchPath: String
+    let naming: CacheNaming
 
     /// - Parameters:
     ///   - url: an http(s) URL, already checked by the caller.
-    ///   - destination: an existing folder; the video lands in it as `<sha256(url)>.<ext>`.
+    ///   - destination: an existing folder; the video lands in it as `<keyed name of the url>.<ext>`.
     ///   - progress: called with (downloaded bytes, total bytes or -1), from any thread.
     func extract(
         url: String, into destination: String, progress: @escaping @Sendable (Int64, Int64) -> Void
@@ -116,7 +118,7 @@ struct VideoExtractor: Sendable {
             "--max-filesize", String(maxBytes), "--socket-timeout", "20", "--retries", "2",
             "--ffmpeg-location", ffmpegFolder.isEmpty ? tools.ffmpeg : ffmpegFolder,
             "-P", destination, "-P", "temp:" + jobFolder,
-            "-o", SHA256Hex.of(url) + ".%(ext)s",
+            "-o", naming.name(for: url) + ".%(ext)s",
             "--", url,
         ]
         let pid = ProcessIDBox()

@@ -1,4 +1,5 @@
 import Foundation
+import LinkstrPluginKit
 
 /// Finds a link's title and thumbnail: the provider's oEmbed where it needs no token, else the page's
 /// OpenGraph / Twitter-card / `<title>` tags (and an oEmbed link the page announces), then caches the
@@ -16,10 +17,13 @@ final class MetadataService: Sendable {
     /// Pages are read up to this many bytes (the head is always near the start).
     static let pageCap = 512 * 1024
 
-    init(fetcher: HTTPFetcher, cacheDirectory: String, endpoints: [MediaProvider: String], retryAfter: Duration, concurrency: Int) {
+    init(
+        fetcher: HTTPFetcher, cacheDirectory: String, naming: CacheNaming, endpoints: [MediaProvider: String], retryAfter: Duration,
+        concurrency: Int
+    ) {
         self.fetcher = fetcher
-        thumbnails = ThumbnailStore(cacheDirectory: cacheDirectory, fetcher: fetcher, retryAfter: retryAfter)
-        failures = FailureMemory(folder: cacheDirectory + "/metadata-failures", retryAfter: retryAfter)
+        thumbnails = ThumbnailStore(cacheDirectory: cacheDirectory, naming: naming, fetcher: fetcher, retryAfter: retryAfter)
+        failures = FailureMemory(folder: cacheDirectory + "/metadata-failures", naming: naming, retryAfter: retryAfter)
         self.endpoints = endpoints
         limiter = ConcurrencyLimiter(limit: concurrency)
     }

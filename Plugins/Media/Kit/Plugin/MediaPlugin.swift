@@ -25,7 +25,7 @@ final class MediaPlugin: @unchecked Sendable {
         settings = MediaSettings(host: host) { host.log(.warn, $0) }
         fetcher = HTTPFetcher(policy: settings.addressPolicy, userAgent: settings.userAgent)
         metadata = MetadataService(
-            fetcher: fetcher, cacheDirectory: settings.cacheDirectory, endpoints: settings.oEmbedEndpoints,
+            fetcher: fetcher, cacheDirectory: settings.cacheDirectory, naming: settings.cacheNaming, endpoints: settings.oEmbedEndpoints,
             retryAfter: settings.retryAfter, concurrency: settings.metadataConcurrency)
         resolver = RuntimeResolver(fetcher: fetcher, settings: settings.resolution)
         vtable = .allocate(capacity: 1)

@@ -6,6 +6,7 @@ import LinkstrPluginKit
 ///
 /// | key | default | meaning |
 /// |---|---|---|
+/// | `host.media_cache_key` | a random key per instance | names cache files (`CacheNaming`); the host keeps it |
 /// | `allow_private_addresses` | `false` | `true`: fetch from any address; `"loopback"`: also 127/8 and ::1 |
 /// | `host.ytdlp` | the top-level `ytdlp` of config.toml, else the set-up's virtual environment | the yt-dlp program (else `<data>/venv/bin/yt-dlp`, then the search path) |
 /// | `ffmpeg`, `ffprobe` | the search path | the ffmpeg programs |
@@ -19,6 +20,8 @@ import LinkstrPluginKit
 /// | `facebook_resolve_base`, `rumble_oembed_endpoint`, `twitter_summary_endpoints`, `twitter_oembed_endpoint` | the providers' | runtime resolution (`ResolutionSettings`) |
 struct MediaSettings: Sendable {
     var cacheDirectory: String
+    /// Names cache files; from `host.media_cache_key`.
+    var cacheNaming: CacheNaming
     var dataDirectory: String
     var addressPolicy: AddressPolicy
     var ytDlp: String?
@@ -38,6 +41,7 @@ struct MediaSettings: Sendable {
     init(host: PluginHost, warn: (String) -> Void) {
         let home = ProcessInfo.processInfo.environment["HOME"] ?? "/tmp"
         cacheDirectory = host.config("host.cache_dir") ?? home + "/.cache/linkstr"
+        cacheNaming = host.config("host.media_cache_key").flatMap(CacheNaming.init(hex:)) ?? CacheNaming()
         dataDirectory = host.config("host.data_dir") ?? home + "/.local/share/linkstr"
         addressPolicy = AddressPolicy(setting: host.config("allow_private_addresses"))
         ytDlp = host.config("host.ytdlp")
