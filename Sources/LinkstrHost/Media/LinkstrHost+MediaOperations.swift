@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import LinkstrPluginKit
 import PluginABI
 
@@ -159,6 +160,33 @@ extension LinkstrHost {
             let evicted = try cache.insert(key: naming.name(for: key), path: path)
             let size = (object["bytes"] as? Int).map(Int64.init) ?? 0
             return CachedVideo(path: path, bytes: size, fromCache: false, pluginID: provider.pluginID, evicted: evicted)
+        } catch {
+            throw .cache(error)
+        }
+    }
+
+    /// Deletes what the media cache holds for `link`: its video (by its canonical URL and by the link
+    /// itself), its remembered metadata failure, and its thumbnail (`thumbnail`, the image URL its
+    /// metadata named) with that thumbnail's failure. Best effort: what cannot be removed now is
+    /// evicted later.
+    public func forgetCachedMedia(of link: String, thumbnail: String?) {
+        guard let naming = try? mediaCacheNaming() else { return }
+        let sources = Set([link, (try? classify(link))?.canonicalURL].compactMap { $0 })
+        for source in sources { _ = try? videoCache.remove(naming.name(for: source)) }
+        let cache = paths.cacheDirectory
+        unlink(cache + "/metadata-failures/" + naming.name(for: link))
+        guard let thumbnail else { return }
+        let stem = naming.name(for: thumbnail)
+        unlink(cache + "/thumbnails/failed/" + stem)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: cache + "/thumbnails")) ?? [] where name.hasPrefix(stem + ".") {
+            unlink(cache + "/thumbnails/" + name)
+        }
+    }
+
+    /// Deletes the whole media cache and the key naming its files (an account's data is cleared).
+    public func discardMediaCache() throws(MediaFailure) {
+        do {
+            try MediaCacheKey.discard(paths)
         } catch {
             throw .cache(error)
         }

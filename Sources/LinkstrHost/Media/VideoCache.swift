@@ -86,6 +86,17 @@ public final class VideoCache: Sendable {
         }
     }
 
+    /// Deletes the video of `key`; returns whether there was one.
+    @discardableResult
+    public func remove(_ key: String) throws(VideoCacheError) -> Bool {
+        try locked { entries in
+            guard let index = entries.firstIndex(where: { $0.key == key }) else { return false }
+            unlink(folder + "/" + entries[index].file)
+            entries.remove(at: index)
+            return true
+        }
+    }
+
     /// Every entry, most recently used first.
     public func entries() throws(VideoCacheError) -> [Entry] {
         try locked { $0.sorted { $0.lastUsed > $1.lastUsed } }

@@ -4,17 +4,24 @@ import NostrCore
 
 extension AccountRuntime {
     /// Deletes every record of this account (sessions, posts, reactions, contacts, watermarks) in one
-    /// transaction and checks that none is left; returns how many were deleted. The relay list is
-    /// host-wide and stays.
+    /// transaction and checks that none is left, then its media cache (videos, thumbnails and the key
+    /// naming them); returns how many records were deleted. The relay list is host-wide and stays.
     @discardableResult
     public func clearLocalData() throws(RuntimeError) -> UInt64 {
         store.discardPending()
         contactBookCache = nil
+        let deleted: UInt64
         do {
-            return try backend.deleteOwner(me.rawBytes)
+            deleted = try backend.deleteOwner(me.rawBytes)
         } catch {
             throw RuntimeError(storage: error)
         }
+        do {
+            try host.discardMediaCache()
+        } catch {
+            throw RuntimeError(.failed, "the account's records were deleted, but not its media cache: \(error)")
+        }
+        return deleted
     }
 
     /// Deletes the account on the relays: an empty follow list, then a NIP-62

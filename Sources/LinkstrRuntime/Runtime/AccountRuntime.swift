@@ -70,6 +70,7 @@ public actor AccountRuntime {
             store.discardPending()
             throw RuntimeError(storage: error)
         }
+        forgetCachedMedia(ofReleased: store.takeReleasedLinks())
     }
 
     /// Throws when a read failed during the last engine step (the batch is dropped).

@@ -43,6 +43,10 @@ public final class RecordEngineStore: EngineStore {
     private var deletions: [DeletionKey: Stamp?] = [:]
     private var tombstones: [PostReference: Bool] = [:]
     private var seenWraps: Set<WrapID> = []
+    /// The links of posts deleted since the last flush (see ``takeReleasedLinks()``).
+    private var releasedLinks: [String] = []
+    /// The links of posts deleted by the last flush that wrote.
+    private var committedReleasedLinks: [String] = []
     /// The last wrap found unseen in storage (and not marked since, or it would be in `seenWraps`):
     /// the runtime asks before unwrapping a wrap and the engine asks again after.
     private var lastUnseenWrap: WrapID?
@@ -92,7 +96,16 @@ public final class RecordEngineStore: EngineStore {
             throw error
         }
         pending.removeAll(keepingCapacity: true)
+        committedReleasedLinks += releasedLinks
+        releasedLinks.removeAll()
         forgetReads()
+    }
+
+    /// The links of the posts deleted since the last call, once their deletion is stored: their
+    /// cached media may go when no other post shares them.
+    public func takeReleasedLinks() -> [String] {
+        defer { committedReleasedLinks.removeAll() }
+        return committedReleasedLinks
     }
 
     /// Forgets what was read, so the next batch reads what is stored now.
@@ -124,6 +137,7 @@ public final class RecordEngineStore: EngineStore {
         deletions.removeAll()
         tombstones.removeAll()
         seenWraps.removeAll()
+        releasedLinks.removeAll()
         lastUnseenWrap = nil
         postsExist = nil
         deletionsExist = nil
@@ -186,6 +200,7 @@ public final class RecordEngineStore: EngineStore {
     }
 
     public func deletePost(_ reference: PostReference) {
+        if let url = post(reference)?.url { releasedLinks.append(url) }
         posts[reference] = .some(nil)
         pending.append(.delete(owner: owner, collection: EngineCollection.post, key: EngineCollection.postKey(reference)))
     }

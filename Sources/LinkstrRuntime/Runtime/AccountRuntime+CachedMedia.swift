@@ -1,0 +1,19 @@
+import LinkstrEngine
+import LinkstrHost
+
+extension AccountRuntime {
+    /// Deletes the cached media (video, thumbnail, remembered failures) of the links of deleted
+    /// posts that no remaining post of the account shares. Best effort: the posts are deleted
+    /// already, and a file that cannot be removed now is evicted with the cache later.
+    func forgetCachedMedia(ofReleased links: [String]) {
+        guard !links.isEmpty else { return }
+        // A read failing here must not fail the next batch: it is forgotten with the reads.
+        defer { if store.failure != nil { store.discardPending() } }
+        let records = store.query(StorageQuery(owner: me.rawBytes, collection: EngineCollection.post))
+        guard store.failure == nil else { return }
+        let shared = Set(records.compactMap { try? Self.storedPost($0).url })
+        for link in Set(links) where !shared.contains(link) {
+            host.forgetCachedMedia(of: link, thumbnail: storedMetadata(link)?.thumbnail)
+        }
+    }
+}
