@@ -14,6 +14,9 @@ import SystemPackage
 ///   path, and the final file removed too when the job is cancelled or fails verification;
 /// - progress parsed from `--progress-template` lines; the result verified (exists, non-empty, inside
 ///   the destination, ffprobe finds a video stream);
+/// - every connection yt-dlp and its ffmpeg make, redirects included, through a `CheckingProxy` that
+///   holds them to the address policy and connects to the address it checked; a refusal is the
+///   error;
 /// - the job folder's size watched while yt-dlp runs: `--max-filesize` only knows sizes announced in
 ///   advance, so a live or HLS stream (or a download of unknown length) is stopped once what it
 ///   wrote passes `maxBytes`.
@@ -25,6 +28,7 @@ struct VideoExtractor: Sendable {
     let maxBytes: Int64
     let searchPath: String
     let naming: CacheNaming
+    let policy: AddressPolicy
 
     /// - Parameters:
     ///   - url: an http(s) URL, already checked by the caller.
@@ -42,11 +46,15 @@ struct VideoExtractor: Sendable {
             throw .destination("cannot create \(jobFolder): \(String(cString: strerror(errno)))")
         }
         defer { try? FileManager.default.removeItem(atPath: jobFolder) }
+        let proxy = try CheckingProxy(policy: policy)
+        defer { proxy.stop() }
 
         let outcome: Outcome
         do {
             outcome = try await withThrowingTaskGroup(of: Outcome.self) { group in
-                group.addTask { try await self.runYtDlp(url: url, destination: destination, jobFolder: jobFolder, progress: progress) }
+                group.addTask {
+                    try await self.runYtDlp(url: url, destination: destination, jobFolder: jobFolder, proxy: proxy.url, progress: progress)
+                }
                 group.addTask {
                     try await Task.sleep(for: timeout)
                     throw ExtractionError.timeout(seconds: Int(timeout.seconds))
@@ -65,6 +73,10 @@ struct VideoExtractor: Sendable {
         if Task.isCancelled {
             outcome.file.map { _ = unlink($0) }
             throw .cancelled
+        }
+        if !outcome.success, let refusal = proxy.refusals.first {
+            outcome.file.map { _ = unlink($0) }
+            throw .refused("\(url) leads somewhere extraction may not go: \(refusal)")
         }
         return try await verify(outcome, destination: destination)
     }
@@ -99,7 +111,7 @@ struct VideoExtractor: Sendable {
     }
 
     private func runYtDlp(
-        url: String, destination: String, jobFolder: String, progress: @escaping @Sendable (Int64, Int64) -> Void
+        url: String, destination: String, jobFolder: String, proxy: String, progress: @escaping @Sendable (Int64, Int64) -> Void
     ) async throws -> Outcome {
         var options = PlatformOptions()
         options.createSession = true
@@ -115,7 +127,7 @@ struct VideoExtractor: Sendable {
             "--progress-template", YtDlpOutputLine.progressTemplate,
             "--print", YtDlpOutputLine.fileTemplate,
             "-t", "mp4", "-S", "vcodec:h264,res:720",
-            "--max-filesize", String(maxBytes), "--socket-timeout", "20", "--retries", "2",
+            "--max-filesize", String(maxBytes), "--socket-timeout", "20", "--retries", "2", "--proxy", proxy,
             "--ffmpeg-location", ffmpegFolder.isEmpty ? tools.ffmpeg : ffmpegFolder,
             "-P", destination, "-P", "temp:" + jobFolder,
             "-o", naming.name(for: url) + ".%(ext)s",
@@ -126,7 +138,7 @@ struct VideoExtractor: Sendable {
         defer { if !exited { pid.killGroupIfStarted() } }
         let result = try await run(
             .path(FilePath(tools.ytDlp)), arguments: Arguments(arguments),
-            environment: .inherit.updating(["PATH": searchPath, "PYTHONUNBUFFERED": "1"]),
+            environment: .inherit.updating(["PATH": searchPath, "PYTHONUNBUFFERED": "1", "no_proxy": "", "NO_PROXY": ""]),
             platformOptions: options, input: .none, output: .sequence, error: .string(limit: 64 * 1024)
         ) { execution in
             pid.set(execution.processIdentifier.value)

@@ -7,7 +7,8 @@ import Glibc
 /// or `true` (every address).
 ///
 /// Every address a host name resolves to is checked before the request and again for each redirect.
-/// (libcurl resolves once more when it connects; a DNS answer that changes in between is not caught.)
+/// (libcurl resolves once more when it connects; a DNS answer that changes in between is not caught
+/// there. Extraction goes through `CheckingProxy`, which connects to the very address it checked.)
 ///
 /// Thread rule: immutable; `check` blocks on DNS, so call it off the cooperative pool.
 enum AddressPolicy: Sendable, Equatable {
@@ -30,13 +31,21 @@ enum AddressPolicy: Sendable, Equatable {
         guard var host = url.host, !host.isEmpty else { throw .invalidURL(url.absoluteString) }
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         guard self != .all else { return }
-        for address in try Self.resolve(host) {
+        _ = try allowedAddresses(of: host)
+    }
+
+    /// Every address `host` resolves to, when this policy allows each of them.
+    func allowedAddresses(of host: String) throws(FetchError) -> [Address] {
+        let addresses = try Self.resolve(host)
+        guard self != .all else { return addresses }
+        for address in addresses {
             switch address.scope {
             case .public: continue
             case .loopback where self == .loopbackAllowed: continue
             case .loopback, .private: throw .privateAddress(host: host, address: address.text)
             }
         }
+        return addresses
     }
 
     enum Scope: Equatable {
@@ -46,6 +55,8 @@ enum AddressPolicy: Sendable, Equatable {
     struct Address {
         var text: String
         var scope: Scope
+        /// The `sockaddr_in` or `sockaddr_in6` it was resolved to (port 0).
+        var socketAddress: [UInt8]
     }
 
     /// Every address `host` resolves to (getaddrinfo; literals too).
@@ -63,14 +74,15 @@ enum AddressPolicy: Sendable, Equatable {
         var cursor: UnsafeMutablePointer<addrinfo>? = list
         while let entry = cursor {
             if let address = entry.pointee.ai_addr {
+                let socketAddress = Array(UnsafeRawBufferPointer(start: address, count: Int(entry.pointee.ai_addrlen)))
                 if entry.pointee.ai_family == AF_INET {
                     let ipv4 = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr.s_addr }
                     let bytes = withUnsafeBytes(of: ipv4) { Array($0) }
-                    addresses.append(Address(text: bytes.map(String.init).joined(separator: "."), scope: scope(ipv4: bytes)))
+                    addresses.append(Address(text: bytes.map(String.init).joined(separator: "."), scope: scope(ipv4: bytes), socketAddress: socketAddress))
                 } else if entry.pointee.ai_family == AF_INET6 {
                     let ipv6 = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_addr }
                     let bytes = withUnsafeBytes(of: ipv6) { Array($0) }
-                    addresses.append(Address(text: text(ipv6: ipv6), scope: scope(ipv6: bytes)))
+                    addresses.append(Address(text: text(ipv6: ipv6), scope: scope(ipv6: bytes), socketAddress: socketAddress))
                 }
             }
             cursor = entry.pointee.ai_next

@@ -75,7 +75,7 @@ extension MediaPlugin {
                         let tools = try ExtractionTools.locate(settings.toolSettings)
                         let extractor = VideoExtractor(
                             tools: tools, timeout: settings.extractionTimeout, maxBytes: settings.maxVideoBytes,
-                            searchPath: settings.toolSearchPath, naming: settings.cacheNaming)
+                            searchPath: settings.toolSearchPath, naming: settings.cacheNaming, policy: policy)
                         let video = try await extractor.extract(url: target, into: destination) { progress.report($0, $1) }
                         completion.succeed(video.json)
                         return
