@@ -2,7 +2,6 @@ import Foundation
 import LinkstrHost
 import LinkstrPluginKit
 import PluginTesting
-import Synchronization
 import Testing
 import TestSupport
 
@@ -48,10 +47,10 @@ import TestSupport
     /// The host log (where plugins report what relays and servers said) shows controls too, and
     /// keeps one message on one line.
     @Test func theHostLogShowsControls() {
-        let lines = Mutex<[String]>([])
-        let log = HostLog(threshold: .info, sink: { line in lines.withLock { $0.append(line) } })
+        let lines = LogLines()
+        let log = HostLog(threshold: .info, sink: { lines.append($0) })
         log.log(.warn, "NOTICE from wss://relay.example: \u{1B}]0;owned\u{7}\nlinkstr: error: fake\u{202E}", source: "org.linkstr.transport")
-        #expect(lines.withLock { $0 } == ["linkstr: warn: [org.linkstr.transport] NOTICE from wss://relay.example: ␛]0;owned␇␊linkstr: error: fake<U+202E>"])
+        #expect(lines.all == ["linkstr: warn: [org.linkstr.transport] NOTICE from wss://relay.example: ␛]0;owned␇␊linkstr: error: fake<U+202E>"])
     }
 
     @Test func aWrongSessionNameIsNotABootStepFailure() throws {

@@ -133,6 +133,18 @@ struct ExtractionTests {
         }
     }
 
+    /// The policy holds for every hop yt-dlp takes, not only the link: a redirect to a private
+    /// address is refused and said so, a redirect the policy allows (loopback, for these tests'
+    /// server) is followed.
+    @Test func everyRedirectHopPassesTheAddressPolicy() async throws {
+        let refused = try await plugin().extract(server.url("/to-private"), into: destination)
+        #expect(refused.status == .permission && refused.message.contains("10.255.255.1"), "\(refused)")
+        #expect(refused.message.contains("allow_private_addresses"), "\(refused)")
+        #expect(leftovers.isEmpty, "\(leftovers)")
+        let followed = try await plugin().extract(server.url("/to-clip"), into: destination)
+        #expect(followed.status == .ok, "\(followed)")
+    }
+
     @Test func privateAddressesNeedTheSetting() async throws {
         let ytDlp = try #require(TestPaths.ytDlp, Comment(rawValue: TestPaths.ytDlpMissing))
         let strict = try MediaPluginHarness(config: ["host.cache_dir": scratch + "/cache", "host.ytdlp": ytDlp])

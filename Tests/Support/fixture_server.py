@@ -373,6 +373,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.redirect(302, "file:///etc/passwd")
         if path == "/to-private":
             return self.redirect(302, "http://10.255.255.1/secret")
+        if path == "/to-clip":
+            return self.redirect(302, "/media/clip.mp4")
         if path == "/thumb.png":
             return self.send(200, png(), "image/png")
         if path == "/thumb.jpg":
