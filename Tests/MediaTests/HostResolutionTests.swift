@@ -59,11 +59,12 @@ struct HostResolutionTests {
         let host = try host()
         defer { host.stop() }
         // The reel the share link resolves to is already cached: fetch finds it without yt-dlp.
+        let naming = try host.mediaCacheNaming()
         let cache = host.videoCache
         try cache.prepare()
         let file = cache.folder + "/reel.mp4"
         try Data(repeating: 7, count: 1000).write(to: URL(fileURLWithPath: file))
-        try cache.insert(key: try host.mediaCacheNaming().name(for: "https://www.facebook.com/reel/24680/"), path: file)
+        try cache.insert(key: naming.name(for: "https://www.facebook.com/reel/24680/"), path: file)
         let video = try await host.fetchVideo("https://www.facebook.com/share/r/redir-reel-24680/")
         #expect(video.fromCache && video.path == file)
     }
