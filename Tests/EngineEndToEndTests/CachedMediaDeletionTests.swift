@@ -33,9 +33,9 @@ struct CachedMediaDeletionTests {
         let video = try alice.json(FetchedVideo.self, ["media", "fetch", link])
         #expect(FileManager.default.fileExists(atPath: video.path))
 
-        try alice.ok(["delete", videos, first.id])
+        #expect(try alice.run(["delete", videos, first.id]).status == 0)
         #expect(FileManager.default.fileExists(atPath: video.path), "another post shares the link")
-        try alice.ok(["delete", others, second.id])
+        #expect(try alice.run(["delete", others, second.id]).status == 0)
         #expect(!FileManager.default.fileExists(atPath: video.path), "no post refers to the link any more")
 
         let again = try alice.json(FetchedVideo.self, ["media", "fetch", link])
