@@ -13,7 +13,7 @@ final class EmbeddedRuntime: Sendable {
 
     private struct State: Sendable {
         var opened: OpenedAccount?
-        var storage: (host: LinkstrHost, backend: StorageBackend)?
+        var storage: (host: LinkstrHost, settings: RelaySettings)?
         var watch: EmbeddedWatch?
     }
 
@@ -88,13 +88,12 @@ final class EmbeddedRuntime: Sendable {
             } else {
                 if state.storage == nil {
                     do throws(CompositionError) {
-                        state.storage = try Composition.storage(configuration)
+                        state.storage = try Composition.relaySettings(configuration)
                     } catch {
                         throw EmbeddedFailure(error)
                     }
                 }
-                let storage = state.storage!
-                settings = RelaySettings(backend: storage.backend, configured: storage.host.configuration.relays)
+                settings = state.storage!.settings
             }
             do throws(RelaySettingsError) {
                 return try body(settings)
