@@ -142,6 +142,25 @@ import Testing
         #expect(try await runtime.feed(session, limit: 50).map(\.post.id) == whole.map(\.post.id))
     }
 
+    @Test func theSessionFeedNamesItsPeopleAndPlacesTheMembershipChangesOfItsSpan() async throws {
+        defer { scratch.remove() }
+        let (alice, bob, session) = try await aliceAndBob()
+        defer { alice.host.stop(); bob.host.stop() }
+        let runtime = alice.runtime
+        _ = try await runtime.addContact(bob.runtime.me, alias: "Bob")
+        let carol = SecretKey.generate().publicKey
+        _ = try await runtime.post(session, url: "https://example.com/1", note: nil)
+        _ = try await runtime.changeMembers(session, adding: [carol], removing: [bob.runtime.me])
+
+        let feed = try await runtime.sessionFeed(session, limit: nil)
+        #expect(feed.session.id == session && feed.items.count == 1)
+        #expect(feed.membershipChanges.map(\.added) == [[carol]])
+        #expect(feed.membershipChanges.map(\.removed) == [[bob.runtime.me]])
+        #expect(feed.names[bob.runtime.me] == "Bob")
+        #expect(feed.names[carol] == carol.npub)
+        #expect(feed.names[runtime.me] != nil)
+    }
+
     @Test func aPostIsNamedByAPrefixOfAtLeastEightHexCharacters() async throws {
         defer { scratch.remove() }
         let (alice, bob, session) = try await aliceAndBob()

@@ -95,6 +95,9 @@ import Testing
             return
         }
         #expect(published.id == post.id)
+        let names = await bob.runtime.names(for: .post(published))
+        #expect(names.session == "Live" && names.me == bob.runtime.me)
+        #expect(names.people.keys.sorted { $0.hex < $1.hex } == [alice.runtime.me])
         #expect(JSONRecords.change(.post(published))["type"] as? String == "post")
 
         await services.triggerGracefulShutdown()
