@@ -112,13 +112,13 @@ final class EmbeddedRuntime: Sendable {
     }
 
     /// Starts the one watch a runtime may run at a time (the runtime's sync state is not shared).
-    func startWatch(_ callback: WatchCallback) throws(EmbeddedFailure) -> EmbeddedWatch {
+    func startWatch(_ callback: WatchCallback, timeout: Duration) throws(EmbeddedFailure) -> EmbeddedWatch {
         let runtime = try account().runtime
         return try state.withLock { state throws(EmbeddedFailure) in
             guard state.watch == nil else {
                 throw EmbeddedFailure(.busy, "this runtime is already watching; stop that watch first (linkstr_watch_stop)")
             }
-            let watch = EmbeddedWatch(runtime: runtime, callback: callback, ended: { [weak self] watch in self?.watchEnded(watch) })
+            let watch = EmbeddedWatch(runtime: runtime, timeout: timeout, callback: callback, ended: { [weak self] watch in self?.watchEnded(watch) })
             state.watch = watch
             return watch
         }

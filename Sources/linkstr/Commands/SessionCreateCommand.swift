@@ -30,13 +30,8 @@ struct SessionCreateCommand: AsyncParsableCommand {
             return (summary, try await runtime.namesakes(of: summary))
         }
         await context.close()
-        if !namesakes.isEmpty {
-            // The name alone no longer names one session: say which id to use, before anything else.
-            let others = namesakes.count == 1 ? "another session is" : "\(namesakes.count) other sessions are"
-            Terminal.writeError(
-                "linkstr: warning: \(others) also named '\(summary.name)' (\(namesakes.map(\.id.rawValue).joined(separator: ", "))); "
-                    + "name this one by its id: \(summary.id)\n")
-        }
+        // The name alone no longer names one session: say which id to use, before anything else.
+        if let warning = summary.namesakeWarning(namesakes) { Terminal.writeError("linkstr: warning: \(warning)\n") }
         if global.json {
             Terminal.printJSON(JSONRecords.createdSession(summary))
         } else {

@@ -35,7 +35,7 @@ struct SessionMembersCommand: AsyncParsableCommand {
         let names = await context.runtime.displayNames(of: summary.members)
         await context.close()
         if global.json {
-            Terminal.printJSON(["id": summary.id.rawValue, "members": summary.members.map { $0.hex }])
+            Terminal.printJSON(JSONRecords.members(summary))
         } else {
             Terminal.write(memberLines(summary, names: names, me: context.runtime.me))
         }
