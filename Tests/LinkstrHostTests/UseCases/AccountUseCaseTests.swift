@@ -76,8 +76,7 @@ import Testing
         _ = try await runtime.post(session.id, url: "https://example.com/a", note: nil)
         try runtime.relays.add("wss://kept.fake.test")
 
-        #expect(try await runtime.clearLocalData() > 0)
-        try opened.accounts.logout()
+        #expect(try await opened.logOutClearingData() > 0)
         #expect(try await runtime.sessions(archived: false).isEmpty)
         #expect(try runtime.relays.list().map(\.url).contains("wss://kept.fake.test"))
         #expect(try opened.accounts.current() == nil)
@@ -91,7 +90,8 @@ import Testing
         _ = try await runtime.addContact(SecretKey.generate().publicKey, alias: "Bob")
         _ = try await runtime.createSession(name: "Mine", members: [])
 
-        try await runtime.deleteAccount()
+        try await opened.deleteAccount()
+        #expect(try opened.accounts.current() == nil)
         let lists = relay.storedEvents(matching: Filter(authors: [runtime.me], kinds: [3]))
         #expect(lists.count == 1)
         #expect(lists.first?.tags.contains { $0.first == "p" } == false)
@@ -108,8 +108,9 @@ import Testing
         _ = try await runtime.createSession(name: "Mine", members: [])
         relay.setBehaviour(.refusing(message: "blocked"), for: FakeRelay.defaultURL)
 
-        let error = await #expect(throws: RuntimeError.self) { try await runtime.deleteAccount() }
+        let error = await #expect(throws: RuntimeError.self) { try await opened.deleteAccount() }
         #expect(error?.description.hasPrefix("the account was not deleted, and your key and local data are kept") == true)
         #expect(try await runtime.sessions(archived: false).map(\.name) == ["Mine"])
+        #expect(try opened.accounts.current() != nil)
     }
 }

@@ -101,10 +101,31 @@ import Testing
         await #expect(throws: RuntimeError.self) { try await bob.runtime.delete(session, postID: gone.id) }
         let deletion = try await alice.runtime.delete(session, postID: gone.id)
         #expect(JSONRecords.deletion(deletion)["relay_copies_kept"] as? Bool == false)
+        #expect(deletion.warnings.isEmpty)
         _ = try await bob.runtime.sync()
         #expect(try await alice.runtime.feed(session, limit: nil).map(\.post.id) == [kept.id])
         #expect(try await bob.runtime.feed(session, limit: nil).map(\.post.id) == [kept.id])
         await #expect(throws: RuntimeError.self) { try await bob.runtime.resolvePost(gone.id.hex, in: session) }
+    }
+
+    @Test func aPostThatCameBackBySyncIsDeletedForMembersWithAWarningThatRelaysKeepItsCopies() async throws {
+        defer { scratch.remove() }
+        let aliceKey = SecretKey.generate()
+        let alice = try InProcessHome.account(scratch, relay: relay, key: aliceKey)
+        defer { alice.host.stop() }
+        let session = try await alice.runtime.createSession(name: "Mine", members: [])
+        let post = try await alice.runtime.post(session.id, url: "https://example.com/a", note: nil)
+        // The same account restored in another home: the post comes back by sync, without its wrap keys.
+        let restored = try InProcessHome.account(scratch, relay: relay, key: aliceKey)
+        defer { restored.host.stop() }
+        _ = try await restored.runtime.sync()
+
+        let deletion = try await restored.runtime.delete(session.id, postID: post.id)
+        #expect(deletion.relayCopiesKept)
+        #expect(deletion.warnings == [
+            "members no longer see the post, but relays keep their copies of it: only the machine that sent it holds the keys to ask them to drop those copies"
+        ])
+        #expect(try await restored.runtime.feed(session.id, limit: nil).isEmpty)
     }
 
     @Test func readMarksOnePostOrTheWholeSessionAndTheSessionIsReadWhenNoneIsLeft() async throws {
