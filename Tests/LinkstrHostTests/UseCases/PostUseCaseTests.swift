@@ -182,6 +182,17 @@ import Testing
         #expect(feed.names[runtime.me] != nil)
     }
 
+    @Test func aSharedPostsLinkOpensItsURLWithItsTimeAndId() async throws {
+        defer { scratch.remove() }
+        let (alice, bob, session) = try await aliceAndBob()
+        defer { alice.host.stop(); bob.host.stop() }
+        let post = try await alice.runtime.post(session, url: "https://example.com/shared", note: nil)
+        let found = try await alice.runtime.resolvePost(String(post.id.hex.prefix(10)))
+        let decoded = try DeepLink.decode(DeepLink(post: found).encoded())
+        #expect(decoded.url == "https://example.com/shared")
+        #expect(decoded.timestamp == post.createdAt && decoded.messageGUID == post.id.hex && decoded.format == .payload)
+    }
+
     @Test func aPostIsNamedByAPrefixOfAtLeastEightHexCharacters() async throws {
         defer { scratch.remove() }
         let (alice, bob, session) = try await aliceAndBob()
