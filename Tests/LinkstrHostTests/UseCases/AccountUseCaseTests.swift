@@ -61,7 +61,8 @@ import Testing
 
         try opened.accounts.logout()
         #expect(try opened.accounts.current() == nil)
-        #expect(#expect(throws: CompositionError.self) { try home.open() }?.kind == .noAccount)
+        let reopened = #expect(throws: CompositionError.self) { try home.open() }
+        #expect(reopened?.kind == .noAccount)
         // The records stay in the (still open) storage, readable with the key.
         let again = try AccountRuntime(host: opened.host, backend: opened.backend, secretKey: key)
         #expect(try await again.sessions(archived: false).map(\.name) == ["Kept"])

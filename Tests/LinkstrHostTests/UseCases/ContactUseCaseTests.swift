@@ -26,7 +26,7 @@ import Testing
         #expect(row["npub"] as? String == bob.npub && row["alias"] as? String == "Bob")
         #expect(try await alice.runtime.resolvePerson("bob") == bob)
         #expect(try await alice.runtime.resolvePerson(bob.npub) == bob)
-        #expect(try await alice.runtime.displayName(of: bob) == "Bob")
+        #expect(await alice.runtime.displayName(of: bob) == "Bob")
         let followed = relay.storedEvents(matching: Filter(authors: [alice.runtime.me], kinds: [3])).first
         #expect(followed?.tags.filter { $0.first == "p" }.map { $0[1] } == [bob.hex])
         #expect(followed?.content.contains("Bob") == false)

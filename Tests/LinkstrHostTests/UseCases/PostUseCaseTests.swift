@@ -71,8 +71,8 @@ import Testing
         let row = JSONRecords.feedItem(try #require(try await alice.runtime.feed(session, limit: nil).first))
         #expect(row["reactions"] as? [String: [String]] == ["🔥": [bob.runtime.me.hex]])
 
-        #expect(try await !bob.runtime.react(session, postID: postID, emoji: "🔥", active: false).active)
-        #expect(try await !bob.runtime.react(session, postID: postID, emoji: "🔥", active: false).active)
+        #expect(try await bob.runtime.react(session, postID: postID, emoji: "🔥", active: false).active == false)
+        #expect(try await bob.runtime.react(session, postID: postID, emoji: "🔥", active: false).active == false)
         _ = try await alice.runtime.sync()
         #expect(try await alice.runtime.feed(session, limit: nil).first?.reactions.isEmpty == true)
 
@@ -105,7 +105,6 @@ import Testing
         _ = try await bob.runtime.sync()
         #expect(try await alice.runtime.feed(session, limit: nil).map(\.post.id) == [kept.id])
         #expect(try await bob.runtime.feed(session, limit: nil).map(\.post.id) == [kept.id])
-        await #expect(throws: RuntimeError.self) { try await bob.runtime.resolvePost(gone.id.hex, in: session) }
     }
 
     @Test func aPostThatCameBackBySyncIsDeletedForMembersWithAWarningThatRelaysKeepItsCopies() async throws {
@@ -146,7 +145,7 @@ import Testing
 
         #expect(try await runtime.markRead(session, post: nil) == 2)
         #expect(try await runtime.feed(session, limit: nil).allSatisfy { !$0.post.unread })
-        #expect(try await !runtime.summary(of: session).unread)
+        #expect(try await runtime.summary(of: session).unread == false)
         #expect(try await runtime.markRead(session, post: nil) == 0)
     }
 
