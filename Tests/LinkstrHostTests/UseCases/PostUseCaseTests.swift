@@ -12,11 +12,13 @@ import Testing
     let relay = FakeRelay()
     let scratch = TestScratch()
 
-    /// Alice and Bob, each in a home of their own, and Alice's session with Bob.
+    /// Alice and Bob, each in a home of their own, and Alice's session with Bob, which Bob has
+    /// synced (so what arrives from now on is news to him, not history restored as read).
     func aliceAndBob() async throws -> (alice: OpenedAccount, bob: OpenedAccount, session: SessionID) {
         let alice = try InProcessHome.account(scratch, relay: relay)
         let bob = try InProcessHome.account(scratch, relay: relay)
         let session = try await alice.runtime.createSession(name: "Links", members: [bob.runtime.me])
+        _ = try await bob.runtime.sync()
         return (alice, bob, session.id)
     }
 
