@@ -1,11 +1,14 @@
 import LinkstrHost
+import LinkstrRuntime
 
-/// The object behind a `linkstr_host *` handed to C.
+/// The object behind a `linkstr_host *` handed to C: a host put together by `Composition`.
 final class EmbeddedHost {
     let host: LinkstrHost
+    let configuration: RuntimeConfiguration
 
-    init(host: LinkstrHost) {
+    init(host: LinkstrHost, configuration: RuntimeConfiguration) {
         self.host = host
+        self.configuration = configuration
     }
 
     static func from(_ pointer: OpaquePointer?) -> EmbeddedHost? {

@@ -13,7 +13,7 @@ final class EmbeddedRuntime: Sendable {
 
     private struct State: Sendable {
         var opened: OpenedAccount?
-        var storage: (host: LinkstrHost, backend: StorageBackend)?
+        var storage: (host: LinkstrHost, settings: RelaySettings)?
         var watch: EmbeddedWatch?
     }
 
@@ -88,13 +88,12 @@ final class EmbeddedRuntime: Sendable {
             } else {
                 if state.storage == nil {
                     do throws(CompositionError) {
-                        state.storage = try Composition.storage(configuration)
+                        state.storage = try Composition.relaySettings(configuration)
                     } catch {
                         throw EmbeddedFailure(error)
                     }
                 }
-                let storage = state.storage!
-                settings = RelaySettings(backend: storage.backend, configured: storage.host.configuration.relays)
+                settings = state.storage!.settings
             }
             do throws(RelaySettingsError) {
                 return try body(settings)
@@ -113,13 +112,13 @@ final class EmbeddedRuntime: Sendable {
     }
 
     /// Starts the one watch a runtime may run at a time (the runtime's sync state is not shared).
-    func startWatch(_ callback: WatchCallback) throws(EmbeddedFailure) -> EmbeddedWatch {
+    func startWatch(_ callback: WatchCallback, timeout: Duration) throws(EmbeddedFailure) -> EmbeddedWatch {
         let runtime = try account().runtime
         return try state.withLock { state throws(EmbeddedFailure) in
             guard state.watch == nil else {
                 throw EmbeddedFailure(.busy, "this runtime is already watching; stop that watch first (linkstr_watch_stop)")
             }
-            let watch = EmbeddedWatch(runtime: runtime, callback: callback, ended: { [weak self] watch in self?.watchEnded(watch) })
+            let watch = EmbeddedWatch(runtime: runtime, timeout: timeout, callback: callback, ended: { [weak self] watch in self?.watchEnded(watch) })
             state.watch = watch
             return watch
         }

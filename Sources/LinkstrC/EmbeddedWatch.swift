@@ -17,16 +17,17 @@ final class EmbeddedWatch: Sendable {
     private let ended: @Sendable (EmbeddedWatch) -> Void
 
     /// Starts watching at once. `ended` is told when `stop` is done.
-    init(runtime: AccountRuntime, callback: WatchCallback, ended: @escaping @Sendable (EmbeddedWatch) -> Void) {
+    /// - Parameter timeout: the longest to wait for a relay, and for each page of history.
+    init(runtime: AccountRuntime, timeout: Duration, callback: WatchCallback, ended: @escaping @Sendable (EmbeddedWatch) -> Void) {
         self.callback = callback
         self.ended = ended
-        let watching = Task { await self.watch(runtime) }
+        let watching = Task { await self.watch(runtime, timeout: timeout) }
         task.withLock { $0 = watching }
     }
 
-    private func watch(_ runtime: AccountRuntime) async {
+    private func watch(_ runtime: AccountRuntime, timeout: Duration) async {
         do throws(RuntimeError) {
-            try await runtime.watch(caughtUp: { self.deliver(["type": "caught_up"]) }) { report, _ in
+            try await runtime.watch(timeout: timeout, caughtUp: { self.deliver(["type": "caught_up"]) }) { report, _ in
                 for change in report.changes { self.deliver(JSONRecords.change(change)) }
                 for request in report.notifications { self.deliver(JSONRecords.notification(await runtime.notification(for: request))) }
             }

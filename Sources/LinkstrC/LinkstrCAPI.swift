@@ -23,9 +23,11 @@ public func linkstr_host_new(
         home = options.pointee.home.map { String(cString: $0) }
         configPath = options.pointee.config_path.map { String(cString: $0) }
     }
+    // Plugins installed beside liblinkstr.so (<libdir>/linkstr/plugins) count too.
+    let configuration = RuntimeConfiguration(home: home, configFile: configPath, libraryDirectory: LibraryLocation.directory)
     do {
-        let host = try LinkstrHost.open(home: home, configFile: configPath, environment: ProcessInfo.processInfo.environment)
-        outHost.pointee = OpaquePointer(Unmanaged.passRetained(EmbeddedHost(host: host)).toOpaque())
+        let host = try Composition.host(configuration)
+        outHost.pointee = OpaquePointer(Unmanaged.passRetained(EmbeddedHost(host: host, configuration: configuration)).toOpaque())
         return LKH_OK
     } catch {
         LKHErrorSlot.write(errorSlot, .invalid, error.description)
@@ -41,10 +43,7 @@ public func linkstr_host_load_plugins(
         LKHErrorSlot.write(errorSlot, .invalid, "host must not be NULL")
         return LKH_E_INVALID
     }
-    let host = embedded.host
-    // Plugins installed beside liblinkstr.so (<libdir>/linkstr/plugins) count too.
-    let registry = host.loadPlugins(
-        discovery: PluginDiscovery(configuration: host.configuration, paths: host.paths, libraryDirectory: LibraryLocation.directory))
+    let registry = Composition.discoverPlugins(embedded.host, embedded.configuration)
     outLoaded?.pointee = UInt32(registry.plugins.count)
     return LKH_OK
 }

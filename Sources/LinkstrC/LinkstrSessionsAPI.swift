@@ -30,12 +30,32 @@ public func linkstr_session_create(
         let runtime = try EmbeddedRuntime.from(handle)
         let name = try RuntimeCall.text(name, "name")
         let members = try people(RuntimeCall.optionalText(membersJSON) ?? "[]")
-        let summary = try runtime.run { runtime throws(RuntimeError) in
-            var keys: [PublicKey] = []
-            for member in members { keys.append(try await runtime.resolvePerson(member)) }
-            return try await runtime.createSession(name: name, members: keys)
+        let (summary, namesakes) = try runtime.run { runtime throws(RuntimeError) in
+            let summary = try await runtime.createSession(name: name, members: try await resolve(members, runtime))
+            return (summary, try await runtime.namesakes(of: summary))
         }
-        return JSONRecords.createdSession(summary)
+        var record = JSONRecords.createdSession(summary)
+        record["warnings"] = summary.namesakeWarning(namesakes).map { [$0] } ?? []
+        return record
+    }
+}
+
+@c(linkstr_session_members)
+public func linkstr_session_members(
+    _ handle: OpaquePointer?, _ session: UnsafePointer<CChar>?, _ addJSON: UnsafePointer<CChar>?, _ removeJSON: UnsafePointer<CChar>?,
+    _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
+    RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
+        let session = try RuntimeCall.text(session, "session")
+        let add = try people(RuntimeCall.optionalText(addJSON) ?? "[]")
+        let remove = try people(RuntimeCall.optionalText(removeJSON) ?? "[]")
+        let summary = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+            let id = try await runtime.resolveSession(session)
+            let (adding, removing) = (try await resolve(add, runtime), try await resolve(remove, runtime))
+            guard !adding.isEmpty || !removing.isEmpty else { return try await runtime.summary(of: id) }
+            return try await runtime.changeMembers(id, adding: adding, removing: removing)
+        }
+        return JSONRecords.members(summary)
     }
 }
 
@@ -146,6 +166,13 @@ private func setArchived(_ handle: OpaquePointer?, _ session: UnsafePointer<CCha
         try await runtime.setArchived(try await runtime.resolveSession(session), archived)
     }
     return JSONRecords.ok
+}
+
+/// Each of `people` as a key (npub, hex or contact alias), in order.
+private func resolve(_ people: [String], _ runtime: AccountRuntime) async throws(RuntimeError) -> [PublicKey] {
+    var keys: [PublicKey] = []
+    for person in people { keys.append(try await runtime.resolvePerson(person)) }
+    return keys
 }
 
 /// The people of a JSON array of strings (npub, hex or contact alias).

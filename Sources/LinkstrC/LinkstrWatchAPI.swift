@@ -1,4 +1,5 @@
 import CLinkstr
+import LinkstrPluginKit
 import LinkstrRuntime
 import PluginABI
 
@@ -12,7 +13,7 @@ public func linkstr_sync(
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let runtime = try EmbeddedRuntime.from(handle)
         try runtime.requireNoWatch()
-        let timeout: Duration = .seconds(timeoutSeconds == 0 ? 15 : Int(timeoutSeconds))
+        let timeout = relayTimeout(timeoutSeconds)
         let report = try runtime.run { runtime throws(RuntimeError) in try await runtime.sync(timeout: timeout) }
         return JSONRecords.syncReport(report)
     }
@@ -23,11 +24,20 @@ public func linkstr_runtime_watch(
     _ handle: OpaquePointer?, _ callback: linkstr_watch_fn?, _ userData: UnsafeMutableRawPointer?,
     _ outWatch: UnsafeMutablePointer<OpaquePointer?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
 ) -> lkh_status {
+    linkstr_runtime_watch_with(handle, nil, callback, userData, outWatch, errorSlot)
+}
+
+@c(linkstr_runtime_watch_with)
+public func linkstr_runtime_watch_with(
+    _ handle: OpaquePointer?, _ options: UnsafePointer<linkstr_watch_options>?, _ callback: linkstr_watch_fn?,
+    _ userData: UnsafeMutableRawPointer?, _ outWatch: UnsafeMutablePointer<OpaquePointer?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
     do throws(EmbeddedFailure) {
         guard let outWatch else { throw EmbeddedFailure.null("out_watch") }
         outWatch.pointee = nil
         guard let callback else { throw EmbeddedFailure.null("callback") }
-        let watch = try EmbeddedRuntime.from(handle).startWatch(WatchCallback(function: callback, userData: userData))
+        let timeout = try watchTimeout(options)
+        let watch = try EmbeddedRuntime.from(handle).startWatch(WatchCallback(function: callback, userData: userData), timeout: timeout)
         outWatch.pointee = OpaquePointer(Unmanaged.passRetained(watch).toOpaque())
         return LKH_OK
     } catch {
@@ -41,4 +51,21 @@ public func linkstr_watch_stop(_ handle: OpaquePointer?) {
     let watch = Unmanaged<EmbeddedWatch>.fromOpaque(UnsafeRawPointer(handle))
     watch.takeUnretainedValue().stop()
     watch.release()
+}
+
+/// A call's `timeout_seconds`: 0 is the default, 15 s.
+private func relayTimeout(_ seconds: UInt32) -> Duration {
+    .seconds(seconds == 0 ? 15 : Int(seconds))
+}
+
+/// The timeout of `linkstr_watch_options` (NULL: the default), once its size is known to hold it.
+private func watchTimeout(_ options: UnsafePointer<linkstr_watch_options>?) throws(EmbeddedFailure) -> Duration {
+    guard let options else { return relayTimeout(0) }
+    let size = UnsafeRawPointer(options).load(as: UInt32.self)
+    guard StructSize.contains(size, \linkstr_watch_options.timeout_seconds) else {
+        throw EmbeddedFailure(
+            .invalid,
+            "linkstr_watch_options.struct_size is \(size), too small to hold timeout_seconds; set it to sizeof(linkstr_watch_options), or use LINKSTR_WATCH_OPTIONS_INIT")
+    }
+    return relayTimeout(options.pointee.timeout_seconds)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NostrCore
 import PluginTesting
 import Testing
 
@@ -14,10 +15,14 @@ struct PythonBindingTests {
         let relay = try await TestRelay.start(.rust, scratch: scratch)
         let home = scratch.folder("home")
         scratch.write("home/config.toml", "relays = [\"\(relay.url)\"]\n")
+        let unreachable = scratch.folder("unreachable")
+        scratch.write("unreachable/config.toml", "relays = [\"ws://127.0.0.1:\(FreePort.next())\"]\n")
+        let person = SecretKey.generate().publicKey
         let lib = try FixtureBuilder.libraryFolder(in: scratch)
 
         let result = try ProcessRunner.run(
-            try TestPython.interpreter, [FixtureBuilder.fixturesDirectory + "/runtime_calls.py", Self.bindings, home],
+            try TestPython.interpreter,
+            [FixtureBuilder.fixturesDirectory + "/runtime_calls.py", Self.bindings, home, unreachable, person.npub],
             environment: FixtureBuilder.embeddingEnvironment(scratch, library: lib))
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -35,6 +40,28 @@ struct PythonBindingTests {
         #expect(feed.first?["note"] as? String == "from Python")
         let sync = try #require(object["sync"] as? [String: Any])
         #expect(sync["rejected"] as? Int == 0 && sync["received"] is Int)
+        #expect(session["warnings"] as? [String] == [])
+
+        // A second session of the same name says which id names it from now on.
+        let namesake = try #require(object["namesake"] as? [String: Any])
+        let namesakeID = try #require(namesake["id"] as? String)
+        #expect(
+            namesake["warnings"] as? [String] == [
+                "another session is also named 'PYTHON room' (\(session["id"] as? String ?? "")); name this one by its id: \(namesakeID)"
+            ])
+        // Members: added once, removed, and the snapshot without changes.
+        let added = try #require(object["members_added"] as? [String: Any])
+        #expect(added["id"] as? String == session["id"] as? String)
+        #expect(Set(added["members"] as? [String] ?? []) == [account["pubkey"]!, person.hex])
+        #expect((added["members"] as? [String])?.count == 2)
+        #expect((object["members_removed"] as? [String: Any])?["members"] as? [String] == [account["pubkey"]!])
+        #expect((object["members"] as? [String: Any])?["members"] as? [String] == [account["pubkey"]!])
+
+        // The watch's timeout: the unreachable relay ends it after 1 s, not the default 15 s.
+        let events = try #require(object["watch_events"] as? [[String: Any]])
+        let message = events.last?["message"] as? String ?? ""
+        #expect(events.last?["type"] as? String == "error" && message.contains("no relay connected within 1.0 seconds"), "\(events)")
+        #expect((object["watch_seconds"] as? Double ?? 99) < 10)
     }
 
     @Test func theReactBotReactsToBobsPostAndBobSeesTheReaction() async throws {

@@ -22,7 +22,7 @@ import sys
 import traceback
 
 API_MAJOR = 1
-API_MINOR = 0
+API_MINOR = 1
 
 # Status codes (linkstr_plugin.h and linkstr.h).
 INVALID = 1
@@ -62,6 +62,10 @@ class _Options(ctypes.Structure):
     ]
 
 
+class _WatchOptions(ctypes.Structure):
+    _fields_ = [("struct_size", ctypes.c_uint32), ("timeout_seconds", ctypes.c_uint32)]
+
+
 _WATCH_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)
 
 _TEXT = ctypes.c_char_p
@@ -75,6 +79,7 @@ _RECORD_CALLS = {
     "linkstr_account_identity": [],
     "linkstr_sessions_list": [ctypes.c_int],
     "linkstr_session_create": [_TEXT, _TEXT],
+    "linkstr_session_members": [_TEXT, _TEXT, _TEXT],
     "linkstr_session_archive": [_TEXT],
     "linkstr_session_unarchive": [_TEXT],
     "linkstr_feed": [_TEXT, _U32],
@@ -110,8 +115,9 @@ def _load(path):
     lib.linkstr_runtime_free.restype = None
     lib.linkstr_string_free.argtypes = [ctypes.c_void_p]
     lib.linkstr_string_free.restype = None
-    lib.linkstr_runtime_watch.argtypes = [ctypes.c_void_p, _WATCH_FN, ctypes.c_void_p, ctypes.POINTER(ctypes.c_void_p), error]
-    lib.linkstr_runtime_watch.restype = ctypes.c_int32
+    lib.linkstr_runtime_watch_with.argtypes = [
+        ctypes.c_void_p, ctypes.POINTER(_WatchOptions), _WATCH_FN, ctypes.c_void_p, ctypes.POINTER(ctypes.c_void_p), error]
+    lib.linkstr_runtime_watch_with.restype = ctypes.c_int32
     lib.linkstr_watch_stop.argtypes = [ctypes.c_void_p]
     lib.linkstr_watch_stop.restype = None
     return lib
@@ -199,6 +205,10 @@ class Runtime:
     def session_create(self, name, members=()):
         return self._call("linkstr_session_create", _text(name), _text(json.dumps(list(members))))
 
+    def session_members(self, session, add=(), remove=()):
+        """The members; `add` and `remove` (npub, hex or contact alias) change them first."""
+        return self._call("linkstr_session_members", _text(session), _text(json.dumps(list(add))), _text(json.dumps(list(remove))))
+
     def session_archive(self, session):
         return self._call("linkstr_session_archive", _text(session))
 
@@ -257,10 +267,11 @@ class Runtime:
         """`timeout` in seconds (0: 15)."""
         return self._call("linkstr_sync", timeout)
 
-    def watch(self, callback):
+    def watch(self, callback, timeout=0):
         """Calls `callback(event)` with each event (a dict: `type` post, reaction, delete, members,
         session, notification, caught_up or error) on a thread of linkstr's, one at a time. The
-        callback may call this runtime's methods. Returns the `Watch` to stop."""
+        callback may call this runtime's methods. `timeout` in seconds (0: 15) is the longest to wait
+        for a relay and for each page of history. Returns the `Watch` to stop."""
 
         def deliver(_user_data, event):
             try:
@@ -271,7 +282,9 @@ class Runtime:
         function = _WATCH_FN(deliver)
         handle = ctypes.c_void_p()
         error = _new_error()
-        status = self._lib.linkstr_runtime_watch(self._handle, function, None, ctypes.byref(handle), ctypes.byref(error))
+        options = _WatchOptions(struct_size=ctypes.sizeof(_WatchOptions), timeout_seconds=timeout)
+        status = self._lib.linkstr_runtime_watch_with(
+            self._handle, ctypes.byref(options), function, None, ctypes.byref(handle), ctypes.byref(error))
         if status != 0:
             _raise(status, error)
         return Watch(self._lib, handle, function)

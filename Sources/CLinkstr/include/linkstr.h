@@ -52,7 +52,7 @@ extern "C" {
 #endif
 
 #define LINKSTR_API_MAJOR 1u
-#define LINKSTR_API_MINOR 0u
+#define LINKSTR_API_MINOR 1u
 
 /** This API's own status code (the rest are the ABI's LKH_E_*): the home has no account. */
 #define LINKSTR_E_NO_ACCOUNT 100
@@ -124,9 +124,18 @@ lkh_status linkstr_sessions_list(linkstr_runtime *runtime, int archived, char **
 
 /** Creates a session with the account and `members_json`, a JSON array of people (`[]` or NULL: a
  *  session of one); waits until a relay accepted the invitation of every member. Writes
- *  `{"id","name","members":[pubkey…]}`. [thread-safe] */
+ *  `{"id","name","members":[pubkey…],"warnings":[text…]}`: `warnings` (since API 1.1) is empty, or says
+ *  that other sessions have the same name (any case) and that the new session's id names it from now
+ *  on (`linkstr session create` prints it on stderr). [thread-safe] */
 lkh_status linkstr_session_create(linkstr_runtime *runtime, const char *name, const char *members_json, char **out_json,
                                   lkh_error *err);
+
+/** The members of a session; with `add_json` or `remove_json` (JSON arrays of people; NULL or `[]`:
+ *  none), first adds those people (each once), then removes those, and waits until a relay accepted
+ *  the new member set for every prior and new member (creator only). Writes `{"id","members":[pubkey…]}`
+ *  as `linkstr session members --json` prints it. Since API 1.1. [thread-safe] */
+lkh_status linkstr_session_members(linkstr_runtime *runtime, const char *session, const char *add_json,
+                                   const char *remove_json, char **out_json, lkh_error *err);
 
 /** Archives a session (local only: no notifications; listed only as archived); writes `{"ok":true}`.
  *  [thread-safe] */
@@ -232,6 +241,21 @@ typedef void (*linkstr_watch_fn)(void *user_data, const char *event_json);
  *  `*out_watch` is the caller's until linkstr_watch_stop. [thread-safe] */
 lkh_status linkstr_runtime_watch(linkstr_runtime *runtime, linkstr_watch_fn callback, void *user_data,
                                  linkstr_watch **out_watch, lkh_error *err);
+
+typedef struct linkstr_watch_options {
+    uint32_t struct_size;     /* sizeof(linkstr_watch_options) */
+    uint32_t timeout_seconds; /* the longest to wait for a relay, for each page of history and for the
+                                 relays' end of stored events; 0 = 15 */
+} linkstr_watch_options;
+
+/** Options with struct_size set and the defaults. */
+#define LINKSTR_WATCH_OPTIONS_INIT {sizeof(linkstr_watch_options), 0}
+
+/** linkstr_runtime_watch with `options` (borrowed for the call; NULL: the defaults). Since API 1.1.
+ *  [thread-safe] */
+lkh_status linkstr_runtime_watch_with(linkstr_runtime *runtime, const linkstr_watch_options *options,
+                                      linkstr_watch_fn callback, void *user_data, linkstr_watch **out_watch,
+                                      lkh_error *err);
 
 /** Stops a watch and frees it: blocks until its relay subscription is closed and no callback runs;
  *  no callback is called after it returns. The relays are disconnected (the next call that needs

@@ -23,8 +23,7 @@ public enum Composition {
     /// Loads the plugins of `host` and checks every plugin id that `--storage` and the configuration
     /// name: an id no installed plugin has (for that capability) is a bad configuration.
     public static func loadPlugins(_ host: LinkstrHost, _ configuration: RuntimeConfiguration) throws(CompositionError) {
-        let registry = host.loadPlugins(
-            discovery: PluginDiscovery(configuration: host.configuration, paths: host.paths, libraryDirectory: configuration.libraryDirectory))
+        let registry = discoverPlugins(host, configuration)
         let installedStorage = registry.providers(of: CapabilityID.storage).map(\.id)
         if let storage = configuration.storage, let chosen = host.configuration.storage, !installedStorage.contains(chosen) {
             let names = LinkstrHost.builtInStorage.keys.sorted().joined(separator: ", ")
@@ -45,6 +44,20 @@ public enum Composition {
     public static func storage(_ configuration: RuntimeConfiguration) throws(CompositionError) -> (host: LinkstrHost, backend: StorageBackend) {
         let host = try self.host(configuration)
         return (host, try openStorage(host, configuration))
+    }
+
+    /// The relay list of this home (config.toml's relays, or the defaults, with the changes kept in
+    /// storage), for what works on it without an account: `relay add/remove/enable/disable/reset/list`.
+    public static func relaySettings(_ configuration: RuntimeConfiguration) throws(CompositionError) -> (host: LinkstrHost, settings: RelaySettings) {
+        let (host, backend) = try storage(configuration)
+        return (host, RelaySettings(backend: backend, configured: host.configuration.relays))
+    }
+
+    /// The plugins found for this home, without checking that the configuration's choices are among
+    /// them (`linkstr plugins` lists what there is, also to fix such a choice).
+    public static func plugins(_ configuration: RuntimeConfiguration) throws(CompositionError) -> (host: LinkstrHost, registry: PluginRegistry) {
+        let host = try self.host(configuration)
+        return (host, discoverPlugins(host, configuration))
     }
 
     /// The account files of `host`'s home.
@@ -79,6 +92,14 @@ public enum Composition {
         } catch {
             throw CompositionError(.failed, error.description)
         }
+    }
+
+    /// Loads the plugins on the search path of `host` and those compiled in, without checking the
+    /// configuration's choices against them (see `loadPlugins(_:_:)`).
+    public static func discoverPlugins(_ host: LinkstrHost, _ configuration: RuntimeConfiguration) -> PluginRegistry {
+        host.loadPlugins(
+            discovery: PluginDiscovery(configuration: host.configuration, paths: host.paths, libraryDirectory: configuration.libraryDirectory),
+            inProcess: configuration.inProcessPlugins.map(\.descriptor))
     }
 
     private static func openStorage(_ host: LinkstrHost, _ configuration: RuntimeConfiguration) throws(CompositionError) -> StorageBackend {

@@ -14,15 +14,19 @@ public struct RuntimeConfiguration: Sendable {
     /// The folder of the `liblinkstr.so` a program embeds, whose `linkstr/plugins` folder holds
     /// plugins too; nil for the command line.
     public var libraryDirectory: String?
+    /// Plugins compiled into the program, loaded with the discovered ones.
+    public var inProcessPlugins: [InProcessPlugin]
 
     public init(
         home: String? = nil, configFile: String? = nil, storage: String? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment, libraryDirectory: String? = nil
+        environment: [String: String] = ProcessInfo.processInfo.environment, libraryDirectory: String? = nil,
+        inProcessPlugins: [InProcessPlugin] = []
     ) {
         self.home = home
         self.configFile = configFile
         self.storage = storage
         self.environment = environment
         self.libraryDirectory = libraryDirectory
+        self.inProcessPlugins = inProcessPlugins
     }
 }

@@ -29,6 +29,11 @@ public enum JSONRecords {
         ["id": summary.id.rawValue, "name": summary.name, "members": summary.members.map(\.hex)]
     }
 
+    /// A session's members (`session members`).
+    public static func members(_ summary: SessionSummary) -> [String: Any] {
+        ["id": summary.id.rawValue, "members": summary.members.map(\.hex)]
+    }
+
     public static func feedItem(_ item: FeedItem) -> [String: Any] {
         var object = post(item.post)
         object["reactions"] = Dictionary(item.reactions.map { ($0.emoji, $0.senders.map(\.hex)) }, uniquingKeysWith: { $0 + $1 })

@@ -89,6 +89,12 @@ extension AccountRuntime {
         return try (sessions(archived: false) + sessions(archived: true)).filter { $0.name.lowercased() == wanted }
     }
 
+    /// The other sessions with the name of `session` (case-insensitive, archived ones included): while
+    /// there are any, the name alone no longer names `session`, only its id does.
+    public func namesakes(of session: SessionSummary) throws(RuntimeError) -> [SessionSummary] {
+        try sessions(named: session.name).filter { $0.id != session.id }
+    }
+
     /// A post of any session, named by its id or a unique prefix of at least 8 hex characters.
     public func resolvePost(_ text: String) throws(RuntimeError) -> Post {
         let references = try posts(matching: text, in: nil)

@@ -58,6 +58,15 @@ extension AccountRuntime {
         return try summary(of: sessionID)
     }
 
+    /// Adds and removes members (creator only): `adding` joins the current set (each person once),
+    /// then `removing` leaves it.
+    public func changeMembers(_ sessionID: SessionID, adding: [PublicKey], removing: [PublicKey]) async throws(RuntimeError) -> SessionSummary {
+        var members = try summary(of: sessionID).members
+        for key in adding where !members.contains(key) { members.append(key) }
+        members.removeAll { removing.contains($0) }
+        return try await changeMembers(sessionID, to: members)
+    }
+
     /// Posts a link; returns the stored post.
     public func post(_ sessionID: SessionID, url: String, note: String?) async throws(RuntimeError) -> Post {
         let message = try await send { engine, now throws(CommandError) in try engine.post(sessionID, url: url, note: note, now: now) }

@@ -15,6 +15,7 @@ extension AccountRuntime {
     ///
     /// - Parameter timeout: the longest to wait for the first relay and for each page.
     public func sync(timeout: Duration = .seconds(15), progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws(RuntimeError) -> SyncReport {
+        startBatch()
         let pool = try connect()
         defer { recordRelayStatuses() }
         try await backfill(pool, timeout: timeout, deduplicator: EventDeduplicator(capacity: 1_000_000), observer: nil, progress: progress)
@@ -37,6 +38,7 @@ extension AccountRuntime {
     public func watch(
         timeout: Duration = .seconds(15), caughtUp: (@Sendable () -> Void)? = nil, observer: @escaping Observer
     ) async throws(RuntimeError) {
+        startBatch()
         let pool = try connect()
         // Also once the backfill is done (below).
         defer { recordRelayStatuses() }
@@ -181,11 +183,17 @@ extension AccountRuntime {
     /// not filtered: they meet the dedupe by wrap id, as wraps from an earlier sync do.
     @_spi(Benchmark)
     public nonisolated func ingestForBenchmark(_ wraps: [Event]) async throws(RuntimeError) -> SyncReport {
+        await startBatch()
         let started = clock()
         _ = try await beginBackfill(started: started)
         for wrap in wraps { await receiveBackfilled(wrap, source: .historical, observer: nil, progress: nil) }
         try await finishBackfill(started: started, observer: nil)
         return await batch.sync
+    }
+
+    /// Starts the counts (and the failure) of a sync or watch afresh: each reports only its own wraps.
+    private func startBatch() {
+        batch = IngestBatch()
     }
 
     private func progress() -> SyncProgress {

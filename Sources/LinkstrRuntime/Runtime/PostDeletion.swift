@@ -9,4 +9,13 @@ public struct PostDeletion: Sendable, Equatable {
 
     /// True when relays keep copies of the post's gift wraps.
     public var relayCopiesKept: Bool { withoutWrapKeys || !refused.isEmpty }
+
+    /// What the person is warned of: the relays' copies that stay, one sentence each.
+    public var warnings: [String] {
+        let keys =
+            withoutWrapKeys
+            ? ["members no longer see the post, but relays keep their copies of it: only the machine that sent it holds the keys to ask them to drop those copies"]
+            : []
+        return keys + refused.map { "a relay kept a gift wrap of the post: \($0)" }
+    }
 }

@@ -209,13 +209,9 @@ struct AccountLogoutCommand: AsyncParsableCommand {
         if clearData {
             let context = try AccountContext.open(global)
             defer { context.host.stop() }
-            let deleted = try await context.run { runtime throws(RuntimeError) in try await runtime.clearLocalData() }
+            let opened = context.opened
+            let deleted = try await context.run { _ throws(RuntimeError) in try await opened.logOutClearingData() }
             if !global.json { Terminal.write("deleted \(deleted) records of the account\n") }
-            do {
-                try context.accounts.logout()
-            } catch {
-                throw error.failure
-            }
         } else {
             let host = try global.openHost()
             do {

@@ -30,13 +30,9 @@ struct AccountDeleteCommand: AsyncParsableCommand {
             throw CLIFailure(.usage, "--confirm \(confirm) does not match this account (\(npub)); nothing was deleted")
         }
         try await context.connect(forWriting: true)
-        try await context.run { runtime throws(RuntimeError) in try await runtime.deleteAccount() }
+        let opened = context.opened
+        try await context.run { _ throws(RuntimeError) in try await opened.deleteAccount() }
         await context.close()
-        do {
-            try context.accounts.logout()
-        } catch {
-            throw error.failure
-        }
         if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("account deleted\n") }
     }
 }

@@ -3,7 +3,7 @@ import LinkstrHost
 import LinkstrRuntime
 
 /// `linkstr config`: the effective configuration — files, folders, the plugin search path and every
-/// setting with its default filled in. Secrets are masked (`SecretMasking`) unless `--show-secrets`.
+/// setting with its default filled in (`JSONRecords.configuration`).
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
@@ -19,7 +19,7 @@ struct ConfigCommand: ParsableCommand {
 
     func run() throws {
         let host = try global.openHost()
-        let object = Self.effective(host, showSecrets: showSecrets)
+        let object = JSONRecords.configuration(host, showSecrets: showSecrets)
         if global.json {
             Terminal.printJSON(object)
             return
@@ -31,7 +31,7 @@ struct ConfigCommand: ParsableCommand {
         text += "cache:         \(host.paths.cacheDirectory)\n"
         text += "state:         \(host.paths.stateDirectory)\n"
         text += "log level:     \(host.log.threshold)\n"
-        text += "storage:       \(configuration.storage ?? "(default: \(Self.defaultStorage))")\n"
+        text += "storage:       \(configuration.storage ?? "(default: \(JSONRecords.defaultStorage))")\n"
         text += "transport:     \(configuration.transport ?? "(default)")\n"
         text += "media order:   \(configuration.mediaProviders.isEmpty ? "(by priority)" : configuration.mediaProviders.joined(separator: ", "))\n"
         text += "notifiers:     \(configuration.notifiers.map { $0.isEmpty ? "(none)" : $0.joined(separator: ", ") } ?? "(default: desktop notifications when available)")\n"
@@ -41,47 +41,12 @@ struct ConfigCommand: ParsableCommand {
         for source in PluginDiscovery(configuration: configuration, paths: host.paths).sources {
             text += "  \(source.path)  [\(source.origin)]\n"
         }
-        for (pluginID, settings) in Self.maskedSettings(configuration, showSecrets: showSecrets).sorted(by: { $0.key < $1.key }) {
+        for (pluginID, settings) in JSONRecords.pluginSettings(configuration, showSecrets: showSecrets).sorted(by: { $0.key < $1.key }) {
             text += "[plugins.\"\(pluginID)\"]\n"
             for (key, value) in settings.sorted(by: { $0.key < $1.key }) {
                 text += "  \(key) = \(value)\n"
             }
         }
         Terminal.write(text)
-    }
-
-    static let defaultStorage = "org.linkstr.storage.sqlite"
-
-    static func effective(_ host: LinkstrHost, showSecrets: Bool) -> [String: Any] {
-        let configuration = host.configuration
-        var object: [String: Any] = [
-            "config_file": host.paths.configFile,
-            "config_file_exists": configuration.sourceFileExists,
-            "data_dir": host.paths.dataDirectory,
-            "cache_dir": host.paths.cacheDirectory,
-            "state_dir": host.paths.stateDirectory,
-            "log_level": "\(host.log.threshold)",
-            "storage": configuration.storage ?? defaultStorage,
-            "media_providers": configuration.mediaProviders,
-            "notifiers": configuration.notifiers ?? [NotificationDispatcher.desktopNotifier],
-            "relays": configuration.relays,
-            "providers": configuration.providers,
-            "plugin_paths": configuration.pluginPaths,
-            "plugin_search_path": PluginDiscovery(configuration: configuration, paths: host.paths).sources.map {
-                ["path": $0.path, "origin": $0.origin]
-            },
-            "plugins": maskedSettings(configuration, showSecrets: showSecrets),
-        ]
-        object["home"] = host.paths.home
-        object["transport"] = configuration.transport
-        return object
-    }
-
-    /// Plugin settings with their secrets masked (by name and by value), unless `showSecrets`.
-    static func maskedSettings(_ configuration: Configuration, showSecrets: Bool) -> [String: [String: String]] {
-        guard !showSecrets else { return configuration.pluginSettings }
-        return configuration.pluginSettings.mapValues { settings in
-            Dictionary(uniqueKeysWithValues: settings.map { key, value in (key, SecretMasking.masked(value, setting: key)) })
-        }
     }
 }

@@ -28,12 +28,7 @@ struct DeleteCommand: AsyncParsableCommand {
             try await runtime.delete(id, postID: try await runtime.resolvePost(post, in: id))
         }
         await context.close()
-        if deletion.withoutWrapKeys {
-            Terminal.say(
-                "warning: members no longer see the post, but relays keep their copies of it: only the machine that sent it "
-                    + "holds the keys to ask them to drop those copies")
-        }
-        for refusal in deletion.refused { Terminal.say("warning: a relay kept a gift wrap of the post: \(refusal)") }
+        for warning in deletion.warnings { Terminal.say("warning: \(warning)") }
         if global.json {
             Terminal.printJSON(JSONRecords.deletion(deletion))
         } else {

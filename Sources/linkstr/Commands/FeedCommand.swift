@@ -31,22 +31,13 @@ struct FeedCommand: AsyncParsableCommand {
         defer { context.host.stop() }
         let id = try await context.session(session)
         let fetchTitles = titles
-        let items = try await context.run { runtime throws(RuntimeError) in
-            let items = try await runtime.feed(id, limit: limit)
-            return fetchTitles ? try await runtime.fetchTitles(items) : items
+        let feed = try await context.run { runtime throws(RuntimeError) in
+            try await runtime.sessionFeed(id, limit: limit, fetchingTitles: fetchTitles)
         }
         if global.json {
-            Terminal.printJSON(items.map(JSONRecords.feedItem))
-            return
+            Terminal.printJSON(feed.items.map(JSONRecords.feedItem))
+        } else {
+            Terminal.write(FeedView(feed: feed, me: context.runtime.me, output: .current).render())
         }
-        let (summary, names, changes, me) = try await context.run { runtime throws(RuntimeError) in
-            let summary = try await runtime.summary(of: id)
-            var changes = FeedView.MembershipChange.from(try await runtime.membershipHistory(of: id))
-            // A limited feed starts at its first post; so do its membership lines.
-            if let limit, items.count >= limit, let first = items.first { changes.removeAll { $0.time < first.post.createdAt } }
-            let names = await runtime.displayNames(of: items.map(\.post.sender) + changes.flatMap { $0.added + $0.removed })
-            return (summary, names, changes, runtime.me)
-        }
-        Terminal.write(FeedView(session: summary, items: items, me: me, names: names, changes: changes, output: .current).render())
     }
 }

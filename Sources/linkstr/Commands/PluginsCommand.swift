@@ -1,5 +1,6 @@
 import ArgumentParser
 import LinkstrHost
+import LinkstrRuntime
 
 struct PluginsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,10 +31,14 @@ struct PluginsListCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        let host = try global.openHost()
-        let registry = host.loadPlugins()
+        let registry: PluginRegistry
+        do {
+            registry = try Composition.plugins(global.runtimeConfiguration).registry
+        } catch {
+            throw error.failure
+        }
         if global.json {
-            Terminal.printJSON(registry.plugins.map(Self.json))
+            Terminal.printJSON(registry.plugins.map(JSONRecords.plugin))
             return
         }
         if registry.plugins.isEmpty {
@@ -47,14 +52,5 @@ struct PluginsListCommand: ParsableCommand {
         if !registry.refused.isEmpty {
             Terminal.write("\(registry.refused.count) plugin file(s) refused; see the messages above.\n")
         }
-    }
-
-    static func json(_ plugin: LoadedPlugin) -> [String: Any] {
-        var object: [String: Any] = [
-            "id": plugin.id, "name": plugin.name, "version": plugin.version, "path": plugin.path,
-            "provides": plugin.provides, "requires": plugin.requires, "abi": "1.\(plugin.abiMinor)",
-        ]
-        object["built_with"] = plugin.builtWith
-        return object
     }
 }

@@ -18,9 +18,8 @@ struct RelayListCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        let (host, backend) = try StorageContext.open(global)
+        let (host, settings) = try StorageContext.relaySettings(global)
         defer { host.stop() }
-        let settings = RelaySettings(backend: backend, configured: host.configuration.relays)
         let relays: [RelayEntry]
         let removed: [String]
         do {

@@ -23,21 +23,15 @@ struct SessionCreateCommand: AsyncParsableCommand {
     func run() async throws {
         let context = try AccountContext.open(global, connects: true)
         defer { context.host.stop() }
-        var keys: [PublicKey] = []
-        for member in members { keys.append(try await context.person(member)) }
+        let keys = try await context.people(members)
         try await context.connect(forWriting: true)
         let (summary, namesakes) = try await context.run { runtime throws(RuntimeError) in
             let summary = try await runtime.createSession(name: name, members: keys)
-            return (summary, try await runtime.sessions(named: summary.name).filter { $0.id != summary.id })
+            return (summary, try await runtime.namesakes(of: summary))
         }
         await context.close()
-        if !namesakes.isEmpty {
-            // The name alone no longer names one session: say which id to use, before anything else.
-            let others = namesakes.count == 1 ? "another session is" : "\(namesakes.count) other sessions are"
-            Terminal.say(
-                "warning: \(others) also named '\(summary.name)' (\(namesakes.map(\.id.rawValue).joined(separator: ", "))); "
-                    + "name this one by its id: \(summary.id)")
-        }
+        // The name alone no longer names one session: say which id to use, before anything else.
+        if let warning = summary.namesakeWarning(namesakes) { Terminal.say("warning: \(warning)") }
         if global.json {
             Terminal.printJSON(JSONRecords.createdSession(summary))
         } else {

@@ -25,23 +25,17 @@ struct SessionMembersCommand: AsyncParsableCommand {
         let id = try await context.session(session)
         var summary = try await context.run { runtime throws(RuntimeError) in try await runtime.summary(of: id) }
         if !add.isEmpty || !remove.isEmpty {
-            var members = summary.members
-            for text in add {
-                let key = try await context.person(text)
-                if !members.contains(key) { members.append(key) }
-            }
-            for text in remove {
-                let key = try await context.person(text)
-                members.removeAll { $0 == key }
-            }
-            let next = members
+            let adding = try await context.people(add)
+            let removing = try await context.people(remove)
             try await context.connect(forWriting: true)
-            summary = try await context.run { runtime throws(RuntimeError) in try await runtime.changeMembers(id, to: next) }
+            summary = try await context.run { runtime throws(RuntimeError) in
+                try await runtime.changeMembers(id, adding: adding, removing: removing)
+            }
         }
         let names = await context.runtime.displayNames(of: summary.members)
         await context.close()
         if global.json {
-            Terminal.printJSON(["id": summary.id.rawValue, "members": summary.members.map { $0.hex }])
+            Terminal.printJSON(JSONRecords.members(summary))
         } else {
             Terminal.write(memberLines(summary, names: names, me: context.runtime.me))
         }

@@ -18,7 +18,7 @@ struct ShareCommand: AsyncParsableCommand {
         let context = try AccountContext.open(global)
         defer { context.host.stop() }
         let found = try await context.run { runtime throws(RuntimeError) in try await runtime.resolvePost(post) }
-        let link = DeepLink(url: found.url, timestamp: found.createdAt, messageGUID: found.id.hex).encoded()
+        let link = DeepLink(post: found).encoded()
         if global.json { Terminal.printJSON(["link": link]) } else { Terminal.write(link + "\n") }
     }
 }

@@ -43,7 +43,7 @@ struct WatchCommand: AsyncParsableCommand {
                 if global.json {
                     Terminal.printJSON(JSONRecords.change(change))
                 } else {
-                    let names = await ChangeLine.Names.resolve(change, runtime: context.runtime)
+                    let names = await context.runtime.names(for: change)
                     Terminal.write(ChangeLine.describe(change, names: names, style: style) + "\n")
                 }
             }

@@ -18,34 +18,13 @@ import NostrCore
 ///       ▍ the classic
 ///       🔥 2  👀 · 2h ago · 3f2a9c1e
 struct FeedView {
-    var session: SessionSummary
-    var items: [FeedItem]
+    var feed: SessionFeed
     var me: PublicKey
-    /// How each sender and member is shown (alias, profile name or npub), from the runtime.
-    var names: [PublicKey: String]
-    /// Membership changes (after the first snapshot), oldest first.
-    var changes: [MembershipChange] = []
     var output: HumanOutput
-
-    struct MembershipChange: Equatable {
-        var time: Int64
-        var added: [PublicKey]
-        var removed: [PublicKey]
-
-        /// The changes between consecutive snapshots of `history` (the first one is the start, not a change).
-        static func from(_ history: MembershipHistory) -> [MembershipChange] {
-            zip(history.snapshots, history.snapshots.dropFirst()).compactMap { previous, next in
-                let before = Set(previous.members)
-                let after = Set(next.members)
-                let change = MembershipChange(
-                    time: next.stamp.time, added: next.members.filter { !before.contains($0) }, removed: previous.members.filter { !after.contains($0) })
-                return change.added.isEmpty && change.removed.isEmpty ? nil : change
-            }
-        }
-    }
 
     func render() -> String {
         let style = output.style
+        let (session, items) = (feed.session, feed.items)
         let unread = items.filter(\.post.unread).count
         var header = style.paint(TerminalText.line(session.name), Palette.foreground, bold: true)
         var details = ["\(session.members.count) member\(session.members.count == 1 ? "" : "s")"]
@@ -57,7 +36,7 @@ struct FeedView {
             return text + "\nno posts yet — share a link with `linkstr post \"\(TerminalText.line(session.name))\" URL`\n"
         }
         var previousSender: PublicKey?
-        var pending = changes[...]
+        var pending = feed.membershipChanges[...]
         for item in items {
             let post = item.post
             while let change = pending.first, change.time <= post.createdAt {
@@ -121,7 +100,7 @@ struct FeedView {
 
     private func senderName(_ key: PublicKey) -> String {
         if key == me { return "You" }
-        return PersonName.shown(names[key], key: key)
+        return PersonName.shown(feed.names[key], key: key)
     }
 }
 

@@ -41,6 +41,13 @@ struct AccountContext {
         try await run { runtime throws(RuntimeError) in try await runtime.resolvePerson(text) }
     }
 
+    /// Each of `texts` as a person (see `person(_:)`), in order.
+    func people(_ texts: [String]) async throws(CLIFailure) -> [PublicKey] {
+        var keys: [PublicKey] = []
+        for text in texts { keys.append(try await person(text)) }
+        return keys
+    }
+
     func session(_ text: String) async throws(CLIFailure) -> SessionID {
         try await run { runtime throws(RuntimeError) in try await runtime.resolveSession(text) }
     }

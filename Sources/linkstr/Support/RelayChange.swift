@@ -4,10 +4,10 @@ import LinkstrRuntime
 /// Runs one change of the relay list and prints `{"ok":true}` (or `done` for people).
 enum RelayChange {
     static func run(_ global: GlobalOptions, done: String, _ change: (RelaySettings) throws(RelaySettingsError) -> Void) throws(CLIFailure) {
-        let (host, backend) = try StorageContext.open(global)
+        let (host, settings) = try StorageContext.relaySettings(global)
         defer { host.stop() }
         do {
-            try change(RelaySettings(backend: backend, configured: host.configuration.relays))
+            try change(settings)
         } catch {
             throw CLIFailure(error.badInput ? .usage : .failed, error.description)
         }

@@ -1,12 +1,12 @@
 import LinkstrHost
 import LinkstrRuntime
 
-/// Opening the host and its storage backend, for commands that need storage but no account (the
-/// relay list). Exit 4 when storage cannot be opened, with the way out.
+/// The relay list of this home, for the commands that work on it without an account. Exit 4 when
+/// storage cannot be opened, with the way out.
 enum StorageContext {
-    static func open(_ global: GlobalOptions) throws(CLIFailure) -> (LinkstrHost, StorageBackend) {
+    static func relaySettings(_ global: GlobalOptions) throws(CLIFailure) -> (host: LinkstrHost, settings: RelaySettings) {
         do {
-            return try Composition.storage(global.runtimeConfiguration)
+            return try Composition.relaySettings(global.runtimeConfiguration)
         } catch {
             throw error.failure
         }

@@ -10,9 +10,13 @@ public enum ProcessRunner {
         public var signaled: Bool
     }
 
-    /// Runs `executable` to completion. One that is still running after `timeout` seconds is killed
-    /// (SIGKILL), and its stderr then ends with a line that says so: a hung program fails its test
-    /// with what it printed, instead of stopping the whole run.
+    /// How long the output pipes are read after the program exited, at most.
+    public static let drainSeconds = 2.0
+
+    /// Runs `executable` until it exits (then reads its output for `drainSeconds` at most). One that
+    /// is still running after `timeout` seconds is killed (SIGKILL), and its stderr then ends with a
+    /// line that says so: a hung program fails its test with what it printed, instead of stopping the
+    /// whole run.
     public static func run(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil, stdin: String? = nil, timeout: Double = 90
     ) throws -> Result {
@@ -34,21 +38,35 @@ public enum ProcessRunner {
         let watchdog = DispatchWorkItem { if process.isRunning { kill(pid, SIGKILL) } }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
         defer { watchdog.cancel() }
+        let collector = PipeCollector([out, err])
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
-        // Read both pipes concurrently so a full stderr pipe cannot block the child.
-        nonisolated(unsafe) var errorData = Data()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { errorData = err.fileHandleForReading.readDataToEndOfFile() }
-        let outputData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        var stderr = String(decoding: errorData, as: UTF8.self)
-        let killedByWatchdog = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
-        if killedByWatchdog, Date().timeIntervalSince(started) >= timeout { stderr += "\n[killed by the test: still running after \(timeout) s: \(([executable] + arguments).joined(separator: " "))]\n" }
-        return Result(
-            status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
-            stderr: stderr, signaled: process.terminationReason == .uncaughtSignal)
+        // Not `waitUntilExit`: Foundation sees the exit only once the program's descendants are gone.
+        let exit = exitStatus(of: pid) ?? {
+            // Foundation reaped it already, so it knows.
+            process.waitUntilExit()
+            return (process.terminationStatus, process.terminationReason == .uncaughtSignal)
+        }()
+        // A background process the program started may still hold the pipes: what it writes after a
+        // short drain is not waited for.
+        let (outputs, complete) = collector.collect(drain: drainSeconds)
+        var stderr = String(decoding: outputs[1], as: UTF8.self)
+        if !complete { stderr += "\n[the test stopped reading \(drainSeconds) s after the program exited: a process it started still holds its output open]\n" }
+        if exit.signaled, exit.status == SIGKILL, Date().timeIntervalSince(started) >= timeout {
+            stderr += "\n[killed by the test: still running after \(timeout) s: \(([executable] + arguments).joined(separator: " "))]\n"
+        }
+        return Result(status: exit.status, stdout: String(decoding: outputs[0], as: UTF8.self), stderr: stderr, signaled: exit.signaled)
+    }
+
+    /// Waits until the child `pid` exits and returns its exit status (or the signal that ended it),
+    /// leaving it to Foundation to reap; nil when it is reaped already.
+    private static func exitStatus(of pid: pid_t) -> (status: Int32, signaled: Bool)? {
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 {
+            guard errno == EINTR else { return nil }
+        }
+        let status = info._sifields._sigchld.si_status
+        return (status, info.si_code != CLD_EXITED)
     }
 
     /// Runs the `linkstr` executable of this build with a clean environment (plus `environment`), and

@@ -1,0 +1,13 @@
+import NostrCore
+
+/// What `linkstr feed` shows of a session: its summary, its posts oldest first, the membership
+/// changes among them, and how each person they name is shown.
+public struct SessionFeed: Sendable {
+    public var session: SessionSummary
+    public var items: [FeedItem]
+    /// The membership changes in the span of `items` (all of them when the feed is not limited),
+    /// oldest first.
+    public var membershipChanges: [MembershipChange]
+    /// How each sender and each person of `membershipChanges` is shown (alias, profile name or npub).
+    public var names: [PublicKey: String]
+}

@@ -1,0 +1,50 @@
+import Foundation
+import LinkstrHost
+import LinkstrRuntime
+import NostrCore
+import PluginTesting
+
+/// One linkstr home in this process, put together by `Composition` as the command line puts it
+/// together: its config.toml names `relay` as the transport (compiled in, see `InProcessPlugin`),
+/// storage is the memory backend, and the key is a plain file. Every use case runs on it in
+/// milliseconds, with no program started and no socket.
+struct InProcessHome {
+    let configuration: RuntimeConfiguration
+
+    /// - Parameters:
+    ///   - relays: `relays = [...]` of config.toml (none: the defaults).
+    ///   - settings: more config.toml lines (top-level keys).
+    init(_ scratch: TestScratch, relay: FakeRelay, relays: [String] = [FakeRelay.defaultURL], settings: String = "") {
+        let home = scratch.folder("home-" + UUID().uuidString.prefix(8))
+        let relayList = relays.isEmpty ? "" : "relays = [" + relays.map { "\"\($0)\"" }.joined(separator: ", ") + "]\n"
+        var sections = ""
+        for (key, value) in relay.pluginSettings { sections += "\(key) = \"\(value)\"\n" }
+        let text = "transport = \"\(FakeRelay.pluginID)\"\n" + relayList + settings + "\n[plugins.\"\(FakeRelay.pluginID)\"]\n" + sections
+        try! text.write(toFile: home + "/config.toml", atomically: true, encoding: .utf8)
+        configuration = RuntimeConfiguration(
+            home: home, storage: "memory", environment: ["HOME": home], inProcessPlugins: [InProcessPlugin(FakeRelay.descriptor)])
+    }
+
+    /// The account files of this home.
+    func accounts() throws -> AccountManager {
+        Composition.accounts(try Composition.host(configuration), configuration)
+    }
+
+    /// Stores `key` as the account of this home (as `linkstr account import` does).
+    @discardableResult
+    func createAccount(_ key: SecretKey = .generate(), name: String? = nil) throws -> AccountFile {
+        try accounts().save(key, name: name, keyStore: .plain, now: 1_767_225_600)
+    }
+
+    /// The account, opened through the composition root.
+    func open() throws -> OpenedAccount {
+        try Composition.account(configuration)
+    }
+
+    /// A new home with a new account, opened.
+    static func account(_ scratch: TestScratch, relay: FakeRelay, key: SecretKey = .generate()) throws -> OpenedAccount {
+        let home = InProcessHome(scratch, relay: relay)
+        try home.createAccount(key)
+        return try home.open()
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import LinkstrHost
+import LinkstrRuntime
+import NostrCore
+import PluginTesting
+import Testing
+
+/// The account commands' logic (create, import, show, reveal, logout with and without the data,
+/// delete) through the composition root, in process: a home, a FakeRelay, memory storage.
+@Suite(.timeLimit(.minutes(1))) struct AccountUseCaseTests {
+    let relay = FakeRelay()
+    let scratch = TestScratch()
+
+    @Test func aHomeWithoutAnAccountOpensAsNoAccount() throws {
+        defer { scratch.remove() }
+        let home = InProcessHome(scratch, relay: relay)
+        let error = #expect(throws: CompositionError.self) { try home.open() }
+        #expect(error?.kind == .noAccount)
+        #expect(try home.accounts().current() == nil)
+    }
+
+    @Test func theCreatedAccountIsTheOneThatOpensAndShowsItsIdentity() async throws {
+        defer { scratch.remove() }
+        let home = InProcessHome(scratch, relay: relay)
+        let key = SecretKey.generate()
+        try home.createAccount(key, name: "Alice")
+        let opened = try home.open()
+        defer { opened.host.stop() }
+        #expect(opened.runtime.me == key.publicKey)
+        let account = try opened.accounts.require()
+        #expect(account.name == "Alice")
+        let identity = JSONRecords.identity(account, key: key.publicKey)
+        #expect(identity["npub"] as? String == key.publicKey.npub)
+        #expect(identity["pubkey"] as? String == key.publicKey.hex)
+        #expect(!JSONRecords.text(identity).contains(key.nsec))
+        // `account show --reveal-secret`: the stored key is the created one.
+        #expect(try opened.accounts.secretKey() == key)
+    }
+
+    @Test func anImportedNsecBecomesTheAccountAndASecondOneIsRefused() throws {
+        defer { scratch.remove() }
+        let home = InProcessHome(scratch, relay: relay)
+        let key = SecretKey.generate()
+        try home.createAccount(try SecretKey.importing("  \(key.nsec)\n"))
+        #expect(try home.accounts().require().pubkey == key.publicKey.hex)
+
+        let error = #expect(throws: AccountError.self) { try home.createAccount() }
+        #expect(error?.message.contains("already has an account") == true)
+        #expect(try home.accounts().secretKey() == key)
+        #expect(throws: RuntimeError.self) { try SecretKey.importing("nsec1notakey") }
+    }
+
+    @Test func logoutForgetsTheKeyAndKeepsTheDataForTheSameKey() async throws {
+        defer { scratch.remove() }
+        let home = InProcessHome(scratch, relay: relay)
+        let key = SecretKey.generate()
+        try home.createAccount(key)
+        let opened = try home.open()
+        defer { opened.host.stop() }
+        _ = try await opened.runtime.createSession(name: "Kept", members: [])
+
+        try opened.accounts.logout()
+        #expect(try opened.accounts.current() == nil)
+        let reopened = #expect(throws: CompositionError.self) { try home.open() }
+        #expect(reopened?.kind == .noAccount)
+        // The records stay in the (still open) storage, readable with the key.
+        let again = try AccountRuntime(host: opened.host, backend: opened.backend, secretKey: key)
+        #expect(try await again.sessions(archived: false).map(\.name) == ["Kept"])
+    }
+
+    @Test func logoutWithClearDataDeletesEveryRecordOfTheAccountButTheRelayList() async throws {
+        defer { scratch.remove() }
+        let opened = try InProcessHome.account(scratch, relay: relay)
+        defer { opened.host.stop() }
+        let runtime = opened.runtime
+        let session = try await runtime.createSession(name: "Gone", members: [])
+        _ = try await runtime.post(session.id, url: "https://example.com/a", note: nil)
+        try runtime.relays.add("wss://kept.fake.test")
+
+        #expect(try await opened.logOutClearingData() > 0)
+        #expect(try await runtime.sessions(archived: false).isEmpty)
+        #expect(try runtime.relays.list().map(\.url).contains("wss://kept.fake.test"))
+        #expect(try opened.accounts.current() == nil)
+    }
+
+    @Test func deletingTheAccountEmptiesItsFollowListOnTheRelayThenItsLocalData() async throws {
+        defer { scratch.remove() }
+        let opened = try InProcessHome.account(scratch, relay: relay)
+        defer { opened.host.stop() }
+        let runtime = opened.runtime
+        _ = try await runtime.addContact(SecretKey.generate().publicKey, alias: "Bob")
+        _ = try await runtime.createSession(name: "Mine", members: [])
+
+        try await opened.deleteAccount()
+        #expect(try opened.accounts.current() == nil)
+        let lists = relay.storedEvents(matching: Filter(authors: [runtime.me], kinds: [3]))
+        #expect(lists.count == 1)
+        #expect(lists.first?.tags.contains { $0.first == "p" } == false)
+        #expect(relay.storedEvents.contains { $0.kind == 62 && $0.pubkey == runtime.me })
+        #expect(try await runtime.sessions(archived: false).isEmpty)
+        #expect(try await runtime.contacts().isEmpty)
+    }
+
+    @Test func anAccountWhoseRelayRefusesIsNotDeletedAndKeepsItsData() async throws {
+        defer { scratch.remove() }
+        let opened = try InProcessHome.account(scratch, relay: relay)
+        defer { opened.host.stop() }
+        let runtime = opened.runtime
+        _ = try await runtime.createSession(name: "Mine", members: [])
+        relay.setBehaviour(.refusing(message: "blocked"), for: FakeRelay.defaultURL)
+
+        let error = await #expect(throws: RuntimeError.self) { try await opened.deleteAccount() }
+        #expect(error?.description.hasPrefix("the account was not deleted, and your key and local data are kept") == true)
+        #expect(try await runtime.sessions(archived: false).map(\.name) == ["Mine"])
+        #expect(try opened.accounts.current() != nil)
+    }
+}
