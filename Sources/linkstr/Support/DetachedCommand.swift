@@ -25,6 +25,10 @@ enum DetachedCommand {
         for descriptor: Int32 in 0...2 {
             posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
         }
+        // Descriptors not marked close-on-exec (a copy of stdout kept by a library) would hold the
+        // caller's pipes open after this program ends.
+        let inherited = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
+        for descriptor in inherited where descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) }
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + passed).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()

@@ -146,4 +146,23 @@ import Testing
             }
         }
     }
+
+    @Test func theRelaySeesOneOpaqueEventPerLinkAndASecondMachineReadsIt() async throws {
+        defer { scratch.remove() }
+        let key = SecretKey.generate()
+        let laptop = try runtime(key)
+        let desktop = try runtime(key)
+        _ = try await laptop.save("https://secret.example/talk", tags: ["private-tag"], note: "private note")
+        #expect(try await laptop.syncSavedLinksWithRelays().published == 1)
+        let events = relay.storedEvents(matching: Filter(authors: [laptop.me], kinds: [AccountRuntime.savedLinkEventKind]))
+        #expect(events.count == 1)
+        for event in events {
+            let visible = event.content + event.tags.flatMap { $0 }.joined()
+            for secret in ["secret.example", "private-tag", "private note"] { #expect(!visible.contains(secret)) }
+        }
+        #expect(try await desktop.syncSavedLinksWithRelays().applied == 1)
+        #expect(try await desktop.savedLinks().map(\.tags) == [["private-tag"]])
+        // Nothing changed since: nothing to take, nothing to publish.
+        #expect(try await laptop.syncSavedLinksWithRelays() == PrivateSyncReport(received: 1, applied: 0, published: 0))
+    }
 }
