@@ -107,4 +107,18 @@ struct SavedLinksTests {
         let neither = try bob.run(["post", session])
         #expect(neither.status == 2 && neither.stderr.contains("give either a URL or --saved URL"), "\(neither.stderr)")
     }
+
+    @Test("a linkstr://save link saves in one step (no terminal: no question); one without url is refused")
+    func aSaveLinkSavesInOneStep() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [])
+        let saved = try alice.json(SavedLinkRecord.self, ["open", "linkstr://save?url=https%3A%2F%2Fexample.com%2Fpage&tag=read&tag=Later"])
+        #expect(saved.url == "https://example.com/page" && saved.tags == ["later", "read"] && saved.alreadySaved == false)
+        let again = try alice.run(["open", "linkstr://save?url=https%3A%2F%2Fexample.com%2Fpage&tag=more", "--quiet"])
+        #expect(again.status == 0 && again.stdout == "Already saved with tags: later, read\ntags now: later, more, read\n", "\(again.stderr)")
+        #expect(try alice.json([SavedLinkRecord].self, ["saved"]).map(\.tags) == [["later", "more", "read"]])
+        let missing = try alice.run(["open", "linkstr://save?tag=a"])
+        #expect(missing.status == 2 && missing.stderr.hasPrefix("linkstr: the save link has no url"), "\(missing.stderr)")
+    }
 }

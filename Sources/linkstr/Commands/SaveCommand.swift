@@ -43,12 +43,8 @@ struct SaveCommand: AsyncParsableCommand {
         }
         if global.json {
             Terminal.printJSON(JSONRecords.saveOutcome(outcome))
-        } else if outcome.alreadySaved {
-            let before = outcome.previousTags.isEmpty ? "none" : outcome.previousTags.joined(separator: ", ")
-            Terminal.write("Already saved with tags: \(before)\n")
-            if outcome.link.tags != outcome.previousTags { Terminal.write("tags now: \(outcome.link.tags.joined(separator: ", "))\n") }
         } else {
-            Terminal.write("saved \(outcome.link.url)\(outcome.link.tags.isEmpty ? "" : " [\(outcome.link.tags.joined(separator: ", "))]")\n")
+            Terminal.write(SaveOutcomeText.describe(outcome))
         }
         // The webhook learns of the save without the save waiting for it.
         if context.host.configuration.savedLinks.webhook != nil { DetachedCommand.start(["saved", "sync", "--background"], global: global) }
