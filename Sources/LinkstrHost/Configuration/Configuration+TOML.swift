@@ -96,6 +96,9 @@ extension Configuration {
                     }
                     pluginSettings[pluginID] = values
                 }
+            case "saved":
+                guard let savedTable = value.table else { throw fail("'saved' must be a table: [saved] with webhook = \"https://…\"") }
+                savedLinks = try SavedLinksSettings(table: savedTable, fail: fail)
             default:
                 throw fail("unknown setting '\(key)'; known settings: \(Self.knownKeys.joined(separator: ", "))")
             }

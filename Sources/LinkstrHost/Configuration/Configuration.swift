@@ -36,13 +36,15 @@ public struct Configuration: Equatable, Sendable {
     public var providers: [String: String] = [:]
     /// Plugin id → its settings. Scalars are kept as text, arrays and tables as JSON text.
     public var pluginSettings: [String: [String: String]] = [:]
+    /// `[saved]`: the webhook saved links are pushed to.
+    public var savedLinks = SavedLinksSettings()
 
     public init() {}
 
     /// The setting names a config file may use at the top level.
     public static let knownKeys: [String] = [
         "storage", "transport", "media_providers", "notifiers", "plugin_paths", "relays", "log_level",
-        "providers", "plugins", "media_cache_bytes", "ytdlp",
+        "providers", "plugins", "media_cache_bytes", "ytdlp", "saved",
     ]
 
     /// The plugin id the configuration chooses for `capabilityID`, if any.

@@ -11,7 +11,30 @@ extension AccountRuntime {
     /// behind its user's back. Failures leave the item as it was (the media plugin remembers dead
     /// links and does not hammer them).
     public func fetchTitles(_ items: [FeedItem]) async throws(RuntimeError) -> [FeedItem] {
-        let missing = Array(Set(items.filter { $0.title == nil && $0.thumbnail == nil }.map(\.post.url)))
+        let fetched = try await fetchMetadata(items.filter { $0.title == nil && $0.thumbnail == nil }.map(\.post.url))
+        return items.map { item in
+            guard let metadata = fetched[item.post.url] else { return item }
+            var updated = item
+            updated.title = metadata.title
+            updated.thumbnail = metadata.thumbnail
+            return updated
+        }
+    }
+
+    /// `fetchTitles` for saved links: the title of every link that has none yet.
+    public func fetchTitles(_ links: [SavedLink]) async throws(RuntimeError) -> [SavedLink] {
+        let fetched = try await fetchMetadata(links.filter { $0.title == nil }.map(\.url))
+        return links.map { link in
+            var updated = link
+            updated.title = fetched[link.url]?.title ?? link.title
+            return updated
+        }
+    }
+
+    /// Fetches the metadata of `urls` through the media providers, a few at a time, and stores what
+    /// was found (sealed).
+    private func fetchMetadata(_ urls: [String]) async throws(RuntimeError) -> [String: LinkMetadata] {
+        let missing = Array(Set(urls))
         let host = self.host
         var fetched: [String: LinkMetadata] = [:]
         for start in stride(from: 0, to: missing.count, by: Self.metadataConcurrency) {
@@ -31,13 +54,7 @@ extension AccountRuntime {
         }
         try checkStore()
         try commit()
-        return items.map { item in
-            guard let metadata = fetched[item.post.url] else { return item }
-            var updated = item
-            updated.title = metadata.title
-            updated.thumbnail = metadata.thumbnail
-            return updated
-        }
+        return fetched
     }
 
     /// What was fetched for `url` before, if anything.

@@ -8,4 +8,6 @@ enum AccountStateKey {
     /// Set when a first sync starts restoring history into an empty store, so that one interrupted
     /// (killed) before it completed resumes as a restore: the history it fetches stays read.
     static let restoreStarted = "restore-started"
+    /// Where the webhook sync of saved links stands (`WebhookStatus`).
+    static let webhookStatus = "saved-webhook"
 }

@@ -3,7 +3,7 @@ import Foundation
 import LinkstrHost
 import LinkstrRuntime
 
-struct OpenCommand: ParsableCommand {
+struct OpenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
         abstract: "Open a linkstr:// deep link: print the shared URL, its fields and how linkstr plays it.",
@@ -14,6 +14,9 @@ struct OpenCommand: ParsableCommand {
             With --launch (what the desktop handler of `linkstr desktop install` runs), the shared URL
             is also opened in the browser with xdg-open.
 
+            A linkstr://save?url=<URL>&tag=<T>&note=<TEXT> link saves the URL with its tags instead
+            (a bookmarklet hands pages over this way): on a terminal it asks first, unless --quiet.
+
             Example:
               linkstr open 'linkstr://open?url=https%3A%2F%2Fyoutu.be%2FdQw4w9WgXcQ' --json
             """)
@@ -23,10 +26,21 @@ struct OpenCommand: ParsableCommand {
     @Flag(help: "Also open the shared URL with xdg-open.")
     var launch = false
 
+    @Flag(help: "For a linkstr://save link: save without asking.")
+    var quiet = false
+
     @Argument(help: "A linkstr://open?… link.")
     var link: String
 
-    func run() throws {
+    func run() async throws {
+        do {
+            if let saveLink = try SaveLink.decode(link) {
+                try await save(saveLink)
+                return
+            }
+        } catch let error as RuntimeError {
+            throw error.failure
+        }
         let decoded: DeepLink
         do {
             decoded = try DeepLink.decode(link)

@@ -27,7 +27,7 @@ struct WatchCommand: AsyncParsableCommand {
         defer { context.host.stop() }
         try await context.connect(forWriting: false, timeout: .seconds(timeout))
         let watch = WatchService(account: context.opened, timeout: .seconds(timeout))
-        let services = context.opened.serviceGroup([watch])
+        let services = context.opened.serviceGroup([watch, SavedLinksSyncService(account: context.opened)])
         async let running: Void = services.run()
         let style = HumanOutput.current.style
         for await event in watch.events {

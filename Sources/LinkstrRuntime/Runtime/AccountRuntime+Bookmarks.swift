@@ -1,0 +1,38 @@
+import LinkstrEngine
+
+extension AccountRuntime {
+    /// Saves every web link of a bookmark file's entries: new ones with their time, title and note,
+    /// ones already saved get the entry's tags added. Tags that break the tag rule are left out.
+    public func importBookmarks(_ entries: [BookmarkEntry]) throws(RuntimeError) -> ImportReport {
+        var report = ImportReport()
+        for entry in entries {
+            guard let url = try? WebURL.normalize(entry.url) else {
+                report.skipped += 1
+                continue
+            }
+            let tags = entry.tags.compactMap { try? TagName.normalize($0) }
+            let outcome = try save(url, tags: tags, note: nil, savedAt: entry.addedAt)
+            if outcome.alreadySaved {
+                report.merged += 1
+                continue
+            }
+            report.imported += 1
+            if let note = entry.note, outcome.link.note == nil {
+                var link = outcome.link
+                link.note = note
+                putSavedLink(link)
+            }
+            if let title = entry.title, title != url, storedMetadata(url) == nil {
+                store.put(EngineCollection.linkMetadata, key: cipher.lookupHash(url), value: LinkMetadata(title: title, thumbnail: nil).encoded())
+            }
+            try checkStore()
+            try commit()
+        }
+        return report
+    }
+
+    /// The kept saved links as a Netscape bookmark file.
+    public func exportBookmarks() throws(RuntimeError) -> String {
+        NetscapeBookmarks.export(try savedLinks())
+    }
+}

@@ -1,0 +1,83 @@
+import LinkstrHost
+import LinkstrPluginKit
+import NostrCore
+
+extension AccountRuntime {
+    /// The kind of the app-data events (NIP-78) that carry saved links between the user's machines.
+    public static let savedLinkEventKind = 30_078
+    static let savedLinkSubscription = "linkstr-saved-links"
+
+    /// Syncs the saved links with the user's other machines through the relays: one replaceable
+    /// app-data event per link (kind 30078), its content encrypted to the account's own key
+    /// (NIP-44), its `d` tag a keyed hash of the URL, `created_at` the link's last change. Per link,
+    /// the later change wins, soft deletes included; the relays see neither URLs nor tags.
+    public func syncSavedLinksWithRelays() async throws(RuntimeError) -> PrivateSyncReport {
+        let pool = try await writablePool()
+        let stream: AsyncStream<SubscriptionMessage>
+        do {
+            stream = try pool.subscribe(Self.savedLinkSubscription, filters: [Filter(authors: [me], kinds: [Self.savedLinkEventKind])])
+        } catch {
+            throw RuntimeError(.failed, "cannot ask the relays for the saved links: \(error)")
+        }
+        var report = PrivateSyncReport()
+        var remote: [String: SavedLink] = [:]
+        for event in await storedEvents(stream, subscription: Self.savedLinkSubscription, pool: pool) {
+            guard let link = savedLink(from: event) else { continue }
+            report.received += 1
+            if let known = remote[link.url], known.updatedAt >= link.updatedAt { continue }
+            remote[link.url] = link
+        }
+        let local = Dictionary(try allSavedLinks().map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
+        for (url, theirs) in remote where (local[url]?.updatedAt ?? .min) < theirs.updatedAt {
+            applyRemote(theirs, replacing: local[url])
+            report.applied += 1
+        }
+        try checkStore()
+        try commit()
+        var outgoing: [Event] = []
+        for (url, mine) in local where (remote[url]?.updatedAt ?? .min) < mine.updatedAt {
+            outgoing.append(try savedLinkEvent(mine))
+        }
+        try await publishAll(outgoing, on: pool)
+        report.published = outgoing.count
+        return report
+    }
+
+    /// The `d` tag of a link's event: a keyed hash of its URL, the same on every machine of the
+    /// account and meaningless to anyone else.
+    func savedLinkEventIdentifier(_ url: String) -> String {
+        "linkstr-saved:" + cipher.lookupHash(Array("saved link event\0".utf8) + Array(url.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    private func savedLinkEvent(_ link: SavedLink) throws(RuntimeError) -> Event {
+        do {
+            let content = try signer.nip44Encrypt(link.syncContent(), to: me)
+            let unsigned = UnsignedEvent(
+                pubkey: me, createdAt: link.updatedAt, kind: Self.savedLinkEventKind, tags: [["d", savedLinkEventIdentifier(link.url)]],
+                content: content)
+            return try signer.sign(unsigned)
+        } catch {
+            throw RuntimeError(.failed, "cannot encrypt and sign the saved link \(link.url): \(error)")
+        }
+    }
+
+    /// The link an event of ours carries, or nil when it is not one (another app's data, a `d` tag
+    /// that does not match its URL, content that does not decrypt).
+    private func savedLink(from event: Event) -> SavedLink? {
+        let dTag: [String]? = event.tags.first { $0.count >= 2 && $0[0] == "d" }
+        guard event.pubkey == me, event.kind == Self.savedLinkEventKind, let identifier: String = dTag?[1], identifier.hasPrefix("linkstr-saved:"),
+            let content = try? signer.nip44Decrypt(event.content, from: me), let link = SavedLink(syncContent: content),
+            savedLinkEventIdentifier(link.url) == identifier
+        else { return nil }
+        return link
+    }
+
+    /// Stores a later version of a link from another machine: its record, and its tags in place of
+    /// the ones this machine had.
+    private func applyRemote(_ theirs: SavedLink, replacing mine: SavedLink?) {
+        let key = savedKey(theirs.url)
+        for tag in Set(mine?.tags ?? []).subtracting(theirs.tags) { deleteSavedTag(tag, of: key) }
+        for tag in Set(theirs.tags).subtracting(mine?.tags ?? []) { putSavedTag(tag, of: key, at: theirs.updatedAt) }
+        putSavedLink(theirs)
+    }
+}

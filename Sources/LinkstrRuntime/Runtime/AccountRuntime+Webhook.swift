@@ -1,0 +1,81 @@
+import LinkstrHost
+
+extension AccountRuntime {
+    /// POSTs per sync before it counts as failed (waiting `retryDelay`, then twice that, between).
+    static let webhookAttempts = 3
+    /// The background service syncs when the last accepted sync is older than this.
+    static let webhookSyncInterval: Int64 = 86_400
+    /// The longest the background service waits to try again after failures or offline skips.
+    static let webhookLongestBackOff: Int64 = 3_600
+
+    /// POSTs every kept saved link to the webhook (`[saved]` of the configuration unless `settings`
+    /// is given) and records how it went. Offline (no route, or the host does not resolve), nothing
+    /// is sent and the sync is tried again later; a refused or failed POST is tried again with
+    /// back-off. The returned status says which.
+    public func syncSavedLinks(settings: SavedLinksSettings? = nil, retryDelay: Duration = .seconds(1)) async throws(RuntimeError) -> WebhookStatus {
+        let settings = settings ?? host.configuration.savedLinks
+        guard let delivery = WebhookDelivery(settings) else {
+            throw RuntimeError(.badInput, "no webhook is configured; add [saved] with webhook = \"https://…\" to config.toml")
+        }
+        let links = try savedLinks()
+        let body = WebhookPayload.body(links, extraFields: settings.extraFields)
+        var result = WebhookDelivery.Result.failed("not sent")
+        for attempt in 0..<Self.webhookAttempts {
+            if attempt > 0 { try? await Task.sleep(for: retryDelay * (1 << (attempt - 1))) }
+            result = await delivery.post(body)
+            if case .failed = result { continue }
+            break
+        }
+        var status = try webhookStatus()
+        let now = clock()
+        status.lastAttempt = now
+        status.sent = links.count
+        switch result {
+        case .accepted:
+            status.outcome = .ok
+            status.lastSync = now
+            status.error = nil
+            status.failures = 0
+            status.nextAttempt = nil
+        case .offline(let reason):
+            status.outcome = .offline
+            status.error = reason
+            status.failures += 1
+        case .failed(let reason):
+            status.outcome = .failed
+            status.error = "\(reason) (\(Self.webhookAttempts) attempts)"
+            status.failures += 1
+        }
+        if status.outcome != .ok {
+            status.nextAttempt = now + min(Self.webhookLongestBackOff, 60 << Int64(min(status.failures - 1, 10)))
+        }
+        store.put(EngineCollection.accountState, key: Array(AccountStateKey.webhookStatus.utf8), value: status.encoded())
+        try checkStore()
+        try commit()
+        return status
+    }
+
+    /// Where the webhook sync stands.
+    public func webhookStatus() throws(RuntimeError) -> WebhookStatus {
+        guard let bytes = store.read(EngineCollection.accountState, key: Array(AccountStateKey.webhookStatus.utf8)) else {
+            try checkStore()
+            return WebhookStatus()
+        }
+        do {
+            return try WebhookStatus(encoded: bytes)
+        } catch {
+            throw RuntimeError(.storage, "storage: the webhook sync status is damaged (\(error))")
+        }
+    }
+
+    /// Whether the background service should sync now: a webhook is configured, and no sync was
+    /// accepted in the last 24 hours, or the last one failed or was skipped and its back-off is over.
+    public func webhookSyncIsDue(settings: SavedLinksSettings? = nil) throws(RuntimeError) -> Bool {
+        guard (settings ?? host.configuration.savedLinks).webhook != nil else { return false }
+        let status = try webhookStatus()
+        let now = clock()
+        if let nextAttempt = status.nextAttempt, status.outcome != .ok { return now >= nextAttempt }
+        guard let lastSync = status.lastSync else { return true }
+        return now - lastSync >= Self.webhookSyncInterval
+    }
+}

@@ -1,0 +1,15 @@
+/// What a private sync of saved links through the relays did.
+public struct PrivateSyncReport: Sendable, Equatable {
+    /// Links the relays had (one event each).
+    public var received: Int
+    /// Links changed here because the relays had a later change.
+    public var applied: Int
+    /// Links published because this machine had a later change (or the relays had none).
+    public var published: Int
+
+    public init(received: Int = 0, applied: Int = 0, published: Int = 0) {
+        self.received = received
+        self.applied = applied
+        self.published = published
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// A `linkstr://save?url=…&tag=…&note=…` link (what a bookmarklet or another program hands the
+/// desktop's `linkstr://` handler to save a page in one step). `tag` may repeat or list tags
+/// separated by commas.
+public struct SaveLink: Sendable, Equatable {
+    public var url: String
+    public var tags: [String]
+    public var note: String?
+
+    public init(url: String, tags: [String] = [], note: String? = nil) {
+        self.url = url
+        self.tags = tags
+        self.note = note
+    }
+
+    /// The save link `text` is, nil when it is another `linkstr://` link (or none).
+    ///
+    /// - Throws: `.badInput` for a save link without a `url`.
+    public static func decode(_ text: String) throws(RuntimeError) -> SaveLink? {
+        guard let components = URLComponents(string: text.trimmingCharacters(in: .whitespacesAndNewlines)),
+            components.scheme?.lowercased() == "linkstr", components.host?.lowercased() == "save"
+        else { return nil }
+        let items = components.queryItems ?? []
+        guard let url = items.first(where: { $0.name == "url" })?.value, !url.isEmpty else {
+            throw RuntimeError(.badInput, "the save link has no url; use linkstr://save?url=https%3A%2F%2Fexample.com&tag=reading")
+        }
+        let tags = items.filter { $0.name == "tag" }.flatMap { ($0.value ?? "").split(separator: ",").map(String.init) }
+            .filter { !$0.allSatisfy(\.isWhitespace) }
+        let note = items.first { $0.name == "note" }?.value
+        return SaveLink(url: url, tags: tags, note: note?.isEmpty == true ? nil : note)
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import LinkstrHost
+import LinkstrRuntime
+
+struct RestoreCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore", abstract: "Bring back a removed saved link, with its tags.",
+        discussion: """
+            Example:
+              linkstr restore https://example.com/old
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The removed link.") var url: String
+
+    func run() async throws {
+        let context = try AccountContext.open(global)
+        defer { context.host.stop() }
+        let link = try await context.run { runtime throws(RuntimeError) in try await runtime.restore(url) }
+        if global.json {
+            Terminal.printJSON(JSONRecords.savedLink(link))
+        } else {
+            Terminal.write("restored \(link.url)\(link.tags.isEmpty ? "" : " [\(link.tags.joined(separator: ", "))]")\n")
+        }
+    }
+}

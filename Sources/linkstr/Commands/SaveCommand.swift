@@ -1,0 +1,52 @@
+import ArgumentParser
+import Glibc
+import LinkstrHost
+import LinkstrRuntime
+
+struct SaveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "save", abstract: "Keep a link for yourself, with tags.",
+        discussion: """
+            The link is normalized as posts are and stored encrypted in this account. Saving a link
+            that is already saved keeps its id and saved time and adds the new tags to its old ones.
+            On a terminal, without --tag, the tags you use most (and those used on the same site) are
+            offered to pick from. --from-post saves the link of a post and remembers who shared it.
+            With a webhook configured ([saved] webhook), the save is synced to it in the background.
+
+            Example:
+              linkstr save https://github.com/apple/swift --tag swift --tag code
+              linkstr save --from-post 3f2a9c1e --tag later
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The link (not with --from-post).") var url: String?
+    @Option(help: "A tag (repeat for more).") var tag: [String] = []
+    @Option(help: "A note to keep with it.") var note: String?
+    @Option(name: .customLong("from-post"), help: "Save the link of this post (its id or at least 8 hex characters).") var fromPost: String?
+
+    func validate() throws {
+        guard (url == nil) != (fromPost == nil) else { throw ValidationError("give either a URL or --from-post POST") }
+    }
+
+    func run() async throws {
+        let context = try AccountContext.open(global)
+        defer { context.host.stop() }
+        var tags = tag
+        if let url, tags.isEmpty, !global.json, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+            let suggestions = try await context.run { runtime throws(RuntimeError) in try await runtime.tagScores(for: url) }
+            tags = TagPicker(suggestions: suggestions).ask()
+        }
+        let chosen = tags
+        let outcome = try await context.run { runtime throws(RuntimeError) in
+            if let fromPost { return try await runtime.save(fromPost: fromPost, tags: chosen, note: note) }
+            return try await runtime.save(url ?? "", tags: chosen, note: note)
+        }
+        if global.json {
+            Terminal.printJSON(JSONRecords.saveOutcome(outcome))
+        } else {
+            Terminal.write(SaveOutcomeText.describe(outcome))
+        }
+        // The webhook learns of the save without the save waiting for it.
+        if context.host.configuration.savedLinks.webhook != nil { DetachedCommand.start(["saved", "sync", "--background"], global: global) }
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import LinkstrHost
+import LinkstrRuntime
+
+struct TagCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tag", abstract: "Add and remove tags of a saved link.",
+        discussion: """
+            Example:
+              linkstr tag https://swift.org --add language --remove later
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The saved link.") var url: String
+    @Option(help: "A tag to add (repeat for more).") var add: [String] = []
+    @Option(help: "A tag to remove (repeat for more).") var remove: [String] = []
+
+    func validate() throws {
+        guard !add.isEmpty || !remove.isEmpty else { throw ValidationError("give --add TAG or --remove TAG") }
+    }
+
+    func run() async throws {
+        let context = try AccountContext.open(global)
+        defer { context.host.stop() }
+        let link = try await context.run { runtime throws(RuntimeError) in try await runtime.retag(url, adding: add, removing: remove) }
+        if global.json {
+            Terminal.printJSON(JSONRecords.savedLink(link))
+        } else {
+            Terminal.write("tags of \(link.url): \(link.tags.isEmpty ? "none" : link.tags.joined(separator: ", "))\n")
+        }
+    }
+}

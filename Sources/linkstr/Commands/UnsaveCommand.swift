@@ -1,0 +1,29 @@
+import ArgumentParser
+import LinkstrHost
+import LinkstrRuntime
+
+struct UnsaveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "unsave", abstract: "Remove a saved link (it can be restored).",
+        discussion: """
+            The link keeps its tags; `linkstr saved --deleted` lists removed links and
+            `linkstr restore URL` brings one back.
+
+            Example:
+              linkstr unsave https://example.com/old
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The saved link.") var url: String
+
+    func run() async throws {
+        let context = try AccountContext.open(global)
+        defer { context.host.stop() }
+        let link = try await context.run { runtime throws(RuntimeError) in try await runtime.unsave(url) }
+        if global.json {
+            Terminal.printJSON(JSONRecords.savedLink(link))
+        } else {
+            Terminal.write("removed \(link.url) (`linkstr restore \(link.url)` brings it back)\n")
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import LinkstrRuntime
+
+/// `linkstr saved` for people: one block per link, newest first — its title (or URL), the URL
+/// under a title, its tags, note and when it was saved.
+///
+///     Swift on Linux
+///       https://swift.org/linux  · swift, code · 2d ago
+struct SavedListView {
+    var links: [SavedLink]
+    /// Listing removed links (`--deleted`).
+    var deleted: Bool
+    var output: HumanOutput
+
+    func render() -> String {
+        let style = output.style
+        if links.isEmpty { return deleted ? "no removed links\n" : "no saved links — save one with `linkstr save URL --tag T`\n" }
+        var text = ""
+        for link in links {
+            if let title = link.title { text += style.paint(TerminalText.line(title), bold: true) + "\n" }
+            var details = [style.paint(link.url, Palette.blue, underline: true)]
+            if !link.tags.isEmpty { details.append(style.paint(link.tags.joined(separator: ", "), Palette.magenta)) }
+            let time = deleted ? link.deletedAt ?? link.updatedAt : link.savedAt
+            details.append(style.paint((deleted ? "removed " : "") + RelativeTime.describe(time, now: output.now), Palette.comment))
+            text += (link.title == nil ? "" : "  ") + details.joined(separator: " · ") + "\n"
+            if let note = link.note { text += "  " + TerminalText.line(note) + "\n" }
+        }
+        return text
+    }
+}
