@@ -37,6 +37,16 @@ import Testing
         ])
     }
 
+    @Test func notifyFromChoosesWhoseEventsNotify() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        #expect(try Configuration.load(path: scratch.write("default.toml", "")).notifyFrom == .members)
+        #expect(try Configuration.load(path: scratch.write("contacts.toml", "[notify]\nfrom = \"contacts\"\n")).notifyFrom == .contacts)
+        let wrong = scratch.write("wrong.toml", "[notify]\nfrom = \"friends\"\n")
+        let error = try #require(throws: ConfigurationError.self) { try Configuration.load(path: wrong) }
+        #expect(error.reason == "'notify.from' is 'friends'; use \"members\" or \"contacts\"")
+    }
+
     @Test func reportsASyntaxErrorWithItsLine() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }

@@ -6,6 +6,9 @@
 /// media_providers = ["com.example.vimeo"]     # asked first, before the built-in providers
 /// plugin_paths = ["/opt/linkstr-plugins"]     # extra plugin files or folders
 ///
+/// [notify]
+/// from = "contacts"                            # notify only for contacts; default "members"
+///
 /// [providers]                                  # any capability family, by id
 /// "com.example.archive/1" = "com.example.archive.s3"
 ///
@@ -23,6 +26,8 @@ public struct Configuration: Equatable, Sendable {
     /// The notifier plugin ids of `notifiers = [...]`; nil when the file does not say (then the
     /// desktop notifier is used when a notification server answers), `[]` for none.
     public var notifiers: [String]?
+    /// Whose posts and reactions notify (`[notify] from`).
+    public var notifyFrom = NotificationSenders.members
     public var pluginPaths: [String] = []
     public var relays: [String] = []
     public var logLevel: String?
@@ -42,7 +47,7 @@ public struct Configuration: Equatable, Sendable {
     /// The setting names a config file may use at the top level.
     public static let knownKeys: [String] = [
         "storage", "transport", "media_providers", "notifiers", "plugin_paths", "relays", "log_level",
-        "providers", "plugins", "media_cache_bytes", "ytdlp",
+        "providers", "plugins", "media_cache_bytes", "ytdlp", "notify",
     ]
 
     /// The plugin id the configuration chooses for `capabilityID`, if any.
