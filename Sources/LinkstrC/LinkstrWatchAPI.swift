@@ -28,7 +28,7 @@ public func linkstr_runtime_watch(
         outWatch.pointee = nil
         guard let callback else { throw EmbeddedFailure.null("callback") }
         let watch = try EmbeddedRuntime.from(handle).startWatch(WatchCallback(function: callback, userData: userData))
-        outWatch.pointee = OpaquePointer(Unmanaged.passRetained(watch).toOpaque())
+        outWatch.pointee = LiveHandles.retain(watch, as: .watch)
         return LKH_OK
     } catch {
         return error.report(errorSlot)
@@ -37,8 +37,6 @@ public func linkstr_runtime_watch(
 
 @c(linkstr_watch_stop)
 public func linkstr_watch_stop(_ handle: OpaquePointer?) {
-    guard let handle else { return }
-    let watch = Unmanaged<EmbeddedWatch>.fromOpaque(UnsafeRawPointer(handle))
-    watch.takeUnretainedValue().stop()
-    watch.release()
+    guard let handle, let watch = LiveHandles.release(handle, as: .watch, EmbeddedWatch.self, by: "linkstr_watch_stop") else { return }
+    watch.stop()
 }
