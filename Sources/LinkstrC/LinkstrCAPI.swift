@@ -46,7 +46,7 @@ public func linkstr_host_load_plugins(
     _ handle: OpaquePointer?, _ outLoaded: UnsafeMutablePointer<UInt32>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
 ) -> lkh_status {
     guard let embedded = EmbeddedHost.from(handle) else {
-        LKHErrorSlot.write(errorSlot, .invalid, "host must not be NULL")
+        LKHErrorSlot.write(errorSlot, .invalid, "host must be a live linkstr_host (not NULL, not freed)")
         return LKH_E_INVALID
     }
     let host = embedded.host
@@ -83,7 +83,7 @@ public func linkstr_host_classify_url(
     _ errorSlot: UnsafeMutablePointer<lkh_error>?
 ) -> Int {
     guard let embedded = EmbeddedHost.from(handle), let url else {
-        LKHErrorSlot.write(errorSlot, .invalid, "host and url must not be NULL")
+        LKHErrorSlot.write(errorSlot, .invalid, "host must be a live linkstr_host and url must not be NULL")
         return 0
     }
     let classified = embedded.usingInstances { () -> Result<MediaClassification?, PluginError> in
@@ -113,7 +113,7 @@ public func linkstr_host_classify_url(
 public func linkstr_host_start(_ handle: OpaquePointer?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
 ) -> lkh_status {
     guard let embedded = EmbeddedHost.from(handle) else {
-        LKHErrorSlot.write(errorSlot, .invalid, "host must not be NULL")
+        LKHErrorSlot.write(errorSlot, .invalid, "host must be a live linkstr_host (not NULL, not freed)")
         return LKH_E_INVALID
     }
     var outcome: Result<Void, HostError> = .success(())
@@ -142,7 +142,7 @@ public func linkstr_host_stop(
     _ handle: OpaquePointer?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
 ) -> lkh_status {
     guard let embedded = EmbeddedHost.from(handle) else {
-        LKHErrorSlot.write(errorSlot, .invalid, "host must not be NULL")
+        LKHErrorSlot.write(errorSlot, .invalid, "host must be a live linkstr_host (not NULL, not freed)")
         return LKH_E_INVALID
     }
     guard embedded.changingInstances({ embedded.host.stop() }) else { return busy("linkstr_host_stop", errorSlot) }
