@@ -12,6 +12,7 @@
  *   FIXTURE_HOST_PREFIX="…" media: claim URLs starting with this prefix (default "https://fixture.example/")
  *   FIXTURE_SLOW_CLASSIFY_MS=n  media: classify takes n milliseconds
  */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
