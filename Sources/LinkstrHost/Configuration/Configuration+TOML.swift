@@ -77,6 +77,7 @@ extension Configuration {
                     notifyFrom = senders
                 }
             case "plugin_paths": pluginPaths = try strings(value, key, fail)
+            case "signer_plugins": signerPlugins = try strings(value, key, fail)
             case "relays":
                 relays = try strings(value, key, fail)
                 for relay in relays where (try? RelayURL.normalize(relay)) == nil {
