@@ -65,6 +65,7 @@ import Testing
     @Test func seenMarksOlderThanTheRelayWindowArePruned() async throws {
         let sender = LinkstrEngine(me: alice.publicKey, store: MemoryEngineStore())
         let session = try sender.createSession(name: "Links", members: [bob.publicKey], now: now)
+        _ = sender.confirm(session, wraps: [(WrapID(EventID(bytes: Array(repeating: 1, count: 32))!), SecretKey.generate())], now: now)
         let first = try wrap(session, from: alice, to: bob.publicKey)
         let test = try TestStore.open(.sqlite)
         defer { test.close() }
