@@ -36,7 +36,8 @@ enum LiveHandles {
             return true
         }
         guard removed else {
-            fputs("linkstr: \(function) was given a \(kind.rawValue) that is not live (freed already?); ignored\n", stderr)
+            let line = Array("linkstr: \(function) was given a \(kind.rawValue) that is not live (freed already?); ignored\n".utf8)
+            _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
             return nil
         }
         return Unmanaged<Object>.fromOpaque(UnsafeRawPointer(handle)).takeRetainedValue()
