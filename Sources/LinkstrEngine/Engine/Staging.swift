@@ -40,6 +40,8 @@ struct Staging {
     let lifetime: Int64
     private var waiting: [Dependency: [Entry]] = [:]
     private var perSender: [PublicKey: Int] = [:]
+    /// At most the earliest `stagedAt` waiting (exact after `expire`): most calls need no scan.
+    private var earliestStagedAt = Int64.max
     private var nextSequence = 0
     private(set) var count = 0
 
@@ -56,6 +58,7 @@ struct Staging {
         waiting[dependency, default: []].append(Entry(rumor: rumor, reason: reason, sequence: nextSequence, stagedAt: stagedAt))
         nextSequence += 1
         count += 1
+        earliestStagedAt = min(earliestStagedAt, stagedAt)
         perSender[rumor.sender, default: 0] += 1
         var removed: [(Entry, Removal)] = []
         if perSender[rumor.sender]! > perSenderCapacity, let oldest = removeOldest(from: rumor.sender) {
@@ -76,17 +79,19 @@ struct Staging {
 
     /// Removes and returns the entries staged before `now - lifetime`, oldest first.
     mutating func expire(now: Int64) -> [Entry] {
-        guard count > 0 else { return [] }
+        let cutoff = now - lifetime
+        guard earliestStagedAt < cutoff else { return [] }
         var expired: [Entry] = []
         for dependency in Array(waiting.keys) {
             let entries = waiting[dependency]!
-            let old = entries.filter { $0.stagedAt < now - lifetime }
+            let old = entries.filter { $0.stagedAt < cutoff }
             guard !old.isEmpty else { continue }
-            let kept = entries.filter { $0.stagedAt >= now - lifetime }
+            let kept = entries.filter { $0.stagedAt >= cutoff }
             waiting[dependency] = kept.isEmpty ? nil : kept
             for entry in old { forget(entry) }
             expired += old
         }
+        earliestStagedAt = waiting.values.lazy.flatMap { $0 }.map(\.stagedAt).min() ?? .max
         return expired.sorted { $0.sequence < $1.sequence }
     }
 
@@ -95,6 +100,7 @@ struct Staging {
         let entries = waiting.values.flatMap { $0 }.sorted { $0.sequence < $1.sequence }
         waiting.removeAll()
         perSender.removeAll()
+        earliestStagedAt = .max
         count = 0
         return entries
     }
