@@ -18,7 +18,7 @@ import Synchronization
 public final class SignerService: @unchecked Sendable {
     private let signer: Mutex<(any Signer)?>
     /// The tables made so far, by plugin id (freed with the service).
-    private let tables = Mutex<[String: UnsafeMutablePointer<TableWithGrant>]>([:])
+    private let tables = Mutex<[String: GrantedTable]>([:])
 
     /// The table and, after it, an unretained pointer to its service and what it may sign.
     private struct TableWithGrant {
@@ -28,25 +28,29 @@ public final class SignerService: @unchecked Sendable {
         var kinds: Set<Int>
     }
 
+    /// Owns one plugin's table. (`@unchecked`: written once when made, only read afterwards.)
+    private final class GrantedTable: @unchecked Sendable {
+        let storage = UnsafeMutablePointer<TableWithGrant>.allocate(capacity: 1)
+
+        deinit {
+            storage.deinitialize(count: 1)
+            storage.deallocate()
+        }
+    }
+
     /// - Parameter signer: the account's signer, or nil while no account is loaded (`public_key`
     ///   then answers `LKH_E_UNAVAILABLE`).
     public init(signer: (any Signer)?) {
         self.signer = Mutex(signer)
     }
 
-    deinit {
-        for storage in tables.withLock({ Array($0.values) }) {
-            storage.deinitialize(count: 1)
-            storage.deallocate()
-        }
-    }
-
     /// The `lkh_signer_v1` table to offer `pluginID` as `LKH_SERVICE_SIGNER_V1`: it signs events of
     /// `kinds` only (the first grant for a plugin id stands). Valid while `self` is alive.
     public func table(for pluginID: String, kinds: Set<Int>) -> UnsafeRawPointer {
-        tables.withLock { tables in
-            if let existing = tables[pluginID] { return UnsafeRawPointer(existing) }
-            let storage = UnsafeMutablePointer<TableWithGrant>.allocate(capacity: 1)
+        let granted = tables.withLock { tables -> GrantedTable in
+            if let existing = tables[pluginID] { return existing }
+            let made = GrantedTable()
+            let storage = made.storage
             storage.initialize(to: TableWithGrant(
                 table: lkh_signer_v1(), owner: UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), pluginID: pluginID,
                 kinds: kinds))
@@ -59,9 +63,10 @@ public final class SignerService: @unchecked Sendable {
                 guard let (service, grant) = SignerService.grant(behind: host) else { return SignerService.notOffered(error) }
                 return service.sign(unsignedEvent, for: grant, done: done, userData: userData, error: error)
             }
-            tables[pluginID] = storage
-            return UnsafeRawPointer(storage)
+            tables[pluginID] = made
+            return made
         }
+        return UnsafeRawPointer(granted.storage)
     }
 
     /// Changes the account (nil: no account loaded).
