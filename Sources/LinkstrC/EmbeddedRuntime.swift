@@ -29,7 +29,10 @@ final class EmbeddedRuntime: Sendable {
 
     static func from(_ pointer: OpaquePointer?) throws(EmbeddedFailure) -> EmbeddedRuntime {
         guard let pointer else { throw EmbeddedFailure.null("runtime") }
-        return Unmanaged<EmbeddedRuntime>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+        guard let runtime = LiveHandles.object(pointer, as: .runtime, EmbeddedRuntime.self) else {
+            throw EmbeddedFailure(.invalid, "runtime is not a live linkstr_runtime (freed already?)")
+        }
+        return runtime
     }
 
     /// Reads or writes the home's account files, one call at a time.

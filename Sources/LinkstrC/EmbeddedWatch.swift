@@ -29,7 +29,9 @@ final class EmbeddedWatch: Sendable {
         do throws(RuntimeError) {
             try await runtime.watch(timeout: timeout, caughtUp: { self.deliver(["type": "caught_up"]) }) { report, _ in
                 for change in report.changes { self.deliver(JSONRecords.change(change)) }
-                for request in report.notifications { self.deliver(JSONRecords.notification(await runtime.notification(for: request))) }
+                for request in report.notifications {
+                    if let notification = await runtime.notification(for: request) { self.deliver(JSONRecords.notification(notification)) }
+                }
             }
         } catch {
             if !Task.isCancelled { deliver(["type": "error", "message": error.description]) }

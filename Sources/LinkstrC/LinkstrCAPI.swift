@@ -20,6 +20,14 @@ public func linkstr_host_new(
     var home: String?
     var configPath: String?
     if let options {
+        let size = options.pointee.struct_size
+        guard StructSize.contains(size, \linkstr_host_options.config_path) else {
+            LKHErrorSlot.write(
+                errorSlot, .invalid,
+                "linkstr_host_options.struct_size is \(size), less than the \(MemoryLayout<linkstr_host_options>.size) bytes of API "
+                    + "\(LINKSTR_API_MAJOR).0; set it to sizeof(linkstr_host_options)")
+            return LKH_E_INVALID
+        }
         home = options.pointee.home.map { String(cString: $0) }
         configPath = options.pointee.config_path.map { String(cString: $0) }
     }
@@ -27,7 +35,7 @@ public func linkstr_host_new(
     let configuration = RuntimeConfiguration(home: home, configFile: configPath, libraryDirectory: LibraryLocation.directory)
     do {
         let host = try Composition.host(configuration)
-        outHost.pointee = OpaquePointer(Unmanaged.passRetained(EmbeddedHost(host: host, configuration: configuration)).toOpaque())
+        outHost.pointee = LiveHandles.retain(EmbeddedHost(host: host, configuration: configuration), as: .host)
         return LKH_OK
     } catch {
         LKHErrorSlot.write(errorSlot, .invalid, error.description)
@@ -40,7 +48,7 @@ public func linkstr_host_load_plugins(
     _ handle: OpaquePointer?, _ outLoaded: UnsafeMutablePointer<UInt32>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
 ) -> lkh_status {
     guard let embedded = EmbeddedHost.from(handle) else {
-        LKHErrorSlot.write(errorSlot, .invalid, "host must not be NULL")
+        LKHErrorSlot.write(errorSlot, .invalid, "host must be a live linkstr_host (not NULL, not freed)")
         return LKH_E_INVALID
     }
     let registry = Composition.discoverPlugins(embedded.host, embedded.configuration)
@@ -74,11 +82,18 @@ public func linkstr_host_classify_url(
     _ errorSlot: UnsafeMutablePointer<lkh_error>?
 ) -> Int {
     guard let embedded = EmbeddedHost.from(handle), let url else {
-        LKHErrorSlot.write(errorSlot, .invalid, "host and url must not be NULL")
+        LKHErrorSlot.write(errorSlot, .invalid, "host must be a live linkstr_host and url must not be NULL")
+        return 0
+    }
+    let classified = embedded.usingInstances { () -> Result<MediaClassification?, PluginError> in
+        Result { () throws(PluginError) in try embedded.host.classify(String(cString: url)) }
+    }
+    guard let classified else {
+        LKHErrorSlot.write(errorSlot, .busy, "the host is starting or stopping; classify after linkstr_host_start or linkstr_host_stop returns")
         return 0
     }
     do {
-        guard let result = try embedded.host.classify(String(cString: url)) else {
+        guard let result = try classified.get() else {
             LKHErrorSlot.write(errorSlot, .notFound, "no media provider claims \(String(cString: url))")
             return 0
         }
@@ -97,17 +112,28 @@ public func linkstr_host_classify_url(
 public func linkstr_host_start(_ handle: OpaquePointer?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
 ) -> lkh_status {
     guard let embedded = EmbeddedHost.from(handle) else {
-        LKHErrorSlot.write(errorSlot, .invalid, "host must not be NULL")
+        LKHErrorSlot.write(errorSlot, .invalid, "host must be a live linkstr_host (not NULL, not freed)")
         return LKH_E_INVALID
     }
-    do {
-        try embedded.host.start()
+    var outcome: Result<Void, HostError> = .success(())
+    guard embedded.changingInstances({ outcome = Result { () throws(HostError) in try embedded.host.start() } }) else {
+        return busy("linkstr_host_start", errorSlot)
+    }
+    switch outcome {
+    case .success:
         return LKH_OK
-    } catch {
+    case .failure(let error):
         let status: LKHStatus = if case .plugin(let failure) = error { failure.status } else { .notFound }
         LKHErrorSlot.write(errorSlot, status, error.description)
         return status.rawValue
     }
+}
+
+/// Refuses `function` (start or stop) while a classify call runs on the host.
+private func busy(_ function: String, _ errorSlot: UnsafeMutablePointer<lkh_error>?) -> lkh_status {
+    LKHErrorSlot.write(
+        errorSlot, .busy, "\(function): a linkstr_host_classify_url call is still running on this host; call it again once that returns")
+    return LKH_E_BUSY
 }
 
 @c(linkstr_host_stop)
@@ -115,19 +141,17 @@ public func linkstr_host_stop(
     _ handle: OpaquePointer?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
 ) -> lkh_status {
     guard let embedded = EmbeddedHost.from(handle) else {
-        LKHErrorSlot.write(errorSlot, .invalid, "host must not be NULL")
+        LKHErrorSlot.write(errorSlot, .invalid, "host must be a live linkstr_host (not NULL, not freed)")
         return LKH_E_INVALID
     }
-    embedded.host.stop()
+    guard embedded.changingInstances({ embedded.host.stop() }) else { return busy("linkstr_host_stop", errorSlot) }
     return LKH_OK
 }
 
 @c(linkstr_host_free)
 public func linkstr_host_free(_ handle: OpaquePointer?) {
-    guard let handle else { return }
-    let embedded = Unmanaged<EmbeddedHost>.fromOpaque(UnsafeRawPointer(handle))
-    embedded.takeUnretainedValue().host.stop()
-    embedded.release()
+    guard let handle, let embedded = LiveHandles.release(handle, as: .host, EmbeddedHost.self, by: "linkstr_host_free") else { return }
+    embedded.host.stop()
 }
 
 @c(linkstr_version)

@@ -16,7 +16,7 @@ public func linkstr_runtime_open(
     outRuntime.pointee = nil
     do throws(EmbeddedFailure) {
         let runtime = try EmbeddedRuntime(try RuntimeOptions.configuration(options))
-        outRuntime.pointee = OpaquePointer(Unmanaged.passRetained(runtime).toOpaque())
+        outRuntime.pointee = LiveHandles.retain(runtime, as: .runtime)
         return LKH_OK
     } catch {
         return error.report(errorSlot)
@@ -26,10 +26,8 @@ public func linkstr_runtime_open(
 @c(linkstr_runtime_free)
 public func linkstr_runtime_free(
     _ handle: OpaquePointer?) {
-    guard let handle else { return }
-    let runtime = Unmanaged<EmbeddedRuntime>.fromOpaque(UnsafeRawPointer(handle))
-    runtime.takeUnretainedValue().close()
-    runtime.release()
+    guard let handle, let runtime = LiveHandles.release(handle, as: .runtime, EmbeddedRuntime.self, by: "linkstr_runtime_free") else { return }
+    runtime.close()
 }
 
 @c(linkstr_string_free)

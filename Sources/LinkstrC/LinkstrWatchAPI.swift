@@ -38,7 +38,7 @@ public func linkstr_runtime_watch_with(
         guard let callback else { throw EmbeddedFailure.null("callback") }
         let timeout = try watchTimeout(options)
         let watch = try EmbeddedRuntime.from(handle).startWatch(WatchCallback(function: callback, userData: userData), timeout: timeout)
-        outWatch.pointee = OpaquePointer(Unmanaged.passRetained(watch).toOpaque())
+        outWatch.pointee = LiveHandles.retain(watch, as: .watch)
         return LKH_OK
     } catch {
         return error.report(errorSlot)
@@ -47,10 +47,8 @@ public func linkstr_runtime_watch_with(
 
 @c(linkstr_watch_stop)
 public func linkstr_watch_stop(_ handle: OpaquePointer?) {
-    guard let handle else { return }
-    let watch = Unmanaged<EmbeddedWatch>.fromOpaque(UnsafeRawPointer(handle))
-    watch.takeUnretainedValue().stop()
-    watch.release()
+    guard let handle, let watch = LiveHandles.release(handle, as: .watch, EmbeddedWatch.self, by: "linkstr_watch_stop") else { return }
+    watch.stop()
 }
 
 /// A call's `timeout_seconds`: 0 is the default, 15 s.

@@ -29,7 +29,7 @@ public struct PluginDescriptor: @unchecked Sendable {
         UnsafeRawPointer?
 
     public static func make(
-        id: String, name: String, version: String, provides: [String], requires: [String] = [],
+        id: String, name: String, version: String, provides: [String], requires: [String] = [], signerKinds: [UInt32] = [],
         create: CreateFunction, destroy: DestroyFunction, getCapability: CapabilityFunction
     ) -> PluginDescriptor {
         let descriptor = UnsafeMutablePointer<lkh_plugin_desc>.allocate(capacity: 1)
@@ -46,6 +46,12 @@ public struct PluginDescriptor: @unchecked Sendable {
         descriptor.pointee.destroy = destroy
         descriptor.pointee.get_capability = getCapability
         descriptor.pointee.built_with = UnsafePointer(strdup(toolchain))
+        if !signerKinds.isEmpty {
+            let kinds = UnsafeMutablePointer<UInt32>.allocate(capacity: signerKinds.count)
+            kinds.initialize(from: signerKinds, count: signerKinds.count)
+            descriptor.pointee.signer_kinds = UnsafePointer(kinds)
+            descriptor.pointee.signer_kind_count = UInt32(signerKinds.count)
+        }
         return PluginDescriptor(pointer: UnsafePointer(descriptor))
     }
 

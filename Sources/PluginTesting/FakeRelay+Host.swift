@@ -16,19 +16,20 @@ extension FakeRelay {
     /// A host for in-process tests: its home is `home` (a new folder in the system's temporary folder
     /// by default; the caller removes it), its plugins are exactly the `plugins` files (the memory
     /// storage plugin by default) plus this relay, selected as the transport, and its relay list is
-    /// `relays`. Give a storage plugin's file to test it against a runtime.
+    /// `relays`, its other settings those of `configuration`. Give a storage plugin's file to test
+    /// it against a runtime.
     ///
     /// - Throws: ``FakeRelayHostError`` naming a plugin the host refused (e.g. a file not built).
     public func makeHost(
         home: String? = nil, relays: [String] = [FakeRelay.defaultURL], plugins: [String] = [BuildProducts.plugin("memory")],
-        log: HostLog = HostLog(threshold: .error)
+        log: HostLog = HostLog(threshold: .error), configuration settings: Configuration = Configuration()
     ) throws(FakeRelayHostError) -> LinkstrHost {
         if let missing = plugins.first(where: { !FileManager.default.fileExists(atPath: $0) }) {
             throw FakeRelayHostError(description: "no plugin file at \(missing); build it first (swift build)")
         }
         let folder: String
         if let home { folder = home } else { folder = try Self.temporaryHome() }
-        var configuration = Configuration()
+        var configuration = settings
         configuration.relays = relays
         configure(&configuration)
         let host = LinkstrHost(paths: LinkstrPaths.resolve(home: folder, configFile: nil, environment: [:]), configuration: configuration, log: log)

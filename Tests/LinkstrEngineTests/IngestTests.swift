@@ -236,4 +236,54 @@ import Testing
         #expect(engine.stagedCount == 2)
         #expect(evicted == [.rejected("dropped from the staging area (full): no session \(F.session) is known")])
     }
+
+    @Test func aRemovedMemberCannotAddLiveEventsDatedBeforeTheRemoval() {
+        let f = F()
+        f.deliver(F.create(at: 100, members: [F.alice, F.bob, F.carol]))
+        let post = F.post(by: F.alice, at: 120)
+        f.deliver(post)
+        f.deliver(F.members(at: 200, [F.alice, F.bob]))
+        let backdated = f.deliver(F.post(by: F.carol, at: 150))
+        #expect(backdated.outcome == .rejected("the sender is no longer a member of the session"))
+        #expect(backdated.notifications.isEmpty)
+        let reaction = f.deliver(F.reaction(by: F.carol, at: 150, on: post))
+        #expect(reaction.outcome == .rejected("the sender is no longer a member of the session"))
+        #expect(reaction.notifications.isEmpty)
+        #expect(f.store.reactions.isEmpty)
+    }
+
+    @Test func historyKeepsMembershipAtTheTimeSoALateDeliveryStillArrives() {
+        let f = F()
+        f.deliver(F.create(at: 100, members: [F.alice, F.bob, F.carol]))
+        f.deliver(F.members(at: 200, [F.alice, F.bob]))
+        let sentBeforeRemoval = F.post(by: F.carol, at: 150)
+        #expect(f.deliver(sentBeforeRemoval, source: .historical).outcome == .accepted)
+        #expect(f.post(sentBeforeRemoval) != nil)
+    }
+
+    @Test func aLiveEventNeedsUsToBeAMemberNow() {
+        let f = F()
+        f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
+        f.deliver(F.members(at: 200, [F.alice]))
+        #expect(f.deliver(F.post(by: F.alice, at: 150)).outcome == .rejected("you are no longer a member of the session"))
+    }
+
+    @Test func aReactionOrDeleteWhoseETagNamesAnotherPostIsRejected() {
+        let f = F()
+        f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
+        let post = F.post(by: F.alice, at: 200)
+        let other = F.post(by: F.alice, at: 201)
+        f.deliver(post)
+        f.deliver(other)
+        let mismatched = [["e", other.id.hex, "", "root"]]
+        let reaction = F.rumor(F.alice, at: 300, #"{"conversation_id":"\#(F.session)","root_id":"\#(post.id.hex)","kind":"reaction","emoji":"👍","reaction_active":true}"#, tags: mismatched)
+        #expect(f.deliver(reaction).outcome == .rejected("its e tag names another post than its root_id"))
+        let delete = F.rumor(F.alice, at: 300, #"{"conversation_id":"\#(F.session)","root_id":"\#(post.id.hex)","kind":"root_delete"}"#, tags: mismatched)
+        #expect(f.deliver(delete).outcome == .rejected("its e tag names another post than its root_id"))
+        #expect(f.post(post) != nil)
+        #expect(f.post(other) != nil)
+        #expect(f.store.reactions.isEmpty)
+        // The tag the iPhone app sends agrees.
+        #expect(f.deliver(F.reaction(by: F.alice, at: 301, on: post)).outcome == .accepted)
+    }
 }

@@ -37,6 +37,16 @@ import Testing
         ])
     }
 
+    @Test func notifyFromChoosesWhoseEventsNotify() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        #expect(try Configuration.load(path: scratch.write("default.toml", "")).notifyFrom == .members)
+        #expect(try Configuration.load(path: scratch.write("contacts.toml", "[notify]\nfrom = \"contacts\"\n")).notifyFrom == .contacts)
+        let wrong = scratch.write("wrong.toml", "[notify]\nfrom = \"friends\"\n")
+        let error = try #require(throws: ConfigurationError.self) { try Configuration.load(path: wrong) }
+        #expect(error.reason == "'notify.from' is 'friends'; use \"members\" or \"contacts\"")
+    }
+
     @Test func reportsASyntaxErrorWithItsLine() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
@@ -56,7 +66,7 @@ import Testing
         let typo = scratch.write("typo.toml", "storag = \"x\"\n")
         #expect(throws: ConfigurationError(
             path: typo,
-            reason: "unknown setting 'storag'; known settings: storage, transport, media_providers, notifiers, plugin_paths, relays, log_level, providers, plugins, media_cache_bytes, ytdlp, saved"
+            reason: "unknown setting 'storag'; known settings: storage, transport, media_providers, notifiers, plugin_paths, relays, log_level, providers, plugins, media_cache_bytes, ytdlp, saved, notify, signer_plugins"
         )) { try Configuration.load(path: typo) }
         let wrongType = scratch.write("type.toml", "relays = \"ws://127.0.0.1:1\"\n")
         #expect(throws: ConfigurationError(path: wrongType, reason: "'relays' must be an array of strings, not string")) {

@@ -25,6 +25,29 @@ import Testing
         #expect(lines.last == "freed")
     }
 
+    @Test func misuseFromCIsRefusedNotACrash() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let lib = try FixtureBuilder.libraryFolder(in: scratch)
+        let plugins = scratch.folder("plugins")
+        _ = try FixtureBuilder.plugin(plugins + "/liblinkstr-plugin-slow.so", defines: ["FIXTURE_SLOW_CLASSIFY_MS=1500"])
+        let program = try FixtureBuilder.embeddingProgram(
+            FixtureBuilder.fixturesDirectory + "/embed_host_misuse.c", scratch.file("misuse"), library: lib)
+        let result = try ProcessRunner.run(
+            program, [scratch.folder("home"), "https://fixture.example/slow"], environment: ["LINKSTR_PLUGIN_PATH": plugins, "HOME": scratch.path])
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "small 1 linkstr_host_options.struct_size is 4, less than the 24 bytes of API 1.0; set it to sizeof(linkstr_host_options)")
+        let busy = "a linkstr_host_classify_url call is still running on this host; call it again once that returns"
+        #expect(lines.contains("stop-while-classifying 6 linkstr_host_stop: \(busy)"))
+        #expect(lines.contains("start-while-classifying 6 linkstr_host_start: \(busy)"))
+        #expect(lines.contains("classify ok"))
+        #expect(lines.contains("stop-after 0"))
+        #expect(lines.contains("freed twice"))
+        #expect(lines.last == "start-after-free 1 host must be a live linkstr_host (not NULL, not freed)")
+        #expect(result.stderr.contains("linkstr: linkstr_host_free was given a linkstr_host that is not live (freed already?); ignored"))
+    }
+
     @Test func aPythonProgramEmbedsTheHostThroughCtypes() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }

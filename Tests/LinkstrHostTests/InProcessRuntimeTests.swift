@@ -132,10 +132,39 @@ import Testing
         try await watch.value
     }
 
-    /// What a watch reported: that it caught up, and the posts that arrived live.
+    /// What a watch reported: that it caught up, and the posts and notifications that arrived live.
     final class WatchLog: Sendable {
         let caughtUp = Mutex(false)
         let livePosts = Mutex<[Post]>([])
+        let notifications = Mutex<[EngineNotification]>([])
+    }
+
+    @Test func withNotifyFromContactsOnlyAContactsPostNotifies() async throws {
+        defer { scratch.remove() }
+        let alice = try runtime()
+        var settings = Configuration()
+        settings.notifyFrom = .contacts
+        let host = try relay.makeHost(home: scratch.folder(UUID().uuidString), configuration: settings)
+        let bob = try AccountRuntime(host: host, backend: host.openStorage(), secretKey: .generate())
+        let session = try await alice.createSession(name: "Live", members: [bob.me])
+
+        let seen = WatchLog()
+        let watch = Task {
+            try await bob.watch(caughtUp: { seen.caughtUp.withLock { $0 = true } }) { report, _ in
+                seen.notifications.withLock { $0 += report.notifications }
+            }
+        }
+        defer { watch.cancel() }
+        #expect(await eventually(within: 5) { seen.caughtUp.withLock { $0 } })
+        _ = try await alice.post(session.id, url: "https://example.com/live", note: nil)
+        #expect(await eventually(within: 5) { seen.notifications.withLock { !$0.isEmpty } })
+        watch.cancel()
+        try await watch.value
+
+        let notification = try #require(seen.notifications.withLock { $0.first })
+        #expect(await bob.notification(for: notification) == nil)
+        _ = try await bob.addContact(alice.me, alias: "Alice")
+        #expect(await bob.notification(for: notification)?.senderName == "Alice")
     }
 
     @Test func aPostTheRelayRefusesFailsAndNothingIsStored() async throws {

@@ -221,6 +221,26 @@ struct NIP59GiftWrapTests {
         #expect(underlyingWrap == .invalidUTF8)
     }
 
+    @Test("a wrap that opens with our key but whose p tag names someone else is refused")
+    func pTagMustNameTheRecipient() throws {
+        let alice = LocalSigner(keypair: .generate())
+        let bob = LocalSigner(keypair: .generate())
+        let carol = LocalSigner(keypair: .generate())
+        let seal = try GiftWrap.seal(rumor: UnsignedEvent(pubkey: alice.publicKey, createdAt: 7, kind: 44001, content: "x"), sender: alice, recipient: bob.publicKey)
+        let oneTime = Keypair.generate()
+        let content = try NIP44.encrypt(
+            Array(seal.jsonString().utf8), conversationKey: ConversationKey(secretKey: oneTime.secretKey, peer: bob.publicKey),
+            nonce: (0..<32).map { _ in UInt8.random(in: 0...255) })
+        func wrap(tags: [[String]]) -> Event {
+            oneTime.signedEvent(UnsignedEvent(pubkey: oneTime.publicKey, createdAt: 1, kind: 1059, tags: tags, content: content))
+        }
+        let readdressed = try #require(throws: UnwrapError.self) { try GiftWrap.unwrap(wrap(tags: [["p", carol.publicKey.hex]]), recipient: bob) }
+        guard case .notAddressedToRecipient = readdressed else { Issue.record("\(readdressed)"); return }
+        #expect(readdressed.description == "gift wrap rejected: its p tag does not name this account")
+        #expect(throws: UnwrapError.self) { try GiftWrap.unwrap(wrap(tags: []), recipient: bob) }
+        #expect(try GiftWrap.unwrap(wrap(tags: [["p", bob.publicKey.hex]]), recipient: bob).sender == alice.publicKey)
+    }
+
     /// Seals arbitrary rumor JSON (bypassing the builder) and wraps it.
     static func handMadeWrap(rumorJSON: String, sender: LocalSigner, recipient: PublicKey) throws -> Event {
         let content = try sender.nip44Encrypt(rumorJSON, to: recipient)

@@ -12,13 +12,13 @@ import Testing
     let bob = LocalSigner(keypair: .generate())
     let now: Int64 = 1_800_000_000
 
-    func runtime(_ test: TestStore) throws -> AccountRuntime {
+    func runtime(_ test: TestStore, at time: Int64? = nil) throws -> AccountRuntime {
         let home = Scratch.directory("backfill-home")
         let host = LinkstrHost(
             paths: LinkstrPaths.resolve(home: home, configFile: nil, environment: [:]), configuration: Configuration(),
             log: HostLog(threshold: .error))
-        let now = self.now
-        return try AccountRuntime(host: host, backend: test.backend, secretKey: bob.keypair.secretKey, clock: { now + 100 })
+        let time = time ?? now + 100
+        return try AccountRuntime(host: host, backend: test.backend, secretKey: bob.keypair.secretKey, clock: { time })
     }
 
     func wrap(_ message: OutboundMessage, from sender: LocalSigner, to recipient: PublicKey) throws -> Event {
@@ -58,5 +58,30 @@ import Testing
         #expect(feed.map(\.post.id) == [post.id])
         #expect(feed.first?.reactions.map(\.emoji) == ["👍"])
         #expect(feed.first?.post.unread == false)  // restored into an empty store: history is read
+    }
+
+    /// A seen mark is kept while a relay may still send its wrap (every sync asks again from the last
+    /// sync minus the lookback), and dropped after.
+    @Test func seenMarksOlderThanTheRelayWindowArePruned() async throws {
+        let sender = LinkstrEngine(me: alice.publicKey, store: MemoryEngineStore())
+        let session = try sender.createSession(name: "Links", members: [bob.publicKey], now: now)
+        _ = sender.confirm(session, wraps: [(WrapID(EventID(bytes: Array(repeating: 1, count: 32))!), SecretKey.generate())], now: now)
+        let first = try wrap(session, from: alice, to: bob.publicKey)
+        let test = try TestStore.open(.sqlite)
+        defer { test.close() }
+        func marks() throws -> UInt64 { try test.backend.count(owner: bob.publicKey.rawBytes, collection: "wrap") }
+
+        _ = try await runtime(test, at: now + 100).ingestForBenchmark([first])
+        #expect(try marks() == 1)
+        // Within the window the mark stays: the wrap would be a duplicate.
+        let window = AccountRuntime.seenWrapRetention
+        let inside = try await runtime(test, at: now + 100 + window).ingestForBenchmark([first])
+        #expect(inside.received == 1 && inside.accepted == 0)
+        #expect(try marks() == 1)
+
+        let post = try sender.post(session.payload.sessionID, url: "https://example.com/a", note: nil, now: now + 50)
+        let second = try wrap(post, from: alice, to: bob.publicKey)
+        _ = try await runtime(test, at: now + 101 + window).ingestForBenchmark([second])
+        #expect(try marks() == 1)
     }
 }

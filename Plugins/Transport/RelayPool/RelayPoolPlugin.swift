@@ -2,10 +2,11 @@ import LinkstrPluginKit
 import PluginABI
 
 /// The relay pool's descriptor: `org.linkstr.transport.relay-pool`, providing `org.linkstr.transport/1`.
-/// The signer service is optional (only NIP-42 AUTH needs it), so it is not in `requires`.
+/// The signer service is optional (only NIP-42 AUTH needs it), so it is not in `requires`; it signs
+/// AUTH events (kind 22242) only.
 private let descriptor = PluginDescriptor.make(
     id: "org.linkstr.transport.relay-pool", name: "Relay pool (WebSocket)", version: "0.1.0",
-    provides: [LKH_CAP_TRANSPORT_V1],
+    provides: [LKH_CAP_TRANSPORT_V1], signerKinds: [22242],
     create: { host, out, errorSlot in
         guard let host, let out else {
             LKHErrorSlot.write(errorSlot, .invalid, "create needs a host table and an output slot")

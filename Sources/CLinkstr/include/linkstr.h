@@ -21,6 +21,12 @@
  * Calls block the calling thread until their work is done (a post waits for the relays' OK); a
  * program written in Swift calls them outside Swift concurrency's threads.
  *
+ * Handles. A handle is live from the call that returns it until its free (linkstr_host_free,
+ * linkstr_runtime_free, linkstr_watch_stop); passing it after that is a bug. The library keeps a
+ * tagged list of live handles and refuses what is not on it — a second free is ignored with a line
+ * on stderr, another call fails with LKH_E_INVALID, as does a handle of the wrong type — but only
+ * until the address is handed out again for a new handle: then the old pointer is the new handle.
+ *
  * Ownership. Every pointer argument is borrowed for the call; strings are NUL-terminated UTF-8. A
  * runtime call returns its result as one JSON document in `*out_json`, a string owned by the caller
  * that it frees with linkstr_string_free exactly once; on failure `*out_json` is set to NULL. (The
@@ -276,6 +282,7 @@ typedef struct linkstr_host_options {
 } linkstr_host_options;
 
 /** Creates a host: resolves its folders and reads its configuration (no plugin is loaded yet).
+ *  `options` may be NULL; otherwise its struct_size must cover the fields of API 1.0 (LKH_E_INVALID).
  *  On success *out_host must later be passed to linkstr_host_free. [thread-safe] */
 lkh_status linkstr_host_new(const linkstr_host_options *options, linkstr_host **out_host, lkh_error *err);
 
@@ -296,10 +303,13 @@ size_t linkstr_host_providers_json(linkstr_host *host, const char *capability_id
  *  LKH_E_NOT_FOUND when no provider claims it. [thread-safe] */
 size_t linkstr_host_classify_url(linkstr_host *host, const char *url, char *buffer, size_t capacity, lkh_error *err);
 
-/** Creates the selected providers (storage, transport, media providers). [owner-thread] */
+/** Creates the selected providers (storage, transport, media providers). Returns LKH_E_BUSY, doing
+ *  nothing, while a linkstr_host_classify_url call runs on another thread (and that call returns
+ *  LKH_E_BUSY while start or stop runs). [owner-thread] */
 lkh_status linkstr_host_start(linkstr_host *host, lkh_error *err);
 
-/** Destroys every plugin instance the host created. The host can be started again. [owner-thread] */
+/** Destroys every plugin instance the host created. The host can be started again. Returns
+ *  LKH_E_BUSY, doing nothing, while a linkstr_host_classify_url call runs. [owner-thread] */
 lkh_status linkstr_host_stop(linkstr_host *host, lkh_error *err);
 
 /** Stops the host if needed and frees it. NULL is ignored. [owner-thread] */

@@ -16,9 +16,7 @@ extension LinkstrEngine {
         guard let post = store.post(reference) else {
             return .staged(.post(reference), "the post \(postID.hex) is not known")
         }
-        if let problem = membershipProblem(sessionID, sender: inbound.sender, at: inbound.rumor.createdAt) {
-            return .staged(.membership(sessionID), problem)
-        }
+        if let verdict = membershipVerdict(inbound, in: sessionID) { return verdict }
         let key = ReactionKey(sessionID: sessionID, postID: postID, emoji: payload.emoji ?? "", sender: inbound.sender)
         let current = store.reaction(key)
         guard Stamp.shouldApply(current: current?.stamp, incoming: inbound.stamp) else { return .duplicate }

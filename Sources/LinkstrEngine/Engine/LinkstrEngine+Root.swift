@@ -26,9 +26,7 @@ extension LinkstrEngine {
         guard var session = store.session(sessionID) else {
             return .staged(.session(sessionID), "no session \(sessionID) is known")
         }
-        if let problem = membershipProblem(sessionID, sender: inbound.sender, at: inbound.rumor.createdAt) {
-            return .staged(.membership(sessionID), problem)
-        }
+        if let verdict = membershipVerdict(inbound, in: sessionID) { return verdict }
         session.updatedAt = max(session.updatedAt, inbound.rumor.createdAt)
         store.putSession(session)
 

@@ -16,20 +16,34 @@ public final class LinkstrEngine {
     public var restoringIntoEmptyStore = false
     var staging: Staging
 
-    public init(me: PublicKey, store: any EngineStore, stagingCapacity: Int = 10_000) {
+    /// - Parameters:
+    ///   - stagingCapacity: the most rumors staged at once, all senders together.
+    ///   - stagingPerSender: the most rumors one sender may have staged.
+    ///   - stagingLifetime: how long (seconds) a rumor may stay staged, across restarts.
+    public init(
+        me: PublicKey, store: any EngineStore, stagingCapacity: Int = 10_000, stagingPerSender: Int = 2_000,
+        stagingLifetime: Int64 = 14 * 86_400
+    ) {
         self.me = me
         self.store = store
-        self.staging = Staging(capacity: stagingCapacity)
+        self.staging = Staging(capacity: stagingCapacity, perSenderCapacity: stagingPerSender, lifetime: stagingLifetime)
     }
 
-    /// Ingests one rumor and everything it releases from staging.
-    public func ingest(_ inbound: InboundRumor, now: Int64) -> IngestReport {
+    /// Ingests one rumor and everything it releases from staging; first expires what was staged too
+    /// long ago.
+    ///
+    /// - Parameter stagedSince: when the rumor was first staged, for a rumor the host kept from an
+    ///   earlier sync (its staging lifetime goes on from there); nil for a new one.
+    public func ingest(_ inbound: InboundRumor, now: Int64, stagedSince: Int64? = nil) -> IngestReport {
         var report = IngestReport()
+        for entry in staging.expire(now: now) {
+            report.released.append(.rejected(Self.removalReason(entry.reason, .expired, staging)))
+        }
         if inbound.source != .own, store.hasSeenWrap(inbound.wrapID) {
             report.outcome = .duplicate
             return report
         }
-        report.outcome = process(inbound, now: now, report: &report)
+        report.outcome = process(inbound, now: now, stagedAt: stagedSince ?? now, report: &report)
         markSeenUnlessStaged(report.outcome, wrapID: inbound.wrapID, source: inbound.source)
         return report
     }
@@ -39,7 +53,7 @@ public final class LinkstrEngine {
     /// on its next start, so a dependency that arrives later still releases them.
     public func finishSync() -> [UnresolvedRumor] {
         staging.drain().map { entry in
-            UnresolvedRumor(rumor: entry.rumor, reason: entry.reason)
+            UnresolvedRumor(rumor: entry.rumor, reason: entry.reason, stagedAt: entry.stagedAt)
         }
     }
 
@@ -48,7 +62,7 @@ public final class LinkstrEngine {
 
     // MARK: Dispatch
 
-    func process(_ inbound: InboundRumor, now: Int64, report: inout IngestReport) -> IngestOutcome {
+    func process(_ inbound: InboundRumor, now: Int64, stagedAt: Int64, report: inout IngestReport) -> IngestOutcome {
         let rumor = inbound.rumor
         guard rumor.kind == Self.rumorKind else { return .rejected("not a linkstr rumor (kind \(rumor.kind))") }
         guard rumor.createdAt - PayloadLimits.futureSkewSeconds <= now else {
@@ -60,6 +74,7 @@ public final class LinkstrEngine {
         } catch {
             return .rejected(error.reason)
         }
+        if let problem = Self.tagProblem(rumor, payload) { return .rejected(problem) }
         let verdict: Verdict
         switch payload.kind {
         case .root: verdict = ingestRoot(inbound, payload, report: &report)
@@ -73,12 +88,19 @@ public final class LinkstrEngine {
         case .duplicate: return .duplicate
         case .rejected(let reason): return .rejected(reason)
         case .staged(let dependency, let reason):
-            for evicted in staging.stage(inbound, on: dependency, reason: reason) {
-                let rejected = IngestOutcome.rejected("dropped from the staging area (full): \(evicted.reason)")
-                markSeenUnlessStaged(rejected, wrapID: evicted.rumor.wrapID, source: evicted.rumor.source)
-                report.released.append(rejected)
+            // What leaves staging undecided is not marked seen: a later backfill may bring it again.
+            for (evicted, removal) in staging.stage(inbound, on: dependency, reason: reason, stagedAt: stagedAt) {
+                report.released.append(.rejected(Self.removalReason(evicted.reason, removal, staging)))
             }
             return .staged(reason)
+        }
+    }
+
+    static func removalReason(_ reason: String, _ removal: Staging.Removal, _ staging: Staging) -> String {
+        switch removal {
+        case .senderQuota: "dropped from the staging area (its sender has \(staging.perSenderCapacity) rumors waiting): \(reason)"
+        case .full: "dropped from the staging area (full): \(reason)"
+        case .expired: "expired from the staging area after \(staging.lifetime / 86_400) days: \(reason)"
         }
     }
 
@@ -93,8 +115,8 @@ public final class LinkstrEngine {
     func release(_ dependency: Staging.Dependency, report: inout IngestReport) {
         for waiting in staging.release(dependency) {
             // The future-skew check already passed when it was staged.
-            let outcome = process(waiting, now: .max, report: &report)
-            markSeenUnlessStaged(outcome, wrapID: waiting.wrapID, source: waiting.source)
+            let outcome = process(waiting.rumor, now: .max, stagedAt: waiting.stagedAt, report: &report)
+            markSeenUnlessStaged(outcome, wrapID: waiting.rumor.wrapID, source: waiting.rumor.source)
             report.released.append(outcome)
         }
     }
@@ -102,7 +124,7 @@ public final class LinkstrEngine {
     /// Rejects what waited on `dependency` (e.g. reactions to a post whose delete was validated).
     func discard(_ dependency: Staging.Dependency, reason: String, report: inout IngestReport) {
         for waiting in staging.release(dependency) {
-            markSeenUnlessStaged(.rejected(reason), wrapID: waiting.wrapID, source: waiting.source)
+            markSeenUnlessStaged(.rejected(reason), wrapID: waiting.rumor.wrapID, source: waiting.rumor.source)
             report.released.append(.rejected(reason))
         }
     }
@@ -112,6 +134,22 @@ public final class LinkstrEngine {
     func markSeenUnlessStaged(_ outcome: IngestOutcome, wrapID: WrapID, source: IngestSource) {
         if case .staged = outcome { return }
         if source != .own { store.markWrapSeen(wrapID) }
+    }
+
+    /// Whether `inbound` (a post or a reaction in `sessionID`) passes the membership rule, else
+    /// what to do with it. Both the sender and this account must have been members at the rumor's
+    /// time (sender-chosen). A live rumor also needs both to be members now: a removed member must
+    /// not add events dated back to before the removal. History (a backfill) keeps membership at
+    /// the time, so a post sent before a removal and delivered late still arrives.
+    func membershipVerdict(_ inbound: InboundRumor, in sessionID: SessionID) -> Verdict? {
+        if let problem = membershipProblem(sessionID, sender: inbound.sender, at: inbound.rumor.createdAt) {
+            return .staged(.membership(sessionID), problem)
+        }
+        guard inbound.source == .live else { return nil }
+        let current = store.membership(sessionID).current
+        if !current.contains(inbound.sender) { return .rejected("the sender is no longer a member of the session") }
+        if !current.contains(me) { return .rejected("you are no longer a member of the session") }
+        return nil
     }
 
     /// Why `sender` may not post or react in `sessionID` at `time`, or nil when both the sender and

@@ -5,6 +5,10 @@
 /// storage = "org.linkstr.storage.sqlite"      # provider of org.linkstr.storage/1
 /// media_providers = ["com.example.vimeo"]     # asked first, before the built-in providers
 /// plugin_paths = ["/opt/linkstr-plugins"]     # extra plugin files or folders
+/// signer_plugins = ["org.linkstr.transport.relay-pool"]  # may sign (the kinds they declare)
+///
+/// [notify]
+/// from = "contacts"                            # notify only for contacts; default "members"
 ///
 /// [providers]                                  # any capability family, by id
 /// "com.example.archive/1" = "com.example.archive.s3"
@@ -23,7 +27,13 @@ public struct Configuration: Equatable, Sendable {
     /// The notifier plugin ids of `notifiers = [...]`; nil when the file does not say (then the
     /// desktop notifier is used when a notification server answers), `[]` for none.
     public var notifiers: [String]?
+    /// Whose posts and reactions notify (`[notify] from`).
+    public var notifyFrom = NotificationSenders.members
     public var pluginPaths: [String] = []
+    /// The plugins offered the signer service (`signer_plugins`), for the event kinds each declares.
+    public var signerPlugins = Configuration.defaultSignerPlugins
+    /// By default only the relay pool, which signs NIP-42 AUTH events.
+    public static let defaultSignerPlugins = ["org.linkstr.transport.relay-pool"]
     public var relays: [String] = []
     public var logLevel: String?
     /// The yt-dlp program (`ytdlp`); by default the set-up's, then `<data>/venv`, then `PATH`.
@@ -44,7 +54,7 @@ public struct Configuration: Equatable, Sendable {
     /// The setting names a config file may use at the top level.
     public static let knownKeys: [String] = [
         "storage", "transport", "media_providers", "notifiers", "plugin_paths", "relays", "log_level",
-        "providers", "plugins", "media_cache_bytes", "ytdlp", "saved",
+        "providers", "plugins", "media_cache_bytes", "ytdlp", "saved", "notify", "signer_plugins",
     ]
 
     /// The plugin id the configuration chooses for `capabilityID`, if any.

@@ -12,8 +12,9 @@ public final class LinkstrHost: Sendable {
     public let paths: LinkstrPaths
     public let configuration: Configuration
     public let log: HostLog
-    /// The account's signer, offered to every plugin as `LKH_SERVICE_SIGNER_V1` (NIP-42 AUTH in the
-    /// relay pool). No account until `signerService.setSigner(_:)`.
+    /// The account's signer, offered as `LKH_SERVICE_SIGNER_V1` to the plugins that declare the event
+    /// kinds they sign and that `signer_plugins` allows (NIP-42 AUTH in the relay pool). No account
+    /// until `signerService.setSigner(_:)`.
     public let signerService = SignerService(signer: nil)
     private let state = Mutex(State())
 
@@ -79,6 +80,7 @@ public final class LinkstrHost: Sendable {
     /// The instance of `plugin`, created on first use.
     public func instance(of plugin: LoadedPlugin) throws(PluginError) -> PluginInstance {
         if let existing = state.withLock({ $0.instances[plugin.id] }) { return existing }
+        try checkSignerRequirement(plugin)
         let created = try PluginInstance(descriptor: plugin.descriptor, provider: services(for: plugin.id))
         return state.withLock { state in
             if let raced = state.instances[plugin.id] { return raced }
@@ -88,17 +90,38 @@ public final class LinkstrHost: Sendable {
     }
 
     /// The host services a plugin instance receives: its config section, `host.*` values, the log,
-    /// clocks, the executor, the event bus and the signer service.
+    /// clocks, the executor, the event bus and, if granted (``signerKinds(for:)``), the signer service.
     public func services(for pluginID: String) -> any HostServiceProvider {
-        HostServices(
+        var services: [String: UnsafeRawPointer] = [:]
+        if let kinds = signerKinds(for: pluginID) { services[LKH_SERVICE_SIGNER_V1] = signerService.table(for: pluginID, kinds: kinds) }
+        return HostServices(
             pluginID: pluginID,
             settings: configuration.pluginSettings[pluginID] ?? [:],
             hostSettings: hostSettings,
             log: log,
-            services: [LKH_SERVICE_SIGNER_V1: signerService.table],
+            services: services,
             onEvent: { [weak self] pluginID, eventID, payload in
                 self?.state.withLock { $0.eventHandler }?(pluginID, eventID, payload)
             })
+    }
+
+    /// The event kinds `pluginID` may have signed: those its descriptor declares, when `signer_plugins`
+    /// lists it; nil (no signer service) otherwise.
+    public func signerKinds(for pluginID: String) -> Set<Int>? {
+        guard configuration.signerPlugins.contains(pluginID),
+            let plugin = registry.plugins.first(where: { $0.id == pluginID }), !plugin.signerKinds.isEmpty
+        else { return nil }
+        return plugin.signerKinds
+    }
+
+    /// Refuses to create a plugin that cannot work without the signer service when it is not granted.
+    private func checkSignerRequirement(_ plugin: LoadedPlugin) throws(PluginError) {
+        guard plugin.requires.contains(LKH_SERVICE_SIGNER_V1), signerKinds(for: plugin.id) == nil else { return }
+        let kinds = plugin.signerKinds.sorted().map(String.init).joined(separator: ", ")
+        throw PluginError(
+            .permission,
+            "plugin '\(plugin.id)' requires the signer service (to sign event kinds \(kinds)), which config.toml does not grant it; "
+                + "add \"\(plugin.id)\" to signer_plugins = [...] if you trust it to sign those")
     }
 
     /// The selected provider of a capability, instantiated, with its vtable checked.
@@ -117,6 +140,7 @@ public final class LinkstrHost: Sendable {
     public func ownedProvider<VTable>(of capabilityID: String, as type: VTable.Type) throws(HostError) -> Capability<VTable> {
         let plugin = try selectedProvider(of: capabilityID)
         do {
+            try checkSignerRequirement(plugin)
             return try PluginInstance(descriptor: plugin.descriptor, provider: services(for: plugin.id)).capability(capabilityID, as: type)
         } catch {
             throw .plugin(error)

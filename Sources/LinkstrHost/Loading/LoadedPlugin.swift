@@ -12,6 +12,8 @@ public struct LoadedPlugin: @unchecked Sendable {
     public let provides: [String]
     public let requires: [String]
     public let builtWith: String?
+    /// The event kinds it asks the signer service to sign (`signer_kinds`, ABI 1.2).
+    public let signerKinds: Set<Int>
     public let descriptor: UnsafePointer<lkh_plugin_desc>
     let fileID: FileID?
 

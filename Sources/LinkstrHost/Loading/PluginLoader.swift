@@ -77,11 +77,18 @@ public enum PluginLoader {
             throw fail("it requires host service '\(missing)', which this host does not offer")
         }
         let builtWith = StructSize.contains(d.struct_size, \lkh_plugin_desc.built_with) ? d.built_with.map { String(cString: $0) } : nil
+        var signerKinds = Set<Int>()
+        if StructSize.contains(d.struct_size, \lkh_plugin_desc.signer_kind_count), let kinds = d.signer_kinds {
+            signerKinds = Set(UnsafeBufferPointer(start: kinds, count: Int(d.signer_kind_count)).map(Int.init))
+        }
+        if requires.contains(LKH_SERVICE_SIGNER_V1), signerKinds.isEmpty {
+            throw fail("it requires the signer service but declares no signer_kinds (the event kinds it signs)")
+        }
         return LoadedPlugin(
             path: path, id: id,
             name: d.name.map { String(cString: $0) } ?? id,
             version: d.version.map { String(cString: $0) } ?? "0.0.0",
-            abiMinor: d.abi_minor, provides: provides, requires: requires, builtWith: builtWith,
+            abiMinor: d.abi_minor, provides: provides, requires: requires, builtWith: builtWith, signerKinds: signerKinds,
             descriptor: descriptor, fileID: fileID)
     }
 

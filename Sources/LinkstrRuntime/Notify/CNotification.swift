@@ -5,7 +5,7 @@ import PluginABI
 /// lives until `body` returns (the ABI lets the plugin borrow them only for the call).
 enum CNotification {
     static func with<Result>(
-        _ request: NotificationRequest, includeContent: Bool, _ body: (UnsafePointer<lkh_notification>) -> Result
+        _ request: NotificationRequest, includeContent: Bool, includeSession: Bool, _ body: (UnsafePointer<lkh_notification>) -> Result
     ) -> Result {
         var copies: [UnsafeMutablePointer<CChar>] = []
         defer { copies.forEach { free($0) } }
@@ -14,14 +14,14 @@ enum CNotification {
             copies.append(copy)
             return UnsafePointer(copy)
         }
-        let text = request.text(includingContent: includeContent)
+        let text = request.text(includingContent: includeContent, includingSession: includeSession)
         var notification = lkh_notification()
         notification.struct_size = UInt32(MemoryLayout<lkh_notification>.size)
         notification.id = c(request.id)
         notification.kind = request.kind.abiValue
         notification.title = c(text.title)
         notification.body = c(text.body)
-        notification.session = c(request.sessionName)
+        if includeSession { notification.session = c(request.sessionName) }
         notification.created_at = request.createdAt
         if includeContent {
             notification.deep_link = c(request.deepLink)

@@ -9,8 +9,10 @@ import Synchronization
 /// desktop notifier is active if a notification server answers on the session bus; if none does,
 /// `notice` says how to turn notifications on.
 ///
-/// - Privacy: each notifier gets generic text ("New link in Weekend") unless its section sets
+/// - Privacy: each notifier gets generic text ("New link") unless its section sets
 ///   `include_content = true`; only then does it see the sender, URL, note, emoji and deep link.
+///   The session name ("New link in Weekend") goes to the desktop notifier (a local screen), and to
+///   others only with `include_session = true` or `include_content = true`.
 /// - At most once: ids of sent notifications are kept in `<state>/notified.ids`, so an event that
 ///   comes again — also after a restart — is dropped. Test notifications are not recorded.
 /// - Misconfiguration is local: a notifier that is not installed or refuses its settings is reported
@@ -145,7 +147,8 @@ public final class NotificationDispatcher: Sendable {
         }
         guard admitted else { return NotifierResult(pluginID: pluginID, ok: false, error: "the notification dispatcher is stopped") }
         let outcome = await NotifierCall.notify(
-            active.capability, request, includeContent: active.preferences.includeContent, callReturned: { calls.leave() })
+            active.capability, request, includeContent: active.preferences.includeContent,
+            includeSession: active.preferences.includeSession, callReturned: { calls.leave() })
         switch outcome {
         case .success: return NotifierResult(pluginID: pluginID, ok: true)
         case .failure(let error): return NotifierResult(pluginID: pluginID, ok: false, error: error.description)

@@ -3,11 +3,12 @@ import Foundation
 extension NotificationRequest {
     /// The title and body one notifier shows.
     ///
-    /// Generic by default — "New link in Weekend" — so that a push through a third-party server tells
-    /// it nothing about what was shared. With `includeContent`, the wording of the iPhone app:
-    /// "Alice shared a post" / the note, else the URL; "Alice reacted 👍" / "reacted with 👍 to …".
-    public func text(includingContent includeContent: Bool) -> (title: String, body: String) {
-        let place = sessionName.map { " in \($0)" } ?? ""
+    /// Generic by default — "New link", or "New link in Weekend" with `includeSession` — so that a
+    /// push through a third-party server tells it nothing about what was shared. With
+    /// `includeContent`, the wording of the iPhone app: "Alice shared a post" / the note, else the
+    /// URL; "Alice reacted 👍" / "reacted with 👍 to …".
+    public func text(includingContent includeContent: Bool, includingSession includeSession: Bool) -> (title: String, body: String) {
+        let place = includeSession ? sessionName.map { " in \($0)" } ?? "" : ""
         guard includeContent else {
             switch kind {
             case .post: return ("linkstr", "New link\(place)")

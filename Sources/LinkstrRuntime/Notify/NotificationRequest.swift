@@ -2,7 +2,8 @@
 /// business; how and where is the dispatcher's).
 ///
 /// `senderName`, `url`, `note`, `emoji` and `deepLink` are content: a notifier sees them only when
-/// its section sets `include_content = true`. The session name is part of the generic text.
+/// its section sets `include_content = true`. The session name is part of the generic text where
+/// the notifier sees it (`include_session`).
 public struct NotificationRequest: Equatable, Sendable {
     /// Stable and unique per event (the rumor id): a request with an id already delivered is dropped,
     /// also after a restart.

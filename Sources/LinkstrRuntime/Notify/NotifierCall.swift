@@ -7,7 +7,7 @@ enum NotifierCall {
     /// - Parameter callReturned: runs as soon as the plugin's `notify` function has returned (the
     ///   delivery may go on), before the wait for `done`.
     static func notify(
-        _ notifier: Capability<lkh_notifier_v1>, _ request: NotificationRequest, includeContent: Bool,
+        _ notifier: Capability<lkh_notifier_v1>, _ request: NotificationRequest, includeContent: Bool, includeSession: Bool,
         callReturned: () -> Void
     ) async -> Result<Void, PluginError> {
         guard let notify = notifier.vtable.pointee.notify else {
@@ -18,7 +18,7 @@ enum NotifierCall {
             let waiter = Unmanaged.passRetained(NotifierCallWaiter(continuation)).toOpaque()
             var operationID: UInt64 = 0
             var error = LKHErrorSlot.make()
-            let status = CNotification.with(request, includeContent: includeContent) { notification in
+            let status = CNotification.with(request, includeContent: includeContent, includeSession: includeSession) { notification in
                 notify(notifier.rawInstance, notification, notificationDone, waiter, &operationID, &error)
             }
             callReturned()

@@ -5,22 +5,30 @@ import Foundation
 ///
 /// ```toml
 /// include_content = false            # true: this notifier also sees sender, URL, note, emoji
+/// include_session = false            # true: the session name; default true for the desktop only
 /// open_command = ["firefox", "--new-tab"]   # opens the link on "Open"; default xdg-open
 /// ```
 struct NotifierPreferences: Equatable, Sendable {
     var includeContent = false
+    /// Whether the notifier sees the session's name. Push text leaves the machine for a server
+    /// someone else runs, so only the desktop notifier (a local screen) sees it by default.
+    var includeSession: Bool
     /// The program and arguments that open a link; the link is appended as the last argument.
     var openCommand = ["xdg-open"]
 
     /// - Throws: a sentence naming the bad setting.
     init(pluginID: String, settings: [String: String]) throws(NotifierStartFailure) {
         let section = "[plugins.\"\(pluginID)\"]"
-        switch settings["include_content"] {
-        case nil, "false": includeContent = false
-        case "true": includeContent = true
-        case let other?:
-            throw NotifierStartFailure("setting 'include_content' of \(section) must be true or false, not '\(other)'")
+        func flag(_ name: String, default defaultValue: Bool) throws(NotifierStartFailure) -> Bool {
+            switch settings[name] {
+            case nil: return defaultValue
+            case "false": return false
+            case "true": return true
+            case let other?: throw NotifierStartFailure("setting '\(name)' of \(section) must be true or false, not '\(other)'")
+            }
         }
+        includeContent = try flag("include_content", default: false)
+        includeSession = try flag("include_session", default: includeContent || pluginID == NotificationDispatcher.desktopNotifier)
         if let text = settings["open_command"] {
             guard let command = try? JSONDecoder().decode([String].self, from: Data(text.utf8)), let program = command.first, !program.isEmpty
             else {

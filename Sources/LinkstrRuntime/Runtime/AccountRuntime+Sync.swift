@@ -165,12 +165,13 @@ extension AccountRuntime {
     }
 
     /// After the last wrap: what is still staged is rejected (and kept for the next sync), the sync
-    /// watermark is set and the rest committed.
+    /// watermark is set, seen marks no relay can bring back are dropped, and the rest committed.
     private func finishBackfill(started: Int64, observer: Observer?) async throws(RuntimeError) {
         let unresolved = engine.finishSync()
         for entry in unresolved { batch.sync.reject(entry.reason) }
-        try keepStaged(unresolved.map(\.rumor))
+        try keepStaged(unresolved)
         try setState(AccountStateKey.lastSync, int64: started)
+        try pruneSeenWraps(lastSync: started)
         await commitBatch(observer: observer)
         engine.restoringIntoEmptyStore = false
         if let failure = batch.failure { throw failure }
@@ -276,24 +277,43 @@ extension AccountRuntime {
 
     // MARK: Staging kept across restarts
 
-    /// Replaces the kept staged rumors with `rumors`.
-    private func keepStaged(_ rumors: [InboundRumor]) throws(RuntimeError) {
+    /// Replaces the kept staged rumors with `unresolved` (sorted by when each was first staged).
+    private func keepStaged(_ unresolved: [UnresolvedRumor]) throws(RuntimeError) {
         for record in try read(StorageQuery(owner: me.rawBytes, collection: EngineCollection.staged)) {
             store.deleteRecord(EngineCollection.staged, key: record.key)
         }
-        for rumor in rumors {
-            store.put(EngineCollection.staged, key: rumor.wrapID.eventID.rawBytes, sort: rumor.rumor.createdAt, value: rumor.rumor.jsonBytes())
+        for entry in unresolved {
+            let rumor = entry.rumor
+            store.put(EngineCollection.staged, key: rumor.wrapID.eventID.rawBytes, sort: entry.stagedAt, value: rumor.rumor.jsonBytes())
         }
         try checkStore()
     }
 
-    /// Stages again what waited when the last sync ended.
+    /// Stages again what waited when the last sync ended; its staging lifetime goes on.
     private func restage() throws(RuntimeError) {
         for record in try read(StorageQuery(owner: me.rawBytes, collection: EngineCollection.staged)) {
             guard let id = EventID(bytes: record.key), let rumor = try? Event(rumorJSON: record.value) else { continue }
-            let report = engine.ingest(InboundRumor(rumor: rumor, wrapID: WrapID(id), source: .historical), now: clock())
+            let report = engine.ingest(
+                InboundRumor(rumor: rumor, wrapID: WrapID(id), source: .historical), now: clock(), stagedSince: record.sort)
             if !report.changes.isEmpty { batch.reports.append((report, .historical)) }
         }
+        try checkStore()
+    }
+
+    // MARK: Seen marks
+
+    /// How long a seen mark outlives the sync watermark: every backfill asks for wraps from
+    /// `giftWrapLookback` before the last sync on, the live subscription from that long before now,
+    /// and a relay may hold a wrap dated a little ahead of when it was seen. A wrap seen before
+    /// `lastSync − seenWrapRetention` is older than anything a relay is asked for again.
+    public static let seenWrapRetention: Int64 = RelayPool.giftWrapLookback + PayloadLimits.futureSkewSeconds
+
+    /// The most seen marks dropped per sync (the rest go at the next one).
+    static let seenWrapPruneLimit = 100_000
+
+    /// Drops the seen marks that no relay can bring back after a sync that started at `lastSync`.
+    private func pruneSeenWraps(lastSync: Int64) throws(RuntimeError) {
+        store.forgetWrapsSeen(before: lastSync - Self.seenWrapRetention, limit: Self.seenWrapPruneLimit)
         try checkStore()
     }
 

@@ -316,6 +316,16 @@ public final class RecordEngineStore: EngineStore {
             .put(StoredRecord(owner: owner, collection: EngineCollection.seenWrap, key: id.eventID.rawBytes, sort: clock())))
     }
 
+    /// Buffers the delete of (at most `limit`) seen marks made before `time`.
+    func forgetWrapsSeen(before time: Int64, limit: Int) {
+        let query = StorageQuery(owner: owner, collection: EngineCollection.seenWrap, sortRange: .min...(time - 1), limit: limit)
+        do {
+            for record in try backend.query(query) { deleteRecord(EngineCollection.seenWrap, key: record.key) }
+        } catch {
+            record(error)
+        }
+    }
+
     // MARK: Plumbing
 
     /// Buffers the delete of one record.

@@ -38,7 +38,7 @@ public final class WatchService: Service {
             try await runtime.watch(timeout: timeout, caughtUp: { continuation.yield(.caughtUp) }) { report, _ in
                 for change in report.changes { continuation.yield(.change(change)) }
                 for request in report.notifications where !dispatcher.isEmpty {
-                    _ = await dispatcher.deliver(await runtime.notification(for: request))
+                    if let notification = await runtime.notification(for: request) { _ = await dispatcher.deliver(notification) }
                 }
             }
         }

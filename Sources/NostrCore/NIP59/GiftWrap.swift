@@ -70,7 +70,7 @@ public enum GiftWrap {
     // MARK: Opening
 
     /// Opens a gift wrap addressed to `recipient`, checking in this order: wrap kind (1059 or
-    /// 21059); wrap id and signature; wrap decryption; seal kind 13; seal id and signature;
+    /// 21059); wrap id and signature; wrap decryption; a `p` tag naming `recipient`; seal kind 13; seal id and signature;
     /// seal has no tags; seal decryption; rumor unsigned; rumor pubkey = seal pubkey; rumor id =
     /// hash of its fields (a mismatch is rejected, never repaired). No clock checks.
     public static func unwrap(_ wrap: Event, recipient: some Signer) throws(UnwrapError) -> UnwrappedGift {
@@ -79,6 +79,10 @@ public enum GiftWrap {
 
         let sealJSON: String
         do { sealJSON = try recipient.nip44Decrypt(wrap.content, fromOneTimeKey: wrap.pubkey) } catch { throw .wrapDecryptionFailed(error) }
+        let recipientHex = recipient.publicKey.hex
+        guard wrap.tags.contains(where: { $0.count >= 2 && $0[0] == "p" && $0[1] == recipientHex }) else {
+            throw .notAddressedToRecipient
+        }
         let seal: Event
         do throws(EventParseError) {
             if let local = recipient as? LocalSigner {

@@ -8,6 +8,9 @@ public enum UnwrapError: Error, Sendable, CustomStringConvertible {
     case invalidWrap(EventVerificationError)
     /// 3. The wrap's content could not be decrypted (wrong recipient, bad MAC, unknown version…).
     case wrapDecryptionFailed(any Error)
+    /// 3. The wrap opens with the recipient's key but its `p` tag names someone else (the tag is not
+    /// signed by the sender, so it must agree with the key that opened the wrap).
+    case notAddressedToRecipient
     /// 3. The decrypted wrap content is not a signed event.
     case malformedSeal(EventParseError)
     /// 4. The seal is not kind 13.
@@ -31,6 +34,7 @@ public enum UnwrapError: Error, Sendable, CustomStringConvertible {
         switch self {
         case let .notAGiftWrap(kind): return "not a gift wrap: kind \(kind) (expected 1059 or 21059)"
         case let .invalidWrap(error): return "gift wrap rejected: \(error)"
+        case .notAddressedToRecipient: return "gift wrap rejected: its p tag does not name this account"
         case let .wrapDecryptionFailed(error): return "gift wrap could not be decrypted: \(error)"
         case let .malformedSeal(error): return "gift wrap does not contain a valid seal event: \(error)"
         case let .notASeal(kind): return "seal rejected: kind \(kind) (expected 13)"

@@ -54,7 +54,7 @@ extern "C" {
  * --------------------------------------------------------------------------------------------- */
 
 #define LKH_ABI_MAJOR 1u
-#define LKH_ABI_MINOR 1u
+#define LKH_ABI_MINOR 2u
 
 /** The name of the one function a plugin exports. */
 #define LKH_ENTRY_SYMBOL "lkh_plugin_entry"
@@ -182,7 +182,9 @@ struct lkh_host {
  * --------------------------------------------------------------------------------------------- */
 
 /** Signs with the account's key (a local key or a NIP-46 remote signer). Used by the transport for
- *  NIP-42 AUTH. The secret key never crosses the boundary. */
+ *  NIP-42 AUTH. The secret key never crosses the boundary. Offered only to a plugin that declares
+ *  the kinds it signs (lkh_plugin_desc.signer_kinds) and that config.toml allows (`signer_plugins`);
+ *  any other kind is refused with LKH_E_PERMISSION. */
 #define LKH_SERVICE_SIGNER_V1 "org.linkstr.service.signer/1"
 
 typedef struct lkh_signer_v1 {
@@ -227,6 +229,12 @@ typedef struct lkh_plugin_desc {
     /** Optional informational string: the toolchain that built the plugin (e.g. "swift-6.3.1",
      *  "cc"). May be NULL. */
     const char *built_with;
+
+    /* ABI 1.2 */
+    /** The event kinds the plugin asks the signer service to sign, `signer_kind_count` of them (the
+     *  relay pool: 22242, NIP-42 AUTH). NULL and 0 for a plugin that never signs. */
+    const uint32_t *signer_kinds;
+    uint32_t signer_kind_count;
 } lkh_plugin_desc;
 
 /** The one symbol a plugin exports. Returns a descriptor with static storage duration, or NULL if

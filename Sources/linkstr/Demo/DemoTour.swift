@@ -99,6 +99,7 @@ struct DemoTour {
             [plugins."org.linkstr.notify.command"]
             # each notification (JSON on stdin) becomes one line of notifications.jsonl
             command = ["/bin/sh", "-c", "{ cat; echo; } >> \\"$1\\"", "notify", \(Self.toml(notifications))]
+            include_session = true
 
             """
         do {

@@ -10,9 +10,12 @@
  *   FIXTURE_CREATE_CRASHES  create dereferences NULL
  *   FIXTURE_STORAGE         provide org.linkstr.storage/1 instead of a media provider
  *   FIXTURE_HOST_PREFIX="…" media: claim URLs starting with this prefix (default "https://fixture.example/")
+ *   FIXTURE_SLOW_CLASSIFY_MS=n  media: classify takes n milliseconds
  */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "linkstr_plugin.h"
 
@@ -36,6 +39,10 @@ FIXTURE_UNUSED static lkh_status fixture_classify(void *instance, const char *ur
                                    lkh_error *err) {
     (void)instance;
     (void)err;
+#ifdef FIXTURE_SLOW_CLASSIFY_MS
+    struct timespec delay = {FIXTURE_SLOW_CLASSIFY_MS / 1000, (FIXTURE_SLOW_CLASSIFY_MS % 1000) * 1000000L};
+    nanosleep(&delay, NULL);
+#endif
     size_t prefix = strlen(FIXTURE_HOST_PREFIX);
     if (strncmp(url, FIXTURE_HOST_PREFIX, prefix) != 0) return LKH_E_NOT_FOUND;
     snprintf(out->provider, sizeof out->provider, "%s", FIXTURE_ID);

@@ -106,7 +106,9 @@ extension AccountRuntime {
         rumors.append(G.reaction(G.weekend, by: G.bob, at: t + 1_900, on: mine, "👍"))
         rumors.append(G.reaction(G.weekend, by: G.carol, at: t + 1_950, on: mine, "👍"))
         for rumor in rumors {
-            let source: IngestSource = rumor.pubkey == me ? .own : .live
+            // As a sync delivers them: history, judged by membership at each rumor's time (the crowd
+            // member who left still reacted while a member).
+            let source: IngestSource = rumor.pubkey == me ? .own : .historical
             let wrap = WrapID(EventID(bytes: rumor.id.rawBytes.reversed())!)
             let report = engine.ingest(InboundRumor(rumor: rumor, wrapID: wrap, source: source), now: G.now)
             guard case .accepted = report.outcome else { throw TestFailure("golden rumor \(rumor.content) was not accepted: \(report.outcome)") }

@@ -37,10 +37,24 @@ import Testing
             ] as NSDictionary)
         } else {
             #expect(sent == [
-                "id": "0a0a", "kind": "post", "title": "linkstr", "body": "New link in Weekend", "session": "Weekend",
-                "created_at": 1_739_877_200,
+                "id": "0a0a", "kind": "post", "title": "linkstr", "body": "New link", "created_at": 1_739_877_200,
             ] as NSDictionary)
         }
+    }
+
+    @Test func theSessionNameGoesOnlyToNotifiersThatAskForIt() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        var recorder = recordingCommand(scratch)
+        recorder.settings["include_session"] = "true"
+        let dispatcher = DispatcherFixture(scratch, notifiers: [Self.command], settings: [Self.command: recorder.settings]).start()
+        defer { dispatcher.stop() }
+
+        _ = await dispatcher.deliver(post)
+        #expect(try #require(recorder.lines().first) as NSDictionary == [
+            "id": "0a0a", "kind": "post", "title": "linkstr", "body": "New link in Weekend", "session": "Weekend",
+            "created_at": 1_739_877_200,
+        ] as NSDictionary)
     }
 
     @Test func notifiesEachEventOnceAcrossARestart() async throws {

@@ -21,7 +21,8 @@ import Testing
         let deliver = Script.write(scratch.file("deliver.sh"), "cat >> \"$0.jsonl\"\necho >> \"$0.jsonl\"\n")
         let delivered = deliver + ".jsonl"
         let opener = Script.write(scratch.file("open.sh"), "printf '%s\\n' \"$@\" >> \"$0.opened\"\n")
-        // Content for the local command only; the push and the desktop get the generic text.
+        // Content for the local command only; the push and the desktop get the generic text, the
+        // desktop with the session name.
         let alice = try LinkstrHome.create(
             scratch, "alice", relays: [relay.url],
             config: """
@@ -90,8 +91,8 @@ import Testing
         #expect(recorder.posts.map { $0["path"] as? String } == ["/linkstr", "/linkstr"])
         #expect(pushed.map { $0["id"] as? String } == ids)
         #expect(pushed.map { $0["title"] as? String } == ["linkstr", "linkstr"])
-        #expect(pushed.map { $0["body"] as? String } == ["New reaction in Weekend", "New link in Weekend"])
-        #expect(pushed.allSatisfy { Set($0.keys) == ["id", "kind", "title", "body", "session", "created_at"] })
+        #expect(pushed.map { $0["body"] as? String } == ["New reaction", "New link"])
+        #expect(pushed.allSatisfy { Set($0.keys) == ["id", "kind", "title", "body", "created_at"] })
 
         let shown = server.notifications
         #expect(shown.map { $0["app_name"] as? String } == ["linkstr", "linkstr"])

@@ -27,7 +27,9 @@ final class PoolHarness: Sendable {
         host.advanceClock(nanoseconds: UInt64(now - host.wallClockNanoseconds()))
         self.account = account
         signerService = SignerService(signer: account)
-        if offersSigner { host.offerService(LKH_SERVICE_SIGNER_V1, signerService.table) }
+        if offersSigner {
+            host.offerService(LKH_SERVICE_SIGNER_V1, signerService.table(for: "org.linkstr.transport.relay-pool", kinds: [22242]))
+        }
         instance = try host.load(path: BuildProducts.plugin("relay-pool"))
         pool = try RelayPool(transport: try instance.capability(LKH_CAP_TRANSPORT_V1, as: lkh_transport_v1.self))
     }

@@ -26,9 +26,10 @@ struct NotifierDriver {
         return status == LKH_OK ? nil : PluginError(status: status, error: &error)
     }
 
-    /// Delivers `request` (with its content) and waits for `done`: nil, or the error it reported.
+    /// Delivers `request` (with its content and session name) and waits for `done`: nil, or the
+    /// error it reported.
     func notify(_ request: NotificationRequest, includeContent: Bool = true) async -> PluginError? {
-        switch await NotifierCall.notify(notifier, request, includeContent: includeContent, callReturned: {}) {
+        switch await NotifierCall.notify(notifier, request, includeContent: includeContent, includeSession: true, callReturned: {}) {
         case .success: nil
         case .failure(let error): error
         }
