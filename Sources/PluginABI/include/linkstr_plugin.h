@@ -42,8 +42,10 @@
 #ifndef LINKSTR_PLUGIN_H
 #define LINKSTR_PLUGIN_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -98,6 +100,23 @@ typedef struct lkh_error {
     lkh_status code;
     char message[LKH_ERROR_MESSAGE_CAPACITY];
 } lkh_error;
+
+/** Fills `err` with `code` and a printf-style message (truncated to fit, always NUL-terminated) and
+ *  returns `code`, so a function can end with `return lkh_error_set(err, LKH_E_INVALID, "…");`.
+ *  Does nothing but return `code` when `err` is NULL or its struct_size is too small. [any-thread] */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static inline lkh_status lkh_error_set(lkh_error *err, lkh_status code, const char *format, ...) {
+    if (err != NULL && err->struct_size >= sizeof(lkh_error)) {
+        va_list arguments;
+        va_start(arguments, format);
+        err->code = code;
+        vsnprintf(err->message, sizeof err->message, format, arguments);
+        va_end(arguments);
+    }
+    return code;
+}
 
 /* ------------------------------------------------------------------------------------------------
  * Bytes
