@@ -1,5 +1,4 @@
 import Foundation
-import PluginTesting
 import TestSupport
 
 /// The C storage plugin, built once per test run by the Makefile's `c-storage-plugin` rule (the one

@@ -13,7 +13,8 @@ struct ConformanceCommandTests {
 
     @Test("the C storage plugin passes every check (--json)")
     func cPluginPasses() throws {
-        let result = try linkstr([try CStoragePlugin.path, "--json"])
+        let plugin = try CStoragePlugin.path
+        let result = try linkstr([plugin, "--json"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(report["id"] as? String == "org.linkstr.storage.c-memory")
@@ -58,7 +59,8 @@ struct ConformanceCommandTests {
         let missing = try linkstr([Scratch.root + "/no-such-plugin.so"])
         #expect(missing.status == 2)
         #expect(missing.stderr.hasPrefix("linkstr: there is no plugin file at "))
-        let badSetting = try linkstr([try CStoragePlugin.path, "--set", "no-equals-sign"])
+        let plugin = try CStoragePlugin.path
+        let badSetting = try linkstr([plugin, "--set", "no-equals-sign"])
         #expect(badSetting.status == 2)
     }
 

@@ -35,7 +35,8 @@ struct TestStore {
             config["url"] = resolved
         }
         let host = FakeHost(pluginID: kind.pluginID, config: config)
-        let instance = try host.load(path: kind == .cMemory ? try CStoragePlugin.path : BuildProducts.plugin(kind.rawValue))
+        let path = try kind == .cMemory ? CStoragePlugin.path : BuildProducts.plugin(kind.rawValue)
+        let instance = try host.load(path: path)
         let backend = StorageBackend(try instance.capability(LKH_CAP_STORAGE_V1, as: lkh_storage_v1.self))
         return TestStore(kind: kind, host: host, instance: instance, backend: backend, location: resolved)
     }

@@ -41,16 +41,16 @@ extension StorageConformance {
     ) { check in
         let store = check.backend
         let owner = Records.owner()
-        let unknown = apply(store, owner: owner, keys: ["k"], kind: 9, structSize: MemoryLayout<lkh_storage_op>.size)
+        let unknown = StorageConformance.apply(store, owner: owner, keys: ["k"], kind: 9, structSize: MemoryLayout<lkh_storage_op>.size)
         check.expect(unknown?.status, equals: .invalid, "an unknown operation kind")
         check.expect(unknown?.message.contains("unknown operation kind 9") == true, "the message names the kind: \(unknown?.message ?? "")")
-        let short = apply(store, owner: owner, keys: ["k"], kind: LKH_STORAGE_PUT, structSize: 8)
+        let short = StorageConformance.apply(store, owner: owner, keys: ["k"], kind: LKH_STORAGE_PUT, structSize: 8)
         check.expect(short?.status, equals: .invalid, "an lkh_storage_op with struct_size 8")
         check.expect(short?.message.contains("struct_size") == true, "the message names struct_size: \(short?.message ?? "")")
         check.expect(try store.count(owner: owner), equals: 0, "count after the refused operations")
         // A host built against a later minor appends fields: each element is struct_size bytes long.
         let newer = MemoryLayout<lkh_storage_op>.size + 24
-        let accepted = apply(store, owner: owner, keys: ["a", "b", "c"], kind: LKH_STORAGE_PUT, structSize: newer)
+        let accepted = StorageConformance.apply(store, owner: owner, keys: ["a", "b", "c"], kind: LKH_STORAGE_PUT, structSize: newer)
         check.expect(accepted, equals: nil, "three puts whose struct_size is 24 bytes larger than this header's")
         let stored = Records.keys(try store.query(StorageQuery(owner: owner, collection: "post")))
         check.expect(stored, equals: ["a", "b", "c"], "the records of the longer structs")

@@ -21,7 +21,13 @@ final class StorageConformanceContext: @unchecked Sendable {
     }
 
     func expect<Value: Equatable>(_ actual: Value, equals expected: Value, _ what: String) {
-        if actual != expected { fail("\(what): expected \(expected), got \(actual)") }
+        if actual != expected { fail("\(what): expected \(Self.brief(expected)), got \(Self.brief(actual))") }
+    }
+
+    /// A value's description, cut after 200 characters (a record may hold a 300 kB value).
+    private static func brief(_ value: some Any) -> String {
+        let text = String(describing: value)
+        return text.count > 200 ? text.prefix(200) + "…" : text
     }
 
     /// Runs `body`, which must fail with `status` and a message containing `words`; returns the error.

@@ -35,9 +35,10 @@ struct PluginsConformanceCommand: ParsableCommand {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
             throw CLIFailure(.usage, "there is no plugin file at \(path); give the path of a storage plugin's .so file")
         }
+        let config = try configuration()
         let report: StorageConformanceReport
         do {
-            report = try StorageConformance.run(pluginAt: path, config: try configuration())
+            report = try StorageConformance.run(pluginAt: path, config: config)
         } catch {
             throw CLIFailure(.failed, error.description)
         }
