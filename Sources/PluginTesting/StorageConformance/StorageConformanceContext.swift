@@ -27,7 +27,7 @@ final class StorageConformanceContext: @unchecked Sendable {
     /// A value's description, cut after 200 characters (a record may hold a 300 kB value).
     private static func brief(_ value: some Any) -> String {
         let text = String(describing: value)
-        return text.count > 200 ? text.prefix(200) + "…" : text
+        return text.count > 200 ? String(text.prefix(200)) + "…" : text
     }
 
     /// Runs `body`, which must fail with `status` and a message containing `words`; returns the error.
