@@ -26,6 +26,6 @@ struct ConformanceTests {
     }
 }
 
-extension StorageConformanceCheck: @retroactive CustomTestStringConvertible {
+extension StorageConformanceCheck: CustomTestStringConvertible {
     public var testDescription: String { name }
 }

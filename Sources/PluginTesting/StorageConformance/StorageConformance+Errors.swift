@@ -1,4 +1,5 @@
 import LinkstrHost
+import LinkstrPluginKit
 
 private typealias Records = StorageTestRecords
 
@@ -8,7 +9,7 @@ extension StorageConformance {
         let store = check.backend
         let owner = Records.owner()
         try store.apply([.put(Records.post(owner, "kept", value: "old"))])
-        check.expectFailure("a batch whose operation 2 is bad", status: .invalid, mentioning: "operation 2") {
+        check.expectFailure("a batch whose operation 2 is bad", status: .invalid, mentioning: "operation 2") { () throws(PluginError) in
             try store.apply([
                 .put(Records.post(owner, "new")),
                 .put(Records.post(owner, "kept", value: "changed")),
@@ -34,9 +35,11 @@ extension StorageConformance {
             (StoredRecord(owner: owner, collection: "post", key: [1], parent: [UInt8](repeating: 1, count: 256)), "parent"),
         ]
         for (record, field) in cases {
-            check.expectFailure("a put with a bad \(field)", status: .invalid, mentioning: field) { try store.apply([.put(record)]) }
+            check.expectFailure("a put with a bad \(field)", status: .invalid, mentioning: field) { () throws(PluginError) in try store.apply([.put(record)]) }
         }
-        check.expectFailure("a query with a 1-byte owner", status: .invalid) { _ = try store.query(StorageQuery(owner: [9], collection: "post")) }
+        check.expectFailure("a query with a 1-byte owner", status: .invalid) { () throws(PluginError) in
+            _ = try store.query(StorageQuery(owner: [9], collection: "post"))
+        }
         check.expect(try store.count(owner: owner), equals: 0, "count after the refused puts")
         let longest = StoredRecord(owner: owner, collection: String(repeating: "c", count: 64), key: [UInt8](repeating: 0xFF, count: 255))
         try store.apply([.put(longest)])
