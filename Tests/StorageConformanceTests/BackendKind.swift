@@ -15,5 +15,8 @@ enum BackendKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     static var postgresqlRequested: Bool { ProcessInfo.processInfo.environment["LINKSTR_TEST_POSTGRESQL"] != "off" }
 
     static var tested: [BackendKind] { postgresqlRequested ? allCases : [.memory, .sqlite, .cMemory] }
-    static var persistent: [BackendKind] { tested.filter { $0 == .sqlite || $0 == .postgresql } }
+    static var persistent: [BackendKind] { tested.filter { !$0.keepsRecordsInMemory } }
+
+    /// Memory stores keep one set of records per instance: nothing is shared or survives.
+    var keepsRecordsInMemory: Bool { self == .memory || self == .cMemory }
 }
