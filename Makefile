@@ -41,7 +41,12 @@ BUILT_FILES := $(BUILD_DIR)/linkstr $(BUILD_DIR)/libLinkstr.so $(BUILD_DIR)/gene
 # caller's LINKSTR_HOME (which would end up inside the installed files).
 LINKSTR := env -u LINKSTR_HOME $(BUILD_DIR)/linkstr
 
-.PHONY: all build install uninstall
+# The storage plugin written in C (Plugins/Storage/CMemory), built with cc from linkstr_plugin.h alone.
+# Not part of `install`: it keeps nothing on disk. `make c-storage-plugin C_STORAGE_PLUGIN=<file>`
+# chooses where the library goes.
+C_STORAGE_PLUGIN ?= $(BUILD_DIR)/liblinkstr-plugin-c-memory.so
+
+.PHONY: all build install uninstall c-storage-plugin
 
 all: build
 
@@ -55,6 +60,11 @@ endif
 	@for file in $(BUILT_FILES); do \
 	  [ -f "$$file" ] || { echo "make: $$file is missing; build it with \`$(SWIFT) build -c $(CONFIG) --product <name>\` or run make without BUILD=0" >&2; exit 1; }; \
 	done
+
+c-storage-plugin:
+	@mkdir -p $(dir $(C_STORAGE_PLUGIN))
+	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -shared -fPIC -fvisibility=hidden -pthread \
+	  -I Sources/PluginABI/include Plugins/Storage/CMemory/memory_store.c -o $(C_STORAGE_PLUGIN)
 
 install: build
 	install -d -m 755 $(DESTDIR)$(bindir) $(DESTDIR)$(libdir)/pkgconfig $(DESTDIR)$(plugindir) \

@@ -87,6 +87,8 @@ let package = Package(
             name: "linkstr",
             dependencies: [
                 "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "LinkstrPluginKit", "NostrCore",
+                // `plugins conformance` runs the storage conformance checks of PluginTesting.
+                "PluginTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
@@ -179,6 +181,7 @@ let package = Package(
             name: "StorageConformanceTests",
             dependencies: [
                 "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginTesting", "PluginABI", "CSQLite", "CLibPQ",
+                "TestSupport",
             ]),
         .testTarget(
             name: "MediaTests",

@@ -71,8 +71,7 @@ private nonisolated(unsafe) let fakeTransportVTable: UnsafePointer<lkh_transport
             return LKH_E_INVALID
         }
         var wanted: [(url: String, flags: UInt32)] = []
-        for index in 0..<count {
-            let config = relays![index]
+        for (index, config) in VersionedArray.elements(relays!, count: count).enumerated() {
             guard StructSize.contains(config.struct_size, \lkh_relay_config.flags), let url = config.url else {
                 LKHErrorSlot.write(errorSlot, .invalid, "relay \(index + 1) has no URL (or a struct_size too small for flags)")
                 return LKH_E_INVALID

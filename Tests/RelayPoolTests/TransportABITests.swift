@@ -107,6 +107,36 @@ struct TransportABITests {
         #expect(LKHErrorSlot.message(of: &error).hasPrefix("the event's id 1111"))
     }
 
+    @Test("set_relays reads an array whose struct_size is larger than this header's with that stride")
+    func relayArrayStride() throws {
+        let host = FakeHost(pluginID: "org.linkstr.transport.relay-pool")
+        let transport = try Self.load(host)
+        defer { transport.instance.destroy() }
+        let sink = RecordingSink()
+        var table = sink.table
+        var error = LKHErrorSlot.make()
+        _ = transport.vtable.pointee.set_sink!(transport.rawInstance, &table, &error)
+        // A host built against a later minor appends fields to lkh_relay_config.
+        let stride = MemoryLayout<lkh_relay_config>.size + 16
+        let urls = [strdup("ws://127.0.0.1:1"), strdup("ws://127.0.0.1:2")]
+        defer { urls.forEach { free($0) } }
+        let array = UnsafeMutableRawPointer.allocate(byteCount: stride * 2, alignment: MemoryLayout<lkh_relay_config>.alignment)
+        defer { array.deallocate() }
+        array.initializeMemory(as: UInt8.self, repeating: 0xAB, count: stride * 2)
+        for (index, url) in urls.enumerated() {
+            (array + index * stride).storeBytes(
+                of: lkh_relay_config(struct_size: UInt32(stride), url: url, flags: 0), as: lkh_relay_config.self)
+        }
+        let status = transport.vtable.pointee.set_relays!(
+            transport.rawInstance, array.assumingMemoryBound(to: lkh_relay_config.self), 2, &error)
+        #expect(status == LKH_OK, "\(LKHErrorSlot.message(of: &error))")
+        let needed = transport.vtable.pointee.describe!(transport.rawInstance, nil, 0)
+        var buffer = [CChar](repeating: 0, count: needed)
+        _ = transport.vtable.pointee.describe!(transport.rawInstance, &buffer, needed)
+        let json = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #expect(json.contains(#""url":"ws://127.0.0.1:1""#) && json.contains(#""url":"ws://127.0.0.1:2""#), "\(json)")
+    }
+
     @Test("describe follows the two-call pattern and lists every relay with its status")
     func describe() throws {
         let host = FakeHost(pluginID: "org.linkstr.transport.relay-pool")

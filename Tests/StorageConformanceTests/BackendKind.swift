@@ -4,6 +4,8 @@ import Testing
 /// The storage plugins the conformance suite runs against.
 enum BackendKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case memory, sqlite, postgresql
+    /// The plugin written in C (`Plugins/Storage/CMemory`), built with `make c-storage-plugin`.
+    case cMemory = "c-memory"
 
     var pluginID: String { "org.linkstr.storage.\(rawValue)" }
     var testDescription: String { rawValue }
@@ -12,6 +14,9 @@ enum BackendKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// be started, its tests fail.
     static var postgresqlRequested: Bool { ProcessInfo.processInfo.environment["LINKSTR_TEST_POSTGRESQL"] != "off" }
 
-    static var tested: [BackendKind] { postgresqlRequested ? allCases : [.memory, .sqlite] }
-    static var persistent: [BackendKind] { tested.filter { $0 != .memory } }
+    static var tested: [BackendKind] { postgresqlRequested ? allCases : [.memory, .sqlite, .cMemory] }
+    static var persistent: [BackendKind] { tested.filter { !$0.keepsRecordsInMemory } }
+
+    /// Memory stores keep one set of records per instance: nothing is shared or survives.
+    var keepsRecordsInMemory: Bool { self == .memory || self == .cMemory }
 }

@@ -22,12 +22,12 @@ struct PersistenceTests {
 
     @Test("concurrent writers on several connections all land", arguments: BackendKind.tested)
     func concurrentWriters(kind: BackendKind) async throws {
-        // Memory has one store per instance, so its writers share one instance; the others get a
+        // A memory store has one set of records per instance, so its writers share one instance; the others get a
         // second instance (a second connection) on the same database.
         let first = try TestStore.open(kind)
         defer { first.close() }
-        let second = kind == .memory ? first : try TestStore.open(kind, location: first.location)
-        defer { if kind != .memory { second.close() } }
+        let second = try kind.keepsRecordsInMemory ? first : TestStore.open(kind, location: first.location)
+        defer { if !kind.keepsRecordsInMemory { second.close() } }
         let owner = Records.owner()
         let writers = 4
         let batches = 10

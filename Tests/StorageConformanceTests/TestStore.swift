@@ -13,7 +13,7 @@ struct TestStore {
     let location: String
 
     /// Opens `kind`: SQLite on a new file unless `location` names one, PostgreSQL on the shared test
-    /// server unless `location` is another URL, memory fresh.
+    /// server unless `location` is another URL, the memory stores fresh.
     static func open(_ kind: BackendKind, location: String? = nil) throws -> TestStore {
         let store = try make(kind, location: location)
         try store.backend.open()
@@ -25,7 +25,7 @@ struct TestStore {
         var config: [String: String] = [:]
         let resolved: String
         switch kind {
-        case .memory:
+        case .memory, .cMemory:
             resolved = "memory"
         case .sqlite:
             resolved = location ?? Scratch.directory("sqlite") + "/linkstr.sqlite"
@@ -35,7 +35,8 @@ struct TestStore {
             config["url"] = resolved
         }
         let host = FakeHost(pluginID: kind.pluginID, config: config)
-        let instance = try host.load(path: BuildProducts.plugin(kind.rawValue))
+        let path = try kind == .cMemory ? CStoragePlugin.path : BuildProducts.plugin(kind.rawValue)
+        let instance = try host.load(path: path)
         let backend = StorageBackend(try instance.capability(LKH_CAP_STORAGE_V1, as: lkh_storage_v1.self))
         return TestStore(kind: kind, host: host, instance: instance, backend: backend, location: resolved)
     }

@@ -19,12 +19,6 @@
 
 #include "linkstr_plugin.h"
 
-static void set_error(lkh_error *err, lkh_status code, const char *message) {
-    if (err == NULL || err->struct_size < sizeof(lkh_error)) return;
-    err->code = code;
-    snprintf(err->message, sizeof err->message, "%s", message);
-}
-
 /* Skips "http://" or "https://" (any case); returns NULL for other schemes. */
 static const char *after_scheme(const char *url) {
     if (strncasecmp(url, "https://", 8) == 0) return url + 8;
@@ -58,8 +52,7 @@ static lkh_status vimeo_classify(void *instance, const char *url, lkh_media_clas
                                  lkh_error *err) {
     (void)instance;
     if (url == NULL || out == NULL || out->struct_size < sizeof(lkh_media_classification)) {
-        set_error(err, LKH_E_INVALID, "vimeo: missing URL or a result struct too small");
-        return LKH_E_INVALID;
+        return lkh_error_set(err, LKH_E_INVALID, "vimeo: missing URL or a result struct too small");
     }
     const char *rest = after_scheme(url);
     if (rest == NULL) return LKH_E_NOT_FOUND;

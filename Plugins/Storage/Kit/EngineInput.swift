@@ -59,18 +59,15 @@ public enum EngineInput {
             parent: try parent(record.parent), sort: record.sort, flags: record.flags, value: array(record.value))
     }
 
-    /// The operations of an `apply` call. The array's stride is the first element's `struct_size`, so
-    /// a host built against a later ABI minor (with fields appended) is read correctly.
+    /// The operations of an `apply` call, read by the ABI's stride rule (`VersionedArray`).
     public static func operations(_ pointer: UnsafePointer<lkh_storage_op>?, count: Int) throws(PluginError) -> [EngineOperation] {
         guard count > 0 else { return [] }
         guard let pointer else { throw PluginError(.invalid, "apply: ops is NULL but count is \(count)") }
-        let stride = Int(pointer.pointee.struct_size)
-        try requireSize(pointer.pointee.struct_size, of: lkh_storage_op.self, "lkh_storage_op")
-        let base = UnsafeRawPointer(pointer)
+        let ops = VersionedArray.elements(pointer, count: count)
+        try requireSize(ops[0].struct_size, of: lkh_storage_op.self, "lkh_storage_op")
         var operations: [EngineOperation] = []
         operations.reserveCapacity(count)
-        for index in 0..<count {
-            let op = (base + index * stride).assumingMemoryBound(to: lkh_storage_op.self).pointee
+        for (index, op) in ops.enumerated() {
             do {
                 operations.append(try operation(op))
             } catch {

@@ -22,8 +22,7 @@ nonisolated(unsafe) let transportVTable: UnsafePointer<lkh_transport_v1> = {
             return LKH_E_INVALID
         }
         var endpoints: [RelayEndpoint] = []
-        for index in 0..<count {
-            let config = relays![index]
+        for (index, config) in VersionedArray.elements(relays!, count: count).enumerated() {
             guard StructSize.contains(config.struct_size, \lkh_relay_config.flags), let url = config.url else {
                 LKHErrorSlot.write(errorSlot, .invalid, "relay \(index + 1) has no URL (or a struct_size too small for flags)")
                 return LKH_E_INVALID

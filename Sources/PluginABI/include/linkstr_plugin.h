@@ -14,19 +14,29 @@
  * `struct_size >= offsetof(field) + sizeof(field)` before it touches a field (LKH_HAS_FIELD). An
  * incompatible change of a capability gets a new capability id (`…/2`).
  *
- * Threads. Every function carries one tag:
- *   [host-thread]  called only from the host's control thread, never concurrently with any other
- *                  call on the same instance;
- *   [thread-safe]  may be called from any thread, concurrently;
- *   [any-thread]   (callbacks) the plugin may call it from any thread, including threads it owns.
+ * Arrays of versioned structs. Where a function takes a pointer and a count of structs that start
+ * with `struct_size` (`lkh_storage_op`, `lkh_relay_config`), every element has the same
+ * `struct_size` and the stride of the array is that size: element i starts at
+ * `(const uint8_t *)array + i * array[0].struct_size`, never at `&array[i]`, because the caller may
+ * have been built against another minor (with fields this header does not know, or without fields it
+ * knows). Read only the fields LKH_HAS_FIELD allows, and treat the others as absent.
+ *
+ * Threads. Every function and callback carries one tag:
+ *   [host-thread]  the host calls it only from its control thread, never concurrently with any
+ *                  other call on the same instance;
+ *   [thread-safe]  the caller may call it from any thread, concurrently with other calls;
+ *   [any-thread]   (callbacks into the host) the plugin may call it from any thread, including
+ *                  threads it owns, concurrently.
  * The host never holds a lock while it calls into a plugin, so a plugin may call host services from
  * inside any of its functions or callbacks.
  *
  * Ownership. Unless a comment says otherwise, every pointer argument is borrowed: valid only for the
- * duration of the call, and the callee copies what it keeps. Strings are NUL-terminated UTF-8.
- * Descriptors and vtables returned by a plugin are owned by the plugin and stay valid until
- * `destroy` (vtables) or forever (the descriptor). `lkh_owned_bytes` is the one exception that
- * transfers ownership: the receiver calls `release` exactly once.
+ * duration of the call, and the callee copies what it keeps (a struct of function pointers such as
+ * the transport sink included: the callee copies the struct; the functions and `ctx` it holds stay
+ * valid as long as that comment says). Strings are NUL-terminated UTF-8. Descriptors and vtables
+ * returned by a plugin are owned by the plugin and stay valid until `destroy` (vtables) or forever
+ * (the descriptor). `lkh_owned_bytes` is the one exception that transfers ownership: the receiver
+ * calls `release` exactly once.
  *
  * Errors. Fallible functions return `lkh_status` (0 = OK) and take a caller-owned `lkh_error *`
  * (may be NULL) into which the callee writes a short, NUL-terminated message a person can act on.
@@ -36,14 +46,21 @@
  * Asynchronous operations call an `lkh_done_fn` exactly once, from any thread, possibly before the
  * starting call returns — and never when the starting call itself returned non-OK.
  *
+ * After destroy. Once `destroy(instance)` returns, the host never passes that instance to any
+ * function again, and the plugin never calls the instance's `lkh_host`, its sink or any callback it
+ * was given: the pointers may already be freed. Pending `lkh_done_fn`s ran (with LKH_E_CANCELLED)
+ * before destroy returned. Other instances of the same plugin are not affected.
+ *
  * Unloading. The host opens plugins with RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE and never unloads
  * them; it calls `destroy` on every instance it created.
  */
 #ifndef LINKSTR_PLUGIN_H
 #define LINKSTR_PLUGIN_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -92,12 +109,31 @@ typedef int32_t lkh_status;
 
 #define LKH_ERROR_MESSAGE_CAPACITY 256
 
-/** Caller-owned error slot. The callee writes `code` and a truncated, NUL-terminated message. */
+/** Caller-owned error slot, borrowed by the callee for the call. The callee writes `code` and a
+ *  truncated, NUL-terminated message only when it returns non-OK, and only when `struct_size` covers
+ *  `message`; a caller reads it only after a non-OK status. */
 typedef struct lkh_error {
     uint32_t struct_size; /* sizeof(lkh_error), set by the caller */
     lkh_status code;
     char message[LKH_ERROR_MESSAGE_CAPACITY];
 } lkh_error;
+
+/** Fills `err` with `code` and a printf-style message (truncated to fit, always NUL-terminated) and
+ *  returns `code`, so a function can end with `return lkh_error_set(err, LKH_E_INVALID, "…");`.
+ *  Does nothing but return `code` when `err` is NULL or its struct_size is too small. [any-thread] */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static inline lkh_status lkh_error_set(lkh_error *err, lkh_status code, const char *format, ...) {
+    if (err != NULL && err->struct_size >= sizeof(lkh_error)) {
+        va_list arguments;
+        va_start(arguments, format);
+        err->code = code;
+        vsnprintf(err->message, sizeof err->message, format, arguments);
+        va_end(arguments);
+    }
+    return code;
+}
 
 /* ------------------------------------------------------------------------------------------------
  * Bytes
@@ -136,46 +172,58 @@ typedef void (*lkh_done_fn)(void *user_data, lkh_status status, const lkh_error 
 
 typedef struct lkh_host lkh_host;
 
-/** The services the host offers one plugin instance. Owned by the host, valid until the
- *  instance's `destroy` returns. Every function is [thread-safe]. */
+/** The services the host offers one plugin instance. Owned by the host, valid from `create` until
+ *  the instance's `destroy` returns (not after: see "After destroy"). Every function is
+ *  [thread-safe] and never calls back into the plugin. */
 struct lkh_host {
     uint32_t struct_size;
     uint32_t abi_major;
     uint32_t abi_minor;
     void *host_ctx; /* opaque to the plugin */
 
-    /** Logs one line, attributed to the plugin. `message` is borrowed. Never log secrets. */
+    /** Logs one line, attributed to the plugin. `message` is borrowed. Never log secrets.
+     *  [thread-safe] */
     void (*log)(const lkh_host *host, int32_t level, const char *message);
 
     /** Looks up `key` in the plugin's configuration section (e.g. key "path" of
      *  `[plugins."org.linkstr.storage.sqlite"]`) or a host-wide key prefixed "host." (e.g.
      *  "host.data_dir", "host.cache_dir", "host.home"). Writes up to `capacity` bytes including the NUL
      *  into `buffer` (may be NULL when capacity is 0) and returns the length the value needs
-     *  including its NUL, or 0 when the key is absent. Values are strings; arrays are JSON text. */
+     *  including its NUL, or 0 when the key is absent. Values are strings; arrays are JSON text.
+     *  `key` is borrowed; `buffer` stays the caller's. [thread-safe] */
     size_t (*config_get)(const lkh_host *host, const char *key, char *buffer, size_t capacity);
 
-    /** Nanoseconds of a monotonic clock (CLOCK_MONOTONIC unless a test host fakes it). */
+    /** Retired (see "Retired services" below). Nanoseconds of a monotonic clock. [thread-safe] */
     uint64_t (*monotonic_ns)(const lkh_host *host);
 
-    /** Nanoseconds since the Unix epoch (a test host may fake it). */
+    /** Nanoseconds since the Unix epoch (a test host may fake it). [thread-safe] */
     int64_t (*wall_clock_ns)(const lkh_host *host);
 
-    /** Fills `buffer` with `length` bytes from a CSPRNG. */
+    /** Retired (see "Retired services" below). Fills `buffer` with `length` random bytes.
+     *  [thread-safe] */
     lkh_status (*random_bytes)(const lkh_host *host, uint8_t *buffer, size_t length);
 
-    /** Publishes an event to the host's event bus. `event_id` is a versioned id such as
-     *  "org.linkstr.event.relay-status/1"; the payload encoding is defined by the event id. */
+    /** Retired (see "Retired services" below). Publishes an event to the host's log of plugin
+     *  events; `event_id` and `payload` are borrowed. [thread-safe] */
     void (*emit_event)(const lkh_host *host, const char *event_id, lkh_bytes payload);
 
-    /** Runs `fn(user_data)` soon on the host's executor (never inside this call). */
+    /** Retired (see "Retired services" below). Runs `fn(user_data)` soon on a host thread (never
+     *  inside this call). [thread-safe] */
     void (*post)(const lkh_host *host, void (*fn)(void *user_data), void *user_data);
 
     /** Returns an optional, versioned host service (a const struct owned by the host, valid until
-     *  destroy), or NULL when the host does not offer it. See LKH_SERVICE_* below. */
+     *  destroy), or NULL when the host does not offer it. See LKH_SERVICE_* below. [thread-safe] */
     const void *(*get_service)(const lkh_host *host, const char *service_id);
 
     /* ABI 1.x: fields are appended here. */
 };
+
+/* Retired services. `monotonic_ns`, `random_bytes`, `emit_event` and `post` are used by no plugin
+ * and will be removed in ABI 2.0 (removing a field changes the struct's shape, which only a new
+ * major may do). Until then every 1.x host still fills them, so plugins built against 1.0 or 1.1
+ * that call them keep working; a new plugin must not call them: read the clock with
+ * clock_gettime(CLOCK_MONOTONIC), draw random bytes with getrandom(2), log with `log`, and run work
+ * later on a thread of its own. */
 
 /* ------------------------------------------------------------------------------------------------
  * Optional host services
@@ -193,8 +241,9 @@ typedef struct lkh_signer_v1 {
      *  `out_hex65`. Returns LKH_E_UNAVAILABLE when no account is loaded. [thread-safe] */
     lkh_status (*public_key)(const lkh_host *host, char out_hex65[65], lkh_error *err);
     /** Completes and signs an unsigned NIP-01 event given as JSON
-     *  `{"created_at":…,"kind":…,"tags":[…],"content":"…"}`; the result passed to `done` is the
-     *  signed event as JSON. [thread-safe] */
+     *  `{"created_at":…,"kind":…,"tags":[…],"content":"…"}` (borrowed for the call); the result
+     *  passed to `done` is the signed event as JSON, owned by the receiver. `done` follows the rules
+     *  of lkh_done_fn. [thread-safe] */
     lkh_status (*sign_event)(const lkh_host *host, lkh_bytes unsigned_event_json, lkh_done_fn done,
                              void *user_data, lkh_error *err);
 } lkh_signer_v1;
@@ -213,13 +262,15 @@ typedef struct lkh_plugin_desc {
     const char *const *provides; /* NULL-terminated capability ids, e.g. "org.linkstr.storage/1" */
     const char *const *requires; /* NULL-terminated host service ids it cannot work without; may be NULL */
 
-    /** Creates an instance. May use every host service. `host` stays valid until destroy.
-     *  On failure returns non-OK, writes `err`, and leaves *out_instance untouched. [host-thread] */
+    /** Creates an instance. May use every host service. `host` stays valid until destroy returns.
+     *  On failure returns non-OK, writes `err`, leaves *out_instance untouched, and the host calls
+     *  no other function for it (not even destroy). [host-thread] */
     lkh_status (*create)(const lkh_host *host, void **out_instance, lkh_error *err);
 
     /** Destroys an instance: stops and joins the plugin's threads, cancels its pending operations
-     *  (their done callbacks run with LKH_E_CANCELLED before destroy returns). After it returns the
-     *  plugin calls nothing of the host's for this instance. [host-thread] */
+     *  (their done callbacks run with LKH_E_CANCELLED before destroy returns), and frees the
+     *  instance. The host calls it exactly once per created instance, after every other call on the
+     *  instance has returned. See "After destroy". [host-thread] */
     void (*destroy)(void *instance);
 
     /** Returns the vtable for `capability_id` (one of `provides`), owned by the plugin and valid until
@@ -227,7 +278,7 @@ typedef struct lkh_plugin_desc {
     const void *(*get_capability)(void *instance, const char *capability_id);
 
     /** Optional informational string: the toolchain that built the plugin (e.g. "swift-6.3.1",
-     *  "cc"). May be NULL. */
+     *  "cc"). May be NULL. Static storage, like every string of the descriptor. */
     const char *built_with;
 
     /* ABI 1.2 */
@@ -257,10 +308,12 @@ LKH_EXPORT const lkh_plugin_desc *lkh_plugin_entry(uint32_t host_abi_major, uint
 #define LKH_RELAY_READ 1u  /* flag: subscribe on this relay */
 #define LKH_RELAY_WRITE 2u /* flag: publish to this relay */
 
-/** Where incoming traffic goes. Owned by the host; valid until the transport instance is destroyed.
- *  Every callback is [any-thread], must not block, and receives only borrowed pointers. The calls
- *  about one relay come in the order its messages arrived: the host tells a relay's stored events
- *  from new ones by where its EOSE falls. */
+/** Where incoming traffic goes. The struct itself is borrowed by `set_sink` (the host may pass a
+ *  stack value): the transport copies it, reading only the fields its `struct_size` covers. The
+ *  function pointers and `ctx` stay valid until the transport instance's `destroy` returns; the
+ *  transport calls none of them after that. Every callback is [any-thread], must not block, and
+ *  receives only borrowed pointers. The calls about one relay come in the order its messages
+ *  arrived: the host tells a relay's stored events from new ones by where its EOSE falls. */
 typedef struct lkh_transport_sink {
     uint32_t struct_size;
     void *ctx;
@@ -279,7 +332,7 @@ typedef struct lkh_transport_sink {
     void (*on_notice)(void *ctx, const char *relay_url, const char *message);
 } lkh_transport_sink;
 
-/** One relay in the pool. */
+/** One relay in the pool. Passed as an array: see "Arrays of versioned structs". */
 typedef struct lkh_relay_config {
     uint32_t struct_size;
     const char *url;   /* ws:// or wss:// */
@@ -289,11 +342,13 @@ typedef struct lkh_relay_config {
 typedef struct lkh_transport_v1 {
     uint32_t struct_size;
 
-    /** Installs the sink. Called once before any other function. [host-thread] */
+    /** Installs the sink (copied; see lkh_transport_sink). Called once, before any other function.
+     *  [host-thread] */
     lkh_status (*set_sink)(void *instance, const lkh_transport_sink *sink, lkh_error *err);
 
-    /** Replaces the relay set. New relays connect in the background and receive every open
-     *  subscription; removed ones are closed; status changes go to the sink. [thread-safe] */
+    /** Replaces the relay set with `count` relays (an array of versioned structs, borrowed for the
+     *  call). New relays connect in the background and receive every open subscription; removed ones
+     *  are closed; status changes go to the sink. [thread-safe] */
     lkh_status (*set_relays)(void *instance, const lkh_relay_config *relays, size_t count,
                              lkh_error *err);
 
@@ -330,9 +385,50 @@ typedef struct lkh_transport_v1 {
 
 #define LKH_CAP_STORAGE_V1 "org.linkstr.storage/1"
 
-/** One stored record. The host encrypts sensitive data into `value` before it gets here; every other
- *  field is plain so that the backend can index it. A record is identified by
- *  (owner, collection, key). Indexes a backend must keep:
+/* The storage rules. Every storage plugin keeps them; `linkstr plugins conformance PATH` checks a
+ * plugin file against them (the same checks the built-in SQLite, memory and PostgreSQL plugins and
+ * the C example Plugins/Storage/CMemory pass).
+ *
+ * Records. A record is identified by (owner, collection, key). `owner` is empty (host-wide records)
+ * or exactly 32 bytes; `collection` is 1…64 printable ASCII bytes (0x21…0x7E); `key` is 1…255
+ * bytes; `parent` is 0…255 bytes; `value` is any length, empty included. Every byte field is binary
+ * (NUL bytes included) and compared byte by byte; `lkh_bytes` with len > 0 and data NULL is invalid.
+ * One owner never sees another's records.
+ *
+ * Order. Queries return records ordered by (sort, key): `sort` as a signed 64-bit integer, then
+ * `key` byte by byte with unsigned bytes, a prefix before any longer key ("a" < "a\0" < "b").
+ * LKH_ORDER_DESCENDING is exactly the reverse of that order.
+ *
+ * What a query returns. The records of (owner, collection) whose `parent` equals the query's (only
+ * when match_parent is 1), whose `sort` lies in [sort_min, sort_max] (both inclusive), and whose
+ * `flags & flags_mask == flags_value`, in order, at most `limit` of them (0 = no limit); each one
+ * passed to `fn` in turn until `fn` returns non-zero. Returning early is not an error. An empty
+ * result is LKH_OK.
+ *
+ * Transactions. `apply` runs its operations in array order inside one transaction: after it returns
+ * non-OK none of them is visible, after LKH_OK all of them are, and a concurrent reader (another
+ * thread or process) sees either none or all. A later operation sees the earlier ones of the same
+ * batch (a PUT then a DELETE of the same key leaves nothing). PUT replaces every field of an
+ * existing record. DELETE of an absent record is not an error. DELETE_PARENT deletes every record
+ * of (owner, collection) whose parent equals `parent`, and nothing in any other collection or
+ * owner. `delete_owner` deletes every record of the owner in
+ * every collection, and no host-wide record unless the owner is empty.
+ *
+ * Errors. LKH_E_INVALID for input outside these rules, with a message naming the field ("owner",
+ * "collection", "key", "parent", "struct_size", "unknown operation kind N"); from `apply` the message
+ * starts with "operation N: " (N from 0) for the first bad operation, and nothing is applied.
+ * LKH_E_NOT_FOUND only from `get`, for an absent record. LKH_E_BUSY when another process holds the
+ * store locked for longer than the plugin waits; LKH_E_IO when a file or server fails;
+ * LKH_E_UNAVAILABLE when the server cannot be reached; LKH_E_PERMISSION when the store may not be
+ * opened. The host calls nothing but `describe` before `open` returned LKH_OK; a plugin may refuse
+ * such a call with LKH_E_INVALID. Messages name the path or server and say what to do; they never
+ * contain a record's value.
+ */
+
+/** One stored record; see "The storage rules" for every field's limits. The host encrypts sensitive
+ *  data into `value` before it gets here; every other field is plain so that the backend can index
+ *  it. Every `lkh_bytes` of a record the host passes is borrowed for the call; every one a plugin
+ *  passes to an lkh_record_fn is borrowed for that callback. Indexes a backend should keep:
  *    (owner, collection, key)                    — unique
  *    (owner, collection, parent, sort, key)      — feed / list queries
  *  `flags` are tested by queries with a mask (e.g. the unread bit). */
@@ -351,6 +447,7 @@ typedef struct lkh_record {
 #define LKH_STORAGE_DELETE 2       /* delete (owner, collection, key); absent is not an error */
 #define LKH_STORAGE_DELETE_PARENT 3 /* delete every record of (owner, collection, parent) */
 
+/** One operation of `apply`. Passed as an array: see "Arrays of versioned structs". */
 typedef struct lkh_storage_op {
     uint32_t struct_size;
     int32_t kind;      /* LKH_STORAGE_PUT / DELETE / DELETE_PARENT */
@@ -376,11 +473,14 @@ typedef struct lkh_storage_query {
 } lkh_storage_query;
 
 /** Receives query results, one record at a time. The record and its bytes are borrowed for the
- *  callback only. Return 0 to continue, non-zero to stop early. [called on the querying thread] */
+ *  callback only (copy what you keep). Return 0 to continue, non-zero to stop early. Called on the
+ *  thread that called `get` or `query`, before that call returns; it must not call the storage
+ *  vtable of the same instance (a plugin may hold its lock while it calls). */
 typedef int32_t (*lkh_record_fn)(void *ctx, const lkh_record *record);
 
-/** Every function is [thread-safe] and may block (the host calls them from worker threads, never
- *  from its executor). Several processes may open the same store at once. */
+/** Every function but `open` is [thread-safe] and may block (the host calls them from worker threads,
+ *  never from its executor). Several processes may open the same persistent store at once. Every
+ *  pointer argument is borrowed for the call. */
 typedef struct lkh_storage_v1 {
     uint32_t struct_size;
 
@@ -389,30 +489,33 @@ typedef struct lkh_storage_v1 {
      *  before anything else. [host-thread] */
     lkh_status (*open)(void *instance, lkh_error *err);
 
-    /** Applies every operation in one transaction: all of them or none. */
+    /** Applies `count` operations (an array of versioned structs) in one transaction: all of them or
+     *  none (see "Transactions"). [thread-safe] */
     lkh_status (*apply)(void *instance, const lkh_storage_op *ops, size_t count, lkh_error *err);
 
     /** Reads one record by (owner, collection, key); calls `fn` once when found. Returns
-     *  LKH_E_NOT_FOUND when absent (without calling fn). */
+     *  LKH_E_NOT_FOUND when absent (without calling fn). [thread-safe] */
     lkh_status (*get)(void *instance, lkh_bytes owner, lkh_bytes collection, lkh_bytes key,
                       lkh_record_fn fn, void *ctx, lkh_error *err);
 
     /** Runs a range query; calls `fn` per matching record in order until `limit` or fn returns
-     *  non-zero. */
+     *  non-zero (see "What a query returns"). The records come from one snapshot. [thread-safe] */
     lkh_status (*query)(void *instance, const lkh_storage_query *query, lkh_record_fn fn, void *ctx,
                         lkh_error *err);
 
-    /** Counts records of (owner, collection) — every collection when `collection` is empty. */
+    /** Counts records of (owner, collection) — every collection when `collection` is empty.
+     *  [thread-safe] */
     lkh_status (*count)(void *instance, lkh_bytes owner, lkh_bytes collection, uint64_t *out_count,
                         lkh_error *err);
 
     /** Deletes every record of `owner` (all collections) in one transaction; writes how many
-     *  were deleted. */
+     *  were deleted into `out_deleted` (may be NULL). [thread-safe] */
     lkh_status (*delete_owner)(void *instance, lkh_bytes owner, uint64_t *out_deleted,
                                lkh_error *err);
 
-    /** Writes a JSON description (`{"backend","location","schema_version",…}`) into `buffer`;
-     *  returns the length needed including NUL. May be NULL. */
+    /** Writes a JSON description (`{"backend","location","open":true|false,"schema_version"?,…}`)
+     *  into `buffer` (two-call pattern like config_get: `buffer` may be NULL when capacity is 0);
+     *  returns the length needed including NUL. Never fails; may be NULL. [thread-safe] */
     size_t (*describe)(void *instance, char *buffer, size_t capacity);
 } lkh_storage_v1;
 

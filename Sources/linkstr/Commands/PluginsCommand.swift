@@ -5,13 +5,14 @@ import LinkstrRuntime
 struct PluginsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plugins",
-        abstract: "List the loaded plugins, or check one plugin file.",
+        abstract: "List the loaded plugins, check one plugin file, or run the storage conformance checks on one.",
         discussion: """
             Example:
               linkstr plugins
               linkstr plugins check ./liblinkstr-plugin-vimeo.so
+              linkstr plugins conformance ./liblinkstr-plugin-c-memory.so
             """,
-        subcommands: [PluginsListCommand.self, PluginsCheckCommand.self],
+        subcommands: [PluginsListCommand.self, PluginsCheckCommand.self, PluginsConformanceCommand.self],
         defaultSubcommand: PluginsListCommand.self)
 }
 

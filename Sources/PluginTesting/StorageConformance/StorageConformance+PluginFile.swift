@@ -1,0 +1,45 @@
+import Foundation
+import LinkstrHost
+import LinkstrPluginKit
+import PluginABI
+
+extension StorageConformance {
+    /// Loads the plugin file at `path` through the real loader and runs every check on a new instance
+    /// of it, each served by a `FakeHost` whose configuration is `config` plus, unless `config` says
+    /// otherwise, `path` (a file in a new private folder) and `host.data_dir` (that folder). The
+    /// folders are removed afterwards.
+    ///
+    /// - Throws: `PluginLoadError` when the file cannot be loaded or provides no storage capability.
+    public static func run(pluginAt path: String, config: [String: String] = [:]) throws(PluginLoadError) -> StorageConformanceReport {
+        let plugin = try PluginLoader.load(path: path)
+        guard plugin.provides.contains(LKH_CAP_STORAGE_V1) else {
+            throw PluginLoadError(
+                path: path, pluginID: plugin.id, stage: .capability,
+                reason: "it does not provide \(LKH_CAP_STORAGE_V1) (it provides \(plugin.provides.joined(separator: ", "))); the conformance checks are for storage plugins")
+        }
+        let outcomes = checks.map { check in
+            StorageConformanceReport.Outcome(check: check.name, failures: run(check, on: plugin, config: config))
+        }
+        return StorageConformanceReport(pluginID: plugin.id, path: path, outcomes: outcomes)
+    }
+
+    private static func run(_ check: StorageConformanceCheck, on plugin: LoadedPlugin, config: [String: String]) -> [String] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linkstr-conformance-\(UUID().uuidString.prefix(8))").path
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            return ["cannot create a scratch folder \(folder): \(error.localizedDescription)"]
+        }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let settings = ["path": folder + "/store", "host.data_dir": folder].merging(config) { _, given in given }
+        do throws(PluginError) {
+            let instance = try PluginInstance(descriptor: plugin.descriptor, provider: FakeHost(pluginID: plugin.id, config: settings))
+            defer { instance.destroy() }
+            let backend = StorageBackend(try instance.capability(LKH_CAP_STORAGE_V1, as: lkh_storage_v1.self))
+            try backend.open()
+            return check.run(on: backend)
+        } catch {
+            return ["cannot open a store to check: \(error.message)"]
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import LinkstrHost
+
+/// One check of the storage contract (linkstr_plugin.h, "Capability: storage"): a name a person can
+/// read in a report, and a body that runs against one freshly opened, empty store.
+///
+/// Thread rule: a value type; `run(on:)` may run concurrently for different stores.
+public struct StorageConformanceCheck: Sendable {
+    public let name: String
+    let body: @Sendable (StorageConformanceContext) throws -> Void
+
+    init(_ name: String, _ body: @escaping @Sendable (StorageConformanceContext) throws -> Void) {
+        self.name = name
+        self.body = body
+    }
+
+    /// Runs the check on `backend` (opened, with no records of the owners the check makes up) and
+    /// returns what failed, one sentence each; empty when the store conforms.
+    public func run(on backend: StorageBackend) -> [String] {
+        let context = StorageConformanceContext(backend: backend)
+        do {
+            try body(context)
+        } catch {
+            context.fail("stopped by an unexpected error: \(error)")
+        }
+        return context.failures
+    }
+}

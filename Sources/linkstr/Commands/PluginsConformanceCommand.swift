@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import LinkstrHost
+import PluginTesting
+
+/// `linkstr plugins conformance PATH`: runs the storage conformance checks — the ones this package's
+/// storage plugins pass — against one storage plugin file.
+struct PluginsConformanceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "conformance",
+        abstract: "Check that a storage plugin file keeps the storage contract.",
+        discussion: """
+            Runs every storage conformance check (ordering, transactions, parent deletes, queries, error
+            codes, …) on new instances of the plugin, each with a private scratch folder: the plugin's
+            configuration has `path` (a file in that folder) and `host.data_dir`, plus what --set gives.
+            The plugin runs in this process: check a new plugin with `linkstr plugins check` first.
+            Exit status 0 when every check passes, 1 when one fails (each failing check is named),
+            2 when there is no file at PATH.
+
+            Example:
+              linkstr plugins conformance ./liblinkstr-plugin-c-memory.so
+              linkstr plugins conformance ./liblinkstr-plugin-postgresql.so --set url=postgresql:///linkstr_test
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The storage plugin file (.so).")
+    var path: String
+
+    @Option(name: .customLong("set"), help: ArgumentHelp("A configuration value for the plugin.", valueName: "key=value"))
+    var settings: [String] = []
+
+    func run() throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
+            throw CLIFailure(.usage, "there is no plugin file at \(path); give the path of a storage plugin's .so file")
+        }
+        let config = try configuration()
+        let report: StorageConformanceReport
+        do {
+            report = try StorageConformance.run(pluginAt: path, config: config)
+        } catch {
+            throw CLIFailure(.failed, error.description)
+        }
+        if global.json {
+            Terminal.printJSON(Self.json(report))
+        } else {
+            Terminal.write(Self.humanText(report))
+        }
+        guard report.passed else {
+            let failed = report.failedChecks
+            throw CLIFailure(
+                .failed, "\(report.pluginID) failed \(failed.count) of \(report.outcomes.count) conformance checks: \(failed.joined(separator: "; "))")
+        }
+    }
+
+    private func configuration() throws(CLIFailure) -> [String: String] {
+        var configuration: [String: String] = [:]
+        for setting in settings {
+            guard let equals = setting.firstIndex(of: "="), equals != setting.startIndex else {
+                throw CLIFailure(.usage, "--set \(setting) is not key=value; write it like --set path=/tmp/store.db")
+            }
+            configuration[String(setting[..<equals])] = String(setting[setting.index(after: equals)...])
+        }
+        return configuration
+    }
+
+    static func json(_ report: StorageConformanceReport) -> [String: Any] {
+        [
+            "id": report.pluginID, "path": report.path, "passed": report.passed,
+            "checks": report.outcomes.map { ["name": $0.check, "passed": $0.passed, "failures": $0.failures] as [String: Any] },
+        ]
+    }
+
+    static func humanText(_ report: StorageConformanceReport) -> String {
+        var text = ""
+        for outcome in report.outcomes {
+            text += "\(outcome.passed ? "ok  " : "FAIL") \(outcome.check)\n"
+            for failure in outcome.failures { text += "       \(failure)\n" }
+        }
+        let passed = report.outcomes.filter(\.passed).count
+        text += "\(report.pluginID): \(passed) of \(report.outcomes.count) checks passed\n"
+        return text
+    }
+}
