@@ -1,5 +1,5 @@
 /*
- * linkstr_plugin.h — the linkstr plugin ABI, version 1.1.
+ * linkstr_plugin.h — the linkstr plugin ABI, version 1.2.
  *
  * This header is the one contract between the linkstr host and its plugins (transport, storage,
  * media providers, notifiers, and capabilities third parties define). A plugin is a shared library
@@ -220,7 +220,7 @@ struct lkh_host {
 
 /* Retired services. `monotonic_ns`, `random_bytes`, `emit_event` and `post` are used by no plugin
  * and will be removed in ABI 2.0 (removing a field changes the struct's shape, which only a new
- * major may do). Until then every 1.x host still fills them, so plugins built against 1.0 or 1.1
+ * major may do). Until then every 1.x host still fills them, so plugins built against an earlier minor
  * that call them keep working; a new plugin must not call them: read the clock with
  * clock_gettime(CLOCK_MONOTONIC), draw random bytes with getrandom(2), log with `log`, and run work
  * later on a thread of its own. */
