@@ -5,6 +5,7 @@ import Foundation
 /// the child exited: a process the child started in the background inherits the pipes and may keep
 /// them open long after, and must not hold the test.
 final class PipeCollector: @unchecked Sendable {
+    private let readEnds: [FileHandle]
     private let descriptors: [Int32]
     private let lock = NSLock()
     /// Guarded by `lock`.
@@ -17,10 +18,13 @@ final class PipeCollector: @unchecked Sendable {
 
     /// Starts reading the read ends of `pipes`.
     init(_ pipes: [Pipe]) {
-        descriptors = pipes.map(\.fileHandleForReading.fileDescriptor)
+        readEnds = pipes.map(\.fileHandleForReading)
+        descriptors = readEnds.map(\.fileDescriptor)
         outputs = Array(repeating: Data(), count: pipes.count)
         Thread.detachNewThread { [self] in
             readUntilClosed()
+            // Closed here, once read: the `Process` keeps its pipes alive, so they would stay open.
+            for readEnd in readEnds { try? readEnd.close() }
             finished.signal()
         }
     }
