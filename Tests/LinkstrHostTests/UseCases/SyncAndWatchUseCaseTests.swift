@@ -22,7 +22,9 @@ import Testing
         _ = try await alice.runtime.post(session.id, url: "https://example.com/1", note: nil)
 
         let first = try await bob.runtime.sync()
-        #expect(first.received == 2 && first.accepted == 2 && first.staged == 0 && first.rejected == 0, "\(first)")
+        // The relay returns the wraps in any order (their times are randomised): the post may wait
+        // for its session in staging first, so `staged` is 0 or 1.
+        #expect(first.received == 2 && first.accepted == 2 && first.rejected == 0, "\(first)")
         #expect(first.relays == [FakeRelay.defaultURL])
         let nothingNew = try await bob.runtime.sync()
         #expect(nothingNew.accepted == 0 && nothingNew.rejected == 0)
