@@ -409,9 +409,19 @@ static const void *plugin_capability(void *instance, const char *capability_id) 
 
 static const char *const provides[] = {LKH_CAP_STORAGE_V1, NULL};
 
+/* Designated fields: the ones a later minor appends stay zero (a store signs nothing). */
 static const lkh_plugin_desc descriptor = {
-    sizeof(lkh_plugin_desc), LKH_ABI_MAJOR, LKH_ABI_MINOR, "org.linkstr.storage.c-memory", "In-memory storage (C)", "1.0.0",
-    provides, NULL, plugin_create, plugin_destroy, plugin_capability, "cc",
+    .struct_size = sizeof(lkh_plugin_desc),
+    .abi_major = LKH_ABI_MAJOR,
+    .abi_minor = LKH_ABI_MINOR,
+    .id = "org.linkstr.storage.c-memory",
+    .name = "In-memory storage (C)",
+    .version = "1.0.0",
+    .provides = provides,
+    .create = plugin_create,
+    .destroy = plugin_destroy,
+    .get_capability = plugin_capability,
+    .built_with = "cc",
 };
 
 LKH_EXPORT const lkh_plugin_desc *lkh_plugin_entry(uint32_t host_abi_major, uint32_t host_abi_minor) {
