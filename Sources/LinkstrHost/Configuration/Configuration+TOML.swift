@@ -37,7 +37,7 @@ extension Configuration {
     }
 
     /// Parses TOML text into this configuration.
-    mutating func apply(toml text: String, path: String) throws(ConfigurationError) {
+    package mutating func apply(toml text: String, path: String) throws(ConfigurationError) {
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
