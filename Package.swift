@@ -168,7 +168,9 @@ let package = Package(
         // rust-nostr peer (TestRelay, ExternalProcess), scratch folders.
         .target(name: "TestSupport", dependencies: ["PluginTesting"], path: "Tests/Support/TestSupport"),
         .testTarget(name: "NostrCoreTests", dependencies: ["NostrCore", "CSecp256k1"]),
-        .testTarget(name: "LinkstrEngineTests", dependencies: ["LinkstrEngine", "NostrCore"]),
+        .testTarget(
+            name: "LinkstrEngineTests",
+            dependencies: ["LinkstrEngine", "NostrCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "LinkstrHostTests",
             dependencies: [
