@@ -59,8 +59,8 @@ extension FuzzTarget {
     static func decodeNIP19(_ input: UnsafeRawBufferPointer) {
         let text = String(decoding: input, as: UTF8.self)
         _ = try? NIP19.decode(text)
-        if let (hrp, data) = try? Bech32.decode(text) {
-            precondition(Bech32.encode(hrp: hrp, data: data) == text.lowercased(), "an accepted bech32 string does not re-encode to itself")
+        if let decoded = try? Bech32.decode(text) {
+            precondition(Bech32.encode(hrp: decoded.hrp, data: decoded.data) == text.lowercased(), "an accepted bech32 string does not re-encode to itself")
         }
     }
 }
