@@ -35,10 +35,19 @@ done
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 
 if [ "$build" = yes ]; then
+    # SwiftPM links executables with their own entry point (renamed, then aliased to `main`), which
+    # clashes with the `main` that `-sanitize=fuzzer` links in. So: libFuzzer's coverage
+    # instrumentation with AddressSanitizer, libFuzzer without its `main` (from the toolchain, or
+    # Debian's libclang-rt-NN-dev), and Fuzz/Driver/main.swift calling LLVMFuzzerRunDriver.
+    runtime=$(ls "$(dirname "$(command -v swiftc)")"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-"$(uname -m)".a \
+        /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-"$(uname -m)".a 2>/dev/null | head -n 1)
+    [ -n "$runtime" ] || { echo "fuzz.sh: libFuzzer (libclang_rt.fuzzer_no_main) not found; install libclang-rt-dev" >&2; exit 1; }
+    coverage=inline-8bit-counters,pc-table,trace-cmp
     lock=()
     command -v swiftlock >/dev/null && lock=(swiftlock)
-    ${lock[@]+"${lock[@]}"} swift build -c release --scratch-path .build-fuzz --product linkstr-fuzz \
-        --sanitize fuzzer --sanitize address -Xswiftc -DLINKSTR_FUZZING >&2
+    ${lock[@]+"${lock[@]}"} swift build -c release --scratch-path .build-fuzz --product linkstr-fuzz --sanitize address \
+        -Xswiftc -sanitize-coverage=edge,indirect-calls,$coverage -Xcxx -fsanitize-coverage=$coverage -Xswiftc -DLINKSTR_FUZZING \
+        -Xlinker --whole-archive -Xlinker "$runtime" -Xlinker --no-whole-archive -Xlinker -lstdc++ >&2
 fi
 [ "$run" = yes ] || exit 0
 fuzzer=.build-fuzz/release/linkstr-fuzz
