@@ -160,7 +160,8 @@ let package = Package(
 
         // MARK: Fuzzing: the parsers of untrusted input, driven by libFuzzer (scripts/fuzz.sh; README "Testing")
         .target(
-            name: "FuzzTargets", dependencies: ["NostrCore", "LinkstrEngine", "LinkstrHost", "LinkstrMediaKit"], path: "Fuzz/Targets"),
+            name: "FuzzTargets", dependencies: ["NostrCore", "LinkstrEngine", "LinkstrHost", "LinkstrMediaKit", "RelayPoolPlugin"],
+            path: "Fuzz/Targets"),
         .executableTarget(name: "linkstr-fuzz", dependencies: ["FuzzTargets"], path: "Fuzz/Driver"),
 
         // MARK: Tests

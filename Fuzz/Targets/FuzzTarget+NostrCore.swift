@@ -1,4 +1,5 @@
 import NostrCore
+import RelayPoolPlugin
 
 extension FuzzTarget {
     static func parseEvent(_ input: UnsafeRawBufferPointer) {
@@ -13,7 +14,9 @@ extension FuzzTarget {
         }
     }
 
+    /// Both readers of relay frames: the relay pool's (what the transport plugin runs) and NostrCore's.
     static func parseRelayMessage(_ input: UnsafeRawBufferPointer) {
+        _ = try? RelayFrame.parse(Array(input))
         _ = try? RelayMessage(json: input)
     }
 
