@@ -40,7 +40,7 @@ if [ "$build" = yes ]; then
     # instrumentation with AddressSanitizer, libFuzzer without its `main` (from the toolchain, or
     # Debian's libclang-rt-NN-dev), and Fuzz/Driver/main.swift calling LLVMFuzzerRunDriver.
     runtime=$(ls "$(dirname "$(command -v swiftc)")"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-"$(uname -m)".a \
-        /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-"$(uname -m)".a 2>/dev/null | head -n 1)
+        /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-"$(uname -m)".a 2>/dev/null | head -n 1 || true)
     [ -n "$runtime" ] || { echo "fuzz.sh: libFuzzer (libclang_rt.fuzzer_no_main) not found; install libclang-rt-dev" >&2; exit 1; }
     coverage=inline-8bit-counters,pc-table,trace-cmp
     lock=()

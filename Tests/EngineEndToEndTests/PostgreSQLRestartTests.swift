@@ -1,4 +1,5 @@
 import Foundation
+import PluginTesting
 import Testing
 
 /// `linkstr sync` into PostgreSQL while the server restarts: the sync either reconnects or fails
