@@ -51,6 +51,7 @@ if [ "$build" = yes ]; then
 fi
 [ "$run" = yes ] || exit 0
 fuzzer=.build-fuzz/release/linkstr-fuzz
+export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 
 echo "| target | executions | seconds | exec/s | crashes |"
 echo "|---|---:|---:|---:|---:|"

@@ -1,11 +1,16 @@
 import FuzzTargets
 import Foundation
 
-// `linkstr-fuzz <target> [arguments]`. Built with `-sanitize=fuzzer` and `-D LINKSTR_FUZZING`
-// (scripts/fuzz.sh), the arguments are libFuzzer's; in an ordinary build they are input files or
+// `linkstr-fuzz <target> [arguments]`. Built for fuzzing (scripts/fuzz.sh: libFuzzer, `-D
+// LINKSTR_FUZZING`), the arguments are libFuzzer's; in an ordinary build they are input files or
 // folders, each file run once through the target (to reproduce a crash without the sanitizers).
-let arguments = CommandLine.arguments
-guard arguments.count >= 2, let target = FuzzTarget(rawValue: arguments[1]) else {
+// libFuzzer runs this program again without the target name (to minimize a crash, to merge): the
+// name travels in LINKSTR_FUZZ_TARGET.
+var arguments = CommandLine.arguments
+if arguments.count >= 2, FuzzTarget(rawValue: arguments[1]) != nil {
+    setenv("LINKSTR_FUZZ_TARGET", arguments.remove(at: 1), 1)
+}
+guard let target = ProcessInfo.processInfo.environment["LINKSTR_FUZZ_TARGET"].flatMap(FuzzTarget.init(rawValue:)) else {
     let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
     FileHandle.standardError.write(Data("linkstr-fuzz: name a target (\(names)), then its arguments\n".utf8))
     exit(2)
@@ -19,8 +24,7 @@ func runFuzzerDriver(
     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 ) -> CInt
 
-// libFuzzer sees the program name and everything after the target name.
-var fuzzerArguments = ([arguments[0]] + arguments.dropFirst(2)).map { strdup($0) } + [nil]
+var fuzzerArguments = arguments.map { strdup($0) } + [nil]
 var fuzzerArgumentCount = CInt(fuzzerArguments.count - 1)
 let status = fuzzerArguments.withUnsafeMutableBufferPointer { buffer in
     var argv = buffer.baseAddress
@@ -32,7 +36,7 @@ let status = fuzzerArguments.withUnsafeMutableBufferPointer { buffer in
 exit(status)
 #else
 var inputs = 0
-for path in arguments.dropFirst(2) {
+for path in arguments.dropFirst() {
     for file in FuzzInputs.files(at: URL(fileURLWithPath: path)) {
         try Data(contentsOf: file).withUnsafeBytes { target.run($0) }
         inputs += 1
