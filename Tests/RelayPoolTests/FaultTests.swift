@@ -234,7 +234,10 @@ struct FaultTests {
         let relay = try await TestRelay.misbehaving("accept", ["--event-file", file])
         defer { relay.process.kill() }
         try await harness.connect([relay.url])
-        let messages = Recorder(try harness.pool.subscribe("flood", filters: [Filter(kinds: [1])]))
+        // Sized for the flood, as `sync` sizes its own: the default (10 000, the iPhone app's) lets
+        // repeats further apart than that through, for the store's dedupe by wrap id to catch.
+        let deduplicator = EventDeduplicator(capacity: 1_000_000)
+        let messages = Recorder(try harness.pool.subscribe("flood", filters: [Filter(kinds: [1])], deduplicator: deduplicator))
         try await messages.wait("EOSE after the flood", timeout: .seconds(40)) { $0.contains(where: \.isEndOfStoredEvents) }
         let delivered = messages.events.map(\.event.id)
         #expect(delivered.count == events.count)
