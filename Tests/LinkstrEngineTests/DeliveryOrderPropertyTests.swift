@@ -16,6 +16,7 @@ import Testing
     }
 
     @Test func everyDeliveryOfTheSameWrapsEndsInTheSameState() async {
+        var hiddenDifferences: [String] = []
         await propertyCheck(count: Self.count, input: Self.cases) { history, plan in
             let written = history.rumors.indices.sorted { history.rumors[$0].rumor.createdAt < history.rumors[$1].rumor.createdAt }
             let reference = DeliveryPlan(syncs: [.init(deliveries: written, end: .finished)]).deliver(history)
@@ -25,11 +26,12 @@ import Testing
                 outcome.sessionName == reference.sessionName && outcome.members == reference.members && outcome.feed == reference.feed
                     && outcome.shownReactions == reference.shownReactions,
                 "history: \(history)\nplan: \(plan)\noutcome: \(outcome)\nreference: \(reference)")
-            // What is stored but not shown can differ: a post or reaction of someone who was not a
-            // member is stored in some orders (then hidden, or deleted: its delete watermark stays).
-            withKnownIssue("hidden records depend on the delivery order", isIntermittent: true) {
-                #expect(outcome == reference, "history: \(history)\nplan: \(plan)")
-            }
+            if outcome != reference { hiddenDifferences.append("history: \(history)\nplan: \(plan)\noutcome: \(outcome)\nreference: \(reference)") }
+        }
+        // What is stored but not shown can differ: a post or reaction of someone who was not a
+        // member is stored in some orders (then hidden, or deleted: its delete watermark stays).
+        withKnownIssue("hidden records depend on the delivery order", isIntermittent: true) {
+            #expect(hiddenDifferences.isEmpty, "\(hiddenDifferences.count) deliveries: \(hiddenDifferences.first ?? "")")
         }
     }
 }
