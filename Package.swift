@@ -45,6 +45,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.11.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        // Tests only: the delivery-order property tests.
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
         // MARK: The plugin ABI (header only) and its Swift support for both sides
@@ -158,12 +160,20 @@ let package = Package(
         .executableTarget(
             name: "IngestBench", dependencies: ["LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "NostrCore"], path: "Benchmarks/IngestBench"),
 
+        // MARK: Fuzzing: the parsers of untrusted input, driven by libFuzzer (scripts/fuzz.sh; README "Testing")
+        .target(
+            name: "FuzzTargets", dependencies: ["NostrCore", "LinkstrEngine", "LinkstrHost", "LinkstrMediaKit", "RelayPoolPlugin"],
+            path: "Fuzz/Targets"),
+        .executableTarget(name: "linkstr-fuzz", dependencies: ["FuzzTargets"], path: "Fuzz/Driver"),
+
         // MARK: Tests
         // Helpers for the tests that start programs: `linkstr` (ProcessRunner), real relays and the
         // rust-nostr peer (TestRelay, ExternalProcess), scratch folders.
         .target(name: "TestSupport", dependencies: ["PluginTesting"], path: "Tests/Support/TestSupport"),
         .testTarget(name: "NostrCoreTests", dependencies: ["NostrCore", "CSecp256k1"]),
-        .testTarget(name: "LinkstrEngineTests", dependencies: ["LinkstrEngine", "NostrCore"]),
+        .testTarget(
+            name: "LinkstrEngineTests",
+            dependencies: ["LinkstrEngine", "NostrCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "LinkstrHostTests",
             dependencies: [
@@ -195,6 +205,8 @@ let package = Package(
             ]),
         // `linkstr` end to end: the built executable against real relays, with rust-nostr as a member.
         .testTarget(name: "EngineEndToEndTests", dependencies: ["NostrCore", "PluginTesting", "TestSupport"]),
+        // Replays every input under Fuzz/regressions through its fuzz target.
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),
         .testTarget(name: "RelayPoolPluginTests", dependencies: ["RelayPoolPlugin", "LinkstrPluginKit", "PluginABI"]),
     ]
 )

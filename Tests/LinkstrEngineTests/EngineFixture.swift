@@ -10,11 +10,13 @@ struct EngineFixture {
     static let mallory = Keypair(secretKey: try! SecretKey(hex: String(repeating: "44", count: 32))).publicKey
     static let session = SessionID("E621E1F8C36C495A93FC0C247A3E6E5F")!
 
-    let store = MemoryEngineStore()
+    let store: MemoryEngineStore
     let engine: LinkstrEngine
 
-    /// An engine for `me` (bob by default: alice creates the sessions).
-    init(me: PublicKey = EngineFixture.bob) {
+    /// An engine for `me` (bob by default: alice creates the sessions), over `store` (a new one by
+    /// default; pass an engine's store to model a restart: staging is lost, the store stays).
+    init(me: PublicKey = EngineFixture.bob, store: MemoryEngineStore = MemoryEngineStore()) {
+        self.store = store
         engine = LinkstrEngine(me: me, store: store)
     }
 

@@ -7,13 +7,6 @@ import Testing
 @Suite struct OrderIndependenceTests {
     typealias F = EngineFixture
 
-    struct Summary: Equatable {
-        var sessionName: String?
-        var members: [PublicKey]
-        var posts: Set<String>
-        var activeReactions: Set<String>
-    }
-
     private func scenario() -> [Event] {
         let p1 = F.post(by: F.alice, at: 200)
         let p2 = F.post(by: F.bob, at: 210, url: "https:\\/\\/example.org\\/b", note: nil)
@@ -35,15 +28,11 @@ import Testing
         ]
     }
 
-    private func run(_ rumors: [Event]) -> Summary {
+    private func run(_ rumors: [Event]) -> EngineOutcome {
         let f = F(me: F.alice)
         for rumor in rumors { f.deliver(rumor, source: .historical) }
         _ = f.engine.finishSync()
-        return Summary(
-            sessionName: f.store.session(F.session)?.name,
-            members: f.store.membership(F.session).current,
-            posts: Set(f.store.posts.values.map(\.id.hex)),
-            activeReactions: Set(f.store.reactions.values.filter(\.active).map { "\($0.key.postID.hex):\($0.key.emoji):\($0.key.sender.hex)" }))
+        return EngineOutcome(f)
     }
 
     @Test func aSnapshotThatArrivesAfterThePostsItGovernsDecidesWhetherTheyAreShown() throws {

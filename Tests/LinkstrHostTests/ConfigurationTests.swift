@@ -60,6 +60,34 @@ import Testing
         }
     }
 
+    @Test func aTableHeaderWithoutANameIsASyntaxErrorNotACrash() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        for header in ["[=]", "[[ ,]]", "[#]", "[\u{FFFD}]"] {
+            let path = scratch.write("config.toml", "storage = \"x\"\n\(header)\n")
+            let error = try #require(throws: ConfigurationError.self) { try Configuration.load(path: path) }
+            #expect(error.line == 2)
+            #expect(error.description.hasPrefix("\(path):2:"))
+            #expect(error.description.contains("TOML syntax error: a table header must start with a name"))
+        }
+        // A line that starts with `[` inside a multi-line string or array is no header.
+        let valid = scratch.write("valid.toml", """
+            relays = [
+              "ws://127.0.0.1:7777",
+            ]
+            [plugins."org.linkstr.notify.command"]
+            template = \"\"\"
+            [=] stays text
+            \"\"\"
+            matrix = [
+              [{ a = 1 }],
+            ]
+            """)
+        let configuration = try Configuration.load(path: valid)
+        #expect(configuration.relays == ["ws://127.0.0.1:7777"])
+        #expect(configuration.pluginSettings["org.linkstr.notify.command"] == ["template": "[=] stays text\n", "matrix": #"[[{"a":1}]]"#])
+    }
+
     @Test func rejectsAnUnknownSettingAndAWrongType() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }

@@ -219,4 +219,31 @@ struct FaultTests {
         #expect(error?.status == .unavailable)
         #expect(throws: PluginError.self) { _ = try harness.pool.subscribe(String(repeating: "s", count: 65), filters: [Filter()]) }
     }
+
+    /// 50 000 frames is what a relay sends for a long history in one go; a million would take this
+    /// machine's Python relay minutes to send, not the pool to read.
+    @Test("a flood of 50 000 frames — 25 000 events, each sent twice, in random order: each event delivered once, the repeats reported")
+    func flood() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let harness = try PoolHarness()
+        let author = LocalSigner(keypair: .generate())
+        let events = try (0..<25_000).map { try harness.event(content: "flood \($0)", signer: author) }
+        let frames = (events + events).map { $0.jsonString() }.shuffled()
+        let file = scratch.write("flood.jsonl", frames.joined(separator: "\n") + "\n")
+        let relay = try await TestRelay.misbehaving("accept", ["--event-file", file])
+        defer { relay.process.kill() }
+        try await harness.connect([relay.url])
+        // Sized for the flood, as `sync` sizes its own: the default (10 000, the iPhone app's) lets
+        // repeats further apart than that through, for the store's dedupe by wrap id to catch.
+        let deduplicator = EventDeduplicator(capacity: 1_000_000)
+        let messages = Recorder(try harness.pool.subscribe("flood", filters: [Filter(kinds: [1])], deduplicator: deduplicator))
+        try await messages.wait("EOSE after the flood", timeout: .seconds(40)) { $0.contains(where: \.isEndOfStoredEvents) }
+        let delivered = messages.events.map(\.event.id)
+        #expect(delivered.count == events.count)
+        #expect(Set(delivered) == Set(events.map(\.id)))
+        let repeats = messages.all.filter { if case .duplicate = $0 { true } else { false } }
+        #expect(repeats.count == events.count)
+        #expect(harness.state(relay.url)?.status == .connected)
+    }
 }

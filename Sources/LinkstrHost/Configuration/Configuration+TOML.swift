@@ -37,7 +37,8 @@ extension Configuration {
     }
 
     /// Parses TOML text into this configuration.
-    mutating func apply(toml text: String, path: String) throws(ConfigurationError) {
+    package mutating func apply(toml text: String, path: String) throws(ConfigurationError) {
+        try Self.checkTableHeaders(text, path: path)
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -118,6 +119,85 @@ extension Configuration {
     }
 
     /// `<family>/<major>`, as `org.linkstr.storage/1`.
+    /// toml++ (inside TOMLKit 0.6) stops the program — a failed assertion, or undefined behaviour
+    /// where assertions are off — on a table header whose name starts with a character no key
+    /// starts with (`[=]`, `[,]`, `[#]`). Such a header is refused here first, with its line. A
+    /// header is a line that starts with `[` outside a value (a multi-line array or string).
+    private static func checkTableHeaders(_ text: String, path: String) throws(ConfigurationError) {
+        var depth = 0  // the `[` and `{` of a value not closed yet
+        var openString: UInt8?  // the quote of a multi-line string that goes on
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() {
+            let bytes = Array(line)
+            var position = 0
+            if let quote = openString {
+                guard let end = stringEnd(bytes, quote, from: 0, triple: true) else { continue }
+                openString = nil
+                position = end
+            } else if depth == 0 {
+                while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1 }
+                if position < bytes.count, bytes[position] == UInt8(ascii: "[") {
+                    var name = position + 1
+                    if name < bytes.count, bytes[name] == UInt8(ascii: "[") { name += 1 }
+                    while name < bytes.count, bytes[name] == 0x20 || bytes[name] == 0x09 { name += 1 }
+                    guard name < bytes.count, isTableNameStart(bytes[name]) else {
+                        throw ConfigurationError(
+                            path: path, line: index + 1, column: name + 1, reason: "TOML syntax error: a table header must start with a name, as in [name]")
+                    }
+                    continue
+                }
+            }
+            while position < bytes.count {
+                let byte = bytes[position]
+                position += 1
+                switch byte {
+                case UInt8(ascii: "#"): position = bytes.count
+                case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+                case UInt8(ascii: "]"), UInt8(ascii: "}"): depth = max(0, depth - 1)
+                case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                    if position + 1 < bytes.count, bytes[position] == byte, bytes[position + 1] == byte {
+                        guard let end = stringEnd(bytes, byte, from: position + 2, triple: true) else {
+                            openString = byte
+                            position = bytes.count
+                            break
+                        }
+                        position = end
+                    } else {
+                        position = stringEnd(bytes, byte, from: position, triple: false) ?? bytes.count
+                    }
+                default: break
+                }
+            }
+        }
+    }
+
+    /// A bare key's first character, a quote, or the `]` of an empty header (which toml++ reports).
+    private static func isTableNameStart(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        case UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "]"): true
+        default: false
+        }
+    }
+
+    /// The index after the quote (three quotes when `triple`) that ends a string, searching from
+    /// `start`; nil when the line ends first. In basic strings (`"`) a backslash escapes.
+    private static func stringEnd(_ bytes: [UInt8], _ quote: UInt8, from start: Int, triple: Bool) -> Int? {
+        var position = start
+        while position < bytes.count {
+            if quote == UInt8(ascii: "\""), bytes[position] == UInt8(ascii: "\\") {
+                position += 2
+                continue
+            }
+            if bytes[position] == quote {
+                if !triple { return position + 1 }
+                if position + 2 < bytes.count, bytes[position + 1] == quote, bytes[position + 2] == quote { return position + 3 }
+            }
+            position += 1
+        }
+        return nil
+    }
+
     static func isCapabilityID(_ text: String) -> Bool {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty && parts[1].allSatisfy(\.isASCII) && parts[1].allSatisfy(\.isNumber)

@@ -97,10 +97,10 @@ extension AccountRuntime {
     }
 
     /// Remembers for `relay list` what this operation saw of each relay, with the time: its status, and
-    /// why it failed or what it answered to a publish it did not accept (`answers`). A relay still
-    /// connecting counts as failed, with the reason its last attempt gave. A failure to store only
-    /// costs that memory, so it is logged, not thrown.
-    func recordRelayStatuses(answers: [RelayAnswer] = []) {
+    /// why it failed, what it answered to a publish it did not accept (`answers`), or that it did not
+    /// finish sending its history (`unfinished`). A relay still connecting counts as failed, with the
+    /// reason its last attempt gave. A failure to store only costs that memory, so it is logged, not thrown.
+    func recordRelayStatuses(answers: [RelayAnswer] = [], unfinished: Set<String> = []) {
         guard let pool else { return }
         var refusals: [String: String] = [:]
         for answer in answers where !answer.accepted && refusals[answer.relay] == nil { refusals[answer.relay] = answer.message }
@@ -109,6 +109,7 @@ extension AccountRuntime {
         let outcomes = pool.relayStates().map { state -> RelayOutcome in
             if state.status.isConnected {
                 let error = refusals[state.url].map { "publish failed: \($0)" } ?? state.error
+                    ?? (unfinished.contains(state.url) ? Self.unfinishedHistory : nil)
                 return RelayOutcome(url: state.url, status: state.status.description, error: error, checkedAt: now)
             }
             let reason = state.error ?? lastErrors[state.url] ?? "not connected when linkstr stopped waiting"
@@ -122,6 +123,9 @@ extension AccountRuntime {
             host.log.log(.warn, "cannot remember the relay statuses for `relay list`: \(error)")
         }
     }
+
+    /// What `relay list` says of a relay that was still sending history when a page timed out.
+    static let unfinishedHistory = "did not finish sending its history before the timeout; what it holds may be incomplete"
 
     /// The transport's reason without its "; retrying in 2.0 s", which is only true at that moment.
     static func withoutRetryNote(_ reason: String) -> String {

@@ -17,7 +17,7 @@ extension AccountRuntime {
     public func sync(timeout: Duration = .seconds(15), progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws(RuntimeError) -> SyncReport {
         startBatch()
         let pool = try connect()
-        defer { recordRelayStatuses() }
+        defer { recordRelayStatuses(unfinished: Set(batch.sync.unfinishedRelays)) }
         try await backfill(pool, timeout: timeout, deduplicator: EventDeduplicator(capacity: 1_000_000), observer: nil, progress: progress)
         await refreshFollowList(pool, profiles: true)
         return batch.sync
@@ -133,6 +133,7 @@ extension AccountRuntime {
         }
         for _ in 0..<summary.rejected { batch.sync.reject("not a valid Nostr event (bad JSON, id or signature)") }
         batch.sync.relays = summary.relays
+        batch.sync.unfinishedRelays = summary.unfinishedRelays.sorted()
         try await finishBackfill(started: started, observer: observer)
     }
 

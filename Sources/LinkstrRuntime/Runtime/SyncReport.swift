@@ -11,6 +11,8 @@ public struct SyncReport: Sendable, Equatable {
     public var rejections: [String: Int] = [:]
     /// Relays that took part.
     public var relays: [String] = []
+    /// Relays that did not finish sending their history (EOSE) within the page timeout.
+    public var unfinishedRelays: [String] = []
 
     public init() {}
 

@@ -10,6 +10,8 @@ public struct BackfillSummary: Sendable, Equatable {
     public var rejected = 0
     /// Pages that ended by timeout rather than by EOSE from every relay.
     public var timedOutPages = 0
+    /// The relays a timed-out page still waited for: what they hold may not all have arrived.
+    public var unfinishedRelays = Set<String>()
     /// The relays whose answers steered a chain.
     public var relays: [String] = []
 

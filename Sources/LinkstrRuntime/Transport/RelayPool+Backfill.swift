@@ -68,8 +68,11 @@ extension RelayPool {
             unsubscribe(id)
             // A page cut short cannot steer the next one.
             try Task.checkCancellation()
-            if timedOut { summary.timedOutPages += 1 }
             let result = progress.result
+            if timedOut {
+                summary.timedOutPages += 1
+                summary.unfinishedRelays.formUnion(waitFor.subtracting(result.finished))
+            }
             summary.events += result.events
             summary.duplicates += result.duplicates
             summary.rejected += result.rejected

@@ -39,6 +39,11 @@ struct SyncCommand: AsyncParsableCommand {
         }
         await context.close()
         StatusLine.shared.finishSteps()
+        for relay in report.unfinishedRelays {
+            Terminal.writeError(
+                "linkstr: warning: \(relay) did not finish sending its history within \(timeout) s; what it holds may be incomplete: "
+                    + "run `linkstr sync` again, or with a longer --timeout\n")
+        }
         if global.json {
             Terminal.printJSON(JSONRecords.syncReport(report))
             return

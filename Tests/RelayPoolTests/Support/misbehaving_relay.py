@@ -12,6 +12,8 @@ event, sent verbatim) followed by EOSE, and CLOSE silently. What differs:
   accept       answers every EVENT with OK true
   mute         never answers REQ (no EVENT, no EOSE): every page waits for its timeout
   stall        accepts TCP connections and never completes the WebSocket handshake
+  half-frame   after the stored events, sends the first bytes of an EVENT frame and then nothing
+               more (no EOSE), keeping the connection open
 """
 import argparse
 import asyncio
@@ -59,6 +61,10 @@ async def serve(args):
                     await connection.send(json.dumps(["EVENT", subscription, {"content": padding}]))
                 for event in stored:
                     await connection.send("[\"EVENT\"," + json.dumps(subscription) + "," + event + "]")
+                if args.mode == "half-frame":
+                    # A text frame announcing 4096 bytes, of which 12 arrive.
+                    connection.transport.write(bytes([0x81, 126, 0x10, 0x00]) + b'["EVENT","su')
+                    await asyncio.Event().wait()
                 await connection.send(json.dumps(["EOSE", subscription]))
             elif frame[0] == "EVENT":
                 event_id = frame[1].get("id", "")
@@ -88,7 +94,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--mode", required=True,
-                        choices=["malformed", "oversized", "rate-limited", "silent", "accept", "mute", "stall"])
+                        choices=["malformed", "oversized", "rate-limited", "silent", "accept", "mute", "stall", "half-frame"])
     parser.add_argument("--event-file")
     parser.add_argument("--oversize", type=int, default=2 << 20)
     args = parser.parse_args()

@@ -5,13 +5,13 @@ import Foundation
 /// resolved against the page's final URL (after redirects); only http(s) results are kept.
 ///
 /// Thread rule: a value type.
-struct PageMetadata: Equatable, Sendable {
+package struct PageMetadata: Equatable, Sendable {
     var title: String?
     var image: URL?
     var oEmbedURL: URL?
 
     /// Scans `html` up to `</head>` or `<body>`.
-    static func scan(_ html: String, pageURL: URL) -> PageMetadata {
+    package static func scan(_ html: String, pageURL: URL) -> PageMetadata {
         var scanner = HeadScanner(html)
         var properties: [String: String] = [:]
         var baseHref: String?

@@ -1,7 +1,7 @@
 extension RelayFrame {
     /// Parses one text frame. Every part is validated, including the parts this pool ignores;
     /// elements after the ones a type defines are tolerated (skipped) for forward compatibility.
-    static func parse(_ bytes: [UInt8]) throws(TransportInputError) -> RelayFrame {
+    package static func parse(_ bytes: [UInt8]) throws(TransportInputError) -> RelayFrame {
         var scanner = JSONScanner(bytes)
         do {
             try scanner.beginArray()

@@ -1,5 +1,5 @@
 /// One message from a relay to the client (NIP-01, NIP-42).
-enum RelayFrame: Equatable {
+package enum RelayFrame: Equatable {
     /// `["EVENT", <subscription id>, <event>]`; `event` is the object exactly as the relay sent it.
     case event(subscriptionID: String, event: ArraySlice<UInt8>)
     /// `["OK", <event id>, <accepted>, <message>]`; the id may be empty (nostr-relay does that when
