@@ -24,6 +24,8 @@ public final class RemoteSignerClient: Sendable {
     let pool: RelayPool
     let timeout: Duration
     let onAuthURL: @Sendable (String) -> Void
+    /// Where the client's own tasks run (listening, publishing, time limits).
+    let executor = RemoteSignerExecutor()
     private let pending = Mutex<[String: PendingRequest]>([:])
     private let listener = Mutex<Task<Void, Never>?>(nil)
 
@@ -59,7 +61,7 @@ public final class RemoteSignerClient: Sendable {
         } catch {
             throw .unreachable(relays: link.relays, reason: error.description)
         }
-        let task = Task { [weak self] in
+        let task = Task(executorPreference: executor) { [weak self] in
             for await message in messages {
                 guard case .event(let received) = message else { continue }
                 self?.receive(received.event)
@@ -95,8 +97,8 @@ public final class RemoteSignerClient: Sendable {
         do {
             return try await withCheckedThrowingContinuation { continuation in
                 pending.withLock { $0[request.id] = PendingRequest(method: method, deadline: deadline, continuation: continuation) }
-                Task { await self.publish(event, requestID: request.id) }
-                Task { await self.expire(request.id) }
+                Task(executorPreference: executor) { await self.publish(event, requestID: request.id) }
+                Task(executorPreference: executor) { await self.expire(request.id) }
             }
         } catch let error as RemoteSignerError {
             throw error
