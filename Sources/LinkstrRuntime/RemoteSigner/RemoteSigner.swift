@@ -37,20 +37,31 @@ public struct RemoteSigner: Signer {
     private func wait<Value: Sendable>(_ request: @escaping @Sendable () async throws(RemoteSignerError) -> Value) throws(RemoteSignerError)
         -> Value
     {
-        let outcome = Mutex<Result<Value, RemoteSignerError>?>(nil)
-        let done = DispatchSemaphore(value: 0)
+        let answer = Answer<Value>()
         Task(executorPreference: client.executor) {
-            let result: Result<Value, RemoteSignerError>
             do throws(RemoteSignerError) {
-                result = .success(try await request())
+                answer.finish(.success(try await request()))
             } catch {
-                result = .failure(error)
+                answer.finish(.failure(error))
             }
+        }
+        return try answer.wait().get()
+    }
+
+    /// One answer, handed from the client's executor to the blocked caller.
+    private final class Answer<Value: Sendable>: Sendable {
+        private let outcome = Mutex<Result<Value, RemoteSignerError>?>(nil)
+        private let done = DispatchSemaphore(value: 0)
+
+        func finish(_ result: Result<Value, RemoteSignerError>) {
             outcome.withLock { $0 = result }
             done.signal()
         }
-        done.wait()
-        return try outcome.withLock { $0! }.get()
+
+        func wait() -> Result<Value, RemoteSignerError> {
+            done.wait()
+            return outcome.withLock { $0! }
+        }
     }
 }
 
