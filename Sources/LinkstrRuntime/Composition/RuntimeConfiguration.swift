@@ -14,6 +14,8 @@ public struct RuntimeConfiguration: Sendable {
     /// The folder of the `liblinkstr.so` a program embeds, whose `linkstr/plugins` folder holds
     /// plugins too; nil for the command line.
     public var libraryDirectory: String?
+    /// Told the URL a remote signer asks the user to open before it answers (an `auth_url` challenge).
+    public var onAuthURL: @Sendable (String) -> Void = { _ in }
 
     public init(
         home: String? = nil, configFile: String? = nil, storage: String? = nil,

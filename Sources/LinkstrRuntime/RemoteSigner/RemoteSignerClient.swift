@@ -77,9 +77,10 @@ public final class RemoteSignerClient: Sendable {
     /// The client's public key, as the signer sees it.
     public var sessionPublicKey: PublicKey { session.publicKey }
 
-    /// Stops listening; requests still waiting fail with ``RemoteSignerError/closed``.
+    /// Stops listening and leaves the relays; requests still waiting fail with ``RemoteSignerError/closed``.
     public func close() {
         pool.unsubscribe(Self.subscriptionID)
+        try? pool.setRelays([])
         listener.withLock { $0?.cancel() }
         let waiting = pending.withLock { pending in
             defer { pending.removeAll() }
