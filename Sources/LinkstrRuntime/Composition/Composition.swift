@@ -97,11 +97,13 @@ public enum Composition {
     /// A NIP-46 client for the signer of `link`, over a transport instance of its own (the signer's
     /// relays are not the account's). The host's plugins must be loaded.
     public static func remoteSignerClient(
-        _ host: LinkstrHost, link: BunkerLink, sessionKey: SecretKey, onAuthURL: @escaping @Sendable (String) -> Void
+        _ host: LinkstrHost, link: BunkerLink, sessionKey: SecretKey, timeout: Duration = RemoteSignerClient.defaultTimeout,
+        onAuthURL: @escaping @Sendable (String) -> Void
     ) throws(CompositionError) -> RemoteSignerClient {
         do {
             let transport = try host.ownedProvider(of: CapabilityID.transport, as: lkh_transport_v1.self)
-            return try RemoteSignerClient(pool: try RelayPool(transport: transport), link: link, sessionKey: sessionKey, onAuthURL: onAuthURL)
+            return try RemoteSignerClient(
+                pool: try RelayPool(transport: transport), link: link, sessionKey: sessionKey, timeout: timeout, onAuthURL: onAuthURL)
         } catch let error as RemoteSignerError {
             throw CompositionError(.failed, error.description)
         } catch {
