@@ -80,10 +80,12 @@ public enum Composition {
         let dataSecret: SecretKey
         switch unlocked {
         case .local(let secretKey):
-            (signer, dataSecret) = (LocalSigner(secretKey: secretKey), secretKey)
+            signer = LocalSigner(secretKey: secretKey)
+            dataSecret = secretKey
         case let .remote(user, link, sessionKey, secret):
             let client = try remoteSignerClient(host, link: link, sessionKey: sessionKey, onAuthURL: configuration.onAuthURL)
-            (signer, dataSecret) = (RemoteSigner(publicKey: user, client: client), secret)
+            signer = RemoteSigner(publicKey: user, client: client)
+            dataSecret = secret
         }
         let runtime: AccountRuntime
         do {

@@ -35,9 +35,16 @@ struct AccountConnectCommand: AsyncParsableCommand {
         do {
             bunker = try BunkerLink(parsing: link)
             if let relay { bunker = try bunker.withRelay(relay) }
-            if bunker.relays.isEmpty { bunker = try bunker.withRelay(try askRelay()) }
         } catch {
             throw CLIFailure(.usage, error.description)
+        }
+        if bunker.relays.isEmpty {
+            let typed = try askRelay()
+            do {
+                bunker = try bunker.withRelay(typed)
+            } catch {
+                throw CLIFailure(.usage, error.description)
+            }
         }
         try confirm(bunker)
 
