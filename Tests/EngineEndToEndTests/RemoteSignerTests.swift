@@ -121,4 +121,19 @@ struct RemoteSignerTests {
         #expect(unconfirmed.stderr.contains("needs a confirmation; run it on a terminal or again with --yes"))
         #expect(!FileManager.default.fileExists(atPath: home + "/account.json"))
     }
+
+    @Test("on a terminal: a link without a relay asks for one, then shows it and asks before connecting")
+    func asksForARelayOnATerminal() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let signer = Keypair.generate().publicKey
+        let session = try TerminalSession.linkstr(
+            ["account", "connect", "bunker://\(signer.hex)?secret=abc", "--home", scratch.folder("home")],
+            answers: [("(wss://…): ", "wss://typed.example"), ("[y/N] ", "n")])
+        #expect(session.status == 1)
+        #expect(session.screen.contains("relays: wss://typed.example"))
+        #expect(session.screen.contains("secret: present"))
+        #expect(session.screen.contains("nothing was connected."))
+        #expect(!FileManager.default.fileExists(atPath: scratch.folder("home") + "/account.json"))
+    }
 }
