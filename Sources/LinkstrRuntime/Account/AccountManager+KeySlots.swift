@@ -1,3 +1,4 @@
+import CHostSupport
 import Foundation
 import Glibc
 import NostrCore
