@@ -28,7 +28,8 @@ struct RemoteSignerTests {
         defer { bunker.process.stop() }
         let remote = try LinkstrHome.connect(scratch, "remote", relays: [relay.url], bunkerLink: bunker.link)
         #expect(remote.pubkey == bunker.user.publicKey.hex, "the account is the user's key, not the signer's")
-        #expect(!FileManager.default.fileExists(atPath: remote.path + "/key.nsec"))
+        #expect(!FileManager.default.fileExists(atPath: remote.path + "/data/key.nsec"))
+        #expect(FileManager.default.fileExists(atPath: remote.path + "/data/remote-session.nsec"))
         let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
 
         let created = try remote.json(SessionMembers.self, ["session", "create", "Remote", "--member", alice.npub])
@@ -58,10 +59,10 @@ struct RemoteSignerTests {
         let remote = try LinkstrHome.connect(scratch, "remote", relays: [relay.url], bunkerLink: bunker.link)
         let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
         let created = try remote.json(SessionMembers.self, ["session", "create", "Kept", "--member", alice.npub])
-        #expect(FileManager.default.fileExists(atPath: remote.path + "/remote-session.nsec"))
+        #expect(FileManager.default.fileExists(atPath: remote.path + "/data/remote-session.nsec"))
 
         try remote.ok(["account", "disconnect"])
-        #expect(!FileManager.default.fileExists(atPath: remote.path + "/remote-session.nsec"))
+        #expect(!FileManager.default.fileExists(atPath: remote.path + "/data/remote-session.nsec"))
         let refused = try remote.run(["post", created.id, "https://example.com/x"])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("disconnected from its remote signer"))
