@@ -72,6 +72,8 @@ struct RemoteSignerTests {
         let identity = try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any]
         #expect(identity?["reconnected"] as? Bool == true)
         #expect(identity?["pubkey"] as? String == remote.pubkey)
+        #expect(identity?["relays"] as? [String] == [relay.url])
+        #expect(identity?["signer"] as? String == (try PublicKey(hex: String(bunker.link.dropFirst("bunker://".count).prefix(64)))).npub)
         #expect(try remote.sessions().map(\.id) == [created.id], "the account's data is still readable")
     }
 
