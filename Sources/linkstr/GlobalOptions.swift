@@ -23,7 +23,9 @@ struct GlobalOptions: ParsableArguments {
 
     /// These options as the runtime's configuration.
     var runtimeConfiguration: RuntimeConfiguration {
-        RuntimeConfiguration(home: home, configFile: config, storage: storage)
+        var configuration = RuntimeConfiguration(home: home, configFile: config, storage: storage)
+        configuration.onAuthURL = { url in Terminal.say("the remote signer asks you to approve this first; open \(url)") }
+        return configuration
     }
 
     /// Opens the host (paths and configuration; no plugin loaded yet). A configuration that cannot

@@ -4,11 +4,25 @@ public struct AccountFile: Codable, Equatable, Sendable {
     public var keyStore: KeyStoreKind
     public var name: String?
     public var createdAt: Int64
+    /// Set when the key is in a remote signer (NIP-46) rather than in the key store.
+    public var remoteSigner: RemoteSignerLink?
+
+    public init(pubkey: String, keyStore: KeyStoreKind, name: String?, createdAt: Int64, remoteSigner: RemoteSignerLink? = nil) {
+        self.pubkey = pubkey
+        self.keyStore = keyStore
+        self.name = name
+        self.createdAt = createdAt
+        self.remoteSigner = remoteSigner
+    }
 
     enum CodingKeys: String, CodingKey {
         case pubkey
         case keyStore = "key_store"
         case name
         case createdAt = "created_at"
+        case remoteSigner = "remote_signer"
     }
+
+    /// The secrets this account keeps in its key store.
+    var keySlots: [KeySlot] { remoteSigner == nil ? [.accountKey] : [.remoteSession, .dataKey] }
 }

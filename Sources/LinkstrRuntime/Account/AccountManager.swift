@@ -18,9 +18,7 @@ public struct AccountManager: Sendable {
     }
 
     var accountPath: String { dataDirectory + "/account.json" }
-    var ncryptsecPath: String { dataDirectory + "/key.ncryptsec" }
-    var plainKeyPath: String { dataDirectory + "/key.nsec" }
-    private var secretService: SecretServiceKeyStore { SecretServiceKeyStore(environment: environment) }
+    var secretService: SecretServiceKeyStore { SecretServiceKeyStore(environment: environment) }
 
     /// The key store used when none is asked for: the Secret Service when one answers, else ncryptsec.
     public func defaultKeyStore() -> KeyStoreKind {
@@ -52,52 +50,19 @@ public struct AccountManager: Sendable {
             throw AccountError("this home already has an account (\(try npub(of: existing))); run `linkstr account logout` first (after backing up its key)")
         }
         let publicKey = secretKey.publicKey
-        switch keyStore {
-        case .secretService:
-            try secretService.store(nsec: secretKey.nsec, npub: publicKey.npub)
-        case .ncryptsec:
-            let passphrase = try PassphraseSource(environment: environment).passphrase(confirm: true)
-            let encrypted: String
-            do {
-                encrypted = try NIP49.encrypt(secretKey, password: passphrase)
-            } catch {
-                throw AccountError("cannot encrypt the key: \(error)")
-            }
-            try writePrivateFile(ncryptsecPath, encrypted + "\n")
-        case .plain:
-            try writePrivateFile(plainKeyPath, secretKey.nsec + "\n")
-        }
+        try storeKeys([(.accountKey, secretKey)], keyStore: keyStore, npub: publicKey.npub, newPassphrase: true)
         let account = AccountFile(pubkey: publicKey.hex, keyStore: keyStore, name: name, createdAt: now)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        try writePrivateFile(accountPath, String(decoding: (try? encoder.encode(account)) ?? Data(), as: UTF8.self) + "\n")
+        try writeAccountFile(account)
         return account
     }
 
     /// The account's secret key, from its key store (may ask for the passphrase).
     public func secretKey() throws(AccountError) -> SecretKey {
         let account = try require()
-        _ = linkstr_forbid_core_dumps()
-        let key: SecretKey
-        switch account.keyStore {
-        case .secretService:
-            key = try parseNsec(try secretService.lookup(npub: try npub(of: account)), source: "the Secret Service")
-        case .ncryptsec:
-            guard let text = try? String(contentsOfFile: ncryptsecPath, encoding: .utf8) else {
-                throw AccountError("cannot read \(ncryptsecPath)")
-            }
-            let passphrase = try PassphraseSource(environment: environment).passphrase(confirm: false)
-            do {
-                key = try NIP49.decrypt(text.trimmingCharacters(in: .whitespacesAndNewlines), password: passphrase).secretKey
-            } catch {
-                throw AccountError("cannot unlock \(ncryptsecPath): wrong passphrase or damaged file (\(error))")
-            }
-        case .plain:
-            guard let text = try? String(contentsOfFile: plainKeyPath, encoding: .utf8) else {
-                throw AccountError("cannot read \(plainKeyPath)")
-            }
-            key = try parseNsec(text, source: plainKeyPath)
+        guard account.remoteSigner == nil else {
+            throw AccountError("the key of this account is in a remote signer and never on this machine; use the signer to see or back it up")
         }
+        let key = try loadKeys([.accountKey], of: account)[0]
         guard key.publicKey.hex == account.pubkey else {
             throw AccountError("the stored key does not belong to account \(account.pubkey); the key store was changed behind linkstr's back")
         }
@@ -108,27 +73,25 @@ public struct AccountManager: Sendable {
     /// caller clears it.
     public func logout() throws(AccountError) {
         let account = try require()
-        if account.keyStore == .secretService { try secretService.remove(npub: try npub(of: account)) }
-        for path in [ncryptsecPath, plainKeyPath, accountPath] where FileManager.default.fileExists(atPath: path) {
-            guard unlink(path) == 0 else { throw AccountError("cannot remove \(path): \(String(cString: strerror(errno)))") }
-        }
+        try removeKeys(account.keySlots, of: account)
+        try removeFile(accountPath)
         try syncDataDirectory()
     }
 
     /// Makes the folder's entries (a key written or removed) durable before the command reports it.
-    private func syncDataDirectory() throws(AccountError) {
+    func syncDataDirectory() throws(AccountError) {
         let descriptor = open(dataDirectory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw AccountError("cannot open \(dataDirectory) to sync it: \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else { throw AccountError("cannot sync \(dataDirectory): \(String(cString: strerror(errno)))") }
     }
 
-    private func npub(of account: AccountFile) throws(AccountError) -> String {
+    func npub(of account: AccountFile) throws(AccountError) -> String {
         guard let key = try? PublicKey(hex: account.pubkey) else { throw AccountError("\(accountPath) holds an invalid public key") }
         return key.npub
     }
 
-    private func parseNsec(_ text: String, source: String) throws(AccountError) -> SecretKey {
+    func parseNsec(_ text: String, source: String) throws(AccountError) -> SecretKey {
         do {
             return try SecretKey(nsec: text.trimmingCharacters(in: .whitespacesAndNewlines))
         } catch {
@@ -137,7 +100,7 @@ public struct AccountManager: Sendable {
     }
 
     /// Writes `text` atomically with mode 0600 (the folder is created with 0700).
-    private func writePrivateFile(_ path: String, _ text: String) throws(AccountError) {
+    func writePrivateFile(_ path: String, _ text: String) throws(AccountError) {
         do {
             try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {

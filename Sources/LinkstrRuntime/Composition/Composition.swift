@@ -1,5 +1,7 @@
 import LinkstrHost
+import LinkstrPluginKit
 import NostrCore
+import PluginABI
 
 /// The one composition root: the command line, the C API, the demo and the tests put their host,
 /// storage and account runtime together here from one `RuntimeConfiguration`; nothing else wires
@@ -78,19 +80,49 @@ public enum Composition {
         step(.loadingAccount)
         let accounts = self.accounts(host, configuration)
         // The key is read first (as the app boots), but a storage failure still wins.
-        let key = Result { () throws(AccountError) in try accounts.secretKey() }
-        if case .success = key { step(.preparingLocalData) }
+        let keys = Result { () throws(AccountError) in try accounts.unlock() }
+        if case .success = keys { step(.preparingLocalData) }
         let backend = try openStorage(host, configuration)
-        let secretKey: SecretKey
+        let unlocked: UnlockedAccount
         do {
-            secretKey = try key.get()
+            unlocked = try keys.get()
         } catch {
             throw CompositionError(error)
         }
+        let signer: any Signer
+        let dataSecret: SecretKey
+        switch unlocked {
+        case .local(let secretKey):
+            signer = LocalSigner(secretKey: secretKey)
+            dataSecret = secretKey
+        case let .remote(user, link, sessionKey, secret):
+            let client = try remoteSignerClient(host, link: link, sessionKey: sessionKey, onAuthURL: configuration.onAuthURL)
+            signer = RemoteSigner(publicKey: user, client: client)
+            dataSecret = secret
+        }
+        let runtime: AccountRuntime
         do {
-            return OpenedAccount(host: host, backend: backend, accounts: accounts, runtime: try AccountRuntime(host: host, backend: backend, secretKey: secretKey))
+            runtime = try AccountRuntime(host: host, backend: backend, signer: signer, dataSecret: dataSecret)
         } catch {
             throw CompositionError(.failed, error.description)
+        }
+        return OpenedAccount(host: host, backend: backend, accounts: accounts, runtime: runtime)
+    }
+
+    /// A NIP-46 client for the signer of `link`, over a transport instance of its own (the signer's
+    /// relays are not the account's). The host's plugins must be loaded.
+    public static func remoteSignerClient(
+        _ host: LinkstrHost, link: BunkerLink, sessionKey: SecretKey, timeout: Duration = RemoteSignerClient.defaultTimeout,
+        onAuthURL: @escaping @Sendable (String) -> Void
+    ) throws(CompositionError) -> RemoteSignerClient {
+        do {
+            let transport = try host.ownedProvider(of: CapabilityID.transport, as: lkh_transport_v1.self)
+            return try RemoteSignerClient(
+                pool: try RelayPool(transport: transport), link: link, sessionKey: sessionKey, timeout: timeout, onAuthURL: onAuthURL)
+        } catch let error as RemoteSignerError {
+            throw CompositionError(.failed, error.description)
+        } catch {
+            throw CompositionError(.failed, "no transport for the remote signer: \(error)")
         }
     }
 

@@ -8,9 +8,10 @@ public struct OpenedAccount: Sendable {
     public let accounts: AccountManager
     public let runtime: AccountRuntime
 
-    /// Stops the relay pool and every plugin instance.
+    /// Stops the relay pools (the account's and a remote signer's) and every plugin instance.
     public func close() async {
         await runtime.disconnect()
+        (runtime.signer as? RemoteSigner)?.client.close()
         host.stop()
     }
 }

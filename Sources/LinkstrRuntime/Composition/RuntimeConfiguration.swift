@@ -16,6 +16,8 @@ public struct RuntimeConfiguration: Sendable {
     public var libraryDirectory: String?
     /// Plugins compiled into the program, loaded with the discovered ones.
     public var inProcessPlugins: [InProcessPlugin]
+    /// Told the URL a remote signer asks the user to open before it answers (an `auth_url` challenge).
+    public var onAuthURL: @Sendable (String) -> Void = { _ in }
 
     public init(
         home: String? = nil, configFile: String? = nil, storage: String? = nil,

@@ -46,9 +46,18 @@ public actor AccountRuntime {
         host: LinkstrHost, backend: StorageBackend, secretKey: SecretKey,
         clock: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
     ) throws(RuntimeError) {
-        let signer = LocalSigner(secretKey: secretKey)
+        try self.init(host: host, backend: backend, signer: LocalSigner(secretKey: secretKey), dataSecret: secretKey, clock: clock)
+    }
+
+    /// - Parameters:
+    ///   - signer: the account's signer (the local key or a remote signer).
+    ///   - dataSecret: the secret the data key that seals the account's records is derived from.
+    public init(
+        host: LinkstrHost, backend: StorageBackend, signer: any Signer, dataSecret: SecretKey,
+        clock: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
+    ) throws(RuntimeError) {
         do {
-            cipher = try RecordCipher(ownerKey: AccountDataKey.derive(from: secretKey))
+            cipher = try RecordCipher(ownerKey: AccountDataKey.derive(from: dataSecret))
         } catch {
             throw RuntimeError(.failed, "cannot set up encryption at rest: \(error)")
         }

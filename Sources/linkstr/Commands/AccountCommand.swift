@@ -7,7 +7,7 @@ import NostrCore
 struct AccountCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "account",
-        abstract: "Create, import, show or forget this home's Nostr identity.",
+        abstract: "Create, import, connect, show or forget this home's Nostr identity.",
         discussion: """
             Example:
               linkstr account create --name Alice
@@ -15,7 +15,7 @@ struct AccountCommand: ParsableCommand {
             """,
         subcommands: [
             AccountCreateCommand.self, AccountImportCommand.self, AccountShowCommand.self, AccountLogoutCommand.self,
-            AccountDeleteCommand.self,
+            AccountDeleteCommand.self, AccountConnectCommand.self, AccountDisconnectCommand.self,
         ])
 }
 

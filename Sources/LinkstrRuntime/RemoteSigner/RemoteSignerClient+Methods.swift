@@ -1,0 +1,50 @@
+import Foundation
+import NostrCore
+
+/// The NIP-46 methods linkstr uses, with their answers checked.
+extension RemoteSignerClient {
+    /// `connect`: introduces the session key to the signer, with the link's secret if it has one.
+    /// The signer answers `ack` or the secret itself.
+    public func connect(secret: String?) async throws(RemoteSignerError) {
+        let answer = try await request("connect", [signer.hex] + (secret.map { [$0] } ?? []))
+        guard answer == "ack" || (secret != nil && answer == secret) else {
+            throw .unexpectedAnswer(method: "connect", answer: answer)
+        }
+    }
+
+    /// `get_public_key`: the user's key, which signs and decrypts (not the signer's own key).
+    public func publicKey() async throws(RemoteSignerError) -> PublicKey {
+        let answer = try await request("get_public_key")
+        guard let key = try? PublicKey(hex: answer) else { throw .unexpectedAnswer(method: "get_public_key", answer: answer) }
+        return key
+    }
+
+    /// `sign_event`: the signed event, checked (id, signature, and that it is the event asked for).
+    public func sign(_ unsigned: UnsignedEvent) async throws(RemoteSignerError) -> Event {
+        let template = SignEventTemplate(unsigned)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        let json = String(decoding: (try? encoder.encode(template)) ?? Data(), as: UTF8.self)
+        let answer = try await request("sign_event", [json])
+        guard let event = try? Event(json: answer), event.isValid, event.unsigned == unsigned else {
+            throw .unexpectedAnswer(method: "sign_event", answer: answer)
+        }
+        return event
+    }
+
+    /// `nip44_encrypt` of `plaintext` to `peer` with the user's key.
+    public func nip44Encrypt(_ plaintext: String, to peer: PublicKey) async throws(RemoteSignerError) -> String {
+        try await request("nip44_encrypt", [peer.hex, plaintext])
+    }
+
+    /// `nip44_decrypt` of `payload` from `peer` with the user's key.
+    public func nip44Decrypt(_ payload: String, from peer: PublicKey) async throws(RemoteSignerError) -> String {
+        try await request("nip44_decrypt", [peer.hex, payload])
+    }
+
+    /// `ping`: the signer answers `pong`.
+    public func ping() async throws(RemoteSignerError) {
+        let answer = try await request("ping")
+        guard answer == "pong" else { throw .unexpectedAnswer(method: "ping", answer: answer) }
+    }
+}

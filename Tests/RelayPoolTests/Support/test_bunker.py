@@ -1,0 +1,140 @@
+"""A NIP-46 remote signer ("bunker") for the tests, built from rust-nostr (PyPI nostr-sdk)
+primitives: keys, NIP-44, events and a client over the test relay. It answers as Amber or nsec.app
+do: kind-24133 requests NIP-44 encrypted to the signer key, answers p-tagged to the client.
+
+  test_bunker.py --relay URL --user-secret HEX [--signer-secret HEX] [--secret S]
+                 [--silent] [--auth-url URL]
+      prints `READY <bunker:// link>` once it listens, then one line per request:
+      `<method> <client pubkey>`. Methods: connect (checks --secret once; a client that connected
+      with it may call the others), get_public_key (the user key), sign_event (with the user key),
+      nip44_encrypt, nip44_decrypt, ping; anything else is answered with an error.
+      --silent: reads requests but never answers (for time limits).
+      --auth-url: answers each client's first sign_event with an auth_url challenge, then, a
+      moment later, with the signed event under the same request id.
+"""
+import argparse
+import asyncio
+import datetime
+import json
+import sys
+import urllib.parse
+
+from nostr_sdk import (Client, EventBuilder, Filter, Keys, Kind, Nip44Version, PublicKey, RelayUrl,
+                       ReqTarget, Tag, Timestamp, UnsignedEvent, nip44_decrypt, nip44_encrypt,
+                       uniffi_set_event_loop)
+
+REQUEST_KIND = 24133
+
+
+class Bunker:
+    def __init__(self, client, signer_keys, user_keys, secret, silent, auth_url):
+        self.client = client
+        self.signer_keys = signer_keys
+        self.user_keys = user_keys
+        self.secret = secret
+        self.secret_used = False
+        self.silent = silent
+        self.auth_url = auth_url
+        self.connected = set()
+        self.challenged = set()
+
+    async def handle(self, event):
+        if event.kind().as_u16() != REQUEST_KIND:
+            return
+        client_key = event.author()
+        try:
+            request = json.loads(nip44_decrypt(self.signer_keys.secret_key(), client_key, event.content()))
+        except Exception as error:  # not for us, or garbled
+            print(f"unreadable {error}", file=sys.stderr, flush=True)
+            return
+        method = request.get("method")
+        print(f"{method} {client_key.to_hex()}", flush=True)
+        if self.silent:
+            return
+        result, error = self.answer(client_key, method, request.get("params", []))
+        if result == "auth_url":
+            await self.respond(client_key, request["id"], "auth_url", self.auth_url)
+            await asyncio.sleep(0.3)
+            result, error = self.sign(request["params"])
+        await self.respond(client_key, request["id"], result, error)
+
+    def answer(self, client_key, method, params):
+        if method == "connect":
+            if params[:1] != [self.signer_keys.public_key().to_hex()]:
+                return None, "connect names another signer"
+            given = params[1] if len(params) > 1 and params[1] else None
+            if self.secret is not None:
+                if given != self.secret or self.secret_used:
+                    return None, "invalid secret"
+                self.secret_used = True
+            self.connected.add(client_key.to_hex())
+            return "ack", None
+        if method == "ping":
+            return "pong", None
+        if client_key.to_hex() not in self.connected:
+            return None, "not connected; send connect first"
+        if method == "get_public_key":
+            return self.user_keys.public_key().to_hex(), None
+        if method == "sign_event":
+            if self.auth_url and client_key.to_hex() not in self.challenged:
+                self.challenged.add(client_key.to_hex())
+                return "auth_url", None
+            return self.sign(params)
+        if method == "nip44_encrypt":
+            peer = PublicKey.parse(params[0])
+            return nip44_encrypt(self.user_keys.secret_key(), peer, params[1], Nip44Version.V2), None
+        if method == "nip44_decrypt":
+            peer = PublicKey.parse(params[0])
+            try:
+                return nip44_decrypt(self.user_keys.secret_key(), peer, params[1]), None
+            except Exception as error:
+                return None, f"cannot decrypt: {error}"
+        return None, f"unsupported method {method}"
+
+    def sign(self, params):
+        template = json.loads(params[0])
+        template["pubkey"] = self.user_keys.public_key().to_hex()
+        unsigned = UnsignedEvent.from_json(json.dumps(template))
+        return unsigned.sign(self.user_keys).as_json(), None
+
+    async def respond(self, client_key, request_id, result, error):
+        response = {"id": request_id, "result": result}
+        if error is not None:
+            response["error"] = error
+        content = nip44_encrypt(self.signer_keys.secret_key(), client_key, json.dumps(response), Nip44Version.V2)
+        builder = EventBuilder(Kind(REQUEST_KIND), content).tags([Tag.parse(["p", client_key.to_hex()])])
+        await self.client.send_event(builder.finalize(self.signer_keys))
+
+
+async def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--relay", required=True)
+    parser.add_argument("--user-secret", required=True)
+    parser.add_argument("--signer-secret")
+    parser.add_argument("--secret")
+    parser.add_argument("--silent", action="store_true")
+    parser.add_argument("--auth-url")
+    args = parser.parse_args()
+    uniffi_set_event_loop(asyncio.get_running_loop())
+    user_keys = Keys.parse(args.user_secret)
+    signer_keys = Keys.parse(args.signer_secret) if args.signer_secret else Keys.generate()
+    client = Client()
+    url = RelayUrl.parse(args.relay)
+    await client.add_relay(url)
+    await client.connect(datetime.timedelta(seconds=5))
+    notifications = client.notifications()
+    since = Timestamp.from_secs(Timestamp.now().as_secs() - 60)
+    query = Filter().kind(Kind(REQUEST_KIND)).pubkey(signer_keys.public_key()).since(since)
+    await client.subscribe(ReqTarget.single(url, [query]))
+    link = f"bunker://{signer_keys.public_key().to_hex()}?relay={urllib.parse.quote(args.relay, safe='')}"
+    if args.secret:
+        link += f"&secret={urllib.parse.quote(args.secret, safe='')}"
+    print(f"READY {link}", flush=True)
+    bunker = Bunker(client, signer_keys, user_keys, args.secret, args.silent, args.auth_url)
+    while (notification := await notifications.next()) is not None:
+        if notification.is_new_event():
+            await bunker.handle(notification.event)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
