@@ -8,14 +8,19 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct SaveFeedbackTests {
     let scratch = TestScratch()
 
+    /// A home whose notifiers are the desktop's (on `server`) and a command that keeps what it reads
+    /// in `record.sh.stdin`.
     func home(_ server: NotificationServer, includeContent: Bool) throws -> LinkstrHome {
-        try LinkstrHome.create(
+        let script = Script.write(scratch.file("record.sh"), "cat > \"$0.stdin\"\n")
+        return try LinkstrHome.create(
             scratch, "alice", relays: [],
             config: """
-                notifiers = ["org.linkstr.notify.desktop"]
+                notifiers = ["org.linkstr.notify.desktop", "org.linkstr.notify.command"]
                 [plugins."org.linkstr.notify.desktop"]
                 bus_address = "\(server.address)"
                 include_content = \(includeContent)
+                [plugins."org.linkstr.notify.command"]
+                command = ["\(script)"]
 
                 """)
     }
@@ -39,6 +44,9 @@ import Testing
         let shown = try #require(server.notifications.last)
         #expect(shown["summary"] as? String == "Link saved")
         #expect(shown["body"] as? String == "https://example.com/video\ntags: later")
+        // Other notifiers learn what it is about.
+        let stdin = try String(contentsOfFile: scratch.file("record.sh") + ".stdin", encoding: .utf8)
+        #expect(stdin.contains(#""kind":"saved""#), "\(stdin)")
 
         // Again, through a linkstr://save link opened as the desktop's handler opens it.
         let opened = try alice.run(["open", "--launch", "--quiet", "linkstr://save?url=https%3A%2F%2Fexample.com%2Fvideo&tag=film"])
