@@ -1,5 +1,4 @@
 import CLinkstr
-import Foundation
 import LinkstrEngine
 import LinkstrRuntime
 import NostrCore
