@@ -1,5 +1,4 @@
 import CLinkstr
-import Foundation
 import LinkstrEngine
 import LinkstrRuntime
 import NostrCore
@@ -177,8 +176,5 @@ private func resolve(_ people: [String], _ runtime: AccountRuntime) async throws
 
 /// The people of a JSON array of strings (npub, hex or contact alias).
 private func people(_ json: String) throws(EmbeddedFailure) -> [String] {
-    guard let array = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any], let people = array as? [String] else {
-        throw EmbeddedFailure(.invalid, "members must be a JSON array of strings (npub, hex or contact alias), not \(json)")
-    }
-    return people
+    try RuntimeCall.strings(json, "members", "npub, hex or contact alias")
 }

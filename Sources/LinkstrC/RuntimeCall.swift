@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import LinkstrRuntime
 import PluginABI
@@ -29,5 +30,13 @@ enum RuntimeCall {
     /// An optional string argument (NULL: none).
     static func optionalText(_ pointer: UnsafePointer<CChar>?) -> String? {
         pointer.map { String(cString: $0) }
+    }
+
+    /// The strings of a JSON array argument named `argument`, each one `kind`.
+    static func strings(_ json: String, _ argument: String, _ kind: String) throws(EmbeddedFailure) -> [String] {
+        guard let array = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any], let strings = array as? [String] else {
+            throw EmbeddedFailure(.invalid, "\(argument) must be a JSON array of strings (\(kind)), not \(json)")
+        }
+        return strings
     }
 }

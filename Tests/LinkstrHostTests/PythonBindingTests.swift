@@ -1,5 +1,6 @@
 import Foundation
 import NostrCore
+import PluginABI
 import PluginTesting
 import Testing
 
@@ -62,6 +63,69 @@ struct PythonBindingTests {
         let message = events.last?["message"] as? String ?? ""
         #expect(events.last?["type"] as? String == "error" && message.contains("no relay connected within 1.0 seconds"), "\(events)")
         #expect((object["watch_seconds"] as? Double ?? 99) < 10)
+    }
+
+    @Test func theBindingSavesListsByTagSuggestsTagsSyncsTheWebhookAndReportsFailures() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let recorder = try HTTPRecorder(in: scratch)
+        defer { recorder.stop() }
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [], config: "[saved]\nwebhook = \"\(recorder.url("/hook"))\"\n")
+        let lib = try FixtureBuilder.libraryFolder(in: scratch)
+
+        let result = try ProcessRunner.run(
+            try TestPython.interpreter, [FixtureBuilder.fixturesDirectory + "/saved_calls.py", Self.bindings, alice.path],
+            environment: FixtureBuilder.embeddingEnvironment(scratch, library: lib))
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let swift = "https://github.com/apple/swift"
+        let (testing, recipe) = ("https://github.com/swiftlang/swift-testing", "https://example.com/recipe")
+        let saved = try #require(object["saved_swift"] as? [String: Any])
+        #expect(saved["url"] as? String == swift && saved["tags"] as? [String] == ["code", "swift"])
+        #expect(saved["note"] as? String == "the compiler" && saved["already_saved"] as? Bool == false)
+        let again = try #require(object["saved_again"] as? [String: Any])
+        #expect(again["already_saved"] as? Bool == true && again["id"] as? String == saved["id"] as? String)
+        #expect(again["tags"] as? [String] == ["code", "later", "swift"] && again["note"] as? String == "the compiler")
+
+        func urls(_ key: String) -> [String] { (object[key] as? [[String: Any]] ?? []).compactMap { $0["url"] as? String } }
+        #expect(Set(urls("by_tag")) == [testing, swift] && urls("by_tag").count == 2)
+        #expect(urls("by_two_tags") == [swift])
+        #expect(urls("by_search") == [recipe])
+        // The records are those of `linkstr saved --json`.
+        let listed = try alice.run(["saved", "--tag", "code", "--json"])
+        let cli = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        #expect((object["by_tag"] as? [[String: Any]]).map { NSArray(array: $0) } == NSArray(array: cli))
+
+        // For another github.com link, the tags used on github.com come first.
+        let suggestions = (object["suggestions"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        #expect(suggestions.first == "code" && Set(suggestions.prefix(3)) == ["code", "later", "swift"] && suggestions.last == "food")
+        let tags = try #require(object["tags"] as? [[String: Any]])
+        #expect(tags.first?["name"] as? String == "code" && tags.first?["count"] as? Int == 2)
+
+        #expect((object["retagged"] as? [String: Any])?["tags"] as? [String] == ["cooking"])
+        #expect((object["unsaved"] as? [String: Any])?["deleted_at"] is String)
+        #expect(urls("deleted") == [recipe])
+        #expect(!urls("kept_after_unsave").contains(recipe))
+        let restored = try #require(object["restored"] as? [String: Any])
+        #expect(restored["deleted_at"] == nil && restored["tags"] as? [String] == ["cooking"])
+
+        // The webhook received every kept link once.
+        let sync = try #require(object["sync"] as? [String: Any])
+        #expect(sync["status"] as? String == "ok" && sync["sent"] as? Int == 3 && sync["last_sync"] is String)
+        #expect((object["sync_status"] as? [String: Any])?["last_sync"] as? String == sync["last_sync"] as? String)
+        #expect(recorder.posts.count == 1)
+        let body = recorder.posts.first?["body"] as? String ?? ""
+        #expect([swift, testing, recipe].allSatisfy { body.contains($0) })
+
+        // Failures: the code and the sentence `linkstr` prints.
+        let notSaved = try #require(object["not_saved"] as? [String: Any])
+        let unsave = try alice.run(["unsave", "https://example.com/never"])
+        #expect(notSaved["code"] as? Int == Int(LKH_E_INVALID) && unsave.status == 2)
+        #expect(unsave.stderr == "linkstr: \(notSaved["message"] as? String ?? "")\n")
+        #expect(
+            (object["bad_tags"] as? [String: Any])?["message"] as? String
+                == "tags must be a JSON array of strings (tag names), not {\"a\":1}")
+        #expect((object["empty_tag"] as? [String: Any])?["message"] as? String == "a tag cannot be empty; give a word such as --tag reading")
     }
 
     @Test func theReactBotReactsToBobsPostAndBobSeesTheReaction() async throws {

@@ -27,9 +27,9 @@ struct RuntimeEmbeddingTests {
             status: LKH_E_INVALID, text: "linkstr_runtime_options.struct_size is 32, less than the 40 bytes of API 1.0; \(sizeAdvice)"))
         let versionAdvice = "build it against this library's linkstr.h or install a liblinkstr.so that provides it"
         #expect(log["major"] == .init(
-            status: LKH_E_UNSUPPORTED, text: "this program was built for linkstr API 2.1, but liblinkstr.so 0.1.0 provides API 1.1; \(versionAdvice)"))
+            status: LKH_E_UNSUPPORTED, text: "this program was built for linkstr API 2.2, but liblinkstr.so 0.1.0 provides API 1.2; \(versionAdvice)"))
         #expect(log["minor"] == .init(
-            status: LKH_E_UNSUPPORTED, text: "this program was built for linkstr API 1.2, but liblinkstr.so 0.1.0 provides API 1.1; \(versionAdvice)"))
+            status: LKH_E_UNSUPPORTED, text: "this program was built for linkstr API 1.3, but liblinkstr.so 0.1.0 provides API 1.2; \(versionAdvice)"))
         #expect(log.lines.contains("untouched yes"))
         #expect(log["open"]?.status == LKH_OK)
 
@@ -37,10 +37,11 @@ struct RuntimeEmbeddingTests {
         let shown = try ProcessRunner.linkstr(["account", "show", "--home", home])
         #expect(shown.status == 3)
         let noAccount = "no account here; create one with `linkstr account create` or `linkstr account import`"
-        for step in ["identity", "sessions", "post"] {
+        for step in ["identity", "sessions", "post", "save"] {
             #expect(log[step] == .init(status: Self.noAccount, text: noAccount))
             #expect(shown.stderr == "linkstr: \(log[step]?.text ?? "")\n")
         }
+        #expect(log["saved-bad-tags"] == .init(status: LKH_E_INVALID, text: "tags must be a JSON array of strings (tag names), not later"))
         // The relay list needs no account.
         #expect(try log.record([RelayRow].self, "relays").map(\.source).allSatisfy { $0 == "default" })
         let badRelay = try ProcessRunner.linkstr(["relay", "add", "ftp://example.com", "--home", home])

@@ -22,7 +22,7 @@ import sys
 import traceback
 
 API_MAJOR = 1
-API_MINOR = 1
+API_MINOR = 2
 
 # Status codes (linkstr_plugin.h and linkstr.h).
 INVALID = 1
@@ -97,6 +97,13 @@ _RECORD_CALLS = {
     "linkstr_relay_enable": [_TEXT],
     "linkstr_relay_disable": [_TEXT],
     "linkstr_relay_reset": [],
+    "linkstr_save": [_TEXT, _TEXT, _TEXT],
+    "linkstr_saved_list": [_TEXT, _TEXT, ctypes.c_int],
+    "linkstr_saved_tag": [_TEXT, _TEXT, _TEXT],
+    "linkstr_unsave": [_TEXT],
+    "linkstr_restore": [_TEXT],
+    "linkstr_tags": [_TEXT],
+    "linkstr_saved_sync": [ctypes.c_int],
     "linkstr_sync": [_U32],
 }
 
@@ -261,6 +268,34 @@ class Runtime:
 
     def relay_reset(self):
         return self._call("linkstr_relay_reset")
+
+    # Saved links (the account's own, with tags; local until synced)
+    def save(self, url, tags=(), note=None):
+        """Saves `url` with `tags` (added to those it has); the record has `already_saved`."""
+        return self._call("linkstr_save", _text(url), _text(json.dumps(list(tags))), _text(note))
+
+    def saved(self, tags=(), search=None, deleted=False):
+        """The saved links with every tag of `tags` and `search` in them, newest first; removed ones
+        with `deleted`."""
+        return self._call("linkstr_saved_list", _text(json.dumps(list(tags))), _text(search), 1 if deleted else 0)
+
+    def tag(self, url, add=(), remove=()):
+        return self._call("linkstr_saved_tag", _text(url), _text(json.dumps(list(add))), _text(json.dumps(list(remove))))
+
+    def unsave(self, url):
+        return self._call("linkstr_unsave", _text(url))
+
+    def restore(self, url):
+        return self._call("linkstr_restore", _text(url))
+
+    def tags(self, url=None):
+        """The tags, best suggestion first; with `url`, the suggestions for that link."""
+        return self._call("linkstr_tags", _text(url))
+
+    def saved_sync(self, status_only=False):
+        """POSTs the kept links to the configured webhook (or, `status_only`, says how the last sync
+        went)."""
+        return self._call("linkstr_saved_sync", 1 if status_only else 0)
 
     # Sync and watch
     def sync(self, timeout=0):

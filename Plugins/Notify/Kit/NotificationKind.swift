@@ -6,6 +6,7 @@ public enum NotificationKind: Equatable, Sendable {
     case post
     case reaction
     case test
+    case saved
     case other(Int32)
 
     public init(abiValue: Int32) {
@@ -13,16 +14,18 @@ public enum NotificationKind: Equatable, Sendable {
         case LKH_NOTIFY_POST: self = .post
         case LKH_NOTIFY_REACTION: self = .reaction
         case LKH_NOTIFY_TEST: self = .test
+        case LKH_NOTIFY_SAVED: self = .saved
         default: self = .other(abiValue)
         }
     }
 
-    /// The name used in JSON payloads: `post`, `reaction`, `test` or `kind-<n>`.
+    /// The name used in JSON payloads: `post`, `reaction`, `test`, `saved` or `kind-<n>`.
     public var name: String {
         switch self {
         case .post: "post"
         case .reaction: "reaction"
         case .test: "test"
+        case .saved: "saved"
         case .other(let value): "kind-\(value)"
         }
     }

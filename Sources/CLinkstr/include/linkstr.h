@@ -3,7 +3,7 @@
  *
  * Link with -llinkstr (liblinkstr.so; `pkg-config --cflags --libs linkstr`). Two handles:
  *   linkstr_runtime  an account's use cases: identity, sessions, feed, posts, reactions, contacts,
- *                    relays, sync and watch — what the `linkstr` command line does, over the same
+ *                    relays, saved links, sync and watch — what the `linkstr` command line does, over the same
  *                    home folder, configuration and plugins;
  *   linkstr_host     the plugin host alone: load plugins, classify a URL.
  *
@@ -58,7 +58,7 @@ extern "C" {
 #endif
 
 #define LINKSTR_API_MAJOR 1u
-#define LINKSTR_API_MINOR 1u
+#define LINKSTR_API_MINOR 2u
 
 /** This API's own status code (the rest are the ABI's LKH_E_*): the home has no account. */
 #define LINKSTR_E_NO_ACCOUNT 100
@@ -214,6 +214,55 @@ lkh_status linkstr_relay_disable(linkstr_runtime *runtime, const char *url, char
 /** Drops every change: back to the configuration's relays, or the defaults; writes `{"ok":true}`.
  *  [thread-safe] */
 lkh_status linkstr_relay_reset(linkstr_runtime *runtime, char **out_json, lkh_error *err);
+
+/* Saved links (since API 1.2): the account's own links with tags, stored encrypted in its storage
+ * (no relay is contacted). Every call needs an account (else LINKSTR_E_NO_ACCOUNT). A link is named
+ * by its URL, normalized as posts are (https:// is added to a bare host); tags are given as a JSON
+ * array of names (NULL or `[]`: none), which are normalized as `linkstr save --tag` does. A saved
+ * link's record is that of `linkstr saved --json`:
+ *   {"id","url","tags":[name…],"saved_at","note"?,"title"?,"deleted_at"?,"shared_by"?,"session"?}
+ * ---------------------------------------------------------------------------------------------- */
+
+/** Saves `url` with the tags of `tags_json` and `note` (may be NULL: a link saved before keeps its
+ *  note). A link saved before keeps its id and saved time and gets the union of its tags and these; a
+ *  removed one comes back. Writes the link's record with `"already_saved"` (true when it was kept
+ *  already), as `linkstr save --json`. Unlike the command line, it does not sync the webhook: call
+ *  linkstr_saved_sync. [thread-safe] */
+lkh_status linkstr_save(linkstr_runtime *runtime, const char *url, const char *tags_json, const char *note, char **out_json,
+                        lkh_error *err);
+
+/** The saved links, newest first: those with every tag of `tags_json` (NULL or `[]`: any), whose URL,
+ *  note, title or tags contain `search` (NULL: any; case-insensitive), kept ones or (`deleted` != 0)
+ *  removed ones. Writes `[record…]` as `linkstr saved --json`. [thread-safe] */
+lkh_status linkstr_saved_list(linkstr_runtime *runtime, const char *tags_json, const char *search, int deleted, char **out_json,
+                              lkh_error *err);
+
+/** Adds the tags of `add_json` and removes those of `remove_json` (JSON arrays; NULL or `[]`: none; a
+ *  tag in both is added) of a saved link; writes its record as `linkstr tag --json` (with no change:
+ *  the record as it is). LKH_E_INVALID when the link is not saved. [thread-safe] */
+lkh_status linkstr_saved_tag(linkstr_runtime *runtime, const char *url, const char *add_json, const char *remove_json,
+                             char **out_json, lkh_error *err);
+
+/** Removes a saved link softly (it keeps its tags; linkstr_restore brings it back); writes its record
+ *  with `deleted_at`, as `linkstr unsave --json`. [thread-safe] */
+lkh_status linkstr_unsave(linkstr_runtime *runtime, const char *url, char **out_json, lkh_error *err);
+
+/** Brings back a removed link; writes its record, as `linkstr restore --json`. [thread-safe] */
+lkh_status linkstr_restore(linkstr_runtime *runtime, const char *url, char **out_json, lkh_error *err);
+
+/** The tags of the kept links, best suggestion first (frecency: how often and how lately each was
+ *  used), as `linkstr tags --json`: `[{"name","count","score"}]`. With `url` (may be NULL), the
+ *  suggestions for that link: tags already used on its site count twice. [thread-safe] */
+lkh_status linkstr_tags(linkstr_runtime *runtime, const char *url, char **out_json, lkh_error *err);
+
+/** POSTs every kept saved link to the configuration's webhook ([saved] webhook), retrying a refused
+ *  POST, and writes how it went, as `linkstr saved sync --json`: `{"sent","status","last_sync",
+ *  "last_attempt"?,"error"?,"failures","next_attempt"?}`; `status` is "ok", or "offline" (nothing
+ *  was sent: no network; tried again later). A sync whose every attempt failed is LKH_E_UNAVAILABLE
+ *  with the command line's sentence; no webhook configured is LKH_E_INVALID. With `status_only` != 0
+ *  it only writes how the last sync went (`status` may then also be "never" or "failed"). Blocks
+ *  while the webhook answers (seconds, with the retries). [thread-safe] */
+lkh_status linkstr_saved_sync(linkstr_runtime *runtime, int status_only, char **out_json, lkh_error *err);
 
 /* Sync and watch. -------------------------------------------------------------------------------- */
 

@@ -91,7 +91,7 @@ public final class NotificationDispatcher: Sendable {
     /// A request whose id was sent before is dropped (`duplicate`). The id is recorded before sending,
     /// so a crash halfway loses the notification instead of repeating it.
     public func deliver(_ request: NotificationRequest) async -> NotificationOutcome {
-        if request.kind != .test {
+        if request.kind.isEvent {
             do {
                 guard try sent.insert(request.id) else { return NotificationOutcome(duplicate: true, results: []) }
             } catch {
@@ -107,7 +107,7 @@ public final class NotificationDispatcher: Sendable {
             for await (index, result) in group { results[index] = result }
             return results.compactMap { $0 }
         }
-        if request.kind != .test {
+        if request.kind.isEvent {
             for result in results where !result.ok {
                 log.log(.warn, "notification \(request.id) not delivered: \(result.error ?? "unknown error")", source: result.pluginID)
             }

@@ -8,12 +8,20 @@ public enum NotificationKind: String, Sendable {
     case reaction
     /// `linkstr notify test`.
     case test
+    /// A link was saved where no terminal shows it (`linkstr save --quiet`, the desktop's Save link).
+    case saved
+    /// A link could not be saved where no terminal shows why.
+    case notSaved
+
+    /// Whether it tells of an event, sent at most once (tests and feedback are sent each time).
+    var isEvent: Bool { self == .post || self == .reaction }
 
     var abiValue: Int32 {
         switch self {
         case .post: LKH_NOTIFY_POST
         case .reaction: LKH_NOTIFY_REACTION
         case .test: LKH_NOTIFY_TEST
+        case .saved, .notSaved: LKH_NOTIFY_SAVED
         }
     }
 }

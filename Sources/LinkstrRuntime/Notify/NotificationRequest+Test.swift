@@ -5,7 +5,11 @@ extension NotificationRequest {
     /// as sent), no content.
     public static func test() -> NotificationRequest {
         let now = Int64(time(nil))
-        return NotificationRequest(
-            id: "linkstr-test-\(now)-\(String(UInt32.random(in: .min ... .max), radix: 16))", kind: .test, createdAt: now)
+        return NotificationRequest(id: freshID("test", at: now), kind: .test, createdAt: now)
+    }
+
+    /// An id no other notification has, for one that is sent each time (never recorded).
+    static func freshID(_ kind: String, at time: Int64) -> String {
+        "linkstr-\(kind)-\(time)-\(String(UInt32.random(in: .min ... .max), radix: 16))"
     }
 }

@@ -14,6 +14,8 @@ extension NotificationRequest {
             case .post: return ("linkstr", "New link\(place)")
             case .reaction: return ("linkstr", "New reaction\(place)")
             case .test: return ("linkstr", "Test notification from linkstr")
+            case .saved: return ("linkstr", "Link saved")
+            case .notSaved: return ("linkstr", "A link was not saved; run `linkstr save` on a terminal to see why")
             }
         }
         let sender = senderName ?? "Someone"
@@ -28,6 +30,10 @@ extension NotificationRequest {
             return ("\(sender) \(reacted)", preview.map { "\(reactedWith) to \($0)" } ?? reactedWith)
         case .test:
             return ("linkstr", "Test notification from linkstr")
+        case .saved:
+            return ("Link saved", [url, note].compactMap { $0 }.joined(separator: "\n"))
+        case .notSaved:
+            return ("Link not saved", note ?? "")
         }
     }
 }

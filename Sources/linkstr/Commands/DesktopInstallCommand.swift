@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import LinkstrHost
 
-/// `linkstr desktop install`: writes `linkstr.desktop` (`Exec=linkstr open --launch %u`, MIME type
+/// `linkstr desktop install`: writes `linkstr.desktop` (`Exec=linkstr open --launch --quiet %u`, MIME type
 /// `x-scheme-handler/linkstr`) and its icon, and makes it the default handler for `linkstr://` links.
 struct DesktopInstallCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -41,7 +41,7 @@ struct DesktopInstallCommand: ParsableCommand {
         }
         if global.json {
             var object: [String: Any] = [
-                "desktop_file": path, "exec": entry.arguments + ["%u"], "database_updated": databaseUpdated,
+                "desktop_file": path, "exec": entry.arguments + ["%u"], "save_exec": entry.saveArguments + ["%u"], "database_updated": databaseUpdated,
             ]
             object["icon_file"] = icon
             object["registered_with"] = registeredWith

@@ -26,7 +26,7 @@ struct OpenCommand: AsyncParsableCommand {
     @Flag(help: "Also open the shared URL with xdg-open.")
     var launch = false
 
-    @Flag(help: "For a linkstr://save link: save without asking.")
+    @Flag(help: "For a linkstr://save link: save without asking, and show the result as a desktop notification.")
     var quiet = false
 
     @Argument(help: "A linkstr://open?… link.")

@@ -19,34 +19,62 @@ struct SaveCommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The link (not with --from-post).") var url: String?
+    @Argument(help: "The link (not with --from-post); of a linkstr:// link, the link it shares.") var url: String?
     @Option(help: "A tag (repeat for more).") var tag: [String] = []
     @Option(help: "A note to keep with it.") var note: String?
     @Option(name: .customLong("from-post"), help: "Save the link of this post (its id or at least 8 hex characters).") var fromPost: String?
+    @Flag(help: "Without a terminal: offer no tags and show the result, or why not, as a desktop notification.") var quiet = false
 
     func validate() throws {
         guard (url == nil) != (fromPost == nil) else { throw ValidationError("give either a URL or --from-post POST") }
     }
 
     func run() async throws {
+        try await SaveFeedback.run(quiet: quiet, global) { try await save() }
+    }
+
+    private func save() async throws -> SaveOutcome {
         let context = try AccountContext.open(global)
         defer { context.host.stop() }
-        var tags = tag
-        if let url, tags.isEmpty, !global.json, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
-            let suggestions = try await context.run { runtime throws(RuntimeError) in try await runtime.tagScores(for: url) }
+        let target = try url.map(Self.target)
+        var tags = tag + (target?.tags ?? [])
+        if let target, tags.isEmpty, !quiet, !global.json, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+            let suggestions = try await context.run { runtime throws(RuntimeError) in try await runtime.tagScores(for: target.url) }
             tags = TagPicker(suggestions: suggestions).ask()
         }
-        let chosen = tags
+        let (chosen, note) = (tags, note ?? target?.note)
         let outcome = try await context.run { runtime throws(RuntimeError) in
             if let fromPost { return try await runtime.save(fromPost: fromPost, tags: chosen, note: note) }
-            return try await runtime.save(url ?? "", tags: chosen, note: note)
+            return try await runtime.save(target?.url ?? "", tags: chosen, note: note)
         }
+        Self.report(outcome, context, global, quiet: quiet)
+        return outcome
+    }
+
+    /// Prints what a save did (not with `quiet`: a notification tells it) and starts the webhook sync.
+    static func report(_ outcome: SaveOutcome, _ context: AccountContext, _ global: GlobalOptions, quiet: Bool) {
         if global.json {
             Terminal.printJSON(JSONRecords.saveOutcome(outcome))
-        } else {
+        } else if !quiet {
             Terminal.write(SaveOutcomeText.describe(outcome))
         }
         // The webhook learns of the save without the save waiting for it.
         if context.host.configuration.savedLinks.webhook != nil { DetachedCommand.start(["saved", "sync", "--background"], global: global) }
+    }
+
+    /// What to save for `text`: the link itself, or the link a `linkstr://` link shares (with the
+    /// tags and note of a `linkstr://save` link).
+    static func target(_ text: String) throws(CLIFailure) -> SaveLink {
+        do {
+            if let saveLink = try SaveLink.decode(text) { return saveLink }
+        } catch {
+            throw error.failure
+        }
+        guard text.lowercased().hasPrefix("linkstr:") else { return SaveLink(url: text) }
+        do {
+            return SaveLink(url: try DeepLink.decode(text).url)
+        } catch {
+            throw CLIFailure(.usage, error.description)
+        }
     }
 }

@@ -51,7 +51,7 @@ struct SavedSyncCommand: AsyncParsableCommand {
             Terminal.write(Self.describe(result, syncing: !showOnly))
         }
         if !showOnly, result.outcome == .failed {
-            throw CLIFailure(.failed, "the webhook sync failed: \(result.error ?? "unknown reason"); it is tried again later (`linkstr saved sync --status`)")
+            throw CLIFailure(.failed, result.failureSentence)
         }
     }
 

@@ -15,18 +15,17 @@ struct DesktopEntry {
     /// A `--config` file, or nil.
     var configFile: String?
 
-    /// The arguments before the link (`%u`), unquoted.
-    var arguments: [String] {
-        var arguments = [executable, "open", "--launch"]
-        if let home { arguments += ["--home", home] }
-        if let configFile { arguments += ["--config", configFile] }
-        return arguments
-    }
+    /// The arguments before the link (`%u`), unquoted. No terminal shows what a `linkstr://save`
+    /// link did: --quiet shows it as a notification.
+    var arguments: [String] { arguments(["open", "--launch", "--quiet"]) }
+
+    /// The arguments of the "Save link" action before the link: saves it without a terminal and
+    /// shows the result as a desktop notification.
+    var saveArguments: [String] { arguments(["save", "--quiet"]) }
 
     /// The file's text.
     var text: String {
-        let exec = arguments.map(Self.quoteArgument).joined(separator: " ") + " %u"
-        return """
+        """
             \(Self.marker)
             [Desktop Entry]
             Type=Application
@@ -34,7 +33,7 @@ struct DesktopEntry {
             Name=linkstr
             GenericName=Private link sharing
             Comment=Open linkstr:// links shared in your private sessions
-            Exec=\(Self.escapeString(exec))
+            Exec=\(Self.exec(arguments))
             TryExec=\(Self.escapeString(executable))
             Icon=\(DesktopIcon.name)
             Terminal=false
@@ -42,8 +41,25 @@ struct DesktopEntry {
             MimeType=\(Self.schemeMimeType);
             Categories=Network;
             Keywords=nostr;links;videos;share;
+            Actions=save;
+
+            [Desktop Action save]
+            Name=Save link
+            Exec=\(Self.exec(saveArguments))
 
             """
+    }
+
+    private func arguments(_ command: [String]) -> [String] {
+        var arguments = [executable] + command
+        if let home { arguments += ["--home", home] }
+        if let configFile { arguments += ["--config", configFile] }
+        return arguments
+    }
+
+    /// An `Exec=` value: the quoted arguments and the link.
+    private static func exec(_ arguments: [String]) -> String {
+        escapeString(arguments.map(quoteArgument).joined(separator: " ") + " %u")
     }
 
     /// One argument of `Exec=`: reserved characters force double quotes, inside which `"`, `` ` ``,

@@ -46,6 +46,8 @@ int main(int argc, char **argv) {
     report("identity", linkstr_account_identity(runtime, &json, &err), &err, &json);
     report("sessions", linkstr_sessions_list(runtime, 0, &json, &err), &err, &json);
     report("post", linkstr_post(runtime, "Weekend videos", "https://example.com", NULL, &json, &err), &err, &json);
+    report("save", linkstr_save(runtime, "https://example.com", "[\"later\"]", NULL, &json, &err), &err, &json);
+    report("saved-bad-tags", linkstr_saved_list(runtime, "later", NULL, 0, &json, &err), &err, &json);
     report("relays", linkstr_relays_list(runtime, &json, &err), &err, &json);
     report("relay-add-bad", linkstr_relay_add(runtime, "ftp://example.com", &json, &err), &err, &json);
     report("null-session", linkstr_feed(runtime, NULL, 0, &json, &err), &err, &json);

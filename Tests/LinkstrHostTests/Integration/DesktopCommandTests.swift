@@ -25,7 +25,9 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let desktopFile = scratch.path + "/xdg-data/applications/linkstr.desktop"
         let text = try String(contentsOfFile: desktopFile, encoding: .utf8)
-        #expect(text.contains("Exec=\(BuildProducts.linkstrExecutable) open --launch --home \"\(home)\" %u\n"))
+        #expect(text.contains("Exec=\(BuildProducts.linkstrExecutable) open --launch --quiet --home \"\(home)\" %u\n"))
+        #expect(text.contains("Actions=save;\n"))
+        #expect(text.contains("\n[Desktop Action save]\nName=Save link\nExec=\(BuildProducts.linkstrExecutable) save --quiet --home \"\(home)\" %u\n"))
         #expect(text.contains("MimeType=x-scheme-handler/linkstr;\n"))
         #expect(text.contains("Icon=linkstr\n"))
         // The icon, in the icon theme of the same data folder, is an SVG document.

@@ -119,7 +119,8 @@ import Testing
         let manual = (try? String(contentsOfFile: prefix + "/share/man/man1/linkstr.1", encoding: .utf8)) ?? ""
         #expect(manual.contains(".Dt LINKSTR 1") && manual.contains("service install") && manual.contains("Example:"))
         let desktop = (try? String(contentsOfFile: prefix + "/share/applications/linkstr.desktop", encoding: .utf8)) ?? ""
-        #expect(desktop.contains("Exec=\(prefix)/bin/linkstr open --launch %u\n"))
+        #expect(desktop.contains("Exec=\(prefix)/bin/linkstr open --launch --quiet %u\n"))
+        #expect(desktop.contains("Exec=\(prefix)/bin/linkstr save --quiet %u\n"))
         if ValidatorTool.isInstalled(ValidatorTool.desktopFileValidate) {
             let validate = try ProcessRunner.run(ValidatorTool.desktopFileValidate, [prefix + "/share/applications/linkstr.desktop"])
             #expect(validate.status == 0 && validate.stdout.isEmpty, "desktop-file-validate: \(validate.stdout)\(validate.stderr)")

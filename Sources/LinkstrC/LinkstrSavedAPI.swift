@@ -1,0 +1,100 @@
+import CLinkstr
+import LinkstrRuntime
+import PluginABI
+
+// Saved links: the account's own links with tags, as `linkstr save`, `saved`, `tag`, `unsave`,
+// `restore`, `tags` and `saved sync` keep them, with the same records.
+
+@c(linkstr_save)
+public func linkstr_save(
+    _ handle: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ tagsJSON: UnsafePointer<CChar>?, _ note: UnsafePointer<CChar>?,
+    _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
+    RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
+        let (url, tags, note) = (try RuntimeCall.text(url, "url"), try tagList(tagsJSON, "tags"), RuntimeCall.optionalText(note))
+        let outcome = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in try await runtime.save(url, tags: tags, note: note) }
+        return JSONRecords.saveOutcome(outcome)
+    }
+}
+
+@c(linkstr_saved_list)
+public func linkstr_saved_list(
+    _ handle: OpaquePointer?, _ tagsJSON: UnsafePointer<CChar>?, _ search: UnsafePointer<CChar>?, _ deleted: Int32,
+    _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
+    RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
+        let filter = SavedLinkFilter(tags: try tagList(tagsJSON, "tags"), search: RuntimeCall.optionalText(search), deleted: deleted != 0)
+        let links = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in try await runtime.savedLinks(filter) }
+        return links.map(JSONRecords.savedLink)
+    }
+}
+
+@c(linkstr_saved_tag)
+public func linkstr_saved_tag(
+    _ handle: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ addJSON: UnsafePointer<CChar>?, _ removeJSON: UnsafePointer<CChar>?,
+    _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
+    RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
+        let (url, add, remove) = (try RuntimeCall.text(url, "url"), try tagList(addJSON, "add"), try tagList(removeJSON, "remove"))
+        let link = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+            guard !add.isEmpty || !remove.isEmpty else { return try await runtime.savedLink(url) }
+            return try await runtime.retag(url, adding: add, removing: remove)
+        }
+        return JSONRecords.savedLink(link)
+    }
+}
+
+@c(linkstr_unsave)
+public func linkstr_unsave(
+    _ handle: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
+    RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
+        let url = try RuntimeCall.text(url, "url")
+        return JSONRecords.savedLink(try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in try await runtime.unsave(url) })
+    }
+}
+
+@c(linkstr_restore)
+public func linkstr_restore(
+    _ handle: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
+    RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
+        let url = try RuntimeCall.text(url, "url")
+        return JSONRecords.savedLink(try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in try await runtime.restore(url) })
+    }
+}
+
+@c(linkstr_tags)
+public func linkstr_tags(
+    _ handle: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
+    RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
+        let url = RuntimeCall.optionalText(url)
+        let scores = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in try await runtime.tagScores(for: url) }
+        return scores.map(JSONRecords.tagScore)
+    }
+}
+
+@c(linkstr_saved_sync)
+public func linkstr_saved_sync(
+    _ handle: OpaquePointer?, _ statusOnly: Int32, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
+    RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
+        let status = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+            statusOnly != 0 ? try await runtime.webhookStatus() : try await runtime.syncSavedLinks()
+        }
+        if statusOnly == 0, status.outcome == .failed {
+            throw EmbeddedFailure(.unavailable, status.failureSentence)
+        }
+        return JSONRecords.webhookStatus(status)
+    }
+}
+
+/// The tags of a JSON array argument (NULL: none).
+private func tagList(_ json: UnsafePointer<CChar>?, _ argument: String) throws(EmbeddedFailure) -> [String] {
+    try RuntimeCall.strings(RuntimeCall.optionalText(json) ?? "[]", argument, "tag names")
+}

@@ -1,0 +1,85 @@
+import Foundation
+import PluginTesting
+import Testing
+
+/// A save without a terminal (`save --quiet`, what the desktop's Save link action runs, and a
+/// `linkstr://save` link opened with --quiet) tells its result as a desktop notification, on a
+/// private D-Bus with the recording notification server.
+@Suite(.timeLimit(.minutes(1))) struct SaveFeedbackTests {
+    let scratch = TestScratch()
+
+    /// A home whose notifiers are the desktop's (on `server`) and a command that keeps what it reads
+    /// in `record.sh.stdin`.
+    func home(_ server: NotificationServer, includeContent: Bool) throws -> LinkstrHome {
+        let script = Script.write(scratch.file("record.sh"), "cat > \"$0.stdin\"\n")
+        return try LinkstrHome.create(
+            scratch, "alice", relays: [],
+            config: """
+                notifiers = ["org.linkstr.notify.desktop", "org.linkstr.notify.command"]
+                [plugins."org.linkstr.notify.desktop"]
+                bus_address = "\(server.address)"
+                include_content = \(includeContent)
+                [plugins."org.linkstr.notify.command"]
+                command = ["\(script)"]
+
+                """)
+    }
+
+    func savedURLs(_ home: LinkstrHome) throws -> [String] {
+        let listed = try home.run(["saved", "--json"])
+        let links = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        return links.compactMap { $0["url"] as? String }
+    }
+
+    @Test func saveQuietSavesTheSharedLinkOfALinkstrLinkAndNotifiesInsteadOfPrinting() throws {
+        defer { scratch.remove() }
+        let server = try NotificationServer(in: scratch)
+        defer { server.stop() }
+        let alice = try home(server, includeContent: true)
+
+        let saved = try alice.run(["save", "--quiet", "--tag", "Later", "linkstr://open?url=https%3A%2F%2Fexample.com%2Fvideo"])
+        #expect(saved.status == 0, "\(saved.stderr)")
+        #expect(saved.stdout.isEmpty)
+        #expect(try savedURLs(alice) == ["https://example.com/video"])
+        let shown = try #require(server.notifications.last)
+        #expect(shown["summary"] as? String == "Link saved")
+        #expect(shown["body"] as? String == "https://example.com/video\ntags: later")
+        // Other notifiers learn what it is about.
+        let stdin = try String(contentsOfFile: scratch.file("record.sh") + ".stdin", encoding: .utf8)
+        #expect(stdin.contains(#""kind":"saved""#), "\(stdin)")
+
+        // Again, through a linkstr://save link opened as the desktop's handler opens it.
+        let opened = try alice.run(["open", "--launch", "--quiet", "linkstr://save?url=https%3A%2F%2Fexample.com%2Fvideo&tag=film"])
+        #expect(opened.status == 0 && opened.stdout.isEmpty, "\(opened.stderr)")
+        #expect(server.notifications.count == 2)
+        #expect(server.notifications.last?["body"] as? String == "https://example.com/video\nalready saved; tags: film, later")
+    }
+
+    @Test func aFailedQuietSaveNotifiesWhyAndKeepsItsExitStatus() throws {
+        defer { scratch.remove() }
+        let server = try NotificationServer(in: scratch)
+        defer { server.stop() }
+        let alice = try home(server, includeContent: true)
+
+        let failed = try alice.run(["save", "--quiet", "--tag", "a,b", "https://example.com"])
+        #expect(failed.status == 2)
+        let shown = try #require(server.notifications.last)
+        #expect(shown["summary"] as? String == "Link not saved")
+        #expect(failed.stderr == "linkstr: \(shown["body"] as? String ?? "")\n")
+        #expect(try savedURLs(alice).isEmpty)
+    }
+
+    @Test func withoutContentTheNotificationNamesNoLink() throws {
+        defer { scratch.remove() }
+        let server = try NotificationServer(in: scratch)
+        defer { server.stop() }
+        let alice = try home(server, includeContent: false)
+
+        #expect(try alice.run(["save", "--quiet", "https://example.com/private"]).status == 0)
+        let shown = try #require(server.notifications.last)
+        #expect(shown["summary"] as? String == "linkstr" && shown["body"] as? String == "Link saved")
+        // Without --quiet the terminal tells it, and no notification is sent.
+        #expect(try alice.run(["save", "https://example.com/other"]).stdout == "saved https://example.com/other\n")
+        #expect(server.notifications.count == 1)
+    }
+}
