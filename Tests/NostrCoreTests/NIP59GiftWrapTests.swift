@@ -28,6 +28,28 @@ struct NIP59GiftWrapTests {
             #expect(opened.rumor.sig == nil)
             #expect(opened.wrapID == WrapID(wrap.id))
             #expect(opened.seal.id.hex == (try item["intermediate"]["seal"]["id"].string()))
+            // Verified once by whoever received it, the wrap opens to the same gift.
+            let openedVerified = try GiftWrap.unwrap(try VerifiedEvent(wrap), recipient: recipient)
+            #expect(openedVerified.rumor == opened.rumor && openedVerified.seal == opened.seal && openedVerified.wrapID == opened.wrapID)
+        }
+    }
+
+    @Test("invalid[]: a wrap with a bad id or signature is not a VerifiedEvent; the later checks stay")
+    func invalidVerified() throws {
+        for item in try Self.file()["invalid"].array() {
+            let reason = try item["reject_reason"].string()
+            let recipient = LocalSigner(secretKey: try SecretKey(hex: item["recipient_secret_key"].string()))
+            let wrap = try Event(json: try item["gift_wrap"].jsonData())
+            let direct = try #require(throws: UnwrapError.self, "\(reason)") { try GiftWrap.unwrap(wrap, recipient: recipient) }
+            guard case .invalidWrap = direct else {
+                guard let verified = try? VerifiedEvent(wrap) else { continue }
+                let afterVerification = try #require(throws: UnwrapError.self, "\(reason)") {
+                    try GiftWrap.unwrap(verified, recipient: recipient)
+                }
+                #expect(afterVerification.description == direct.description, "\(reason)")
+                continue
+            }
+            #expect(throws: EventVerificationError.self, "\(reason)") { try VerifiedEvent(wrap) }
         }
     }
 

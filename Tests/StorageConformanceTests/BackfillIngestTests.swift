@@ -60,6 +60,25 @@ import Testing
         #expect(feed.first?.post.unread == false)  // restored into an empty store: history is read
     }
 
+    /// A copy of a wrap with a bad signature is rejected before the seen-check and does not make the
+    /// wrap its id names seen: the authentic wrap, delivered after it, is ingested.
+    @Test func aForgedCopyDoesNotShadowTheAuthenticWrap() async throws {
+        let sender = LinkstrEngine(me: alice.publicKey, store: MemoryEngineStore())
+        let session = try sender.createSession(name: "Links", members: [bob.publicKey], now: now)
+        let authentic = try wrap(session, from: alice, to: bob.publicKey)
+        let other = try wrap(session, from: alice, to: bob.publicKey)
+        let forged = Event(
+            id: authentic.id, pubkey: authentic.pubkey, createdAt: authentic.createdAt, kind: authentic.kind, tags: authentic.tags,
+            content: authentic.content, sig: other.sig)
+        let test = try TestStore.open(.sqlite)
+        defer { test.close() }
+        let report = try await runtime(test).ingestForBenchmark([forged, authentic])
+        #expect(report.received == 2)
+        #expect(report.rejected == 1)
+        #expect(report.accepted == 1)
+        #expect(try test.backend.count(owner: bob.publicKey.rawBytes, collection: "wrap") == 1)
+    }
+
     /// A seen mark is kept while a relay may still send its wrap (every sync asks again from the last
     /// sync minus the lookback), and dropped after.
     @Test func seenMarksOlderThanTheRelayWindowArePruned() async throws {

@@ -32,16 +32,16 @@ public final class LinkstrEngine {
     /// Ingests one rumor and everything it releases from staging; first expires what was staged too
     /// long ago.
     ///
+    /// The host drops a wrap the store has seen (``EngineStore/hasSeenWrap(_:)``) before it unwraps
+    /// it, so the engine does not ask again; a repeat that reaches it anyway (a rumor kept staged
+    /// across restarts) is decided by the per-kind rules, which leave state as it is.
+    ///
     /// - Parameter stagedSince: when the rumor was first staged, for a rumor the host kept from an
     ///   earlier sync (its staging lifetime goes on from there); nil for a new one.
     public func ingest(_ inbound: InboundRumor, now: Int64, stagedSince: Int64? = nil) -> IngestReport {
         var report = IngestReport()
         for entry in staging.expire(now: now) {
             report.released.append(.rejected(Self.removalReason(entry.reason, .expired, staging)))
-        }
-        if inbound.source != .own, store.hasSeenWrap(inbound.wrapID) {
-            report.outcome = .duplicate
-            return report
         }
         report.outcome = process(inbound, now: now, stagedAt: stagedSince ?? now, report: &report)
         markSeenUnlessStaged(report.outcome, wrapID: inbound.wrapID, source: inbound.source)

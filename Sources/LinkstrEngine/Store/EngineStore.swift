@@ -30,7 +30,8 @@ public protocol EngineStore: AnyObject {
     func isDeleted(_ reference: PostReference) -> Bool
     func markDeleted(_ reference: PostReference)
 
-    /// Dedupe by gift-wrap id, kept across restarts.
+    /// Dedupe by gift-wrap id, kept across restarts: the one seen-check of the receive path, asked by
+    /// the host before it unwraps a wrap.
     func hasSeenWrap(_ id: WrapID) -> Bool
     func markWrapSeen(_ id: WrapID)
 }

@@ -49,15 +49,13 @@ extension AccountRuntime {
         } catch {
             throw RuntimeError(.failed, "cannot subscribe to gift wraps: \(error)")
         }
-        let signer = self.signer
         liveRelaysCaughtUp = []
         liveRelaysClosed = []
         let liveTask = Task {
             for await message in live {
                 switch message {
                 case .event(let received):
-                    let unwrapped = Self.unwrap(received.event, signer: signer)
-                    self.ingest(unwrapped, wrap: received.event, source: received.isNew ? .live : .historical)
+                    await self.receive(received.verified, source: received.isNew ? .live : .historical)
                     await self.commitBatch(observer: observer)
                 case .endOfStoredEvents(let relay): self.liveRelaysCaughtUp.insert(relay)
                 // Not waited for; what it sends if it takes the subscription up again (after AUTH)
@@ -124,7 +122,7 @@ extension AccountRuntime {
                 request, deduplicator: deduplicator,
                 onPage: { page in await self.notePage(page, progress: progress) }
             ) { received in
-                await self.receiveBackfilled(received.event, source: received.isNew ? .live : .historical, observer: observer, progress: progress)
+                await self.receiveBackfilled(received.verified, source: received.isNew ? .live : .historical, observer: observer, progress: progress)
             }
         } catch let error as RuntimeError {
             throw error
@@ -151,16 +149,12 @@ extension AccountRuntime {
         return lastSync
     }
 
-    /// One backfilled wrap: unwrapped on the caller's task (CPU-bound, outside the actor), ingested on
-    /// the actor, committed with the others every `backfillBatch` wraps. A wrap ingested before is
-    /// not unwrapped again: every sync asks for the last `giftWrapLookback` (two days) again.
+    /// One backfilled wrap: received (``receive(_:source:)``), committed with the others every
+    /// `backfillBatch` wraps.
     private nonisolated func receiveBackfilled(
-        _ wrap: Event, source: IngestSource, observer: Observer?, progress: (@Sendable (SyncProgress) -> Void)?
+        _ wrap: VerifiedEvent, source: IngestSource, observer: Observer?, progress: (@Sendable (SyncProgress) -> Void)?
     ) async {
-        if await !skipIngested(wrap) {
-            let unwrapped = Self.unwrap(wrap, signer: signer)
-            await ingest(unwrapped, wrap: wrap, source: source)
-        }
+        await receive(wrap, source: source)
         if let progress { progress(await self.progress()) }
         if await batch.sinceCommit >= Self.backfillBatch { await commitBatch(observer: observer) }
     }
@@ -178,17 +172,27 @@ extension AccountRuntime {
         if let failure = batch.failure { throw failure }
     }
 
-    /// Ingests `wraps` as `sync` ingests a backfill, minus the relays: the same steps per wrap
-    /// (`receiveBackfilled`: unwrap, engine, a storage commit every `backfillBatch` wraps) and the
-    /// same start and end. For `linkstr-ingest-bench` (Benchmarks/IngestBench) and tests. The wraps
-    /// stand for what the relay pool delivers (valid JSON, id and signature), except that repeats are
-    /// not filtered: they meet the dedupe by wrap id, as wraps from an earlier sync do.
+    /// Ingests `wraps` as `sync` ingests a backfill, minus the relays: the relay pool's verification
+    /// of each wrap (an invalid one is rejected, as the pool rejects it), then the same steps per wrap
+    /// (`receiveBackfilled`: seen-check, unwrap, engine, a storage commit every `backfillBatch` wraps)
+    /// and the same start and end. For `linkstr-ingest-bench` (Benchmarks/IngestBench) and tests.
+    /// Repeats are not filtered as the pool filters a run's repeats: they meet the store's seen-check,
+    /// as wraps from an earlier sync do.
     @_spi(Benchmark)
     public nonisolated func ingestForBenchmark(_ wraps: [Event]) async throws(RuntimeError) -> SyncReport {
         await startBatch()
         let started = clock()
         _ = try await beginBackfill(started: started)
-        for wrap in wraps { await receiveBackfilled(wrap, source: .historical, observer: nil, progress: nil) }
+        for wrap in wraps {
+            let verified: VerifiedEvent
+            do {
+                verified = try VerifiedEvent(wrap)
+            } catch {
+                await rejectInvalid("event \(wrap.id.hex): \(error)")
+                continue
+            }
+            await receiveBackfilled(verified, source: .historical, observer: nil, progress: nil)
+        }
         try await finishBackfill(started: started, observer: nil)
         return await batch.sync
     }
@@ -205,59 +209,6 @@ extension AccountRuntime {
     private func notePage(_ page: Int, progress: (@Sendable (SyncProgress) -> Void)?) {
         batch.pages = page
         progress?(self.progress())
-    }
-
-    // MARK: Ingest
-
-    nonisolated static func unwrap(_ wrap: Event, signer: any Signer) -> Result<UnwrappedGift, UnwrapError> {
-        Result { () throws(UnwrapError) in try GiftWrap.unwrap(wrap, recipient: signer) }
-    }
-
-    /// True when `wrap` needs no unwrapping: it was ingested (or rejected) before — counted as
-    /// received, as `ingest` would — or ingest stopped at a storage failure.
-    func skipIngested(_ wrap: Event) -> Bool {
-        guard batch.failure == nil else { return true }
-        guard store.hasSeenWrap(WrapID(wrap.id)) else { return false }
-        batch.sync.received += 1
-        batch.sinceCommit += 1
-        return true
-    }
-
-    /// Ingests one delivered wrap (stopping at the first storage failure).
-    func ingest(_ unwrapped: Result<UnwrappedGift, UnwrapError>, wrap: Event, source: IngestSource) {
-        guard batch.failure == nil else { return }
-        batch.sync.received += 1
-        batch.sinceCommit += 1
-        let wrapID = WrapID(wrap.id)
-        switch unwrapped {
-        case .failure(let error):
-            guard !store.hasSeenWrap(wrapID) else { return }
-            batch.sync.reject(error.description)
-            store.markWrapSeen(wrapID)
-        case .success(let gift):
-            let report = engine.ingest(InboundRumor(rumor: gift.rumor, wrapID: wrapID, source: source), now: clock())
-            count(report.outcome)
-            report.released.forEach(count)
-            if !report.changes.isEmpty || !report.notifications.isEmpty { batch.reports.append((report, source)) }
-        }
-        if let failure = store.failure {
-            batch.failure = RuntimeError(storage: failure)
-            store.discardPending()
-        }
-    }
-
-    func rejectInvalid(_ reason: String) {
-        batch.sync.received += 1
-        batch.sync.reject(reason)
-    }
-
-    private func count(_ outcome: IngestOutcome) {
-        switch outcome {
-        case .accepted, .merged: batch.sync.accepted += 1
-        case .staged: batch.sync.staged += 1
-        case .rejected(let reason): batch.sync.reject(reason)
-        case .duplicate: break
-        }
     }
 
     /// Commits the buffered writes, then hands their reports to `observer`.

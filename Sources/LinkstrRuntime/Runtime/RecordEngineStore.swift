@@ -47,9 +47,6 @@ public final class RecordEngineStore: EngineStore {
     private var releasedLinks: [String] = []
     /// The links of posts deleted by the last flush that wrote.
     private var committedReleasedLinks: [String] = []
-    /// The last wrap found unseen in storage (and not marked since, or it would be in `seenWraps`):
-    /// the runtime asks before unwrapping a wrap and the engine asks again after.
-    private var lastUnseenWrap: WrapID?
     private var postsExist: Bool?
     /// Whether the account has any deletion notice, any tombstone (asked once per flush): most have
     /// none, and then an incoming post needs no lookup of either.
@@ -118,7 +115,6 @@ public final class RecordEngineStore: EngineStore {
         deletions.removeAll(keepingCapacity: true)
         tombstones.removeAll(keepingCapacity: true)
         seenWraps.removeAll(keepingCapacity: true)
-        lastUnseenWrap = nil
         postsExist = nil
         deletionsExist = nil
         tombstonesExist = nil
@@ -138,7 +134,6 @@ public final class RecordEngineStore: EngineStore {
         tombstones.removeAll()
         seenWraps.removeAll()
         releasedLinks.removeAll()
-        lastUnseenWrap = nil
         postsExist = nil
         deletionsExist = nil
         tombstonesExist = nil
@@ -301,11 +296,7 @@ public final class RecordEngineStore: EngineStore {
     // MARK: Wraps
 
     public func hasSeenWrap(_ id: WrapID) -> Bool {
-        if seenWraps.contains(id) { return true }
-        if id == lastUnseenWrap { return false }
-        let seen = exists(EngineCollection.seenWrap, key: id.eventID.rawBytes)
-        lastUnseenWrap = seen ? nil : id
-        return seen
+        seenWraps.contains(id) || exists(EngineCollection.seenWrap, key: id.eventID.rawBytes)
     }
 
     public func markWrapSeen(_ id: WrapID) {

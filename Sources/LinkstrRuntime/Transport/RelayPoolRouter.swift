@@ -77,8 +77,9 @@ final class RelayPoolRouter: Sendable {
             route.continuation.yield(.duplicate(relay: relay, id: event.id, createdAt: event.createdAt))
             return
         }
+        let verified: VerifiedEvent
         do {
-            try event.verify()
+            verified = try VerifiedEvent(event)
         } catch {
             route.continuation.yield(.rejected(relay: relay, reason: "event \(event.id.hex): \(error)"))
             return
@@ -90,7 +91,7 @@ final class RelayPoolRouter: Sendable {
             guard let current = state.routes[subscriptionID] else { return nil }
             guard current.deduplicator.insert(event.id) else { return false }
             let isNew = current.pastStoredEvents.contains(relay)
-            current.continuation.yield(.event(ReceivedEvent(relay: relay, event: event, json: json, isNew: isNew)))
+            current.continuation.yield(.event(ReceivedEvent(relay: relay, verified: verified, json: json, isNew: isNew)))
             return true
         }
         if delivered == false {

@@ -75,8 +75,16 @@ public enum GiftWrap {
     /// hash of its fields (a mismatch is rejected, never repaired). No clock checks.
     public static func unwrap(_ wrap: Event, recipient: some Signer) throws(UnwrapError) -> UnwrappedGift {
         guard wrap.kind == wrapKind || wrap.kind == ephemeralWrapKind else { throw .notAGiftWrap(kind: wrap.kind) }
-        do throws(EventVerificationError) { try wrap.verify() } catch { throw .invalidWrap(error) }
+        let verified: VerifiedEvent
+        do throws(EventVerificationError) { verified = try VerifiedEvent(wrap) } catch { throw .invalidWrap(error) }
+        return try unwrap(verified, recipient: recipient)
+    }
 
+    /// Opens a gift wrap whose id and signature were verified already (by whoever received it), with
+    /// every other check listed above: the wrap's signature is not checked twice.
+    public static func unwrap(_ verifiedWrap: VerifiedEvent, recipient: some Signer) throws(UnwrapError) -> UnwrappedGift {
+        let wrap = verifiedWrap.event
+        guard wrap.kind == wrapKind || wrap.kind == ephemeralWrapKind else { throw .notAGiftWrap(kind: wrap.kind) }
         let sealJSON: String
         do { sealJSON = try recipient.nip44Decrypt(wrap.content, fromOneTimeKey: wrap.pubkey) } catch { throw .wrapDecryptionFailed(error) }
         let recipientHex = recipient.publicKey.hex
