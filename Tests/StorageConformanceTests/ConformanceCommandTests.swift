@@ -88,8 +88,9 @@ struct ConformanceCommandTests {
             static void destroy(void *i) { (void)i; }
             static const void *capability(void *i, const char *id) { (void)i; return strcmp(id, LKH_CAP_STORAGE_V1) == 0 ? &table : NULL; }
             static const char *const provides[] = {LKH_CAP_STORAGE_V1, NULL};
-            static const lkh_plugin_desc desc = {sizeof desc, LKH_ABI_MAJOR, LKH_ABI_MINOR, "org.example.storage.forgetful",
-                "Forgetful", "1.0.0", provides, NULL, create, destroy, capability, "cc"};
+            static const lkh_plugin_desc desc = {.struct_size = sizeof desc, .abi_major = LKH_ABI_MAJOR, .abi_minor = LKH_ABI_MINOR,
+                .id = "org.example.storage.forgetful", .name = "Forgetful", .version = "1.0.0", .provides = provides,
+                .create = create, .destroy = destroy, .get_capability = capability, .built_with = "cc"};
             LKH_EXPORT const lkh_plugin_desc *lkh_plugin_entry(uint32_t major, uint32_t minor) { (void)minor; return major == LKH_ABI_MAJOR ? &desc : NULL; }
             """.write(toFile: source, atomically: true, encoding: .utf8)
         let output = folder + "/libforgetful.so"
