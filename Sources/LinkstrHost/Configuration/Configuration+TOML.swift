@@ -118,11 +118,11 @@ extension Configuration {
         }
     }
 
-    /// `<family>/<major>`, as `org.linkstr.storage/1`.
     /// toml++ (inside TOMLKit 0.6) stops the program — a failed assertion, or undefined behaviour
     /// where assertions are off — on a table header whose name starts with a character no key
-    /// starts with (`[=]`, `[,]`, `[#]`). Such a header is refused here first, with its line. A
-    /// header is a line that starts with `[` outside a value (a multi-line array or string).
+    /// starts with (`[=]`, `[,]`, `[#]`), and on a date-time value whose time does not start with a
+    /// digit (`1979-05-27Tx7:32:00`). Both are refused here first, with their line. A header is a
+    /// line that starts with `[` outside a value (a multi-line array or string).
     private static func checkTableHeaders(_ text: String, path: String) throws(ConfigurationError) {
         var depth = 0  // the `[` and `{` of a value not closed yet
         var openString: UInt8?  // the quote of a multi-line string that goes on
@@ -152,7 +152,11 @@ extension Configuration {
                 position += 1
                 switch byte {
                 case UInt8(ascii: "#"): position = bytes.count
-                case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+                case UInt8(ascii: "="), UInt8(ascii: ","):
+                    try checkDateTime(bytes, from: position, line: index + 1, path: path)
+                case UInt8(ascii: "["), UInt8(ascii: "{"):
+                    depth += 1
+                    try checkDateTime(bytes, from: position, line: index + 1, path: path)
                 case UInt8(ascii: "]"), UInt8(ascii: "}"): depth = max(0, depth - 1)
                 case UInt8(ascii: "\""), UInt8(ascii: "'"):
                     if position + 1 < bytes.count, bytes[position] == byte, bytes[position + 1] == byte {
@@ -169,6 +173,22 @@ extension Configuration {
                 }
             }
         }
+    }
+
+    /// Refuses a value at `start` (after blanks) that is a date, `T`, `t` or a space, and then no
+    /// digit: toml++ asserts on it instead of reporting it.
+    private static func checkDateTime(_ bytes: [UInt8], from start: Int, line: Int, path: String) throws(ConfigurationError) {
+        var position = start
+        while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1 }
+        let isDigit = { (offset: Int) in position + offset < bytes.count && (0x30...0x39).contains(bytes[position + offset]) }
+        let isDate = [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy(isDigit)
+            && bytes[position + 4] == UInt8(ascii: "-") && bytes[position + 7] == UInt8(ascii: "-")
+        guard isDate, position + 10 < bytes.count, [UInt8(ascii: "T"), UInt8(ascii: "t"), 0x20].contains(bytes[position + 10]) else { return }
+        // A date followed by a space and a comment or nothing is a whole date.
+        if bytes[position + 10] == 0x20, position + 11 >= bytes.count || !(0x30...0x39).contains(bytes[position + 11]) { return }
+        guard !isDigit(11) else { return }
+        throw ConfigurationError(
+            path: path, line: line, column: position + 12, reason: "TOML syntax error: a date-time needs a time after the date, as in 1979-05-27T07:32:00")
     }
 
     /// A bare key's first character, a quote, or the `]` of an empty header (which toml++ reports).
@@ -198,6 +218,7 @@ extension Configuration {
         return nil
     }
 
+    /// `<family>/<major>`, as `org.linkstr.storage/1`.
     static func isCapabilityID(_ text: String) -> Bool {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty && parts[1].allSatisfy(\.isASCII) && parts[1].allSatisfy(\.isNumber)
