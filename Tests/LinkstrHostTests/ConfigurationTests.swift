@@ -63,14 +63,15 @@ import Testing
     @Test func aDateTimeWithoutATimeIsASyntaxErrorNotACrash() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
-        for value in ["b = 1979-05-27Tx7:32:00", "b = [1979-05-27T]", "b = { c = 1979-05-27t:00 }"] {
+        for value in ["b = 1979-05-27Tx7:32:00", "b = [1, 1979-05-27T]", "b = { c = 1979-05-27t:00 }"] {
             let path = scratch.write("config.toml", "storage = \"x\"\n\(value)\n")
             let error = try #require(throws: ConfigurationError.self) { try Configuration.load(path: path) }
             #expect(error.line == 2)
             #expect(error.description.contains("TOML syntax error: a date-time needs a time after the date"))
         }
-        // Whole dates and date-times, and date-like text in strings, are left to the TOML reader.
-        for value in ["b = 1979-05-27T07:32:00Z", "b = 1979-05-27", "b = 1979-05-27 07:32:00", "b = \"1979-05-27Tx\""] {
+        // Whole dates and date-times, date-like text in strings and a bare key that looks like a date
+        // are left to the TOML reader.
+        for value in ["b = 1979-05-27T07:32:00Z", "b = 1979-05-27", "b = 1979-05-27 07:32:00", "b = \"1979-05-27Tx\"", "b = { 1979-05-27Tx = 1 }"] {
             let path = scratch.write("config.toml", "\(value)\n")
             let error = try #require(throws: ConfigurationError.self) { try Configuration.load(path: path) }
             #expect(error.description.contains("unknown setting 'b'"), "\(value): \(error)")

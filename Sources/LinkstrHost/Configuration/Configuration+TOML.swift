@@ -124,7 +124,7 @@ extension Configuration {
     /// digit (`1979-05-27Tx7:32:00`). Both are refused here first, with their line. A header is a
     /// line that starts with `[` outside a value (a multi-line array or string).
     private static func checkTableHeaders(_ text: String, path: String) throws(ConfigurationError) {
-        var depth = 0  // the `[` and `{` of a value not closed yet
+        var open: [UInt8] = []  // the `[` and `{` of a value not closed yet
         var openString: UInt8?  // the quote of a multi-line string that goes on
         let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() {
@@ -134,7 +134,7 @@ extension Configuration {
                 guard let end = stringEnd(bytes, quote, from: 0, triple: true) else { continue }
                 openString = nil
                 position = end
-            } else if depth == 0 {
+            } else if open.isEmpty {
                 while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1 }
                 if position < bytes.count, bytes[position] == UInt8(ascii: "[") {
                     var name = position + 1
@@ -152,12 +152,17 @@ extension Configuration {
                 position += 1
                 switch byte {
                 case UInt8(ascii: "#"): position = bytes.count
-                case UInt8(ascii: "="), UInt8(ascii: ","):
+                // A value starts after `=`, and after `[` or `,` in an array (in an inline table a
+                // key does, and a bare key may look like a date).
+                case UInt8(ascii: "="):
                     try checkDateTime(bytes, from: position, line: index + 1, path: path)
-                case UInt8(ascii: "["), UInt8(ascii: "{"):
-                    depth += 1
+                case UInt8(ascii: ","):
+                    if open.last == UInt8(ascii: "[") { try checkDateTime(bytes, from: position, line: index + 1, path: path) }
+                case UInt8(ascii: "["):
+                    open.append(byte)
                     try checkDateTime(bytes, from: position, line: index + 1, path: path)
-                case UInt8(ascii: "]"), UInt8(ascii: "}"): depth = max(0, depth - 1)
+                case UInt8(ascii: "{"): open.append(byte)
+                case UInt8(ascii: "]"), UInt8(ascii: "}"): _ = open.popLast()
                 case UInt8(ascii: "\""), UInt8(ascii: "'"):
                     if position + 1 < bytes.count, bytes[position] == byte, bytes[position + 1] == byte {
                         guard let end = stringEnd(bytes, byte, from: position + 2, triple: true) else {
