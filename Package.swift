@@ -56,6 +56,7 @@ let package = Package(
         // MARK: System libraries (Debian -dev packages; see .ci/run)
         .systemLibrary(name: "CSecp256k1", pkgConfig: "libsecp256k1", providers: [.apt(["libsecp256k1-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
 
         // MARK: Nostr protocol core (keys, NIP-01/19/44/49/59)
         .target(name: "NostrCore", dependencies: ["CSecp256k1", "COpenSSL"]),
@@ -76,7 +77,7 @@ let package = Package(
         .target(
             name: "LinkstrRuntime",
             dependencies: [
-                "LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginABI", "COpenSSL", "CHostSupport",
+                "LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginABI", "COpenSSL", "CHostSupport", "CQRencode",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log"),
             ]),
         .target(name: "CLinkstr", dependencies: ["PluginABI"]),

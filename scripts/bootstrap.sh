@@ -6,10 +6,11 @@ cd "$(dirname "$0")/.."
 
 DEBIAN_PACKAGES=(
   pkg-config gcc libc6-dev openssl
-  libsqlite3-dev libsecp256k1-dev libssl-dev libffi-dev libpq-dev libsystemd-dev
+  libsqlite3-dev libsecp256k1-dev libssl-dev libffi-dev libpq-dev libsystemd-dev libqrencode-dev
   postgresql
   dbus gnome-keyring libsecret-tools
   ffmpeg
+  zbar-tools  # zbarimg reads back the QR codes the terminal draws
   python3 python3-venv
   dbus-daemon  # dbus-run-session: the private bus of the desktop-notifier tests
   make patchelf  # make install: patchelf points the installed files at the bundled Swift runtime
