@@ -52,7 +52,8 @@ final class EmbeddedRuntime: Sendable {
     func account() throws(EmbeddedFailure) -> OpenedAccount {
         try state.withLock { state throws(EmbeddedFailure) in
             if let opened = state.opened { return opened }
-            // The account's storage takes over from the storage opened for the relay list.
+            // The account's storage takes over from the storage opened for the relay list. (A media
+            // host stays until `close`: a media call may still be using it.)
             state.storage?.host.stop()
             state.storage = nil
             do throws(CompositionError) {
