@@ -4,7 +4,8 @@ import Synchronization
 
 /// The object behind a `linkstr_runtime *` handed to C: one home's configuration, its account
 /// files, and what the calls opened so far — the account (host, plugins, storage, runtime), or, for
-/// the relay list of a home without an account, its storage alone.
+/// the relay list of a home without an account, its storage alone, and for the media calls without
+/// an account, the host with its plugins.
 final class EmbeddedRuntime: Sendable {
     let configuration: RuntimeConfiguration
     /// The home's account files (read without plugins or storage), used under `state`'s lock.
@@ -14,6 +15,7 @@ final class EmbeddedRuntime: Sendable {
     private struct State: Sendable {
         var opened: OpenedAccount?
         var storage: (host: LinkstrHost, settings: RelaySettings)?
+        var media: MediaRuntime?
         var watch: EmbeddedWatch?
     }
 
@@ -50,7 +52,8 @@ final class EmbeddedRuntime: Sendable {
     func account() throws(EmbeddedFailure) -> OpenedAccount {
         try state.withLock { state throws(EmbeddedFailure) in
             if let opened = state.opened { return opened }
-            // The account's storage takes over from the storage opened for the relay list.
+            // The account's storage takes over from the storage opened for the relay list. (A media
+            // host stays until `close`: a media call may still be using it.)
             state.storage?.host.stop()
             state.storage = nil
             do throws(CompositionError) {
@@ -68,9 +71,33 @@ final class EmbeddedRuntime: Sendable {
         _ body: @escaping @Sendable (AccountRuntime) async throws(RuntimeError) -> Value
     ) throws(EmbeddedFailure) -> Value {
         let runtime = try account().runtime
+        return try wait { () async throws(RuntimeError) in try await body(runtime) }
+    }
+
+    /// Runs `body` on the media use cases, the account's when it is open, else those of the home's
+    /// host (opened by the first media call), and waits for it.
+    func media<Value: Sendable>(
+        _ body: @escaping @Sendable (MediaRuntime) async throws(RuntimeError) -> Value
+    ) throws(EmbeddedFailure) -> Value {
+        let media = try state.withLock { state throws(EmbeddedFailure) in
+            if let opened = state.opened { return opened.runtime.media }
+            if let media = state.media { return media }
+            do throws(CompositionError) {
+                let media = try Composition.media(configuration)
+                state.media = media
+                return media
+            } catch {
+                throw EmbeddedFailure(error)
+            }
+        }
+        return try wait { () async throws(RuntimeError) in try await body(media) }
+    }
+
+    /// Runs `body` and waits for it.
+    private func wait<Value: Sendable>(_ body: @escaping @Sendable () async throws(RuntimeError) -> Value) throws(EmbeddedFailure) -> Value {
         let result = BlockingCall.wait { () async -> Result<Value, RuntimeError> in
             do throws(RuntimeError) {
-                return .success(try await body(runtime))
+                return .success(try await body())
             } catch {
                 return .failure(error)
             }
@@ -146,14 +173,16 @@ final class EmbeddedRuntime: Sendable {
     /// Stops the watch, disconnects the relays and stops every plugin.
     func close() {
         state.withLock { $0.watch }?.stop()
-        let (opened, storage) = state.withLock { state in
+        let (opened, storage, media) = state.withLock { state in
             defer {
                 state.opened = nil
                 state.storage = nil
+                state.media = nil
             }
-            return (state.opened, state.storage)
+            return (state.opened, state.storage, state.media)
         }
         if let opened { BlockingCall.wait { await opened.close() } }
         storage?.host.stop()
+        media?.host.stop()
     }
 }

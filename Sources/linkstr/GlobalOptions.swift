@@ -38,6 +38,16 @@ struct GlobalOptions: ParsableArguments {
         }
     }
 
+    /// The media use cases of this home, its plugins loaded (exit 2 for a configuration that cannot be
+    /// used, or that names a plugin no installed one has).
+    func openMedia() throws(CLIFailure) -> MediaRuntime {
+        do {
+            return try Composition.media(runtimeConfiguration)
+        } catch {
+            throw error.failure
+        }
+    }
+
     /// Loads the plugins of an opened host and checks the plugin ids that `--storage` and the
     /// configuration name (exit 2 for one that no installed plugin has).
     func loadPlugins(_ host: LinkstrHost) throws(CLIFailure) {

@@ -30,6 +30,11 @@ struct PythonBindingTests {
         let refusal = object["no_account"] as? [String: Any]
         #expect(refusal?["code"] as? Int == 100)
         #expect(refusal?["message"] as? String == "no account here; create one with `linkstr account create` or `linkstr account import`")
+        // Media needs no account.
+        #expect(object["media_resolve"] as? [String: String] == [
+            "provider": "generic", "mode": "link", "resolved_url": "https://example.com/article", "via": "static",
+        ])
+        #expect((object["media_bad_link"] as? [String: Any])?["code"] as? Int == Int(LKH_E_INVALID))
         let account = try #require(object["account"] as? [String: String])
         #expect(account["name"] == "Py" && account["key_store"] == "plain")
         let session = try #require(object["session"] as? [String: Any])

@@ -2,11 +2,13 @@ import Foundation
 import Glibc
 import LinkstrHost
 import LinkstrPluginKit
+import LinkstrRuntime
 import PluginTesting
 import Testing
 
-/// The host with the real plugins: provider order (configuration over priority), metadata and videos
-/// through the providers, the video cache at a small budget, and clearing the cache.
+/// The host with the real plugins: provider order (configuration over priority); the media use cases
+/// over it: metadata and videos through the providers, the video cache at a small budget, and
+/// clearing the cache.
 @Suite(.serialized)
 struct HostMediaTests {
     let scratch: String
@@ -65,6 +67,10 @@ struct HostMediaTests {
         return host
     }
 
+    func media(_ toml: String) throws -> MediaRuntime {
+        MediaRuntime(host: try host(toml))
+    }
+
     @Test func eachProviderIsClaimedByTheBuiltInPluginsInOrder() throws {
         let host = try host("")
         defer { host.stop() }
@@ -99,27 +105,27 @@ struct HostMediaTests {
     @Test func metadataAndVideosThroughTheHostWithASmallCache() async throws {
         let server = try FixtureServer.start()
         let ytDlp = try #require(TestPaths.ytDlp, Comment(rawValue: TestPaths.ytDlpMissing))
-        let host = try host(
+        let media = try media(
             """
             media_cache_bytes = 800000
             ytdlp = "\(ytDlp)"
             [plugins."org.linkstr.media.generic"]
             allow_private_addresses = "loopback"
             """)
-        defer { host.stop() }
-        let metadata = try await host.fetchMetadata(server.url("/og.html"))
+        defer { media.host.stop() }
+        let metadata = try await media.fetchMetadata(server.url("/og.html"))
         #expect(metadata.title == "Café & friends 😀 \"quoted\"" && metadata.pluginID == "org.linkstr.media.generic")
         #expect(metadata.thumbnailPath.map { FileManager.default.fileExists(atPath: $0) } == true)
 
-        let clip = try await host.fetchVideo(server.url("/media/clip.mp4"))
+        let clip = try await media.fetchVideo(server.url("/media/clip.mp4"))
         #expect(!clip.fromCache && clip.bytes > 0)
-        let again = try await host.fetchVideo(server.url("/media/clip.mp4?utm_source=feed"))
+        let again = try await media.fetchVideo(server.url("/media/clip.mp4?utm_source=feed"))
         #expect(again.fromCache && again.path == clip.path, "tracking parameters do not defeat the cache")
-        let big = try await host.fetchVideo(server.url("/media/big.mp4"))
-        #expect(big.evicted.map(\.key) == [try host.mediaCacheNaming().name(for: server.url("/media/clip.mp4"))], "the 800 kB budget forces the clip out")
+        let big = try await media.fetchVideo(server.url("/media/big.mp4"))
+        #expect(big.evicted.map(\.key) == [try media.cacheNaming().name(for: server.url("/media/clip.mp4"))], "the 800 kB budget forces the clip out")
         #expect(!FileManager.default.fileExists(atPath: clip.path))
 
-        let cleared = try host.clearMediaCache()
+        let cleared = try media.clearCache()
         #expect(cleared.videos == 1 && cleared.previewFiles >= 1)
         #expect(!FileManager.default.fileExists(atPath: big.path))
         #expect(!FileManager.default.fileExists(atPath: metadata.thumbnailPath ?? "/"))
@@ -138,22 +144,22 @@ struct HostMediaTests {
             toFile: videos + "/index.json", atomically: true, encoding: .utf8)
         try Data([1]).write(to: URL(fileURLWithPath: videos + "/old.mp4"))
         try Data([1]).write(to: URL(fileURLWithPath: thumbnails + "/0123abcd.png"))
-        let host = try host(
+        let media = try media(
             """
             ytdlp = "\(ytDlp)"
             [plugins."org.linkstr.media.generic"]
             allow_private_addresses = "loopback"
             """)
-        defer { host.stop() }
-        let metadata = try await host.fetchMetadata(server.url("/og.html"))
-        let clip = try await host.fetchVideo(server.url("/media/clip.mp4"))
-        _ = try? await host.fetchMetadata(server.url("/404"))
+        defer { media.host.stop() }
+        let metadata = try await media.fetchMetadata(server.url("/og.html"))
+        let clip = try await media.fetchVideo(server.url("/media/clip.mp4"))
+        _ = try? await media.fetchMetadata(server.url("/404"))
 
         func mode(_ path: String) -> mode_t {
             var info = stat()
             return stat(path, &info) == 0 ? info.st_mode & 0o777 : 0
         }
-        let naming = try host.mediaCacheNaming()
+        let naming = try media.cacheNaming()
         #expect(mode(scratch + "/data/media-cache.key") == 0o600)
         #expect(!FileManager.default.fileExists(atPath: videos + "/old.mp4") && !FileManager.default.fileExists(atPath: thumbnails + "/0123abcd.png"))
         let thumbnail = try #require(metadata.thumbnailPath)
@@ -169,23 +175,23 @@ struct HostMediaTests {
     @Test func cancellingTheHostsFetchCancelsTheExtraction() async throws {
         let server = try FixtureServer.start()
         let ytDlp = try #require(TestPaths.ytDlp, Comment(rawValue: TestPaths.ytDlpMissing))
-        let host = try host(
+        let media = try media(
             """
             ytdlp = "\(ytDlp)"
             [plugins."org.linkstr.media.generic"]
             allow_private_addresses = "loopback"
             """)
-        defer { host.stop() }
+        defer { media.host.stop() }
         let progressed = AsyncStream<Void>.makeStream()
         let task = Task {
-            try await host.fetchVideo(server.url("/slow/big.mp4?rate=40000")) { _, _ in progressed.continuation.yield() }
+            try await media.fetchVideo(server.url("/slow/big.mp4?rate=40000")) { _, _ in progressed.continuation.yield() }
         }
         for await _ in progressed.stream { break }
         task.cancel()
         let result = await task.result
         #expect(throws: MediaFailure.self) { try result.get() }
         if case .failure(let failure as MediaFailure) = result { #expect(failure.status == .cancelled, "\(failure)") }
-        let folder = host.videoCache.folder
+        let folder = media.videoCache.folder
         #expect(!TestPaths.contents(folder).contains { $0.hasSuffix(".mp4") || $0.hasPrefix(".tmp-") }, "\(TestPaths.contents(folder))")
         #expect(ProcessScan.processes(mentioning: folder).isEmpty)
     }

@@ -1,11 +1,12 @@
 import Foundation
 import LinkstrHost
 import LinkstrPluginKit
+import LinkstrRuntime
 import PluginTesting
 import Testing
 
-/// Runtime resolution through the host: `resolveMedia` (what `linkstr media resolve` prints), its use
-/// inside `fetchVideo`, an ABI 1.0 provider without `resolve`, and the command itself.
+/// Runtime resolution through the media use cases: `resolve` (what `linkstr media resolve` prints),
+/// its use inside `fetchVideo`, an ABI 1.0 provider without `resolve`, and the command itself.
 @Suite(.serialized)
 struct HostResolutionTests {
     let server: FixtureServer
@@ -31,49 +32,49 @@ struct HostResolutionTests {
         """
     }
 
-    func host(_ extra: String = "") throws -> LinkstrHost {
+    func media(_ extra: String = "") throws -> MediaRuntime {
         try (extra + configuration).write(toFile: scratch + "/config.toml", atomically: true, encoding: .utf8)
         let host = try LinkstrHost.open(home: scratch, configFile: nil, environment: [:])
         let discovery = PluginDiscovery(configuration: host.configuration, paths: host.paths, executableDirectory: BuildProducts.directory)
         let registry = host.loadPlugins(discovery: discovery)
         #expect(registry.refused.isEmpty, "\(registry.refused)")
-        return host
+        return MediaRuntime(host: host)
     }
 
     private func statusID(_ kind: Character) -> String { String(kind) + String(UInt64.random(in: 100_000_000_000...999_999_999_999)) }
 
-    @Test func theHostResolvesThroughTheClaimingProvider() async throws {
-        let host = try host()
-        defer { host.stop() }
-        let share = try await host.resolveMedia("https://www.facebook.com/share/r/redir-login-31337/")
+    @Test func theMediaUseCasesResolveThroughTheClaimingProvider() async throws {
+        let media = try media()
+        defer { media.host.stop() }
+        let share = try await media.resolve("https://www.facebook.com/share/r/redir-login-31337/")
         #expect(share.provider == "facebook" && share.mode == .extraction && share.pluginID == "org.linkstr.media.builtin")
         #expect(share.resolvedURL == "https://www.facebook.com/reel/31337/" && share.via == "redirect", "\(share)")
-        let post = try await host.resolveMedia("https://x.com/a/status/\(statusID("3"))")
+        let post = try await media.resolve("https://x.com/a/status/\(statusID("3"))")
         #expect(post.mode == .embed && post.embedHTML?.contains("twitter-tweet") == true, "\(post)")
-        let generic = try await host.resolveMedia("https://example.com/article")
+        let generic = try await media.resolve("https://example.com/article")
         #expect(generic.pluginID == "org.linkstr.media.generic" && generic.mode == .link && generic.via == "static")
         #expect(generic.resolvedURL == "https://example.com/article")
     }
 
     @Test func fetchExtractsAndCachesByTheResolvedURL() async throws {
-        let host = try host()
-        defer { host.stop() }
+        let media = try media()
+        defer { media.host.stop() }
         // The reel the share link resolves to is already cached: fetch finds it without yt-dlp.
-        let naming = try host.mediaCacheNaming()
-        let cache = host.videoCache
+        let naming = try media.cacheNaming()
+        let cache = media.videoCache
         try cache.prepare()
         let file = cache.folder + "/reel.mp4"
         try Data(repeating: 7, count: 1000).write(to: URL(fileURLWithPath: file))
         try cache.insert(key: naming.name(for: "https://www.facebook.com/reel/24680/"), path: file)
-        let video = try await host.fetchVideo("https://www.facebook.com/share/r/redir-reel-24680/")
+        let video = try await media.fetchVideo("https://www.facebook.com/share/r/redir-reel-24680/")
         #expect(video.fromCache && video.path == file)
     }
 
     @Test func fetchRefusesAnXPostWithoutAVideo() async throws {
-        let host = try host()
-        defer { host.stop() }
+        let media = try media()
+        defer { media.host.stop() }
         await #expect {
-            _ = try await host.fetchVideo("https://x.com/a/status/\(statusID("4"))")
+            _ = try await media.fetchVideo("https://x.com/a/status/\(statusID("4"))")
         } throws: { error in
             guard case .notPlayable(let reason) = error as? MediaFailure else { return false }
             return reason.contains("no video to extract")
@@ -81,7 +82,7 @@ struct HostResolutionTests {
         // With an oEmbed but no video the plugin's own rule answers (spec §12.6).
         let embedOnly = statusID("3")
         await #expect {
-            _ = try await host.fetchVideo("https://x.com/a/status/\(embedOnly)")
+            _ = try await media.fetchVideo("https://x.com/a/status/\(embedOnly)")
         } throws: { error in
             (error as? MediaFailure)?.status == .unsupported && "\(error)".contains("does not include a playable video")
         }
@@ -89,10 +90,10 @@ struct HostResolutionTests {
     }
 
     @Test func fetchOfAnXPostWithAVideoGoesToExtraction() async throws {
-        let host = try host()
-        defer { host.stop() }
+        let media = try media()
+        defer { media.host.stop() }
         await #expect {
-            _ = try await host.fetchVideo("https://x.com/a/status/\(statusID("1"))")
+            _ = try await media.fetchVideo("https://x.com/a/status/\(statusID("1"))")
         } throws: { error in
             // ytdlp points nowhere: reaching the extractor is what this shows.
             "\(error)".contains("ytdlp = \"/nonexistent/yt-dlp\" in config.toml")
@@ -141,9 +142,9 @@ struct HostResolutionTests {
 
     @Test func anABI10ProviderIsStillLoadedAndAnswersItsClassification() async throws {
         let library = try buildABI10Provider()
-        let host = try host("plugin_paths = [\"\(library)\"]\n")
-        defer { host.stop() }
-        let result = try await host.resolveMedia("https://old.example/v/1")
+        let media = try media("plugin_paths = [\"\(library)\"]\n")
+        defer { media.host.stop() }
+        let result = try await media.resolve("https://old.example/v/1")
         #expect(result.pluginID == "org.example.old" && result.mode == .embed && result.embedURL == "https://old.example/embed", "\(result)")
         #expect(result.via == "static" && result.json.isEmpty)
     }

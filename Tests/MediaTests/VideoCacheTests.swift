@@ -1,5 +1,5 @@
 import Foundation
-import LinkstrHost
+import LinkstrRuntime
 import Testing
 
 struct VideoCacheTests {

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """A recording HTTP server on 127.0.0.1 for the HTTP notifier's tests.
 
-Usage: http_recorder.py --record FILE [--statuses 500,200] [--hang] [--html-errors]
+Usage: http_recorder.py --record FILE [--statuses 500,200] [--hang] [--html-errors] [--page HTML]
 Prints "READY <port>", then appends one JSON line per request to FILE: method, path, headers (names
 in lower case) and body. POSTs are answered with the next status of --statuses (a 3xx points to /moved; the last one
 repeats; default 200); with --hang they are recorded and never answered; with --html-errors an error
-status comes with a whole HTML error page, as from a proxy. HEAD is always 200.
+status comes with a whole HTML error page, as from a proxy. HEAD is always 200; GET is answered with
+the --page HTML (200), or 404 without it.
 It exits at the end of stdin, or after --lifetime seconds.
 """
 import argparse
@@ -21,6 +22,7 @@ parser.add_argument("--record", required=True)
 parser.add_argument("--statuses", default="200")
 parser.add_argument("--hang", action="store_true")
 parser.add_argument("--html-errors", action="store_true")
+parser.add_argument("--page")
 parser.add_argument("--lifetime", type=float, default=120)
 options = parser.parse_args()
 statuses = [int(status) for status in options.statuses.split(",")]
@@ -40,6 +42,15 @@ class Recorder(BaseHTTPRequestHandler):
         self.send_response(200)
         self.send_header("Content-Length", "0")
         self.end_headers()
+
+    def do_GET(self):
+        self.record(b"")
+        answer = (options.page or "").encode()
+        self.send_response(200 if options.page is not None else 404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(answer)))
+        self.end_headers()
+        self.wfile.write(answer)
 
     def do_POST(self):
         body = self.rfile.read(int(self.headers.get("Content-Length", "0")))

@@ -22,7 +22,7 @@ import sys
 import traceback
 
 API_MAJOR = 1
-API_MINOR = 2
+API_MINOR = 3
 
 # Status codes (linkstr_plugin.h and linkstr.h).
 INVALID = 1
@@ -104,6 +104,8 @@ _RECORD_CALLS = {
     "linkstr_restore": [_TEXT],
     "linkstr_tags": [_TEXT],
     "linkstr_saved_sync": [ctypes.c_int],
+    "linkstr_media_resolve": [_TEXT, _U32],
+    "linkstr_media_metadata": [_TEXT, _U32],
     "linkstr_sync": [_U32],
 }
 
@@ -296,6 +298,16 @@ class Runtime:
         """POSTs the kept links to the configured webhook (or, `status_only`, says how the last sync
         went)."""
         return self._call("linkstr_saved_sync", 1 if status_only else 0)
+
+    # Media (no account needed)
+    def media_resolve(self, url, timeout_ms=0):
+        """How to play `url` now, as `linkstr media resolve --json`; `timeout_ms` (0: the provider's
+        own) bounds each request the provider makes."""
+        return self._call("linkstr_media_resolve", _text(url), timeout_ms)
+
+    def media_metadata(self, url, timeout_ms=0):
+        """The title and thumbnail of `url`, as `linkstr media metadata --json`; `timeout_ms` (0: 6000)."""
+        return self._call("linkstr_media_metadata", _text(url), timeout_ms)
 
     # Sync and watch
     def sync(self, timeout=0):

@@ -3,8 +3,8 @@
  *
  * Link with -llinkstr (liblinkstr.so; `pkg-config --cflags --libs linkstr`). Two handles:
  *   linkstr_runtime  an account's use cases: identity, sessions, feed, posts, reactions, contacts,
- *                    relays, saved links, sync and watch — what the `linkstr` command line does, over the same
- *                    home folder, configuration and plugins;
+ *                    relays, saved links, sync, watch and media — what the `linkstr` command line does,
+ *                    over the same home folder, configuration and plugins;
  *   linkstr_host     the plugin host alone: load plugins, classify a URL.
  *
  * Rules that hold for the whole header
@@ -58,7 +58,7 @@ extern "C" {
 #endif
 
 #define LINKSTR_API_MAJOR 1u
-#define LINKSTR_API_MINOR 2u
+#define LINKSTR_API_MINOR 3u
 
 /** This API's own status code (the rest are the ABI's LKH_E_*): the home has no account. */
 #define LINKSTR_E_NO_ACCOUNT 100
@@ -263,6 +263,26 @@ lkh_status linkstr_tags(linkstr_runtime *runtime, const char *url, char **out_js
  *  it only writes how the last sync went (`status` may then also be "never" or "failed"). Blocks
  *  while the webhook answers (seconds, with the retries). [thread-safe] */
 lkh_status linkstr_saved_sync(linkstr_runtime *runtime, int status_only, char **out_json, lkh_error *err);
+
+/* Media (since API 1.3): what the media provider plugins say about a link, as `linkstr media`. These
+ * need no account. `url` is an http or https URL, normalized as posts are (https:// is added to a bare
+ * host); anything else is LKH_E_INVALID. A link no installed provider claims (or, for metadata, none
+ * that fetches metadata) is LKH_E_UNAVAILABLE. Each call blocks while the provider asks the network.
+ * ---------------------------------------------------------------------------------------------- */
+
+/** How to play `url` now, after the claiming provider's runtime resolution (a Facebook share link's
+ *  reel, Rumble's player, an X post's video), or its classification when it has no runtime rules.
+ *  `timeout_ms` (0: the provider's own) bounds each request the provider makes. Writes
+ *  `{"provider","mode","resolved_url","embed_url"?,"embed_html"?,"video_urls"?,"via"?}` as
+ *  `linkstr media resolve --json`; `mode` is "link", "embed" or "extraction". [thread-safe] */
+lkh_status linkstr_media_resolve(linkstr_runtime *runtime, const char *url, uint32_t timeout_ms, char **out_json,
+                                 lkh_error *err);
+
+/** The title and thumbnail of `url` (oEmbed or OpenGraph; the thumbnail is saved in the cache), from
+ *  the first claiming provider that fetches metadata; `timeout_ms` (0: 6000) is the longest to wait.
+ *  Writes `{"title"?,"thumbnail"?,"thumbnail_path"?}` as `linkstr media metadata --json`. [thread-safe] */
+lkh_status linkstr_media_metadata(linkstr_runtime *runtime, const char *url, uint32_t timeout_ms, char **out_json,
+                                  lkh_error *err);
 
 /* Sync and watch. -------------------------------------------------------------------------------- */
 

@@ -22,7 +22,7 @@ public final class LinkstrHost: Sendable {
         var registry = PluginRegistry()
         var instances: [String: PluginInstance] = [:]
         /// The media providers in asking order, built on first use after loading.
-        var mediaProviders: [Capability<lkh_media_provider_v1>]?
+        var mediaProviders: [MediaProvider]?
         var eventHandler: (@Sendable (_ pluginID: String, _ eventID: String, _ payload: [UInt8]) -> Void)?
     }
 
@@ -182,7 +182,7 @@ public final class LinkstrHost: Sendable {
     }
 
     /// The cached media-provider order, or the result of `build` stored for next time.
-    func cachedMediaProviders(_ build: () -> [Capability<lkh_media_provider_v1>]) -> [Capability<lkh_media_provider_v1>] {
+    func cachedMediaProviders(_ build: () -> [MediaProvider]) -> [MediaProvider] {
         if let cached = state.withLock({ $0.mediaProviders }) { return cached }
         let built = build()
         state.withLock { $0.mediaProviders = built }

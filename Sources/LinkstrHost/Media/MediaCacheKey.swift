@@ -16,7 +16,7 @@ enum MediaCacheKey {
     static let cacheFolders = ["thumbnails", "metadata-failures", "videos"]
 
     /// The key of `paths`, made (and an unkeyed cache discarded) when there is none yet.
-    static func load(_ paths: LinkstrPaths) throws(VideoCacheError) -> CacheNaming {
+    static func load(_ paths: LinkstrPaths) throws(MediaCacheKeyError) -> CacheNaming {
         let path = paths.dataDirectory + "/" + fileName
         for _ in 0..<3 {
             if let text = try? String(contentsOfFile: path, encoding: .utf8),
@@ -31,14 +31,14 @@ enum MediaCacheKey {
             // Another process is writing it: read it again.
             usleep(50_000)
         }
-        throw .io("\(path) is damaged; delete it (the media cache is then discarded and rebuilt)")
+        throw MediaCacheKeyError("\(path) is damaged; delete it (the media cache is then discarded and rebuilt)")
     }
 
     /// Deletes the key and the cache folders it names.
-    static func discard(_ paths: LinkstrPaths) throws(VideoCacheError) {
+    static func discard(_ paths: LinkstrPaths) throws(MediaCacheKeyError) {
         discardCache(paths)
         let path = paths.dataDirectory + "/" + fileName
-        guard unlink(path) == 0 || errno == ENOENT else { throw .io("cannot delete \(path): \(String(cString: strerror(errno)))") }
+        guard unlink(path) == 0 || errno == ENOENT else { throw MediaCacheKeyError("cannot delete \(path): \(String(cString: strerror(errno)))") }
     }
 
     private static func discardCache(_ paths: LinkstrPaths) {
@@ -46,24 +46,24 @@ enum MediaCacheKey {
     }
 
     /// A new random key written to `path`; nil when the file already exists.
-    private static func make(at path: String) throws(VideoCacheError) -> CacheNaming? {
+    private static func make(at path: String) throws(MediaCacheKeyError) -> CacheNaming? {
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw .io("cannot create \(folder): \(error.localizedDescription)")
+            throw MediaCacheKeyError("cannot create \(folder): \(error.localizedDescription)")
         }
         let key = CacheNaming()
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             if errno == EEXIST { return nil }
-            throw .io("cannot create \(path): \(String(cString: strerror(errno)))")
+            throw MediaCacheKeyError("cannot create \(path): \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
         let text = Array((key.hex + "\n").utf8)
         guard write(descriptor, text, text.count) == text.count, fsync(descriptor) == 0 else {
             unlink(path)
-            throw .io("cannot write \(path): \(String(cString: strerror(errno)))")
+            throw MediaCacheKeyError("cannot write \(path): \(String(cString: strerror(errno)))")
         }
         return key
     }

@@ -55,6 +55,14 @@ public enum Composition {
         return (host, RelaySettings(backend: backend, configured: host.configuration.relays))
     }
 
+    /// The media use cases of this home: the host with its plugins loaded (no storage, no account), for
+    /// `linkstr media` and `linkstr open`. The caller stops `host` when done.
+    public static func media(_ configuration: RuntimeConfiguration) throws(CompositionError) -> MediaRuntime {
+        let host = try self.host(configuration)
+        try loadPlugins(host, configuration)
+        return MediaRuntime(host: host)
+    }
+
     /// The plugins found for this home, without checking that the configuration's choices are among
     /// them (`linkstr plugins` lists what there is, also to fix such a choice).
     public static func plugins(_ configuration: RuntimeConfiguration) throws(CompositionError) -> (host: LinkstrHost, registry: PluginRegistry) {

@@ -17,7 +17,7 @@ extension AccountRuntime {
             throw RuntimeError(storage: error)
         }
         do {
-            try host.discardMediaCache()
+            try media.discardCache()
         } catch {
             throw RuntimeError(.failed, "the account's records were deleted, but not its media cache: \(error)")
         }

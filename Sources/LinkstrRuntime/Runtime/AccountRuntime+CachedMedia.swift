@@ -13,7 +13,7 @@ extension AccountRuntime {
         guard store.failure == nil else { return }
         let shared = Set(records.compactMap { try? Self.storedPost($0).url })
         for link in Set(links) where !shared.contains(link) {
-            host.forgetCachedMedia(of: link, thumbnail: storedMetadata(link)?.thumbnail)
+            media.forgetCachedMedia(of: link, thumbnail: storedMetadata(link)?.thumbnail)
         }
     }
 }

@@ -35,14 +35,14 @@ extension AccountRuntime {
     /// was found (sealed).
     private func fetchMetadata(_ urls: [String]) async throws(RuntimeError) -> [String: LinkMetadata] {
         let missing = Array(Set(urls))
-        let host = self.host
+        let media = self.media
         var fetched: [String: LinkMetadata] = [:]
         for start in stride(from: 0, to: missing.count, by: Self.metadataConcurrency) {
             let chunk = missing[start..<min(start + Self.metadataConcurrency, missing.count)]
             await withTaskGroup(of: (String, LinkMetadata?).self) { group in
                 for url in chunk {
                     group.addTask {
-                        guard let result = try? await host.fetchMetadata(url) else { return (url, nil) }
+                        guard let result = try? await media.fetchMetadata(url) else { return (url, nil) }
                         return (url, LinkMetadata(title: result.title, thumbnail: result.thumbnail))
                     }
                 }

@@ -20,6 +20,8 @@ public actor AccountRuntime {
     public nonisolated let signer: any Signer
     public nonisolated let me: PublicKey
     public nonisolated let relays: RelaySettings
+    /// The media use cases over the account's host (titles of links, the cache of deleted posts).
+    public nonisolated let media: MediaRuntime
     let store: RecordEngineStore
     let engine: LinkstrEngine
     let cipher: RecordCipher
@@ -67,6 +69,7 @@ public actor AccountRuntime {
         self.me = signer.publicKey
         self.clock = clock
         relays = RelaySettings(backend: backend, configured: host.configuration.relays)
+        media = MediaRuntime(host: host)
         store = RecordEngineStore(backend: backend, owner: signer.publicKey, cipher: cipher, clock: clock)
         engine = LinkstrEngine(me: signer.publicKey, store: store)
     }

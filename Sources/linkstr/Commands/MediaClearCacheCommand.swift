@@ -1,5 +1,5 @@
 import ArgumentParser
-import LinkstrHost
+import LinkstrRuntime
 
 struct MediaClearCacheCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,15 +13,16 @@ struct MediaClearCacheCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        let host = try global.openHost()
+        // Clearing the cache needs no plugin: the host alone, its plugins not loaded.
+        let media = MediaRuntime(host: try global.openHost())
         let cleared: MediaCacheClearing
         do {
-            cleared = try host.clearMediaCache()
+            cleared = try media.clearCache()
         } catch {
             throw CLIFailure(.failed, error.description)
         }
         if global.json {
-            Terminal.printJSON(["videos": cleared.videos, "video_bytes": cleared.videoBytes, "preview_files": cleared.previewFiles])
+            Terminal.printJSON(JSONRecords.mediaCacheClearing(cleared))
         } else {
             Terminal.write("removed \(cleared.videos) video(s) (\(cleared.videoBytes) bytes) and \(cleared.previewFiles) preview file(s)\n")
         }

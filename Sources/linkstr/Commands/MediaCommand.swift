@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LinkstrHost
+import LinkstrRuntime
 
 struct MediaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,11 +37,11 @@ struct MediaClassifyCommand: ParsableCommand {
 
     func run() throws {
         let url = try MediaURLArgument.validate(self.url)
-        let host = try global.openHost()
-        try global.loadPlugins(host)
+        let media = try global.openMedia()
+        defer { media.host.stop() }
         let result: MediaClassification?
         do {
-            result = try host.classify(url)
+            result = try media.classify(url)
         } catch {
             throw CLIFailure(.failed, "media classification failed: \(error)")
         }
@@ -48,12 +49,7 @@ struct MediaClassifyCommand: ParsableCommand {
             throw CLIFailure(.failed, "no media provider claims \(url); `linkstr plugins` lists the installed providers")
         }
         if global.json {
-            var object: [String: Any] = [
-                "provider": result.provider, "mode": result.mode.rawValue, "canonical_url": result.canonicalURL,
-                "plugin": result.pluginID,
-            ]
-            object["embed_url"] = result.embedURL
-            Terminal.printJSON(object)
+            Terminal.printJSON(JSONRecords.mediaClassification(result))
         } else {
             var text = "provider:  \(result.provider) (\(result.pluginID))\nmode:      \(result.mode.rawValue)\ncanonical: \(TerminalText.line(result.canonicalURL))\n"
             if let embed = result.embedURL { text += "embed:     \(TerminalText.line(embed))\n" }

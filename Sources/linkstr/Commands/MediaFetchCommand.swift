@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LinkstrHost
+import LinkstrRuntime
 
 struct MediaFetchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,14 +26,13 @@ struct MediaFetchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let url = try MediaURLArgument.validate(self.url)
-        let host = try global.openHost()
-        try global.loadPlugins(host)
-        defer { host.stop() }
+        let media = try global.openMedia()
+        defer { media.host.stop() }
         // On a terminal: a bar with the bytes downloaded (of the total, when yt-dlp knows it).
         let bar = StatusLine.shared.enabled ? ProgressBar("downloading") : nil
         let video: CachedVideo
         do {
-            video = try await host.fetchVideo(url) { done, total in
+            video = try await media.fetchVideo(url) { done, total in
                 guard let bar else { return }
                 if total > 0 {
                     let percent = done * 100 / total
@@ -44,11 +43,11 @@ struct MediaFetchCommand: AsyncParsableCommand {
             }
         } catch {
             StatusLine.shared.clear()
-            throw CLIFailure(error.status == .invalid ? .usage : .failed, "cannot fetch the video of \(url): \(error)")
+            throw RuntimeError(error, "cannot fetch the video of \(url)").failure
         }
         StatusLine.shared.clear()
         if global.json {
-            Terminal.printJSON(["path": video.path, "bytes": video.bytes, "cached": video.fromCache] as [String: Any])
+            Terminal.printJSON(JSONRecords.cachedVideo(video))
         } else {
             var text = "\(video.path)\n\(video.bytes) bytes\(video.fromCache ? " (already cached)" : "")\n"
             for evicted in video.evicted { text += "evicted:  \(evicted.file) (\(evicted.bytes) bytes)\n" }

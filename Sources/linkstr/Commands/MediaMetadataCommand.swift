@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LinkstrHost
+import LinkstrRuntime
 
 struct MediaMetadataCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,21 +25,16 @@ struct MediaMetadataCommand: AsyncParsableCommand {
 
     func run() async throws {
         let url = try MediaURLArgument.validate(self.url)
-        let host = try global.openHost()
-        try global.loadPlugins(host)
-        defer { host.stop() }
+        let media = try global.openMedia()
+        defer { media.host.stop() }
         let result: MediaMetadataResult
         do {
-            result = try await host.fetchMetadata(url, timeout: .milliseconds(Int64(max(0.1, timeout) * 1000)))
+            result = try await media.fetchMetadata(url, timeout: .milliseconds(Int64(max(0.1, timeout) * 1000)))
         } catch {
-            throw CLIFailure(error.status == .invalid ? .usage : .failed, "no metadata for \(url): \(error)")
+            throw RuntimeError(error, "no metadata for \(url)").failure
         }
         if global.json {
-            var object: [String: Any] = [:]
-            object["title"] = result.title
-            object["thumbnail"] = result.thumbnail
-            object["thumbnail_path"] = result.thumbnailPath
-            Terminal.printJSON(object)
+            Terminal.printJSON(JSONRecords.mediaMetadata(result))
         } else {
             var text = "title:     \(result.title.map(TerminalText.line) ?? "(none)")\n"
             if let thumbnail = result.thumbnail { text += "thumbnail: \(TerminalText.line(thumbnail))\n" }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LinkstrHost
+import LinkstrRuntime
 
 /// `linkstr media resolve URL`: how to play a link right now (runtime resolution before playback).
 struct MediaResolveCommand: AsyncParsableCommand {
@@ -29,22 +29,16 @@ struct MediaResolveCommand: AsyncParsableCommand {
 
     func run() async throws {
         let url = try MediaURLArgument.validate(self.url)
-        let host = try global.openHost()
-        try global.loadPlugins(host)
-        defer { host.stop() }
+        let media = try global.openMedia()
+        defer { media.host.stop() }
         let result: MediaResolutionResult
         do {
-            result = try await host.resolveMedia(url, timeout: timeout.map { .milliseconds(Int64(max(0.1, $0) * 1000)) })
+            result = try await media.resolve(url, timeout: timeout.map { .milliseconds(Int64(max(0.1, $0) * 1000)) })
         } catch {
-            throw CLIFailure(error.status == .invalid ? .usage : .failed, "cannot resolve \(url): \(error)")
+            throw RuntimeError(error, "cannot resolve \(url)").failure
         }
         if global.json {
-            var object: [String: Any] = ["provider": result.provider, "mode": result.mode.rawValue, "resolved_url": result.resolvedURL]
-            object["embed_url"] = result.embedURL
-            object["embed_html"] = result.embedHTML
-            if !result.videoURLs.isEmpty { object["video_urls"] = result.videoURLs }
-            object["via"] = result.via
-            Terminal.printJSON(object)
+            Terminal.printJSON(JSONRecords.mediaResolution(result))
         } else {
             var text = "provider:  \(result.provider) (\(result.pluginID))\nmode:      \(result.mode.rawValue)\nresolved:  \(TerminalText.line(result.resolvedURL))\n"
             if let embed = result.embedURL { text += "embed:     \(TerminalText.line(embed))\n" }

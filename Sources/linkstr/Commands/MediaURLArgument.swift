@@ -1,13 +1,13 @@
-import LinkstrEngine
+import LinkstrRuntime
 
-/// The URL argument of the media commands: validated and normalised like a post's URL (`WebURL`);
-/// anything else is bad input (exit 2) with the reason.
+/// The URL argument of the media commands: validated and normalised like a post's URL; anything else
+/// is bad input (exit 2) with the reason.
 enum MediaURLArgument {
     static func validate(_ text: String) throws(CLIFailure) -> String {
         do {
-            return try WebURL.normalize(text)
+            return try MediaRuntime.link(text)
         } catch {
-            throw CLIFailure(.usage, error.reason)
+            throw error.failure
         }
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import LinkstrHost
 import LinkstrRuntime
 
 struct OpenCommand: AsyncParsableCommand {
@@ -47,28 +46,20 @@ struct OpenCommand: AsyncParsableCommand {
         } catch {
             throw CLIFailure(.usage, error.description)
         }
-        let host = try global.openHost()
-        if launch {
-            do {
-                try LinkOpener(log: host.log, source: "linkstr open").open(decoded.url)
-            } catch {
-                switch error {
-                case .notAWebLink: throw CLIFailure(.usage, error.description)
-                case .programMissing: throw CLIFailure(.failed, "\(error); install xdg-utils (apt-get install xdg-utils) or open the link yourself")
-                case .cannotStart: throw CLIFailure(.failed, error.description)
-                }
+        let media = try global.openMedia()
+        defer { media.host.stop() }
+        let opened: OpenedLink
+        do {
+            opened = try media.open(decoded, launcher: launch ? LinkOpener(log: media.host.log, source: "linkstr open") : nil)
+        } catch {
+            switch error {
+            case .notAWebLink: throw CLIFailure(.usage, error.description)
+            case .programMissing: throw CLIFailure(.failed, "\(error); install xdg-utils (apt-get install xdg-utils) or open the link yourself")
+            case .cannotStart: throw CLIFailure(.failed, error.description)
             }
         }
-        try global.loadPlugins(host)
-        let classification = try? host.classify(decoded.url)
         if global.json {
-            var object: [String: Any] = ["url": decoded.url, "format": decoded.format.rawValue]
-            object["timestamp"] = decoded.timestamp
-            object["message_guid"] = decoded.messageGUID
-            object["provider"] = classification?.provider
-            object["mode"] = classification?.mode.rawValue
-            object["embed_url"] = classification?.embedURL
-            Terminal.printJSON(object)
+            Terminal.printJSON(JSONRecords.openedLink(opened))
             return
         }
         var text = "url:       \(TerminalText.line(decoded.url))\n"
@@ -76,7 +67,7 @@ struct OpenCommand: AsyncParsableCommand {
             text += "shared:    \(ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(timestamp))))\n"
         }
         if let guid = decoded.messageGUID { text += "message:   \(TerminalText.line(guid))\n" }
-        if let classification {
+        if let classification = opened.classification {
             text += "provider:  \(classification.provider)\nmode:      \(classification.mode.rawValue)\n"
             if let embed = classification.embedURL { text += "embed:     \(TerminalText.line(embed))\n" }
         }

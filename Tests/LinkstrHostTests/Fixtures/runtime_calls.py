@@ -1,5 +1,6 @@
 """The Python binding (bindings/python/linkstr.py) over a real relay: a home without an account is
-refused with NO_ACCOUNT; then an account, a session of one, a post with a note, the feed, a sync, a
+refused with NO_ACCOUNT but resolves a link through the media providers (and refuses one that is no
+web URL); then an account, a session of one, a post with a note, the feed, a sync, a
 second session of the same name (its warning), members added and removed; then, in a home whose only
 relay cannot be reached, a watch with a 1 s timeout and its error event. Prints one JSON object with
 what each call returned. Usage: runtime_calls.py BINDINGS HOME UNREACHABLE_HOME PERSON"""
@@ -19,6 +20,11 @@ def main():
             runtime.identity()
         except linkstr.LinkstrError as error:
             results["no_account"] = {"code": error.code, "message": error.message}
+        results["media_resolve"] = runtime.media_resolve("https://example.com/article")
+        try:
+            runtime.media_resolve("javascript:alert(1)")
+        except linkstr.LinkstrError as error:
+            results["media_bad_link"] = {"code": error.code, "message": error.message}
         results["account"] = runtime.account_create(name="Py", key_store="plain")
         session = runtime.session_create("Python room")
         results["session"] = session

@@ -9,11 +9,13 @@ struct HTTPRecorder {
     ///   - statuses: the answers to successive POSTs; the last one repeats.
     ///   - hang: record POSTs and never answer them.
     ///   - htmlErrors: answer errors with a whole HTML page, as a proxy does.
-    init(in scratch: TestScratch, statuses: [Int] = [200], hang: Bool = false, htmlErrors: Bool = false) throws {
+    ///   - page: the HTML every GET is answered with (without it, GET is 404).
+    init(in scratch: TestScratch, statuses: [Int] = [200], hang: Bool = false, htmlErrors: Bool = false, page: String? = nil) throws {
         recordFile = scratch.file("requests-\(UUID().uuidString.prefix(6)).jsonl")
         var arguments = [TestPython.helper("http_recorder.py"), "--record", recordFile, "--statuses", statuses.map(String.init).joined(separator: ",")]
         if hang { arguments.append("--hang") }
         if htmlErrors { arguments.append("--html-errors") }
+        if let page { arguments += ["--page", page] }
         helper = try HelperProcess(try TestPython.interpreter, arguments)
     }
 

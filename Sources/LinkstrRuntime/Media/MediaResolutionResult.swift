@@ -1,4 +1,5 @@
 import Foundation
+import LinkstrHost
 
 /// How to play a link right now, after the provider's runtime resolution (`linkstr media resolve`):
 /// a Facebook share link's reel or video, Rumble's oEmbed iframe, an X post's video
@@ -20,7 +21,7 @@ public struct MediaResolutionResult: Equatable, Sendable {
     public var cached: Bool
     /// The plugin that answered.
     public var pluginID: String
-    /// The provider's whole answer (JSON); empty when the host built the answer from a classification.
+    /// The provider's whole answer (JSON); empty when it was built from a classification.
     public var json: String
 
     /// The answer of a provider without runtime rules: its classification.

@@ -1,13 +1,13 @@
 import LinkstrPluginKit
 
-/// Why the host could not get metadata or a video for a link.
+/// Why the media providers gave no metadata, resolution or video for a link.
 public enum MediaFailure: Error, Equatable, Sendable, CustomStringConvertible {
     /// No installed provider claims the URL or implements the operation.
     case noProvider(String)
     /// The provider refused or failed; its status and message.
     case plugin(pluginID: String, PluginError)
     case cache(VideoCacheError)
-    /// The provider answered something this host cannot read.
+    /// The provider answered something linkstr cannot read.
     case badAnswer(String)
     /// Runtime resolution says the link has nothing to extract (an X post without a video).
     case notPlayable(String)

@@ -7,6 +7,6 @@ public struct MediaMetadataResult: Equatable, Sendable {
     public var thumbnailPath: String?
     /// The plugin that answered.
     public var pluginID: String
-    /// The provider's whole answer (JSON), for fields this host does not model.
+    /// The provider's whole answer (JSON), for fields linkstr does not model.
     public var json: String
 }
