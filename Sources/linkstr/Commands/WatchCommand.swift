@@ -27,8 +27,16 @@ struct WatchCommand: AsyncParsableCommand {
         defer { context.host.stop() }
         try await context.connect(forWriting: false, timeout: .seconds(timeout))
         let watch = WatchService(account: context.opened, timeout: .seconds(timeout))
-        let services = context.opened.serviceGroup([watch, SavedLinksSyncService(account: context.opened)])
-        async let running: Void = services.run()
+        var running: [any Service] = [watch, SavedLinksSyncService(account: context.opened)]
+        if context.host.configuration.bunker.serve {
+            do {
+                running.append(try BunkerService(account: context.opened))
+            } catch {
+                throw error.failure
+            }
+        }
+        let services = context.opened.serviceGroup(running)
+        async let group: Void = services.run()
         let style = HumanOutput.current.style
         for await event in watch.events {
             switch event {
@@ -49,7 +57,7 @@ struct WatchCommand: AsyncParsableCommand {
             }
         }
         do {
-            try await running
+            try await group
         } catch let error as RuntimeError {
             throw error.failure
         } catch {
