@@ -162,7 +162,7 @@ struct SignerServeTests {
         }
         let lines = try await Self.client(first.link, timeout: 20, ["sign:1"])
         let screen = try await session.value.screen
-        #expect(screen.contains("asks to use every method (it named no permissions) with your key. Allow it? [y/N]"))
+        #expect(screen.contains("The Nostr client ") && screen.contains(" with your key. Allow it? [y/N]"))
         #expect(screen.contains("approved "))
         let signed = try Self.signedEvent(try #require(lines.first))
         #expect(signed.isValid && signed.pubkey.hex == alice.pubkey)

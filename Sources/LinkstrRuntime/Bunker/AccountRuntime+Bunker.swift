@@ -1,3 +1,4 @@
+import Foundation
 import LinkstrHost
 import NostrCore
 
@@ -39,7 +40,10 @@ extension AccountRuntime {
 
     /// Adds `entry` to the bunker's log.
     public func recordBunkerRequest(_ entry: BunkerLogEntry) throws(RuntimeError) {
-        store.put(BunkerCollection.log, key: (0..<16).map { _ in UInt8.random(in: .min ... .max) }, sort: entry.time, value: entry.encodedRecord())
+        // Sorted by the microsecond it was recorded, so that the requests of one second keep their order.
+        let order = Int64(Date().timeIntervalSince1970 * 1_000_000)
+        let key = withUnsafeBytes(of: order.bigEndian) { Array($0) } + (0..<8).map { _ in UInt8.random(in: .min ... .max) }
+        store.put(BunkerCollection.log, key: key, sort: order, value: entry.encodedRecord())
         try checkStore()
         try commit()
     }

@@ -63,14 +63,16 @@ public final class Bunker: Sendable {
         guard !listenOn.isEmpty else {
             throw RuntimeError(.badInput, "the bunker has no relay to listen on; give one with --relay wss://… or enable one with `linkstr relay enable URL`")
         }
+        let bunkerSigner: LocalSigner
         do {
-            signer = LocalSigner(secretKey: try SecretKey(bytes: RecordCipher.hmac(key: user.keypair.secretKey.exportBytes(), Self.signerKeyLabel)))
+            bunkerSigner = LocalSigner(secretKey: try SecretKey(bytes: RecordCipher.hmac(key: user.keypair.secretKey.exportBytes(), Self.signerKeyLabel)))
             let transport = try account.host.ownedProvider(of: CapabilityID.transport, as: lkh_transport_v1.self)
             pool = try RelayPool(transport: transport)
         } catch {
             throw RuntimeError(.failed, "cannot set up the bunker: \(error)")
         }
-        signerKey = signer.publicKey
+        signer = bunkerSigner
+        signerKey = bunkerSigner.publicKey
         self.user = user
         self.relays = listenOn
         runtime = account.runtime
@@ -116,8 +118,11 @@ public final class Bunker: Sendable {
         let legacy = NIP04.isNIP04Payload(event.content)
         let text: String
         do {
-            text = legacy
-                ? try NIP04.decrypt(event.content, secretKey: signer.keypair.secretKey, peer: client) : try signer.nip44Decrypt(event.content, from: client)
+            if legacy {
+                text = try NIP04.decrypt(event.content, secretKey: signer.keypair.secretKey, peer: client)
+            } else {
+                text = try signer.nip44Decrypt(event.content, from: client)
+            }
         } catch {
             log.log(.debug, "signer: a request from \(client.npub) does not decrypt: \(error)")
             return
@@ -271,8 +276,12 @@ public final class Bunker: Sendable {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.withoutEscapingSlashes]
             let json = String(decoding: try encoder.encode(response), as: UTF8.self)
-            let content = legacy
-                ? try NIP04.encrypt(json, secretKey: signer.keypair.secretKey, peer: client) : try signer.nip44Encrypt(json, to: client)
+            let content: String
+            if legacy {
+                content = try NIP04.encrypt(json, secretKey: signer.keypair.secretKey, peer: client)
+            } else {
+                content = try signer.nip44Encrypt(json, to: client)
+            }
             let event = try signer.sign(
                 UnsignedEvent(pubkey: signerKey, createdAt: runtime.clock(), kind: RemoteSignerClient.eventKind, tags: [["p", client.hex]], content: content))
             _ = try await pool.publish(event)

@@ -3,6 +3,6 @@
 enum BunkerCollection {
     /// key: HMAC(client pubkey) · sort: approved_at · value: `BunkerClient.encodedRecord()`.
     static let client = "bunker-client"
-    /// key: random · sort: time · value: `BunkerLogEntry.encodedRecord()`.
+    /// key: when it was recorded (µs, big-endian) ‖ random · sort: the same µs · value: `BunkerLogEntry.encodedRecord()`.
     static let log = "bunker-log"
 }

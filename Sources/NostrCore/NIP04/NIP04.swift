@@ -58,7 +58,7 @@ public enum NIP04 {
         var output = [UInt8](repeating: 0, count: input.count + ivLength)
         var written: Int32 = 0
         var finished: Int32 = 0
-        let ok = key.withUnsafeBytes { key in
+        let ok = key.withUnsafeBytes { (key: UnsafeRawBufferPointer) -> Bool in
             let keyBytes = key.baseAddress!.assumingMemoryBound(to: UInt8.self)
             guard EVP_CipherInit_ex2(context, OpenSSLAlgorithms.shared.aes256CBC, keyBytes, iv, encrypting ? 1 : 0, nil) == 1,
                 EVP_CipherUpdate(context, &output, &written, input, Int32(input.count)) == 1

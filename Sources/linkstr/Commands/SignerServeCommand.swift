@@ -44,7 +44,7 @@ struct SignerServeCommand: AsyncParsableCommand {
         do {
             bunker = try Bunker(
                 account: context.opened, relays: listenOn.isEmpty ? nil : listenOn, allow: allow.isEmpty ? nil : permissions,
-                approve: Self.ask, report: { activity in Self.show(activity, json: json) })
+                approve: { request in await Self.ask(request) }, report: { activity in Self.show(activity, json: json) })
         } catch {
             throw error.failure
         }
@@ -59,13 +59,13 @@ struct SignerServeCommand: AsyncParsableCommand {
     }
 
     /// Asks on the terminal, off the cooperative threads (the read blocks).
-    @Sendable static func ask(_ request: BunkerConnectRequest) async -> Bool? {
+    static func ask(_ request: BunkerConnectRequest) async -> Bool? {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: Confirmation.ask(request.question)) }
         }
     }
 
-    @Sendable static func show(_ activity: BunkerActivity, json: Bool) {
+    static func show(_ activity: BunkerActivity, json: Bool) {
         if json {
             Terminal.printJSON(JSONRecords.bunkerActivity(activity))
             return
