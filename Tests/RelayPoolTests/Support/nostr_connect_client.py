@@ -24,7 +24,7 @@ async def run(signer, action):
         return (await signer.get_public_key_async()).to_hex()
     if name == "sign":
         user = await signer.get_public_key_async()
-        unsigned = EventBuilder(Kind(int(argument)), f"signed through linkstr, kind {argument}").build(user)
+        unsigned = EventBuilder(Kind(int(argument)), f"signed through linkstr, kind {argument}").finalize_unsigned(user)
         return (await signer.sign_event_async(unsigned)).as_json()
     if name in ("nip44", "nip04"):
         peer = PublicKey.parse(argument)
