@@ -103,12 +103,30 @@ public final class Bunker: Sendable {
             pool.unsubscribe(Self.subscriptionID)
             try? pool.setRelays([])
         }
-        log.log(.info, "signer: listening as \(signerKey.npub) on \(relays.joined(separator: ", "))")
-        report(.listening(link))
+        // Requests are ephemeral events that relays do not keep: the link is shown only once a
+        // relay has the subscription (its EOSE), so that a client cannot ask before anyone listens.
+        let listening = Mutex(false)
+        let reminder = Task { [log, relays] in
+            try? await Task.sleep(for: .seconds(10))
+            guard !Task.isCancelled, !listening.withLock({ $0 }) else { return }
+            log.log(.warn, "signer: none of the bunker's relays (\(relays.joined(separator: ", "))) answered within 10 s; still trying")
+        }
+        defer { reminder.cancel() }
         for await message in messages {
-            guard case .event(let received) = message else { continue }
-            // Not cancelled with `run`: a request being answered when the bunker stops is finished.
-            await Task { await self.handle(received.event) }.value
+            switch message {
+            case .endOfStoredEvents:
+                guard !listening.withLock({ $0 }) else { continue }
+                listening.withLock { $0 = true }
+                log.log(.info, "signer: listening as \(signerKey.npub) on \(relays.joined(separator: ", "))")
+                report(.listening(link))
+            case .closed(let relay, let reason):
+                log.log(.warn, "signer: \(relay) refused the bunker's subscription: \(reason)")
+            case .event(let received):
+                // Not cancelled with `run`: a request being answered when the bunker stops is finished.
+                await Task { await self.handle(received.event) }.value
+            case .duplicate, .rejected:
+                continue
+            }
         }
     }
 
