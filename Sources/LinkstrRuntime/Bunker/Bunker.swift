@@ -105,18 +105,18 @@ public final class Bunker: Sendable {
         }
         // Requests are ephemeral events that relays do not keep: the link is shown only once a
         // relay has the subscription (its EOSE), so that a client cannot ask before anyone listens.
-        let listening = Mutex(false)
         let reminder = Task { [log, relays] in
-            try? await Task.sleep(for: .seconds(10))
-            guard !Task.isCancelled, !listening.withLock({ $0 }) else { return }
+            guard (try? await Task.sleep(for: .seconds(10))) != nil else { return }
             log.log(.warn, "signer: none of the bunker's relays (\(relays.joined(separator: ", "))) answered within 10 s; still trying")
         }
         defer { reminder.cancel() }
+        var listening = false
         for await message in messages {
             switch message {
             case .endOfStoredEvents:
-                guard !listening.withLock({ $0 }) else { continue }
-                listening.withLock { $0 = true }
+                guard !listening else { continue }
+                listening = true
+                reminder.cancel()
                 log.log(.info, "signer: listening as \(signerKey.npub) on \(relays.joined(separator: ", "))")
                 report(.listening(link))
             case .closed(let relay, let reason):
