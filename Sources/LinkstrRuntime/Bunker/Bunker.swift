@@ -316,12 +316,14 @@ public final class Bunker: Sendable {
         RemoteSignerResponse(id: request.id, result: nil, error: reason)
     }
 
-    /// The `name` of NIP-46 client metadata (a JSON object), if it has one.
+    /// The `name` of NIP-46 client metadata (a JSON object), if it has one, without control
+    /// characters (it is shown on the terminal) and at most 80 characters long.
     private static func clientName(_ metadata: String) -> String? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(metadata.utf8)) as? [String: Any],
-            let name = object["name"] as? String, !name.isEmpty
+            let text = object["name"] as? String
         else { return nil }
-        return String(name.prefix(80))
+        let name = String(String.UnicodeScalarView(text.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) }).prefix(80))
+        return name.isEmpty ? nil : name
     }
 
     private static func freshSecret() -> String {
