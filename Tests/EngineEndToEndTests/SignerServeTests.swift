@@ -7,7 +7,7 @@ import Testing
 /// of nostr-sdk, `nostr_connect_client.py`), which connects by the printed bunker:// link.
 @Suite("End to end: linkstr as a bunker for another Nostr client", .serialized, .timeLimit(.minutes(2)))
 struct SignerServeTests {
-    /// `linkstr signer serve ARGUMENTS` in its own session (`setsid`: no terminal to ask on), with
+    /// `linkstr signer serve ARGUMENTS` (as every test program, without a terminal to ask on), with
     /// the link it printed.
     struct Serve {
         let process: ExternalProcess
@@ -15,8 +15,9 @@ struct SignerServeTests {
 
         init(_ home: LinkstrHome, _ arguments: [String] = []) async throws {
             let command = ["signer", "serve"] + arguments + ["--home", home.path]
+            CommandLog.current?.record(command)
             process = try ExternalProcess(
-                executable: "/usr/bin/setsid", [BuildProducts.linkstrExecutable] + command, environment: ProcessRunner.linkstrEnvironment(["LINKSTR_LOG": "info"]))
+                executable: BuildProducts.linkstrExecutable, command, environment: ProcessRunner.linkstrEnvironment(["LINKSTR_LOG": "info"]))
             let deadline = ContinuousClock.now + .seconds(20)
             while true {
                 let lines = process.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
