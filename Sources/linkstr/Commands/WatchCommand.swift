@@ -32,7 +32,8 @@ struct WatchCommand: AsyncParsableCommand {
             do {
                 running.append(try BunkerService(account: context.opened))
             } catch {
-                throw error.failure
+                // Watching matters more than the bunker: it goes on without it.
+                Terminal.say("[signer] serve is set, but \(error.description); watching without the bunker")
             }
         }
         let services = context.opened.serviceGroup(running)
