@@ -202,7 +202,7 @@ let package = Package(
             dependencies: ["LinkstrRuntime", "LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "NostrCore", "TestSupport"],
             exclude: [
                 "Support/relay.py", "Support/misbehaving_relay.py", "Support/tls_proxy.py", "Support/nostr_peer.py",
-                "Support/linkstr_peer.py", "Support/test_bunker.py",
+                "Support/linkstr_peer.py", "Support/test_bunker.py", "Support/nostr_connect_client.py",
             ]),
         // `linkstr` end to end: the built executable against real relays, with rust-nostr as a member.
         .testTarget(name: "EngineEndToEndTests", dependencies: ["NostrCore", "PluginTesting", "TestSupport"]),

@@ -23,6 +23,7 @@ struct Linkstr: AsyncParsableCommand {
             DeleteCommand.self, FeedCommand.self, ReadCommand.self, ShareCommand.self, SyncCommand.self, WatchCommand.self, PluginsCommand.self,
             ConfigCommand.self, MediaCommand.self, OpenCommand.self, NotifyCommand.self, ServiceCommand.self, DesktopCommand.self,
             DemoCommand.self, SaveCommand.self, SavedCommand.self, TagCommand.self, TagsCommand.self, UnsaveCommand.self, RestoreCommand.self,
+            SignerCommand.self,
         ])
 
     /// Whether the parsed command was given `--json` (its `GlobalOptions`, wherever it keeps them).

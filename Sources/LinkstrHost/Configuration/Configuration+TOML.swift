@@ -112,6 +112,9 @@ extension Configuration {
             case "saved":
                 guard let savedTable = value.table else { throw fail("'saved' must be a table: [saved] with webhook = \"https://…\"") }
                 savedLinks = try SavedLinksSettings(table: savedTable, fail: fail)
+            case "signer":
+                guard let signerTable = value.table else { throw fail("'signer' must be a table: [signer] with serve = true") }
+                bunker = try BunkerSettings(table: signerTable, fail: fail)
             default:
                 throw fail("unknown setting '\(key)'; known settings: \(Self.knownKeys.joined(separator: ", "))")
             }

@@ -48,13 +48,15 @@ public struct Configuration: Equatable, Sendable {
     public var pluginSettings: [String: [String: String]] = [:]
     /// `[saved]`: the webhook saved links are pushed to.
     public var savedLinks = SavedLinksSettings()
+    /// `[signer]`: linkstr as a bunker for other Nostr clients.
+    public var bunker = BunkerSettings()
 
     public init() {}
 
     /// The setting names a config file may use at the top level.
     public static let knownKeys: [String] = [
         "storage", "transport", "media_providers", "notifiers", "plugin_paths", "relays", "log_level",
-        "providers", "plugins", "media_cache_bytes", "ytdlp", "saved", "notify", "signer_plugins",
+        "providers", "plugins", "media_cache_bytes", "ytdlp", "saved", "notify", "signer_plugins", "signer",
     ]
 
     /// The plugin id the configuration chooses for `capabilityID`, if any.

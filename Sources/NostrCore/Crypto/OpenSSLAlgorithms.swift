@@ -10,6 +10,7 @@ final class OpenSSLAlgorithms: @unchecked Sendable {
     let hmac: OpaquePointer
     let chacha20: OpaquePointer
     let chacha20Poly1305: OpaquePointer
+    let aes256CBC: OpaquePointer
 
     /// An HMAC context with its digest (SHA256) already set, duplicated for each use
     /// (`EVP_MAC_CTX_dup`) instead of created and configured each time, which made libcrypto
@@ -40,6 +41,7 @@ final class OpenSSLAlgorithms: @unchecked Sendable {
         hmac = require(EVP_MAC_fetch(nil, "HMAC", nil), "HMAC")
         chacha20 = require(EVP_CIPHER_fetch(nil, "ChaCha20", nil), "ChaCha20")
         chacha20Poly1305 = require(EVP_CIPHER_fetch(nil, "ChaCha20-Poly1305", nil), "ChaCha20-Poly1305")
+        aes256CBC = require(EVP_CIPHER_fetch(nil, "AES-256-CBC", nil), "AES-256-CBC")
 
         let hmacContext = require(EVP_MAC_CTX_new(hmac), "an HMAC context")
         var hmacParameters = [

@@ -27,8 +27,17 @@ struct WatchCommand: AsyncParsableCommand {
         defer { context.host.stop() }
         try await context.connect(forWriting: false, timeout: .seconds(timeout))
         let watch = WatchService(account: context.opened, timeout: .seconds(timeout))
-        let services = context.opened.serviceGroup([watch, SavedLinksSyncService(account: context.opened)])
-        async let running: Void = services.run()
+        var running: [any Service] = [watch, SavedLinksSyncService(account: context.opened)]
+        if context.host.configuration.bunker.serve {
+            do {
+                running.append(try BunkerService(account: context.opened))
+            } catch {
+                // Watching matters more than the bunker: it goes on without it.
+                Terminal.say("[signer] serve is set, but \(error.description); watching without the bunker")
+            }
+        }
+        let services = context.opened.serviceGroup(running)
+        async let group: Void = services.run()
         let style = HumanOutput.current.style
         for await event in watch.events {
             switch event {
@@ -49,7 +58,7 @@ struct WatchCommand: AsyncParsableCommand {
             }
         }
         do {
-            try await running
+            try await group
         } catch let error as RuntimeError {
             throw error.failure
         } catch {

@@ -1,0 +1,66 @@
+import Foundation
+import LinkstrHost
+import NostrCore
+
+/// What linkstr's bunker remembers in the account: the approved clients and the log of what it did
+/// with the user's key.
+extension AccountRuntime {
+    /// The approved client with this key, if any.
+    public func bunkerClient(_ pubkey: PublicKey) throws(RuntimeError) -> BunkerClient? {
+        guard let bytes = store.read(BunkerCollection.client, key: cipher.lookupHash(pubkey.rawBytes)) else {
+            try checkStore()
+            return nil
+        }
+        return try Self.decodeBunkerRecord { () throws(RecordValueError) in try BunkerClient(encoded: bytes) }
+    }
+
+    /// Every approved client, the first approved first.
+    public func bunkerClients() throws(RuntimeError) -> [BunkerClient] {
+        try read(StorageQuery(owner: me.rawBytes, collection: BunkerCollection.client)).map { record throws(RuntimeError) in
+            try Self.decodeBunkerRecord { () throws(RecordValueError) in try BunkerClient(encoded: record.value) }
+        }
+    }
+
+    /// Approves `client` (or changes what it may do).
+    public func rememberBunkerClient(_ client: BunkerClient) throws(RuntimeError) {
+        store.put(BunkerCollection.client, key: cipher.lookupHash(client.pubkey.rawBytes), sort: client.approvedAt, value: client.encodedRecord())
+        try checkStore()
+        try commit()
+    }
+
+    /// Forgets an approved client: it must connect again with a bunker link's secret.
+    /// - Returns: whether it was approved.
+    @discardableResult
+    public func forgetBunkerClient(_ pubkey: PublicKey) throws(RuntimeError) -> Bool {
+        guard try bunkerClient(pubkey) != nil else { return false }
+        store.deleteRecord(BunkerCollection.client, key: cipher.lookupHash(pubkey.rawBytes))
+        try commit()
+        return true
+    }
+
+    /// Adds `entry` to the bunker's log.
+    public func recordBunkerRequest(_ entry: BunkerLogEntry) throws(RuntimeError) {
+        // Sorted by the microsecond it was recorded, so that the requests of one second keep their order.
+        let order = Int64(Date().timeIntervalSince1970 * 1_000_000)
+        let key = withUnsafeBytes(of: order.bigEndian) { Array($0) } + (0..<8).map { _ in UInt8.random(in: .min ... .max) }
+        store.put(BunkerCollection.log, key: key, sort: order, value: entry.encodedRecord())
+        try checkStore()
+        try commit()
+    }
+
+    /// The bunker's log, oldest first (the last `limit` entries when given).
+    public func bunkerLog(limit: Int? = nil) throws(RuntimeError) -> [BunkerLogEntry] {
+        let records = try read(StorageQuery(owner: me.rawBytes, collection: BunkerCollection.log, descending: true, limit: limit))
+        return try records.reversed().map { record throws(RuntimeError) in
+            try Self.decodeBunkerRecord { () throws(RecordValueError) in try BunkerLogEntry(encoded: record.value) }
+        }
+    }
+
+    private static func decodeBunkerRecord<Value>(_ decode: () throws(RecordValueError) -> Value) throws(RuntimeError) -> Value {
+        do {
+            return try decode()
+        } catch {
+            throw RuntimeError(.storage, "storage: a record of the bunker is damaged (\(error))")
+        }
+    }
+}

@@ -1,0 +1,332 @@
+import Foundation
+import LinkstrHost
+import LinkstrPluginKit
+import NostrCore
+import PluginABI
+import Synchronization
+
+/// linkstr as a bunker: a NIP-46 remote signer that lets other Nostr clients sign and encrypt with
+/// the account's key, which stays on this machine.
+///
+/// Clients address the bunker's own key (derived from the user's key, so it is the same every time
+/// and the relays never see the user's key in this traffic) and learn the user's key with
+/// `get_public_key`. A new client connects with the link's secret and is approved once — by the
+/// `[signer] allow` rule, else by the person at the terminal — for the permissions it asked for;
+/// the account remembers it, so it needs no secret again. A fresh secret (when none is configured)
+/// is good for one client: then the bunker makes another and reports the new link.
+///
+/// Requests are NIP-44 encrypted; a client that writes NIP-04 is answered in NIP-04. What is done
+/// with the user's key is logged (client, method, kind, event id, time), never the texts.
+///
+/// Thread rule: `run` once; requests are answered one at a time, in the order they arrive.
+public final class Bunker: Sendable {
+    static let subscriptionID = "linkstr-bunker"
+    static let signerKeyLabel = Array("linkstr bunker signer key v1".utf8)
+
+    /// The key clients send their requests to (not the user's key).
+    public let signerKey: PublicKey
+    public let relays: [String]
+    private let signer: LocalSigner
+    private let user: LocalSigner
+    private let runtime: AccountRuntime
+    private let pool: RelayPool
+    private let log: HostLog
+    private let rule: [BunkerPermission]?
+    private let approve: (@Sendable (BunkerConnectRequest) async -> Bool?)?
+    private let report: @Sendable (BunkerActivity) -> Void
+    /// The secret a new client must bring, and whether it is the configured one (kept) or a fresh
+    /// one (replaced once used).
+    private let secret: Mutex<String>
+    private let secretIsConfigured: Bool
+
+    /// - Parameters:
+    ///   - relays: where to listen; by default `[signer] relays`, else the account's enabled relays.
+    ///   - allow: the rule for new clients; by default `[signer] allow`. Nil and no rule: `approve` decides.
+    ///   - approve: asks the person whether a new client may connect; answers nil when it cannot ask.
+    ///   - report: told what happens (see ``BunkerActivity``).
+    public init(
+        account: OpenedAccount, relays: [String]? = nil, allow: [BunkerPermission]? = nil,
+        approve: (@Sendable (BunkerConnectRequest) async -> Bool?)? = nil, report: @escaping @Sendable (BunkerActivity) -> Void = { _ in }
+    ) throws(RuntimeError) {
+        guard let user = account.runtime.signer as? LocalSigner else {
+            throw RuntimeError(.failed, "this account's key is in a remote signer, not on this machine; linkstr can be a bunker only for a key it holds")
+        }
+        let settings = account.host.configuration.bunker
+        var listenOn = relays ?? settings.relays
+        if listenOn.isEmpty {
+            do {
+                listenOn = try account.runtime.relays.enabled().map(\.url)
+            } catch {
+                throw RuntimeError(storage: error)
+            }
+        }
+        guard !listenOn.isEmpty else {
+            throw RuntimeError(.badInput, "the bunker has no relay to listen on; give one with --relay wss://… or enable one with `linkstr relay enable URL`")
+        }
+        let bunkerSigner: LocalSigner
+        do {
+            bunkerSigner = LocalSigner(secretKey: try SecretKey(bytes: RecordCipher.hmac(key: user.keypair.secretKey.exportBytes(), Self.signerKeyLabel)))
+            let transport = try account.host.ownedProvider(of: CapabilityID.transport, as: lkh_transport_v1.self)
+            pool = try RelayPool(transport: transport)
+        } catch {
+            throw RuntimeError(.failed, "cannot set up the bunker: \(error)")
+        }
+        signer = bunkerSigner
+        signerKey = bunkerSigner.publicKey
+        self.user = user
+        self.relays = listenOn
+        runtime = account.runtime
+        log = account.host.log
+        rule = allow ?? settings.allow
+        self.approve = approve
+        self.report = report
+        secretIsConfigured = settings.secret != nil
+        secret = Mutex(settings.secret ?? Self.freshSecret())
+    }
+
+    /// The `bunker://` link a new client connects with.
+    public var link: BunkerLink {
+        BunkerLink(signer: signerKey, relays: relays, secret: secret.withLock { $0 })
+    }
+
+    /// Listens and answers until the task is cancelled, then leaves the relays.
+    public func run() async throws(RuntimeError) {
+        let filter = Filter(kinds: [RemoteSignerClient.eventKind], pubkeyReferences: [signerKey], since: runtime.clock() - 10)
+        let messages: AsyncStream<SubscriptionMessage>
+        do {
+            try pool.setRelays(relays.map { RelayConfiguration(url: $0) })
+            messages = try pool.subscribe(Self.subscriptionID, filters: [filter])
+        } catch {
+            throw RuntimeError(.failed, "the bunker cannot listen on \(relays.joined(separator: ", ")): \(error)")
+        }
+        defer {
+            pool.unsubscribe(Self.subscriptionID)
+            try? pool.setRelays([])
+        }
+        // Requests are ephemeral events that relays do not keep: the link is shown only once a
+        // relay has the subscription (its EOSE), so that a client cannot ask before anyone listens.
+        let reminder = Task { [log, relays] in
+            guard (try? await Task.sleep(for: .seconds(10))) != nil else { return }
+            log.log(.warn, "signer: none of the bunker's relays (\(relays.joined(separator: ", "))) answered within 10 s; still trying")
+        }
+        defer { reminder.cancel() }
+        var listening = false
+        for await message in messages {
+            switch message {
+            case .endOfStoredEvents:
+                guard !listening else { continue }
+                listening = true
+                reminder.cancel()
+                log.log(.info, "signer: listening as \(signerKey.npub) on \(relays.joined(separator: ", "))")
+                report(.listening(link))
+            case .closed(let relay, let reason):
+                log.log(.warn, "signer: \(relay) refused the bunker's subscription: \(reason)")
+            case .event(let received):
+                // Not cancelled with `run`: a request being answered when the bunker stops is finished.
+                await Task { await self.handle(received.event) }.value
+            case .duplicate, .rejected:
+                continue
+            }
+        }
+    }
+
+    private func handle(_ event: Event) async {
+        guard event.kind == RemoteSignerClient.eventKind else { return }
+        let client = event.pubkey
+        let legacy = NIP04.isNIP04Payload(event.content)
+        let text: String
+        do {
+            if legacy {
+                text = try NIP04.decrypt(event.content, secretKey: signer.keypair.secretKey, peer: client)
+            } else {
+                text = try signer.nip44Decrypt(event.content, from: client)
+            }
+        } catch {
+            log.log(.debug, "signer: a request from \(client.npub) does not decrypt: \(error)")
+            return
+        }
+        guard let request = try? JSONDecoder().decode(RemoteSignerRequest.self, from: Data(text.utf8)) else {
+            log.log(.debug, "signer: a request from \(client.npub) is not a NIP-46 request")
+            return
+        }
+        let response = await answer(request, from: client)
+        if let error = response.error {
+            log.log(.info, "signer: refused \(request.method) from \(client.npub): \(error)")
+            report(.refused(client: client, method: request.method, reason: error))
+        }
+        await send(response, to: client, legacy: legacy)
+    }
+
+    private func answer(_ request: RemoteSignerRequest, from client: PublicKey) async -> RemoteSignerResponse {
+        switch request.method {
+        case "connect": return await connect(request, from: client)
+        case "ping": return Self.result(request, "pong")
+        default: break
+        }
+        let approved: BunkerClient
+        do {
+            guard let known = try await runtime.bunkerClient(client) else {
+                return Self.refusal(request, "not connected; send connect with the bunker link's secret first")
+            }
+            approved = known
+        } catch {
+            return Self.refusal(request, "the bunker cannot read its clients: \(error)")
+        }
+        switch request.method {
+        case "get_public_key":
+            return Self.result(request, user.publicKey.hex)
+        case "switch_relays":
+            let list = (try? JSONSerialization.data(withJSONObject: relays, options: [.withoutEscapingSlashes])) ?? Data("[]".utf8)
+            return Self.result(request, String(decoding: list, as: UTF8.self))
+        case "logout":
+            _ = try? await runtime.forgetBunkerClient(client)
+            log.log(.info, "signer: \(approved.label) logged out")
+            return Self.result(request, "ack")
+        case "sign_event":
+            return await signEvent(request, for: approved)
+        case "nip44_encrypt", "nip44_decrypt", "nip04_encrypt", "nip04_decrypt":
+            return await crypt(request, for: approved)
+        default:
+            return Self.refusal(request, "unsupported method \(request.method)")
+        }
+    }
+
+    private func connect(_ request: RemoteSignerRequest, from client: PublicKey) async -> RemoteSignerResponse {
+        let params = request.params
+        if let named = params.first, !named.isEmpty, named.lowercased() != signerKey.hex {
+            return Self.refusal(request, "connect names another signer key than this bunker's")
+        }
+        if (try? await runtime.bunkerClient(client)) != nil { return Self.result(request, "ack") }
+        let given = params.count > 1 ? params[1] : ""
+        guard !given.isEmpty, given == secret.withLock({ $0 }) else { return Self.refusal(request, "invalid secret") }
+        let asking = BunkerConnectRequest(
+            client: client, name: params.count > 3 ? Self.clientName(params[3]) : nil,
+            requested: BunkerPermission.list(params.count > 2 ? params[2] : "").permissions)
+        let granted: [BunkerPermission]
+        if let rule {
+            granted = rule.granting(asking.requested)
+            guard !granted.isEmpty else {
+                return Self.refusal(request, "the bunker's rule allows none of \(asking.requested.summary)")
+            }
+        } else {
+            switch await approve?(asking) {
+            case true?: granted = asking.granted
+            case false?: return Self.refusal(request, "the user refused the connection")
+            case nil:
+                return Self.refusal(request, "the bunker has no terminal to approve a new client on and no [signer] allow rule")
+            }
+        }
+        // A fresh secret is good for one client; it may have been used while the person was asked.
+        let spent = secret.withLock { current -> Bool in
+            guard current == given else { return false }
+            if !secretIsConfigured { current = Self.freshSecret() }
+            return true
+        }
+        guard spent else { return Self.refusal(request, "invalid secret") }
+        let approved = BunkerClient(pubkey: client, name: asking.name, permissions: granted, approvedAt: runtime.clock())
+        do {
+            try await runtime.rememberBunkerClient(approved)
+        } catch {
+            return Self.refusal(request, "the bunker cannot remember the client: \(error)")
+        }
+        log.log(.info, "signer: approved \(approved.label) for \(granted.summary)")
+        report(.approved(approved))
+        if !secretIsConfigured { report(.newLink(link)) }
+        return Self.result(request, "ack")
+    }
+
+    private func signEvent(_ request: RemoteSignerRequest, for client: BunkerClient) async -> RemoteSignerResponse {
+        guard let text = request.params.first, let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+            let kind = object["kind"] as? Int, let content = object["content"] as? String
+        else { return Self.refusal(request, "sign_event needs an event template with kind, content, tags and created_at") }
+        guard client.permissions.allow(method: "sign_event", kind: kind) else {
+            return Self.refusal(request, "this client may not sign events of kind \(kind) (it may: \(client.permissions.summary))")
+        }
+        let tags = (object["tags"] as? [[String]]) ?? []
+        let createdAt = (object["created_at"] as? Int).map(Int64.init) ?? runtime.clock()
+        let event: Event
+        do {
+            event = try user.sign(UnsignedEvent(pubkey: user.publicKey, createdAt: createdAt, kind: kind, tags: tags, content: content))
+        } catch {
+            return Self.refusal(request, "cannot sign: \(error)")
+        }
+        await record(BunkerLogEntry(client: client.pubkey, method: request.method, kind: kind, eventID: event.id, time: runtime.clock()), for: client)
+        return Self.result(request, event.jsonString())
+    }
+
+    private func crypt(_ request: RemoteSignerRequest, for client: BunkerClient) async -> RemoteSignerResponse {
+        guard client.permissions.allow(method: request.method, kind: nil) else {
+            return Self.refusal(request, "this client may not use \(request.method) (it may: \(client.permissions.summary))")
+        }
+        guard request.params.count == 2, let peer = try? PublicKey(hex: request.params[0].lowercased()) else {
+            return Self.refusal(request, "\(request.method) needs a third party's public key (hex) and a text")
+        }
+        let text = request.params[1]
+        let secretKey = user.keypair.secretKey
+        let output: String
+        do {
+            switch request.method {
+            case "nip44_encrypt": output = try user.nip44Encrypt(text, to: peer)
+            case "nip44_decrypt": output = try user.nip44Decrypt(text, from: peer)
+            case "nip04_encrypt": output = try NIP04.encrypt(text, secretKey: secretKey, peer: peer)
+            default: output = try NIP04.decrypt(text, secretKey: secretKey, peer: peer)
+            }
+        } catch {
+            return Self.refusal(request, "\(request.method) failed: \(error)")
+        }
+        await record(BunkerLogEntry(client: client.pubkey, method: request.method, time: runtime.clock()), for: client)
+        return Self.result(request, output)
+    }
+
+    private func record(_ entry: BunkerLogEntry, for client: BunkerClient) async {
+        let what = [entry.method, entry.kind.map { "kind \($0)" }, entry.eventID.map { "event \($0.hex)" }].compactMap { $0 }.joined(separator: " ")
+        log.log(.info, "signer: \(what) for \(client.label)")
+        do {
+            try await runtime.recordBunkerRequest(entry)
+        } catch {
+            log.log(.warn, "signer: cannot log \(entry.method) for \(client.label): \(error)")
+        }
+        report(.carriedOut(entry))
+    }
+
+    private func send(_ response: RemoteSignerResponse, to client: PublicKey, legacy: Bool) async {
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.withoutEscapingSlashes]
+            let json = String(decoding: try encoder.encode(response), as: UTF8.self)
+            let content: String
+            if legacy {
+                content = try NIP04.encrypt(json, secretKey: signer.keypair.secretKey, peer: client)
+            } else {
+                content = try signer.nip44Encrypt(json, to: client)
+            }
+            let event = try signer.sign(
+                UnsignedEvent(pubkey: signerKey, createdAt: runtime.clock(), kind: RemoteSignerClient.eventKind, tags: [["p", client.hex]], content: content))
+            _ = try await pool.publish(event)
+        } catch {
+            log.log(.warn, "signer: cannot answer \(client.npub): \(error)")
+        }
+    }
+
+    private static func result(_ request: RemoteSignerRequest, _ result: String) -> RemoteSignerResponse {
+        RemoteSignerResponse(id: request.id, result: result, error: nil)
+    }
+
+    private static func refusal(_ request: RemoteSignerRequest, _ reason: String) -> RemoteSignerResponse {
+        RemoteSignerResponse(id: request.id, result: nil, error: reason)
+    }
+
+    /// The `name` of NIP-46 client metadata (a JSON object), if it has one, without control
+    /// characters (it is shown on the terminal) and at most 80 characters long.
+    private static func clientName(_ metadata: String) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(metadata.utf8)) as? [String: Any],
+            let text = object["name"] as? String
+        else { return nil }
+        let name = String(String.UnicodeScalarView(text.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) }).prefix(80))
+        return name.isEmpty ? nil : name
+    }
+
+    private static func freshSecret() -> String {
+        (0..<16).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max)) }.joined()
+    }
+}

@@ -1,0 +1,89 @@
+import ArgumentParser
+import Dispatch
+import LinkstrHost
+import LinkstrRuntime
+
+struct SignerServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Answer other Nostr clients' signing requests with this account's key until stopped.",
+        discussion: """
+            Prints a bunker:// link on its own line: give it to a Nostr client (as you would the
+            link of Amber or nsec.app). Its secret is fresh each time and good for one client (then
+            a new link is printed), unless [signer] secret is set in config.toml. A new client is
+            approved once, for the permissions it asks for: on the terminal, or without a question
+            by --allow (or [signer] allow); without either, on no terminal, it is refused. Approved
+            clients are remembered (`linkstr signer clients`); what was done with the key is logged
+            (`linkstr signer log`). Ctrl-C or SIGTERM stops it after the request it is answering.
+
+            Permissions are NIP-46's method[:kind]: sign_event (any kind), sign_event:1,
+            nip44_encrypt, nip44_decrypt, nip04_encrypt, nip04_decrypt.
+
+            Example:
+              linkstr signer serve
+              linkstr signer serve --relay wss://relay.example.com --allow sign_event:1,nip44_encrypt
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Option(name: .customLong("relay"), help: ArgumentHelp("Listen on this relay (repeat); default: [signer] relays, else the account's relays.", valueName: "url"))
+    var relays: [String] = []
+    @Option(help: ArgumentHelp("Grant a new client these permissions, as far as it asks for them, without a question (comma-separated; repeat).", valueName: "permissions"))
+    var allow: [String] = []
+
+    func run() async throws {
+        var listenOn: [String] = []
+        for relay in relays {
+            guard let url = try? RelayURL.normalize(relay) else { throw CLIFailure(.usage, "--relay \(relay) is not a relay address; use a ws:// or wss:// URL") }
+            listenOn.append(url)
+        }
+        let (permissions, unknown) = BunkerPermission.list(allow.joined(separator: ","))
+        if let entry = unknown.first { throw CLIFailure(.usage, "--allow \(entry) is not a permission; \(BunkerPermission.shape)") }
+        let context = try AccountContext.open(global)
+        defer { context.host.stop() }
+        let json = global.json
+        let bunker: Bunker
+        do {
+            bunker = try Bunker(
+                account: context.opened, relays: listenOn.isEmpty ? nil : listenOn, allow: allow.isEmpty ? nil : permissions,
+                approve: { request in await Self.ask(request) }, report: { activity in Self.show(activity, json: json) })
+        } catch {
+            throw error.failure
+        }
+        do {
+            try await context.opened.serviceGroup([BunkerService(bunker: bunker)]).run()
+        } catch let error as RuntimeError {
+            throw error.failure
+        } catch {
+            throw CLIFailure(.failed, "the bunker stopped unexpectedly (\(error)); start it again")
+        }
+        await context.close()
+    }
+
+    /// Asks on the terminal, off the cooperative threads (the read blocks).
+    static func ask(_ request: BunkerConnectRequest) async -> Bool? {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: Confirmation.ask(request.question)) }
+        }
+    }
+
+    static func show(_ activity: BunkerActivity, json: Bool) {
+        if json {
+            Terminal.printJSON(JSONRecords.bunkerActivity(activity))
+            return
+        }
+        switch activity {
+        case .listening(let link):
+            Terminal.write(link.uri + "\n")
+            Terminal.say("serving as a bunker on \(link.relays.joined(separator: ", ")); give the link above to a Nostr client · Ctrl-C to stop")
+        case .newLink(let link):
+            Terminal.say("the link's secret was used; the next client needs this link:")
+            Terminal.write(link.uri + "\n")
+        case .approved(let client):
+            Terminal.say("approved \(client.label) for \(client.permissions.summary)")
+        case .carriedOut(let entry):
+            let what = entry.kind.map { "\(entry.method) of kind \($0)" } ?? entry.method
+            Terminal.say(what + (entry.eventID.map { " (event \($0.hex))" } ?? "") + " for \(entry.client.npub)")
+        case let .refused(client, method, reason):
+            Terminal.say("refused \(method) from \(client.npub): \(reason)")
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import NostrCore
+import PluginTesting
+import Testing
+
+/// linkstr as a bunker: `linkstr signer serve` answers rust-nostr's own NIP-46 client (`NostrConnect`
+/// of nostr-sdk, `nostr_connect_client.py`), which connects by the printed bunker:// link.
+@Suite("End to end: linkstr as a bunker for another Nostr client", .serialized, .timeLimit(.minutes(2)))
+struct SignerServeTests {
+    /// `linkstr signer serve ARGUMENTS` (as every test program, without a terminal to ask on), with
+    /// the link it printed.
+    struct Serve {
+        let process: ExternalProcess
+        let link: String
+
+        init(_ home: LinkstrHome, _ arguments: [String] = []) async throws {
+            let command = ["signer", "serve"] + arguments + ["--home", home.path]
+            CommandLog.current?.record(command)
+            process = try ExternalProcess(
+                executable: BuildProducts.linkstrExecutable, command, environment: ProcessRunner.linkstrEnvironment(["LINKSTR_LOG": "info"]))
+            let deadline = ContinuousClock.now + .seconds(20)
+            while true {
+                let lines = process.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+                if let line = lines.first(where: { $0.hasPrefix("bunker://") }) {
+                    link = String(line)
+                    break
+                }
+                guard process.process.isRunning, ContinuousClock.now < deadline else {
+                    throw TestFailure("linkstr signer serve printed no link: \(process.stderr)")
+                }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+
+        /// SIGTERM, and the exit status once it stopped.
+        func terminate() async throws -> Int32 {
+            process.process.terminate()
+            let deadline = ContinuousClock.now + .seconds(10)
+            while process.process.isRunning {
+                guard ContinuousClock.now < deadline else { throw TestFailure("linkstr signer serve did not stop on SIGTERM") }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            return process.process.terminationStatus
+        }
+    }
+
+    /// One action of `nostr_connect_client.py`: its result, or the client's error.
+    struct ClientLine {
+        var action: String
+        var result: Any?
+        var error: String?
+
+        var text: String? { result as? String }
+        /// The `plaintext` and `ciphertext` of an encryption round trip.
+        var roundTrip: [String: String]? { result as? [String: String] }
+    }
+
+    /// Runs rust-nostr's NIP-46 client against `link` with `actions`.
+    static func client(_ link: String, appSecret: SecretKey? = nil, timeout: Int = 10, _ actions: [String]) async throws -> [ClientLine] {
+        var arguments = ["--link", link, "--timeout", String(timeout)]
+        if let appSecret { arguments += ["--app-secret", appSecret.exportBytes().map { String(format: "%02x", $0) }.joined()] }
+        let process = try ExternalProcess(script: "nostr_connect_client.py", arguments + actions)
+        let lines = try await process.finish(timeout: .seconds(Double(timeout * actions.count + 20)))
+        return try lines.map { line in
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+            return ClientLine(action: object["action"] as? String ?? "", result: object["result"], error: object["error"] as? String)
+        }
+    }
+
+    static func signedEvent(_ line: ClientLine) throws -> Event {
+        guard let json = line.text else { throw TestFailure("\(line.action) gave no event: \(line.error ?? "")") }
+        return try Event(json: json)
+    }
+
+    /// The JSON array `linkstr ARGUMENTS --json` prints.
+    static func records(_ home: LinkstrHome, _ arguments: [String]) throws -> [[String: Any]] {
+        let result = try home.run(arguments + ["--json"])
+        guard result.status == 0, let records = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] else {
+            throw TestFailure("linkstr \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.stderr)")
+        }
+        return records
+    }
+
+    @Test("rust-nostr's client signs through `signer serve`: the user's key, a valid signature, a NIP-44 round trip; outside the permissions refused; the log lists the event; an approved client reconnects after a restart")
+    func signsForAnotherClient() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let peer = Keypair.generate().publicKey.hex
+        let serve = try await Serve(alice, ["--allow", "sign_event:1,nip44_encrypt", "--allow", "nip44_decrypt"])
+        #expect(serve.link.contains("?relay=ws%3A%2F%2F") && serve.link.contains("&secret="))
+        #expect(!serve.link.contains(alice.pubkey), "the bunker's own key is in the link, not the user's")
+
+        let appKey = SecretKey.generate()
+        let lines = try await Self.client(serve.link, appSecret: appKey, ["public_key", "sign:1", "nip44:\(peer)", "sign:4", "nip04:\(peer)"])
+        #expect(lines.map(\.action) == ["public_key", "sign:1", "nip44:\(peer)", "sign:4", "nip04:\(peer)"])
+        #expect(lines[0].text == alice.pubkey, "get_public_key is the account's key: \(lines[0].error ?? "")")
+        let signed = try Self.signedEvent(lines[1])
+        #expect(signed.isValid && signed.pubkey.hex == alice.pubkey && signed.kind == 1)
+        #expect(lines[2].roundTrip?["plaintext"] == "linkstr as a bunker ✓", "\(lines[2].error ?? "")")
+        let ciphertext = try #require(lines[2].roundTrip?["ciphertext"])
+        #expect(ciphertext != "linkstr as a bunker ✓" && !NIP04.isNIP04Payload(ciphertext))
+        #expect(lines[3].result == nil && lines[3].error != nil, "kind 4 is outside the permissions")
+        #expect(lines[4].result == nil && lines[4].error != nil, "nip04 is outside the permissions")
+        #expect(serve.process.stderr.contains("refused sign_event from "))
+        #expect(serve.process.stderr.contains("this client may not sign events of kind 4 (it may: sign_event:1, nip44_encrypt, nip44_decrypt)"))
+        #expect(serve.process.stderr.contains("refused nip04_encrypt from "))
+        #expect(serve.process.stdout.split(separator: "\n").filter { $0.hasPrefix("bunker://") }.count == 2, "a new link once the secret was used")
+        #expect(try await serve.terminate() == 0, "SIGTERM stops it gracefully: \(serve.process.stderr)")
+
+        let log = try Self.records(alice, ["signer", "log"])
+        #expect(log.map { $0["method"] as? String } == ["sign_event", "nip44_encrypt", "nip44_decrypt"])
+        #expect(log.first?["event_id"] as? String == signed.id.hex && log.first?["kind"] as? Int == 1)
+        #expect(log.allSatisfy { $0["client"] as? String == appKey.publicKey.hex })
+        let clients = try Self.records(alice, ["signer", "clients"])
+        #expect(clients.map { $0["client"] as? String } == [appKey.publicKey.hex])
+        #expect(clients.first?["permissions"] as? [String] == ["sign_event:1", "nip44_encrypt", "nip44_decrypt"])
+
+        // Approved once: after a restart (a new secret) the same client key connects with its old link.
+        let again = try await Serve(alice)
+        let reconnected = try await Self.client(serve.link, appSecret: appKey, ["sign:1"])
+        #expect(try Self.signedEvent(reconnected[0]).isValid)
+        _ = try await again.terminate()
+        #expect(try Self.records(alice, ["signer", "log"]).count == 4)
+
+        try alice.ok(["signer", "forget", appKey.publicKey.npub])
+        #expect(try Self.records(alice, ["signer", "clients"]).isEmpty)
+    }
+
+    @Test("a wrong secret is refused; a new client with no rule and no terminal to ask on is refused; nothing is approved")
+    func refusals() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let serve = try await Serve(alice, ["--relay", relay.url])
+        let secret = try #require(serve.link.split(separator: "secret=").last)
+        let wrong = try await Self.client(serve.link.replacingOccurrences(of: "secret=" + secret, with: "secret=wrong"), ["public_key"])
+        #expect(wrong.first?.result == nil && wrong.first?.error != nil)
+        #expect(serve.process.stderr.contains("refused connect from ") && serve.process.stderr.contains(": invalid secret"))
+        let unapproved = try await Self.client(serve.link, ["public_key"])
+        #expect(unapproved.first?.result == nil && unapproved.first?.error != nil)
+        #expect(serve.process.stderr.contains("the bunker has no terminal to approve a new client on and no [signer] allow rule"))
+        _ = try await serve.terminate()
+        #expect(try Self.records(alice, ["signer", "clients"]).isEmpty)
+        #expect(try Self.records(alice, ["signer", "log"]).isEmpty)
+    }
+
+    @Test("on a terminal a new client is approved by answering the question; it then signs")
+    func approvesOnTheTerminal() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url], config: "[signer]\nsecret = \"typed-secret\"\n")
+        // The bunker's key is the same every time: learn it from a first run.
+        let first = try await Serve(alice)
+        #expect(first.link.hasSuffix("&secret=typed-secret"), "the configured secret is used")
+        _ = try await first.terminate()
+
+        let session = Task.detached {
+            try TerminalSession.linkstr(["signer", "serve", "--home", alice.path], answers: [("Allow it? [y/N] ", "y")], timeout: 25)
+        }
+        let lines = try await Self.client(first.link, timeout: 20, ["sign:1"])
+        let screen = try await session.value.screen
+        #expect(screen.contains("The Nostr client ") && screen.contains(" with your key. Allow it? [y/N]"))
+        #expect(screen.contains("approved "))
+        let signed = try Self.signedEvent(try #require(lines.first))
+        #expect(signed.isValid && signed.pubkey.hex == alice.pubkey)
+    }
+
+    @Test("[signer] serve = true: `linkstr watch` answers a client too, and stops gracefully on SIGTERM")
+    func servesFromWatch() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        let config = "[signer]\nserve = true\nsecret = \"service-secret\"\nallow = [\"sign_event:1\"]\n"
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url], config: config)
+        let first = try await Serve(alice)
+        _ = try await first.terminate()
+
+        let watch = try alice.startWatch()
+        defer { watch.stop() }
+        #expect(await eventually(within: 20) { watch.stderr.contains("signer: listening as ") }, "\(watch.stderr)")
+        let lines = try await Self.client(first.link, ["sign:1", "sign:7"])
+        #expect(try Self.signedEvent(lines[0]).pubkey.hex == alice.pubkey)
+        #expect(lines[1].error != nil, "kind 7 is outside the rule")
+        watch.process.terminate()
+        #expect(await eventually { !watch.process.isRunning })
+        #expect(watch.process.terminationStatus == 0, "\(watch.stderr)")
+        #expect(try Self.records(alice, ["signer", "log"]).map { $0["kind"] as? Int } == [1])
+    }
+}

@@ -1,0 +1,54 @@
+import LinkstrHost
+import Testing
+
+/// The `[signer]` section of config.toml (linkstr as a bunker) and NIP-46 permissions: what a rule
+/// grants to a client, as far as the client asks for it.
+@Suite struct BunkerSettingsTests {
+    let scratch = TestScratch()
+
+    @Test func readsTheSignerSettings() throws {
+        defer { scratch.remove() }
+        let path = scratch.write(
+            "config.toml", "[signer]\nserve = true\nallow = [\"sign_event:1\", \"nip44_encrypt,nip44_decrypt\"]\nsecret = \"s\"\nrelays = [\"wss://Relay.example.com\"]\n")
+        let settings = try Configuration.load(path: path).bunker
+        #expect(settings.serve && settings.secret == "s" && settings.relays == ["wss://relay.example.com"])
+        #expect(settings.allow?.map(\.description) == ["sign_event:1", "nip44_encrypt", "nip44_decrypt"])
+        #expect(try Configuration.load(path: scratch.write("empty.toml", "")).bunker == BunkerSettings())
+    }
+
+    @Test func refusesWrongValues() throws {
+        defer { scratch.remove() }
+        let kind = scratch.write("a.toml", "[signer]\nallow = [\"nip44_encrypt:4\"]\n")
+        #expect(throws: ConfigurationError(path: kind, reason: "'signer.allow' has 'nip44_encrypt:4', which is not a permission; \(BunkerPermission.shape)")) {
+            try Configuration.load(path: kind)
+        }
+        let unknown = scratch.write("b.toml", "[signer]\nlisten = true\n")
+        #expect(throws: ConfigurationError(path: unknown, reason: "unknown setting 'signer.listen'; known settings: serve, allow, secret, relays")) {
+            try Configuration.load(path: unknown)
+        }
+        let relay = scratch.write("c.toml", "[signer]\nrelays = [\"https://example.com\"]\n")
+        #expect(throws: ConfigurationError(path: relay, reason: "'signer.relays' has 'https://example.com', which is not a relay address; use ws:// or wss:// URLs")) {
+            try Configuration.load(path: relay)
+        }
+    }
+
+    @Test func parsesPermissions() {
+        let (permissions, unknown) = BunkerPermission.list("sign_event:1, sign_event,nip04_decrypt,,connect,sign_event:x,sign_event:1")
+        #expect(permissions == [BunkerPermission(method: "sign_event", kind: 1), BunkerPermission(method: "sign_event"), BunkerPermission(method: "nip04_decrypt")])
+        #expect(unknown == ["connect", "sign_event:x"])
+        #expect(permissions.allow(method: "sign_event", kind: 30023))
+        #expect([BunkerPermission(method: "sign_event", kind: 1)].allow(method: "sign_event", kind: 1))
+        #expect(![BunkerPermission(method: "sign_event", kind: 1)].allow(method: "sign_event", kind: 4))
+        #expect(![BunkerPermission(method: "nip44_encrypt")].allow(method: "nip44_decrypt", kind: nil))
+    }
+
+    @Test func aRuleGrantsWhatItCoversOfTheRequest() {
+        let rule = BunkerPermission.list("sign_event:1,sign_event:7,nip44_encrypt").permissions
+        #expect(rule.granting([]) == rule, "a client that asks for nothing gets the rule")
+        #expect(rule.granting(BunkerPermission.list("sign_event,nip04_encrypt").permissions).map(\.description) == ["sign_event:1", "sign_event:7"])
+        #expect(rule.granting(BunkerPermission.list("sign_event:7,sign_event:4,nip44_encrypt").permissions).map(\.description) == ["sign_event:7", "nip44_encrypt"])
+        let anyKind = BunkerPermission.list("sign_event").permissions
+        #expect(anyKind.granting(BunkerPermission.list("sign_event:4").permissions).map(\.description) == ["sign_event:4"])
+        #expect(anyKind.granting(BunkerPermission.list("nip44_decrypt").permissions).isEmpty)
+    }
+}
