@@ -165,6 +165,7 @@ struct SignerServeTests {
         let screen = try await session.value.screen
         #expect(screen.contains("The Nostr client ") && screen.contains(" with your key. Allow it? [y/N]"))
         #expect(screen.contains("approved "))
+        #expect(try QRCodeReader.decode(terminalOutput: screen, scratch: scratch) == first.link, "on a terminal the link is drawn as a QR code")
         let signed = try Self.signedEvent(try #require(lines.first))
         #expect(signed.isValid && signed.pubkey.hex == alice.pubkey)
     }

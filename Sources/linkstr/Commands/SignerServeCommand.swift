@@ -65,6 +65,13 @@ struct SignerServeCommand: AsyncParsableCommand {
         }
     }
 
+    /// The link on its own line (for scripts), and on a terminal its QR code for a phone to scan.
+    static func showLink(_ uri: String) {
+        Terminal.write(uri + "\n")
+        guard isatty(STDOUT_FILENO) == 1, let code = try? QRCode(encoding: uri) else { return }
+        Terminal.write(TerminalQRCode.lines(code, style: HumanOutput.current.style).joined(separator: "\n") + "\n")
+    }
+
     static func show(_ activity: BunkerActivity, json: Bool) {
         if json {
             Terminal.printJSON(JSONRecords.bunkerActivity(activity))
@@ -72,11 +79,11 @@ struct SignerServeCommand: AsyncParsableCommand {
         }
         switch activity {
         case .listening(let link):
-            Terminal.write(link.uri + "\n")
+            showLink(link.uri)
             Terminal.say("serving as a bunker on \(link.relays.joined(separator: ", ")); give the link above to a Nostr client · Ctrl-C to stop")
         case .newLink(let link):
             Terminal.say("the link's secret was used; the next client needs this link:")
-            Terminal.write(link.uri + "\n")
+            showLink(link.uri)
         case .approved(let client):
             Terminal.say("approved \(client.label) for \(client.permissions.summary)")
         case .carriedOut(let entry):

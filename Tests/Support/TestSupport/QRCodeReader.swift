@@ -8,6 +8,7 @@ public enum QRCodeReader {
     /// characters and spaces, colour codes removed) and decodes it.
     public static func decode(terminalOutput output: String, scratch: TestScratch) throws -> String? {
         let plain = output.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+            .replacingOccurrences(of: "\r", with: "")
         let drawing = plain.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             .filter { line in !line.isEmpty && line.contains(where: { "▀▄█".contains($0) }) && line.allSatisfy { " ▀▄█".contains($0) } }
         guard let width = drawing.map(\.count).max() else { return nil }
