@@ -7,7 +7,7 @@ import NostrCore
 // linkstr-ingest-bench: `linkstr sync` minus the network. Gift wraps (one session, posts and
 // reactions, 5 % delivered early, 10 % delivered twice) are made up front; then the clock runs over
 // what sync does with each wrap — unwrap (every NIP-59 check), engine, sealed records, a SQLite
-// commit every 500 wraps — through the SQLite plugin loaded by the host like the CLI loads it. Then
+// commit every 2 000 wraps — through the SQLite plugin loaded by the host like the CLI loads it. Then
 // the stored state is checked against what was generated. Build and run in release mode; run each
 // size in its own process so the peak memory is that size's (scripts/bench-ingest.sh runs 10 000
 // and 100 000 and prints the table). Wall time depends on what else the machine runs; the CPU time

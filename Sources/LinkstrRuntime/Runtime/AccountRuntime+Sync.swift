@@ -9,7 +9,7 @@ extension AccountRuntime {
     public typealias Observer = @Sendable (IngestReport, IngestSource) async -> Void
 
     /// How many ingested wraps share one storage transaction during a backfill.
-    static let backfillBatch = 500
+    static let backfillBatch = 2_000
 
     /// Connects, backfills every gift wrap addressed to the account, ingests, and returns the counts.
     ///
