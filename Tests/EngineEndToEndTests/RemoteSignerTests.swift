@@ -59,7 +59,7 @@ struct RemoteSignerTests {
         let remote = try LinkstrHome.connect(scratch, "remote", relays: [relay.url], bunkerLink: bunker.link)
         let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
         let created = try alice.json(SessionMembers.self, ["session", "create", "Many", "--member", remote.npub])
-        for index in 1...15 { try alice.ok(["post", created.id, "https://example.com/\(index)"]) }
+        for index in 1...15 { _ = try alice.json(SentPost.self, ["post", created.id, "https://example.com/\(index)"]) }
         let before = Self.mostInFlight(bunker.process.stdout)
 
         let started = Date()
