@@ -46,13 +46,14 @@ cleanup() {
 trap cleanup EXIT
 
 field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$2"; }
-# Runs the bench (arguments after the label), echoes its output to stderr, returns its RESULT line.
+# Runs the bench (arguments after the label), copies its output to stderr, returns its RESULT line.
 run_bench() {
     local label=$1
     shift
     echo "== $label" >&2
     local output
-    output=$("$@" | tee /dev/stderr)
+    output=$("$@")
+    echo "$output" >&2
     grep '^RESULT ' <<<"$output"
 }
 seconds_of() { awk -v start="$1" -v end="$2" 'BEGIN { printf "%.2f", end - start }'; }
