@@ -25,12 +25,12 @@ final class UnwrapPool: Sendable {
     init(workers: Int) {
         precondition(workers > 0, "an UnwrapPool needs at least one worker")
         self.workers = workers
-        for _ in 0..<workers {
-            Thread { [queue] in
-                // Named for profilers and `top -H` (a new thread inherits its creator's name).
-                _ = pthread_setname_np(pthread_self(), "linkstr-unwrap")
+        for index in 0..<workers {
+            let thread = Thread { [queue] in
                 while let job = queue.next() { job() }
-            }.start()
+            }
+            thread.name = "linkstr-unwrap-\(index)"
+            thread.start()
         }
     }
 
