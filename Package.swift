@@ -159,7 +159,7 @@ let package = Package(
             path: "Benchmarks/Storage"),
         // `linkstr sync` minus the network: gift wraps through unwrap, engine and the SQLite plugin.
         .executableTarget(
-            name: "IngestBench", dependencies: ["LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "NostrCore"], path: "Benchmarks/IngestBench"),
+            name: "IngestBench", dependencies: ["LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "NostrCore", "CSecp256k1"], path: "Benchmarks/IngestBench"),
 
         // MARK: Fuzzing: the parsers of untrusted input, driven by libFuzzer (scripts/fuzz.sh; README "Testing")
         .target(

@@ -7,7 +7,7 @@ import NostrCore
 // linkstr-ingest-bench: `linkstr sync` minus the network. Gift wraps (one session, posts and
 // reactions, 5 % delivered early, 10 % delivered twice) are made up front; then the clock runs over
 // what sync does with each wrap — unwrap (every NIP-59 check), engine, sealed records, a SQLite
-// commit every 500 wraps — through the SQLite plugin loaded by the host like the CLI loads it. Then
+// commit every 2 000 wraps — through the SQLite plugin loaded by the host like the CLI loads it. Then
 // the stored state is checked against what was generated. Build and run in release mode; run each
 // size in its own process so the peak memory is that size's (scripts/bench-ingest.sh runs 10 000
 // and 100 000 and prints the table). Wall time depends on what else the machine runs; the CPU time
@@ -16,7 +16,15 @@ import NostrCore
 //
 //   swift build -c release --product linkstr-plugin-sqlite
 //   swift build -c release --product linkstr-ingest-bench
-//   .build/release/linkstr-ingest-bench [--count 10000] [--seed 1] [--home DIR]
+// Unwrapping runs on a pool of workers (one per core unless `--workers N`); the physical floor —
+// libsecp256k1's two verifications and two ECDH of one unwrap, on one core — is measured in the
+// same run.
+//
+// `--export FILE` also writes the wraps, one JSON event per line in delivery order, for the peer
+// and the end-to-end sync of scripts/bench-ingest.sh (the RESULT line names the account's nsec and
+// the session: a throwaway key).
+//
+//   .build/release/linkstr-ingest-bench [--count 10000] [--seed 1] [--workers N] [--home DIR] [--export FILE]
 
 func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -25,8 +33,12 @@ func printError(_ message: String) {
 struct Options {
     var count = 10_000
     var seed: UInt64 = 1
+    /// Unwrap workers; the runtime's default (one per core) when nil.
+    var workers: Int?
     /// The host's home (kept afterwards); a temporary folder, removed at the end, when nil.
     var home: String?
+    /// Where to write the wraps (JSON lines), when given.
+    var export: String?
 
     init(_ arguments: [String]) {
         var index = 1
@@ -43,7 +55,11 @@ struct Options {
             case "--seed":
                 guard let value = UInt64(next()) else { Self.usage() }
                 seed = value
+            case "--workers":
+                guard let value = Int(next()), value >= 1 else { Self.usage() }
+                workers = value
             case "--home": home = next()
+            case "--export": export = next()
             default: Self.usage()
             }
             index += 1
@@ -51,7 +67,7 @@ struct Options {
     }
 
     static func usage() -> Never {
-        printError("usage: linkstr-ingest-bench [--count N (at least 100)] [--seed S] [--home DIR]")
+        printError("usage: linkstr-ingest-bench [--count N (at least 100)] [--seed S] [--workers N] [--home DIR] [--export FILE]")
         exit(2)
     }
 }
@@ -88,12 +104,21 @@ func run(_ options: Options) async throws -> Bool {
             + "\(workload.reactions) reactions; \(workload.moved) delivered early (\(workload.reactionsBeforePost) reactions before "
             + "their post, \(workload.postsBeforeSession) posts before the session), \(workload.duplicates) delivered twice")
 
+    if let export = options.export {
+        var lines: [UInt8] = []
+        for wrap in workload.wraps { lines += wrap.jsonBytes() + [0x0A] }
+        guard FileManager.default.createFile(atPath: export, contents: Data(lines)) else {
+            throw WorkloadError("cannot write the wraps to \(export)")
+        }
+    }
+
     // The CPU cost of unwrapping alone (a sample), to tell it from the rest of the path.
     let sample = workload.wraps.prefix(2_000)
     let unwrapSigner = LocalSigner(keypair: workload.account)
     let unwrapStart = cpuTime()
     for wrap in sample { _ = try? GiftWrap.unwrap(wrap, recipient: unwrapSigner) }
     let unwrapMicroseconds = (cpuTime() - unwrapStart) / Double(sample.count) * 1e6
+    let floorPerCore = UnwrapFloor.perCore()
 
     // MARK: The host, its SQLite plugin and the runtime, as the CLI opens them
     let home = options.home ?? {
@@ -115,7 +140,8 @@ func run(_ options: Options) async throws -> Bool {
         exit(2)
     }
     print("storage: \(host.registry.plugin(id: "org.linkstr.storage.sqlite")?.path ?? "?") → \(home)/data/linkstr.sqlite")
-    let runtime = try AccountRuntime(host: host, backend: backend, secretKey: workload.account.secretKey)
+    let runtime = try AccountRuntime(host: host, backend: backend, secretKey: workload.account.secretKey, unwrapWorkers: options.workers)
+    let cores = ProcessInfo.processInfo.activeProcessorCount
 
     // MARK: The timed ingest
     let peakReset = ProcessMemory.resetPeak()
@@ -157,6 +183,8 @@ func run(_ options: Options) async throws -> Bool {
         CPU: \(fixed(cpuSeconds, 2)) s = \(fixed(cpuMicroseconds, 1)) µs per wrap (user + system, every thread); unwrapping one \
         costs \(fixed(unwrapMicroseconds, 1)) µs (\(workload.uniqueWraps) distinct wraps; repeats are not unwrapped again), the rest \
         (engine, sealing, SQLite) ≈ \(fixed(restMicroseconds, 1)) µs per wrap
+        workers: \(runtime.unwrapWorkers) unwrapping on \(cores) cores; the floor (libsecp256k1: 2 verify + 2 ECDH per wrap) is \
+        \(fixed(floorPerCore, 0)) wraps/s per core, \(fixed(floorPerCore * Double(cores), 0)) on every core
         report: received \(report.received), accepted \(report.accepted), staged \(report.staged), rejected \(report.rejected)
         memory: peak RSS \(peak / 1024) MiB during the ingest (\(residentBefore / 1024) MiB resident when it started, the wraps included)\
         \(peakReset ? "" : " — the kernel refused to reset the peak, so it covers the set-up too")
@@ -167,7 +195,8 @@ func run(_ options: Options) async throws -> Bool {
     print(
         "RESULT count=\(workload.wraps.count) seconds=\(fixed(seconds, 3)) per_second=\(fixed(Double(workload.wraps.count) / seconds, 0)) "
             + "us_per_wrap=\(fixed(microseconds, 1)) cpu_us=\(fixed(cpuMicroseconds, 1)) unwrap_us=\(fixed(unwrapMicroseconds, 1)) rest_us=\(fixed(restMicroseconds, 1)) peak_kib=\(peak) start_kib=\(residentBefore) "
-            + "posts=\(feed.count) check=\(problems.isEmpty ? "ok" : "failed")")
+            + "workers=\(runtime.unwrapWorkers) cores=\(cores) floor_per_core=\(fixed(floorPerCore, 0)) "
+            + "session=\(workload.sessionID.rawValue) nsec=\(workload.account.secretKey.nsec) posts=\(feed.count) check=\(problems.isEmpty ? "ok" : "failed")")
     return problems.isEmpty
 }
 

@@ -49,6 +49,34 @@ struct RemoteSignerTests {
         #expect(requests.contains("sign_event ") && requests.contains("nip44_encrypt ") && requests.contains("nip44_decrypt "))
     }
 
+    @Test("a sync unwraps through the remote signer with many nip44_decrypt requests in flight at once, not one after another")
+    func syncKeepsDecryptRequestsInFlight() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        let bunker = try await Bunker(relay: relay, ["--delay", "0.3"])
+        defer { bunker.process.stop() }
+        let remote = try LinkstrHome.connect(scratch, "remote", relays: [relay.url], bunkerLink: bunker.link)
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let created = try alice.json(SessionMembers.self, ["session", "create", "Many", "--member", remote.npub])
+        for index in 1...15 { _ = try alice.json(SentPost.self, ["post", created.id, "https://example.com/\(index)"]) }
+        let before = Self.mostInFlight(bunker.process.stdout)
+
+        let started = Date()
+        let report = try remote.sync()
+        let seconds = Date().timeIntervalSince(started)
+        #expect(report.accepted == 16 && report.rejected == 0)
+        #expect(try remote.feed(created.id).count == 15)
+        // 32 decryptions of 0.3 s each would take 9.6 s one after another.
+        let most = Self.mostInFlight(bunker.process.stdout)
+        #expect(most >= 8, "at most \(most) requests in flight (before the sync: \(before)); the sync took \(seconds) s")
+    }
+
+    /// The most requests the test bunker had waiting at once (its `IN-FLIGHT n` lines).
+    static func mostInFlight(_ output: String) -> Int {
+        output.split(separator: "\n").compactMap { $0.hasPrefix("IN-FLIGHT ") ? Int($0.dropFirst("IN-FLIGHT ".count)) : nil }.max() ?? 0
+    }
+
     @Test("disconnect forgets the session key; connecting the same user again reconnects the account with its data")
     func disconnectAndReconnect() async throws {
         let scratch = TestScratch()

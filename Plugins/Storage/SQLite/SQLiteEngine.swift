@@ -40,6 +40,14 @@ final class SQLiteEngine: StorageEngine {
                     throw PluginError(.io, "SQLite \(settings.path): cannot use WAL journaling (the file system gave \(journalMode ?? "no answer"))")
                 }
                 try connection.execute("PRAGMA synchronous = \(settings.synchronous.uppercased())")
+                // Record keys are hashes, so each commit of a large batch touches index pages all over
+                // a large store: a page cache of 64 MiB (instead of 2) keeps the upper levels and much
+                // of the leaves, and checkpointing every 64 MiB of WAL (instead of 4) writes a page
+                // changed by several commits back once. Both are bounded: memory and the WAL file
+                // (cut back to 64 MiB after a checkpoint) stop growing with the store.
+                try connection.execute("PRAGMA cache_size = -65536")
+                try connection.execute("PRAGMA wal_autocheckpoint = 16384")
+                try connection.execute("PRAGMA journal_size_limit = 67108864")
                 try migrate(connection)
             } catch {
                 connection.close()

@@ -1,38 +1,86 @@
 import LinkstrEngine
 import NostrCore
 
-/// The receive stage of the runtime, one wrap at a time, in this order: the seen-check (in the store,
-/// kept across restarts; the only one), the unwrap (NIP-59: the wrap's signature was verified by the
-/// relay pool, the seal's is verified here), the engine, and the counts of the sync. The writes wait
-/// in the store for the batch's commit (``commitBatch(observer:)``), which then notifies.
+/// The receive stage of the runtime, in this order for each wrap: the seen-check (in the store, kept
+/// across restarts, and among the wraps still being unwrapped; the only one), the unwrap on the
+/// ``UnwrapPool`` (NIP-59: the wrap's signature was verified by the relay pool, the seal's is
+/// verified there), then — in the order the wraps were admitted, whatever order the workers finish
+/// in — the engine and the counts of the sync. The writes wait in the store for the batch's commit
+/// (``commitBatch(observer:)``), which then notifies.
 extension AccountRuntime {
-    /// Receives one verified wrap: a wrap the store has seen is counted and dropped before it is
-    /// unwrapped (every sync asks for the last `giftWrapLookback`, two days, again); any other is
-    /// unwrapped on the caller's task (CPU-bound, outside the actor) and ingested on the actor.
-    nonisolated func receive(_ wrap: VerifiedEvent, source: IngestSource) async {
-        guard await admit(WrapID(wrap.event.id)) else { return }
-        let unwrapped = Result { () throws(UnwrapError) in try GiftWrap.unwrap(wrap, recipient: signer) }
-        await ingest(unwrapped, wrapID: WrapID(wrap.event.id), source: source)
+    /// Receives one verified wrap: a wrap seen before is counted and dropped before it is unwrapped
+    /// (every sync asks for the last `giftWrapLookback`, two days, again); any other goes to the
+    /// unwrap pool. Ingests the results that are ready, waiting while more than the pool's window
+    /// are unwrapping (the caller slows down with the pool). ``ingestUnwrapped()`` waits for the rest.
+    func receive(_ wrap: VerifiedEvent, source: IngestSource) async {
+        let signer = self.signer
+        await receive(WrapID(wrap.event.id), source: source, verified: true) { () throws(UnwrapError) in
+            try GiftWrap.unwrap(wrap, recipient: signer)
+        }
     }
 
-    /// The seen-check: true when the wrap is to be unwrapped. False when the store has seen it —
-    /// counted as received, as `ingest` would — or ingest stopped at a storage failure.
-    private func admit(_ wrapID: WrapID) -> Bool {
+    /// ``receive(_:source:)`` for a wrap whose own id and signature are checked by the worker too,
+    /// as the relay pool checks them (for `ingestForBenchmark`). Until then its id proves nothing: a
+    /// copy of a wrap being unwrapped is unwrapped too (a forged copy must not hide the authentic one).
+    func receive(unverified wrap: Event, source: IngestSource) async {
+        let signer = self.signer
+        await receive(WrapID(wrap.id), source: source, verified: false) { () throws(UnwrapError) in
+            try GiftWrap.unwrap(wrap, recipient: signer)
+        }
+    }
+
+    private func receive(
+        _ wrapID: WrapID, source: IngestSource, verified: Bool, unwrap: @escaping @Sendable () throws(UnwrapError) -> UnwrappedGift
+    ) async {
+        guard admit(wrapID, verified: verified) else { return }
+        let pool = unwrapPool ?? UnwrapPool(workers: unwrapWorkers)
+        unwrapPool = pool
+        inFlight.append(InFlightUnwrap(ticket: pool.submit { Result(catching: unwrap) }, wrapID: wrapID, source: source))
+        inFlightWrapIDs.insert(wrapID)
+        await ingestUnwrapped(whileMoreThan: pool.window)
+    }
+
+    /// Ingests every wrap handed to the unwrap pool, in the order they were admitted.
+    func ingestUnwrapped() async {
+        await ingestUnwrapped(whileMoreThan: 0)
+    }
+
+    /// Ingests the finished unwraps at the head of the line; waits for the head while more than
+    /// `limit` wraps are in flight. Taking only finished results, on the actor, keeps the order even
+    /// when another caller receives while this one waits.
+    private func ingestUnwrapped(whileMoreThan limit: Int) async {
+        while true {
+            while let head = inFlight.first, let result = head.ticket.result {
+                inFlight.removeFirst()
+                inFlightWrapIDs.remove(head.wrapID)
+                ingest(result, wrapID: head.wrapID, source: head.source)
+            }
+            guard inFlight.count > limit, let head = inFlight.first else { return }
+            await head.ticket.wait()
+        }
+    }
+
+    /// The seen-check: true when the wrap is to be unwrapped. False when the store has seen it, or a
+    /// `verified` wrap is being unwrapped — counted as received, as `ingest` would — or ingest
+    /// stopped at a storage failure.
+    private func admit(_ wrapID: WrapID, verified: Bool) -> Bool {
         guard batch.failure == nil else { return false }
-        guard store.hasSeenWrap(wrapID) else { return true }
+        guard (verified && inFlightWrapIDs.contains(wrapID)) || store.hasSeenWrap(wrapID) else { return true }
         batch.sync.received += 1
         batch.sinceCommit += 1
         return false
     }
 
     /// Ingests one admitted wrap (stopping at the first storage failure). A wrap that does not unwrap
-    /// is marked seen: its id and signature were verified, so it is the wrap its id names, and it
-    /// will not unwrap next time either.
+    /// is marked seen — its id and signature were verified, so it is the wrap its id names, and it
+    /// will not unwrap next time either — unless those are what failed.
     private func ingest(_ unwrapped: Result<UnwrappedGift, UnwrapError>, wrapID: WrapID, source: IngestSource) {
         guard batch.failure == nil else { return }
         batch.sync.received += 1
         batch.sinceCommit += 1
         switch unwrapped {
+        case .failure(.invalidWrap(let error)):
+            batch.sync.reject("event \(wrapID.eventID.hex): \(error)")
         case .failure(let error):
             batch.sync.reject(error.description)
             store.markWrapSeen(wrapID)

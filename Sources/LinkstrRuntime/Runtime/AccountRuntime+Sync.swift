@@ -9,7 +9,7 @@ extension AccountRuntime {
     public typealias Observer = @Sendable (IngestReport, IngestSource) async -> Void
 
     /// How many ingested wraps share one storage transaction during a backfill.
-    static let backfillBatch = 500
+    static let backfillBatch = 2_000
 
     /// Connects, backfills every gift wrap addressed to the account, ingests, and returns the counts.
     ///
@@ -56,6 +56,7 @@ extension AccountRuntime {
                 switch message {
                 case .event(let received):
                     await self.receive(received.verified, source: received.isNew ? .live : .historical)
+                    await self.ingestUnwrapped()
                     await self.commitBatch(observer: observer)
                 case .endOfStoredEvents(let relay): self.liveRelaysCaughtUp.insert(relay)
                 // Not waited for; what it sends if it takes the subscription up again (after AUTH)
@@ -75,6 +76,7 @@ extension AccountRuntime {
             // Stopped: what was ingested is kept; without a finished backfill the watermark stays.
             closeLive()
             await liveTask.value
+            await ingestUnwrapped()
             await commitBatch(observer: observer)
             if let failure = batch.failure { throw failure }
             return
@@ -151,17 +153,24 @@ extension AccountRuntime {
 
     /// One backfilled wrap: received (``receive(_:source:)``), committed with the others every
     /// `backfillBatch` wraps.
-    private nonisolated func receiveBackfilled(
+    private func receiveBackfilled(
         _ wrap: VerifiedEvent, source: IngestSource, observer: Observer?, progress: (@Sendable (SyncProgress) -> Void)?
     ) async {
         await receive(wrap, source: source)
-        if let progress { progress(await self.progress()) }
-        if await batch.sinceCommit >= Self.backfillBatch { await commitBatch(observer: observer) }
+        progress?(self.progress())
+        await commitIfBatchFull(observer: observer)
+    }
+
+    /// Commits once `backfillBatch` wraps were ingested since the last commit (the wraps still
+    /// unwrapping go with a later one).
+    private func commitIfBatchFull(observer: Observer?) async {
+        if batch.sinceCommit >= Self.backfillBatch { await commitBatch(observer: observer) }
     }
 
     /// After the last wrap: what is still staged is rejected (and kept for the next sync), the sync
     /// watermark is set, seen marks no relay can bring back are dropped, and the rest committed.
     private func finishBackfill(started: Int64, observer: Observer?) async throws(RuntimeError) {
+        await ingestUnwrapped()
         let unresolved = engine.finishSync()
         for entry in unresolved { batch.sync.reject(entry.reason) }
         try keepStaged(unresolved)
@@ -172,29 +181,23 @@ extension AccountRuntime {
         if let failure = batch.failure { throw failure }
     }
 
-    /// Ingests `wraps` as `sync` ingests a backfill, minus the relays: the relay pool's verification
-    /// of each wrap (an invalid one is rejected, as the pool rejects it), then the same steps per wrap
-    /// (`receiveBackfilled`: seen-check, unwrap, engine, a storage commit every `backfillBatch` wraps)
-    /// and the same start and end. For `linkstr-ingest-bench` (Benchmarks/IngestBench) and tests.
-    /// Repeats are not filtered as the pool filters a run's repeats: they meet the store's seen-check,
-    /// as wraps from an earlier sync do.
+    /// Ingests `wraps` as `sync` ingests a backfill, minus the relays: the same steps per wrap
+    /// (seen-check, unwrap on the pool's workers — which also verify the wrap's id and signature, as
+    /// the relay pool would, and reject an invalid one —, engine, a storage commit every
+    /// `backfillBatch` wraps) and the same start and end. For `linkstr-ingest-bench`
+    /// (Benchmarks/IngestBench) and tests. Repeats are not filtered as the pool filters a run's
+    /// repeats: they meet the store's seen-check, as wraps from an earlier sync do.
     @_spi(Benchmark)
-    public nonisolated func ingestForBenchmark(_ wraps: [Event]) async throws(RuntimeError) -> SyncReport {
-        await startBatch()
+    public func ingestForBenchmark(_ wraps: [Event]) async throws(RuntimeError) -> SyncReport {
+        startBatch()
         let started = clock()
-        _ = try await beginBackfill(started: started)
+        _ = try beginBackfill(started: started)
         for wrap in wraps {
-            let verified: VerifiedEvent
-            do {
-                verified = try VerifiedEvent(wrap)
-            } catch {
-                await rejectInvalid("event \(wrap.id.hex): \(error)")
-                continue
-            }
-            await receiveBackfilled(verified, source: .historical, observer: nil, progress: nil)
+            await receive(unverified: wrap, source: .historical)
+            await commitIfBatchFull(observer: nil)
         }
         try await finishBackfill(started: started, observer: nil)
-        return await batch.sync
+        return batch.sync
     }
 
     /// Starts the counts (and the failure) of a sync or watch afresh: each reports only its own wraps.

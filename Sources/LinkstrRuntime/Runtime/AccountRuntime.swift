@@ -12,8 +12,8 @@ import PluginABI
 /// transaction per batch. Send path: engine command → one gift wrap per recipient → every wrap
 /// confirmed by a relay (12 s gate, 8 s per publish) → only then applied and stored.
 ///
-/// Thread rule: an actor; the engine and the store are only touched on it. Unwrapping (CPU-bound)
-/// runs on the caller's task, outside the actor.
+/// Thread rule: an actor; the engine and the store are only touched on it. Unwrapping (CPU-bound,
+/// or a remote signer's round trips) runs on the ``UnwrapPool``'s workers, outside the actor.
 public actor AccountRuntime {
     public nonisolated let host: LinkstrHost
     public nonisolated let backend: StorageBackend
@@ -28,6 +28,13 @@ public actor AccountRuntime {
     var pool: RelayPool?
     /// Ingest results waiting for their commit.
     var batch = IngestBatch()
+    /// How many wraps are unwrapped at once (``UnwrapPool/defaultWorkers(for:)`` unless given).
+    public nonisolated let unwrapWorkers: Int
+    /// Started by the first wrap received.
+    var unwrapPool: UnwrapPool?
+    /// Wraps being unwrapped, in the order they reach the engine, and their ids (for the seen-check).
+    var inFlight: [InFlightUnwrap] = []
+    var inFlightWrapIDs = Set<WrapID>()
     /// The contact book, once read.
     var contactBookCache: ContactBook?
     /// During `watch`: the relays whose stored events the live subscription has had (EOSE); what
@@ -45,17 +52,21 @@ public actor AccountRuntime {
 
     /// - Parameter secretKey: the unlocked account key; its data key seals the account's records.
     public init(
-        host: LinkstrHost, backend: StorageBackend, secretKey: SecretKey,
+        host: LinkstrHost, backend: StorageBackend, secretKey: SecretKey, unwrapWorkers: Int? = nil,
         clock: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
     ) throws(RuntimeError) {
-        try self.init(host: host, backend: backend, signer: LocalSigner(secretKey: secretKey), dataSecret: secretKey, clock: clock)
+        try self.init(
+            host: host, backend: backend, signer: LocalSigner(secretKey: secretKey), dataSecret: secretKey, unwrapWorkers: unwrapWorkers,
+            clock: clock)
     }
 
     /// - Parameters:
     ///   - signer: the account's signer (the local key or a remote signer).
     ///   - dataSecret: the secret the data key that seals the account's records is derived from.
+    ///   - unwrapWorkers: how many wraps to unwrap at once; by default one per core (a local key) or
+    ///     ``UnwrapPool/remoteRequestsInFlight`` (a remote signer).
     public init(
-        host: LinkstrHost, backend: StorageBackend, signer: any Signer, dataSecret: SecretKey,
+        host: LinkstrHost, backend: StorageBackend, signer: any Signer, dataSecret: SecretKey, unwrapWorkers: Int? = nil,
         clock: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
     ) throws(RuntimeError) {
         do {
@@ -66,6 +77,7 @@ public actor AccountRuntime {
         self.host = host
         self.backend = backend
         self.signer = signer
+        self.unwrapWorkers = max(1, unwrapWorkers ?? UnwrapPool.defaultWorkers(for: signer))
         self.me = signer.publicKey
         self.clock = clock
         relays = RelaySettings(backend: backend, configured: host.configuration.relays)

@@ -3,7 +3,7 @@ primitives: keys, NIP-44, events and a client over the test relay. It answers as
 do: kind-24133 requests NIP-44 encrypted to the signer key, answers p-tagged to the client.
 
   test_bunker.py --relay URL --user-secret HEX [--signer-secret HEX] [--secret S]
-                 [--silent] [--auth-url URL]
+                 [--silent] [--auth-url URL] [--delay SECONDS]
       prints `READY <bunker:// link>` once it listens, then one line per request:
       `<method> <client pubkey>`. Methods: connect (checks --secret once; a client that connected
       with it may call the others), get_public_key (the user key), sign_event (with the user key),
@@ -11,6 +11,8 @@ do: kind-24133 requests NIP-44 encrypted to the signer key, answers p-tagged to 
       --silent: reads requests but never answers (for time limits).
       --auth-url: answers each client's first sign_event with an auth_url challenge, then, a
       moment later, with the signed event under the same request id.
+      --delay: answers each request after SECONDS, handling requests side by side, and prints
+      `IN-FLIGHT <n>` whenever more requests wait for their answer at once than ever before.
 """
 import argparse
 import asyncio
@@ -27,7 +29,7 @@ REQUEST_KIND = 24133
 
 
 class Bunker:
-    def __init__(self, client, signer_keys, user_keys, secret, silent, auth_url):
+    def __init__(self, client, signer_keys, user_keys, secret, silent, auth_url, delay=0.0):
         self.client = client
         self.signer_keys = signer_keys
         self.user_keys = user_keys
@@ -37,6 +39,9 @@ class Bunker:
         self.auth_url = auth_url
         self.connected = set()
         self.challenged = set()
+        self.delay = delay
+        self.waiting = 0
+        self.most_waiting = 0
 
     async def handle(self, event):
         if event.kind().as_u16() != REQUEST_KIND:
@@ -51,6 +56,13 @@ class Bunker:
         print(f"{method} {client_key.to_hex()}", flush=True)
         if self.silent:
             return
+        if self.delay:
+            self.waiting += 1
+            if self.waiting > self.most_waiting:
+                self.most_waiting = self.waiting
+                print(f"IN-FLIGHT {self.most_waiting}", flush=True)
+            await asyncio.sleep(self.delay)
+            self.waiting -= 1
         result, error = self.answer(client_key, method, request.get("params", []))
         if result == "auth_url":
             await self.respond(client_key, request["id"], "auth_url", self.auth_url)
@@ -114,6 +126,7 @@ async def main():
     parser.add_argument("--secret")
     parser.add_argument("--silent", action="store_true")
     parser.add_argument("--auth-url")
+    parser.add_argument("--delay", type=float, default=0.0)
     args = parser.parse_args()
     uniffi_set_event_loop(asyncio.get_running_loop())
     user_keys = Keys.parse(args.user_secret)
@@ -130,9 +143,16 @@ async def main():
     if args.secret:
         link += f"&secret={urllib.parse.quote(args.secret, safe='')}"
     print(f"READY {link}", flush=True)
-    bunker = Bunker(client, signer_keys, user_keys, args.secret, args.silent, args.auth_url)
+    bunker = Bunker(client, signer_keys, user_keys, args.secret, args.silent, args.auth_url, args.delay)
+    handling = set()
     while (notification := await notifications.next()) is not None:
-        if notification.is_new_event():
+        if not notification.is_new_event():
+            continue
+        if args.delay:
+            task = asyncio.create_task(bunker.handle(notification.event))
+            handling.add(task)
+            task.add_done_callback(handling.discard)
+        else:
             await bunker.handle(notification.event)
 
 

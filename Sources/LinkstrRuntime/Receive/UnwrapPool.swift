@@ -1,0 +1,53 @@
+import Foundation
+import NostrCore
+
+/// The workers that unwrap gift wraps (ECDH, ChaCha20, HMAC and the signature checks — or, with a
+/// remote signer, its `nip44_decrypt` round trips), so that every core works while the engine stays
+/// serial. Each ``submit(_:)`` returns a ticket; the caller uses the results in the order it chose
+/// (the receive stage: submission order, so the same input gives the same state).
+///
+/// The workers are threads of their own, not tasks: a remote signer blocks its caller until the
+/// answer comes, which must not starve Swift's cooperative pool. They take jobs in submission order
+/// and stop when the pool is released.
+///
+/// Thread rule: thread-safe.
+final class UnwrapPool: Sendable {
+    /// A remote signer's requests kept in flight at once: a sync of a few hundred wraps then takes
+    /// seconds, not minutes, of round trips.
+    static let remoteRequestsInFlight = 16
+
+    /// How many jobs run at once.
+    let workers: Int
+    /// How many submitted jobs the receive stage lets run ahead of the engine.
+    var window: Int { workers * 8 }
+    private let queue = UnwrapJobQueue()
+
+    init(workers: Int) {
+        precondition(workers > 0, "an UnwrapPool needs at least one worker")
+        self.workers = workers
+        for index in 0..<workers {
+            let thread = Thread { [queue] in
+                while let job = queue.next() { job() }
+            }
+            thread.name = "linkstr-unwrap-\(index)"
+            thread.start()
+        }
+    }
+
+    deinit {
+        queue.close(workers: workers)
+    }
+
+    /// The workers for `signer`: one per active core for a local key; for a remote signer enough to
+    /// keep ``remoteRequestsInFlight`` requests waiting at once.
+    static func defaultWorkers(for signer: any Signer) -> Int {
+        signer is RemoteSigner ? remoteRequestsInFlight : max(1, ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// Queues `unwrap` for the next free worker.
+    func submit(_ unwrap: @escaping @Sendable () -> Result<UnwrappedGift, UnwrapError>) -> UnwrapTicket {
+        let ticket = UnwrapTicket()
+        queue.push { ticket.finish(unwrap()) }
+        return ticket
+    }
+}
