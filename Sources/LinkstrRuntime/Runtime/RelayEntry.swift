@@ -10,6 +10,8 @@ public struct RelayEntry: Equatable, Sendable {
     public var error: String?
     /// When that status was seen (Unix seconds); nil when never, or not known.
     public var checkedAt: Int64?
+    /// When the relay last accepted an event linkstr published (Unix seconds); nil when never seen.
+    public var lastOKAt: Int64?
 
     public init(
         url: String, enabled: Bool = true, source: RelaySource = .added, status: String? = nil, error: String? = nil, checkedAt: Int64? = nil
