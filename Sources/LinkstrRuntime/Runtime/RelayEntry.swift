@@ -14,7 +14,8 @@ public struct RelayEntry: Equatable, Sendable {
     public var lastOKAt: Int64?
 
     public init(
-        url: String, enabled: Bool = true, source: RelaySource = .added, status: String? = nil, error: String? = nil, checkedAt: Int64? = nil
+        url: String, enabled: Bool = true, source: RelaySource = .added, status: String? = nil, error: String? = nil, checkedAt: Int64? = nil,
+        lastOKAt: Int64? = nil
     ) {
         self.url = url
         self.enabled = enabled
@@ -22,5 +23,6 @@ public struct RelayEntry: Equatable, Sendable {
         self.status = status
         self.error = error
         self.checkedAt = checkedAt
+        self.lastOKAt = lastOKAt
     }
 }

@@ -3,11 +3,14 @@
 /// water mark) go on. One reader; it ends when the subscription is closed or replaced.
 public struct SubscriptionStream: AsyncSequence, Sendable {
     public typealias Element = SubscriptionMessage
+    public typealias Failure = Never
 
     let messages: AsyncStream<SubscriptionMessage>
     let queue: ReceiveQueue
 
     public struct AsyncIterator: AsyncIteratorProtocol {
+        public typealias Failure = Never
+
         var messages: AsyncStream<SubscriptionMessage>.Iterator
         let queue: ReceiveQueue
 

@@ -1,3 +1,4 @@
+import LinkstrPluginKit
 import Synchronization
 
 /// One `publish` call: the event, the relays it goes to, what each of them answered, and the done
