@@ -391,8 +391,9 @@ typedef struct lkh_transport_v1 {
                           uint32_t timeout_ms, lkh_done_fn done, void *user_data,
                           uint64_t *out_operation_id, lkh_error *err);
 
-    /** Best-effort cancel of a publish; its done runs with LKH_E_CANCELLED if still pending, and
-     *  after its done no more of its answers come through `on_publish_answer`. [thread-safe] */
+    /** Best-effort cancel of a publish; its done runs with LKH_E_CANCELLED if still pending. A
+     *  cancel after done ends the answers still to come: none of them reaches `on_publish_answer`.
+     *  [thread-safe] */
     void (*cancel)(void *instance, uint64_t operation_id);
 
     /** Writes the pool's status as JSON `[{"url","status","error"?}]` into `buffer` (two-call
