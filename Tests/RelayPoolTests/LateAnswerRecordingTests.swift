@@ -35,6 +35,8 @@ struct LateAnswerRecordingTests {
         #expect(fastEntry.lastOKAt != nil && fastEntry.error == nil)
         await alice.close()
         // Every answer came: nothing is recorded as missing when the account closes.
-        #expect(try alice.runtime.relays.list().first { $0.url == slow.url }?.error == nil)
+        let reopened = try Composition.account(configuration)
+        #expect(try reopened.runtime.relays.list().first { $0.url == slow.url }?.error == nil)
+        await reopened.close()
     }
 }
