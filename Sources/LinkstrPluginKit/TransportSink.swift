@@ -18,6 +18,7 @@ public struct TransportSink: @unchecked Sendable {
         if StructSize.contains(declared, \lkh_transport_sink.on_closed) { table.on_closed = source.on_closed }
         if StructSize.contains(declared, \lkh_transport_sink.on_relay_status) { table.on_relay_status = source.on_relay_status }
         if StructSize.contains(declared, \lkh_transport_sink.on_notice) { table.on_notice = source.on_notice }
+        if StructSize.contains(declared, \lkh_transport_sink.on_publish_answer) { table.on_publish_answer = source.on_publish_answer }
         self.table = table
     }
 }

@@ -33,7 +33,7 @@ import Testing
 
     /// The messages a subscription has received so far (the fake relay delivers before it returns),
     /// up to and including `count` of them.
-    func messages(_ iterator: inout AsyncStream<SubscriptionMessage>.Iterator, _ count: Int) async -> [SubscriptionMessage] {
+    func messages(_ iterator: inout SubscriptionStream.AsyncIterator, _ count: Int) async -> [SubscriptionMessage] {
         var messages: [SubscriptionMessage] = []
         while messages.count < count, let message = await iterator.next() { messages.append(message) }
         return messages

@@ -92,6 +92,26 @@ import Testing
         ])
     }
 
+    @Test func aRelaysLastOKOutlivesLaterOutcomesAndALateAnswerUpdatesOnlyItsRelay() throws {
+        let test = try TestStore.open(.sqlite)
+        defer { test.close() }
+        let settings = RelaySettings(backend: test.backend, configured: ["ws://127.0.0.1:1", "ws://127.0.0.1:2"])
+        try settings.record([
+            RelayOutcome(url: "ws://127.0.0.1:1", status: "connected", checkedAt: 100, lastOKAt: 100),
+            RelayOutcome(url: "ws://127.0.0.1:2", status: "connected", checkedAt: 100),
+        ])
+        // A later operation that saw no OK keeps the last one.
+        try settings.record([RelayOutcome(url: "ws://127.0.0.1:1", status: "connected", error: "publish failed: blocked: no", checkedAt: 200)])
+        // The second relay had not answered when its command ended, then answered in a later one.
+        try settings.recordAnswer("ws://127.0.0.1:2", accepted: false, error: "no answer yet", at: 210)
+        #expect(try settings.list()[1] == RelayEntry(url: "ws://127.0.0.1:2", source: .config, status: "connected", error: "no answer yet", checkedAt: 210))
+        try settings.recordAnswer("ws://127.0.0.1:2", accepted: true, error: nil, at: 220)
+        #expect(try settings.list() == [
+            RelayEntry(url: "ws://127.0.0.1:1", source: .config, status: "connected", error: "publish failed: blocked: no", checkedAt: 200, lastOKAt: 100),
+            RelayEntry(url: "ws://127.0.0.1:2", source: .config, status: "connected", checkedAt: 220, lastOKAt: 220),
+        ])
+    }
+
     @Test func aListCopiedByAnEarlierVersionBecomesChangesOnTopOfTheDefaults() throws {
         let test = try TestStore.open(.sqlite)
         defer { test.close() }

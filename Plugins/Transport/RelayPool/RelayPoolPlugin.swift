@@ -28,7 +28,7 @@ private let descriptor = PluginDescriptor.make(
     },
     getCapability: { _, capabilityID in
         guard let capabilityID, String(cString: capabilityID) == LKH_CAP_TRANSPORT_V1 else { return nil }
-        return UnsafeRawPointer(transportVTable)
+        return UnsafeRawPointer(TransportVTable.table)
     })
 
 @_cdecl("lkh_plugin_entry")

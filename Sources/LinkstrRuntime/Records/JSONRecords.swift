@@ -82,6 +82,7 @@ public enum JSONRecords {
         ]
         object["error"] = relay.error
         object["checked_at"] = relay.checkedAt
+        object["last_ok_at"] = relay.lastOKAt
         return object
     }
 

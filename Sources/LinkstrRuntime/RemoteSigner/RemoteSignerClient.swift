@@ -54,7 +54,7 @@ public final class RemoteSignerClient: Sendable {
         let filter = Filter(
             authors: [link.signer], kinds: [Self.eventKind], pubkeyReferences: [session.publicKey],
             since: Int64(Date().timeIntervalSince1970) - 60)
-        let messages: AsyncStream<SubscriptionMessage>
+        let messages: SubscriptionStream
         do {
             try pool.setRelays(link.relays.map { RelayConfiguration(url: $0) })
             messages = try pool.subscribe(Self.subscriptionID, filters: [filter])
@@ -125,16 +125,11 @@ public final class RemoteSignerClient: Sendable {
 
     /// Waits until one of the signer's relays is connected, at most until `deadline`.
     private func waitForRelay(method: String, until deadline: ContinuousClock.Instant) async throws(RemoteSignerError) {
-        while !pool.statuses.values.contains(where: \.isConnected) {
-            guard ContinuousClock.now < deadline else {
-                let reasons = pool.lastErrors.map { "\($0.key): \($0.value)" }.sorted().joined(separator: "; ")
-                throw .unreachable(relays: relays, reason: reasons.isEmpty ? "no relay connected within the time limit" : reasons)
-            }
-            do {
-                try await Task.sleep(for: .milliseconds(50))
-            } catch {
-                throw .closed
-            }
+        let connected = await pool.waitForStatuses(until: deadline) { $0.values.contains(where: \.isConnected) }
+        if Task.isCancelled { throw .closed }
+        guard connected else {
+            let reasons = pool.lastErrors.map { "\($0.key): \($0.value)" }.sorted().joined(separator: "; ")
+            throw .unreachable(relays: relays, reason: reasons.isEmpty ? "no relay connected within the time limit" : reasons)
         }
     }
 

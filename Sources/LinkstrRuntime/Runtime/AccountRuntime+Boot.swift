@@ -9,17 +9,11 @@ extension AccountRuntime {
             return
         }
         let pool = try connect()
-        let deadline = ContinuousClock.now + timeout
-        while !pool.statuses.values.contains(where: \.isConnected) {
-            guard ContinuousClock.now < deadline else {
-                recordRelayStatuses()
-                throw RuntimeError(.failed, "couldn't reach a relay within \(timeout); try again" + Self.reasons(pool))
-            }
-            do {
-                try await Task.sleep(for: .milliseconds(50))
-            } catch {
-                throw RuntimeError(.failed, "cancelled while waiting for a relay.")
-            }
+        let connected = await pool.waitForStatuses(until: .now + timeout) { $0.values.contains(where: \.isConnected) }
+        if Task.isCancelled { throw RuntimeError(.failed, "cancelled while waiting for a relay.") }
+        guard connected else {
+            recordRelayStatuses()
+            throw RuntimeError(.failed, "couldn't reach a relay within \(timeout); try again" + Self.reasons(pool))
         }
     }
 }

@@ -94,7 +94,7 @@ extension AccountRuntime {
 
     /// The events a subscription delivers until every connected relay sent EOSE (or the wait ends);
     /// then closes it.
-    func storedEvents(_ stream: AsyncStream<SubscriptionMessage>, subscription: String, pool: RelayPool) async -> [Event] {
+    func storedEvents(_ stream: SubscriptionStream, subscription: String, pool: RelayPool) async -> [Event] {
         let wait = Self.followListWait
         let collector = Task { () -> [Event] in
             var events: [Event] = []

@@ -29,6 +29,7 @@ extension AccountRuntime {
             let created = try RelayPool(transport: transport)
             try created.setRelays(enabled.map { RelayConfiguration(url: $0.url) })
             pool = created
+            listenForLateAnswers(created)
             return created
         } catch {
             throw RuntimeError(.failed, "the transport '\(transport.pluginID)' refused the relay list: \(error)")
@@ -38,23 +39,13 @@ extension AccountRuntime {
     /// The send gate before any relay mutation: waits (at most `sendGate`) until a relay accepts writes.
     func writablePool() async throws(RuntimeError) -> RelayPool {
         let pool = try connect()
-        let deadline = ContinuousClock.now + Self.sendGate
-        while true {
-            let statuses = pool.statuses
-            if statuses.values.contains(.connected) { return pool }
-            if ContinuousClock.now >= deadline {
-                recordRelayStatuses()
-                if statuses.values.contains(.readOnly) {
-                    throw RuntimeError(.failed, "connected relays are read-only; add a writable relay to send.")
-                }
-                throw RuntimeError(.failed, "couldn't reach a relay within \(Self.sendGate); try again" + Self.reasons(pool))
-            }
-            do {
-                try await Task.sleep(for: .milliseconds(50))
-            } catch {
-                throw RuntimeError(.failed, "cancelled while waiting for a relay.")
-            }
+        if await pool.waitForStatuses(until: .now + Self.sendGate, { $0.values.contains(.connected) }) { return pool }
+        if Task.isCancelled { throw RuntimeError(.failed, "cancelled while waiting for a relay.") }
+        recordRelayStatuses()
+        if pool.statuses.values.contains(.readOnly) {
+            throw RuntimeError(.failed, "connected relays are read-only; add a writable relay to send.")
         }
+        throw RuntimeError(.failed, "couldn't reach a relay within \(Self.sendGate); try again" + Self.reasons(pool))
     }
 
     /// " (url: why; url: why)." for the relays that reported an error, else ".".
@@ -64,7 +55,9 @@ extension AccountRuntime {
     }
 
     /// Publishes every event at once; succeeds only when each has at least one relay's OK, else fails
-    /// with the first refusal. What each relay answered is remembered for `relay list`.
+    /// with the first refusal. What each relay answered is remembered for `relay list`; the relays
+    /// still to answer when every event has its OK are not waited for (their answers are recorded as
+    /// they come, see ``listenForLateAnswers(_:)``).
     func publishAll(_ events: [Event], on pool: RelayPool) async throws(RuntimeError) {
         let results = await withTaskGroup(of: Result<PublishResult, PublishError>.self) { group in
             for event in events {
@@ -103,14 +96,19 @@ extension AccountRuntime {
     func recordRelayStatuses(answers: [RelayAnswer] = [], unfinished: Set<String> = []) {
         guard let pool else { return }
         var refusals: [String: String] = [:]
-        for answer in answers where !answer.accepted && refusals[answer.relay] == nil { refusals[answer.relay] = answer.message }
+        for answer in answers where !answer.accepted && !answer.pending && refusals[answer.relay] == nil {
+            refusals[answer.relay] = answer.message
+        }
+        let accepted = Set(answers.filter(\.accepted).map(\.relay))
         let lastErrors = pool.lastErrors
         let now = clock()
         let outcomes = pool.relayStates().map { state -> RelayOutcome in
             if state.status.isConnected {
                 let error = refusals[state.url].map { "publish failed: \($0)" } ?? state.error
                     ?? (unfinished.contains(state.url) ? Self.unfinishedHistory : nil)
-                return RelayOutcome(url: state.url, status: state.status.description, error: error, checkedAt: now)
+                return RelayOutcome(
+                    url: state.url, status: state.status.description, error: error, checkedAt: now,
+                    lastOKAt: accepted.contains(state.url) ? now : nil)
             }
             let reason = state.error ?? lastErrors[state.url] ?? "not connected when linkstr stopped waiting"
             return RelayOutcome(
@@ -123,6 +121,30 @@ extension AccountRuntime {
             host.log.log(.warn, "cannot remember the relay statuses for `relay list`: \(error)")
         }
     }
+
+    /// Starts recording the answers `pool` passes on after their publish returned.
+    private func listenForLateAnswers(_ pool: RelayPool) {
+        let updates = pool.updates
+        lateAnswers = Task { [weak self] in
+            for await update in updates {
+                guard case .lateAnswer(let answer, _) = update, let self else { continue }
+                await recordAnswer(answer.relay, accepted: answer.accepted, error: "publish failed: \(answer.message)", at: clock())
+            }
+        }
+    }
+
+    /// Records one relay's answer that came (or did not) after its operation recorded the relays; a
+    /// failure to store only costs that memory, so it is logged.
+    func recordAnswer(_ relay: String, accepted: Bool, error: String, at time: Int64) {
+        do {
+            try relays.recordAnswer(relay, accepted: accepted, error: error, at: time)
+        } catch {
+            host.log.log(.warn, "cannot remember the answer of \(relay) for `relay list`: \(error)")
+        }
+    }
+
+    /// What `relay list` says of a relay that had not answered a publish when linkstr stopped.
+    static let noAnswerYet = "no answer yet to the last publish when linkstr stopped waiting (the relay may still have stored it)"
 
     /// What `relay list` says of a relay that was still sending history when a page timed out.
     static let unfinishedHistory = "did not finish sending its history before the timeout; what it holds may be incomplete"

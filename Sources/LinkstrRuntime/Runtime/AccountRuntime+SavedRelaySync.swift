@@ -13,7 +13,7 @@ extension AccountRuntime {
     /// the later change wins, soft deletes included; the relays see neither URLs nor tags.
     public func syncSavedLinksWithRelays() async throws(RuntimeError) -> PrivateSyncReport {
         let pool = try await writablePool()
-        let stream: AsyncStream<SubscriptionMessage>
+        let stream: SubscriptionStream
         do {
             stream = try pool.subscribe(Self.savedLinkSubscription, filters: [Filter(authors: [me], kinds: [Self.savedLinkEventKind])])
         } catch {

@@ -43,7 +43,7 @@ extension AccountRuntime {
         // Also once the backfill is done (below).
         defer { recordRelayStatuses() }
         let deduplicator = EventDeduplicator(capacity: 1_000_000)
-        let live: AsyncStream<SubscriptionMessage>
+        let live: SubscriptionStream
         do {
             live = try pool.subscribeGiftWraps(to: me, now: clock(), deduplicator: deduplicator)
         } catch {
@@ -51,6 +51,8 @@ extension AccountRuntime {
         }
         liveRelaysCaughtUp = []
         liveRelaysClosed = []
+        // Each EOSE or CLOSED on the live subscription, for the catch-up to look again.
+        let (liveProgress, liveProgressed) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let liveTask = Task {
             for await message in live {
                 switch message {
@@ -58,10 +60,14 @@ extension AccountRuntime {
                     await self.receive(received.verified, source: received.isNew ? .live : .historical)
                     await self.ingestUnwrapped()
                     await self.commitBatch(observer: observer)
-                case .endOfStoredEvents(let relay): self.liveRelaysCaughtUp.insert(relay)
+                case .endOfStoredEvents(let relay):
+                    self.liveRelaysCaughtUp.insert(relay)
+                    liveProgressed.yield()
                 // Not waited for; what it sends if it takes the subscription up again (after AUTH)
                 // is history until its EOSE.
-                case .closed(let relay, _): self.liveRelaysClosed.insert(relay)
+                case .closed(let relay, _):
+                    self.liveRelaysClosed.insert(relay)
+                    liveProgressed.yield()
                 case .rejected(_, let reason): self.rejectInvalid(reason)
                 case .duplicate: break
                 }
@@ -83,7 +89,7 @@ extension AccountRuntime {
         }
         await refreshFollowList(pool, profiles: true)
         recordRelayStatuses()
-        await awaitLiveCatchUp(pool, timeout: timeout)
+        await awaitLiveCatchUp(pool, timeout: timeout, liveProgress: liveProgress)
         caughtUp?()
         await withTaskCancellationHandler {
             await liveTask.value
@@ -94,12 +100,29 @@ extension AccountRuntime {
     }
 
     /// Waits (at most `timeout`) until every connected relay has sent its EOSE (or CLOSED) on the
-    /// live subscription, then logs that watch is following new events.
-    private func awaitLiveCatchUp(_ pool: RelayPool, timeout: Duration) async {
-        let deadline = ContinuousClock.now + timeout
+    /// live subscription, then logs that watch is following new events. Looks again at each of
+    /// `liveProgress` (an EOSE or CLOSED) and each status change.
+    private func awaitLiveCatchUp(_ pool: RelayPool, timeout: Duration, liveProgress: AsyncStream<Void>) async {
+        let (changes, changed) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let statusChanges = pool.updates
+        let watchers = [
+            Task {
+                for await _ in liveProgress { changed.yield() }
+            },
+            Task {
+                for await update in statusChanges {
+                    if case .status = update { changed.yield() }
+                }
+            },
+            Task {
+                try? await Task.sleep(for: timeout)
+                changed.finish()
+            },
+        ]
+        defer { watchers.forEach { $0.cancel() } }
         var waiting = pool.connectedRelays().subtracting(liveRelaysCaughtUp).subtracting(liveRelaysClosed)
-        while !waiting.isEmpty, ContinuousClock.now < deadline, !Task.isCancelled {
-            try? await Task.sleep(for: .milliseconds(20))
+        var iterator = changes.makeAsyncIterator()
+        while !waiting.isEmpty, !Task.isCancelled, await iterator.next() != nil {
             waiting = pool.connectedRelays().subtracting(liveRelaysCaughtUp).subtracting(liveRelaysClosed)
         }
         let relays = liveRelaysCaughtUp.count

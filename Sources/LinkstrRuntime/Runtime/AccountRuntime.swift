@@ -10,7 +10,8 @@ import PluginABI
 ///
 /// Receive path: relay → verified wrap → unwrap (every NIP-59 check) → engine → one storage
 /// transaction per batch. Send path: engine command → one gift wrap per recipient → every wrap
-/// confirmed by a relay (12 s gate, 8 s per publish) → only then applied and stored.
+/// confirmed by a relay (12 s gate, 8 s per publish) → only then applied and stored; the other
+/// relays' answers are recorded for `relay list` as they come.
 ///
 /// Thread rule: an actor; the engine and the store are only touched on it. Unwrapping (CPU-bound,
 /// or a remote signer's round trips) runs on the ``UnwrapPool``'s workers, outside the actor.
@@ -26,6 +27,8 @@ public actor AccountRuntime {
     let engine: LinkstrEngine
     let cipher: RecordCipher
     var pool: RelayPool?
+    /// Records the answers relays give after a publish returned, while the pool lives.
+    var lateAnswers: Task<Void, Never>?
     /// Ingest results waiting for their commit.
     var batch = IngestBatch()
     /// How many wraps are unwrapped at once (``UnwrapPool/defaultWorkers(for:)`` unless given).
@@ -105,9 +108,19 @@ public actor AccountRuntime {
         }
     }
 
-    /// Stops the relay pool (and the transport instance with it).
-    public func disconnect() {
-        if let pool { try? pool.setRelays([]) }
-        pool = nil
+    /// Stops the relay pool (and the transport instance with it). A relay that has not answered a
+    /// publish by now is recorded for `relay list` as not having answered: a command does not wait
+    /// for the slower relays once each event has an OK, and its process ends before they answer.
+    public func disconnect() async {
+        guard let pool else { return }
+        let now = clock()
+        for relay in pool.stopReporting().sorted() {
+            recordAnswer(relay, accepted: false, error: Self.noAnswerYet, at: now)
+        }
+        try? pool.setRelays([])
+        self.pool = nil
+        // The updates ended: what the listener still holds came before.
+        await lateAnswers?.value
+        lateAnswers = nil
     }
 }

@@ -10,9 +10,12 @@ public struct RelayEntry: Equatable, Sendable {
     public var error: String?
     /// When that status was seen (Unix seconds); nil when never, or not known.
     public var checkedAt: Int64?
+    /// When the relay last accepted an event linkstr published (Unix seconds); nil when never seen.
+    public var lastOKAt: Int64?
 
     public init(
-        url: String, enabled: Bool = true, source: RelaySource = .added, status: String? = nil, error: String? = nil, checkedAt: Int64? = nil
+        url: String, enabled: Bool = true, source: RelaySource = .added, status: String? = nil, error: String? = nil, checkedAt: Int64? = nil,
+        lastOKAt: Int64? = nil
     ) {
         self.url = url
         self.enabled = enabled
@@ -20,5 +23,6 @@ public struct RelayEntry: Equatable, Sendable {
         self.status = status
         self.error = error
         self.checkedAt = checkedAt
+        self.lastOKAt = lastOKAt
     }
 }

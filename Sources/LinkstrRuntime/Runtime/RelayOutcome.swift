@@ -7,11 +7,14 @@ public struct RelayOutcome: Equatable, Sendable {
     public var error: String?
     /// Unix seconds; nil when not known (a status kept from a version that recorded no time).
     public var checkedAt: Int64?
+    /// When the relay last accepted an event linkstr published (Unix seconds); nil when never seen.
+    public var lastOKAt: Int64?
 
-    public init(url: String, status: String, error: String? = nil, checkedAt: Int64?) {
+    public init(url: String, status: String, error: String? = nil, checkedAt: Int64?, lastOKAt: Int64? = nil) {
         self.url = url
         self.status = status
         self.error = error
         self.checkedAt = checkedAt
+        self.lastOKAt = lastOKAt
     }
 }

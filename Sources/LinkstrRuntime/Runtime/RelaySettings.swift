@@ -52,6 +52,7 @@ public struct RelaySettings: Sendable {
             entries[index].status = outcome.status
             entries[index].error = outcome.error
             entries[index].checkedAt = outcome.checkedAt
+            entries[index].lastOKAt = outcome.lastOKAt
         }
         return entries.sorted { $0.url < $1.url }
     }
@@ -107,9 +108,31 @@ public struct RelaySettings: Sendable {
         }
     }
 
-    /// Remembers what an operation saw of each relay, in one transaction.
+    /// Remembers what an operation saw of each relay, in one transaction. A relay's last OK stays
+    /// when the operation saw none.
     public func record(_ outcomes: [RelayOutcome]) throws(PluginError) {
-        try backend.apply(outcomes.map { .put(Self.record($0)) })
+        let stored = try readOutcomes()
+        try backend.apply(
+            outcomes.map { outcome in
+                var merged = outcome
+                merged.lastOKAt = outcome.lastOKAt ?? stored[outcome.url]?.lastOKAt
+                return .put(Self.record(merged))
+            })
+    }
+
+    /// Remembers a relay's answer to a publish that came, or did not come, after the operation had
+    /// recorded the relay: an acceptance as its last OK (what it said wrong before is over), anything
+    /// else as its error. Its status stays.
+    public func recordAnswer(_ url: String, accepted: Bool, error: String?, at time: Int64) throws(PluginError) {
+        var outcome = try readOutcomes()[url] ?? RelayOutcome(url: url, status: RelayStatus.connected.description, checkedAt: time)
+        outcome.checkedAt = time
+        if accepted {
+            outcome.lastOKAt = time
+            outcome.error = nil
+        } else {
+            outcome.error = error
+        }
+        try backend.apply([.put(Self.record(outcome))])
     }
 
     // MARK: Records
@@ -167,7 +190,9 @@ public struct RelaySettings: Sendable {
         let error = try reader.optionalString()
         let timeKnown = try reader.bool()
         let time = try reader.int64()
-        return RelayOutcome(url: url, status: status, error: error, checkedAt: timeKnown ? time : nil)
+        var outcome = RelayOutcome(url: url, status: status, error: error, checkedAt: timeKnown ? time : nil)
+        if reader.version >= 2, try reader.bool() { outcome.lastOKAt = try reader.int64() }
+        return outcome
     }
 
     static func record(_ url: String, _ change: RelayOverride) -> StoredRecord {
@@ -179,11 +204,13 @@ public struct RelaySettings: Sendable {
     }
 
     static func record(_ outcome: RelayOutcome) -> StoredRecord {
-        var writer = RecordValueWriter(version: 1)
+        var writer = RecordValueWriter(version: 2)
         writer.string(outcome.status)
         writer.optionalString(outcome.error)
         writer.bool(outcome.checkedAt != nil)
         writer.int64(outcome.checkedAt ?? 0)
+        writer.bool(outcome.lastOKAt != nil)
+        if let lastOKAt = outcome.lastOKAt { writer.int64(lastOKAt) }
         return StoredRecord(owner: [], collection: outcomeCollection, key: Array(outcome.url.utf8), value: writer.bytes)
     }
 }

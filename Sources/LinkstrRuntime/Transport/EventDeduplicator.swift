@@ -5,6 +5,15 @@ import Synchronization
 /// event that several relays send, or a relay sends again after a reconnect, is delivered once.
 /// Subscriptions may share one (the live gift-wrap subscription and the backfill do).
 ///
+/// Why there is one besides the store's seen-check. They answer different questions. This one,
+/// in memory for one run and before verification: "did any relay deliver this id in this run?" —
+/// it spares the second relay's copy a Schnorr verification, makes repeats `.duplicate` messages
+/// (which a backfill page counts to steer its paging without verifying them), and covers events the
+/// store never marks (follow lists, profiles, remote-signer answers). The store's, after
+/// verification and across restarts: "was this wrap ingested (or sent by us) before?" — that is
+/// what keeps a wrap from an earlier run, or one that comes back after this set forgot it, from
+/// being unwrapped and applied twice.
+///
 /// Only verified events are recorded: a forged event that claims a real event's id must not
 /// shadow the real one.
 ///

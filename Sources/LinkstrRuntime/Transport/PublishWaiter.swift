@@ -10,6 +10,14 @@ final class PublishWaiter: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The event's id (hex), and the router that passes on the answers that come after done.
+    let eventID: String
+    let router: RelayPoolRouter
+
+    init(eventID: String, router: RelayPoolRouter) {
+        self.eventID = eventID
+        self.router = router
+    }
 
     func wait(with continuation: CheckedContinuation<Result<PublishResult, PublishError>, Never>) {
         state.withLock { $0.continuation = continuation }

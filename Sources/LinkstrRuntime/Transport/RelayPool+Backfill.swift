@@ -16,12 +16,10 @@ extension RelayPool {
         _ backfill: GiftWrapBackfill, deduplicator: EventDeduplicator = EventDeduplicator(capacity: 1_000_000),
         onPage: (@Sendable (Int) async -> Void)? = nil, onEvent: @escaping @Sendable (ReceivedEvent) async -> Void
     ) async throws -> BackfillSummary {
-        let deadline = ContinuousClock.now + backfill.connectTimeout
-        while connectedRelays().isEmpty {
-            guard ContinuousClock.now < deadline else {
-                throw BackfillError(message: "no relay connected within \(backfill.connectTimeout); the backfill did not start")
-            }
-            try await Task.sleep(for: .milliseconds(50))
+        let connected = await waitForStatuses(until: .now + backfill.connectTimeout) { $0.values.contains(where: \.isConnected) }
+        try Task.checkCancellation()
+        guard connected else {
+            throw BackfillError(message: "no relay connected within \(backfill.connectTimeout); the backfill did not start")
         }
         var summary = BackfillSummary()
         var covered = Set<String>()
@@ -56,7 +54,7 @@ extension RelayPool {
             guard !waitFor.isEmpty else { break }
             let id = "linkstr-backfill-recipient-\(chain * 10_000 + page)-\(until.map(String.init) ?? "latest")"
             let progress = BackfillPageProgress(waitFor: waitFor)
-            let stream: AsyncStream<SubscriptionMessage>
+            let stream: SubscriptionStream
             do {
                 stream = try subscribe(id, filters: [backfill.filter(until: until)], deduplicator: deduplicator)
             } catch {
@@ -99,37 +97,42 @@ extension RelayPool {
     /// Reads one page until every awaited relay finished or left, the timeout (then true) or
     /// cancellation.
     private func readPage(
-        id: String, stream: AsyncStream<SubscriptionMessage>, progress: BackfillPageProgress, timeout: Duration,
+        id: String, stream: SubscriptionStream, progress: BackfillPageProgress, timeout: Duration,
         onEvent: @escaping @Sendable (ReceivedEvent) async -> Void
     ) async -> Bool {
+        enum Ended {
+            case reader
+            case watcher(timedOut: Bool)
+        }
         let router = self.router
-        return await withTaskGroup(of: Bool.self) { group in
+        let deadline = ContinuousClock.now + timeout
+        return await withTaskGroup(of: Ended.self) { group in
             group.addTask {
                 // Once the page is done its route closes, and the loop still reads out what the stream
                 // holds: an event in there already passed the shared deduplicator (the live
                 // subscription saw it as a duplicate), so dropping it would lose it until the next start.
                 for await message in stream {
                     if case .event(let received) = message { await onEvent(received) }
-                    if progress.record(message) { router.close(id) }
+                    if progress.record(message) || progress.relaysLeft(connected: self.connectedRelays()) { router.close(id) }
                 }
-                return false
+                return .reader
             }
             group.addTask {
-                let deadline = ContinuousClock.now + timeout
-                while !progress.isDone, !Task.isCancelled {
-                    let connected = Set(router.statuses.filter { $0.value.isConnected }.map(\.key))
-                    if progress.relaysLeft(connected: connected) { break }
-                    if ContinuousClock.now >= deadline {
-                        router.close(id)
-                        return true
-                    }
-                    try? await Task.sleep(for: .milliseconds(50))
+                // A relay that disconnects ends its part of the page; the reader sees the others finish.
+                let left = await self.waitForStatuses(until: deadline) { statuses in
+                    progress.relaysLeft(connected: Set(statuses.filter { $0.value.isConnected }.map(\.key)))
                 }
+                let cancelled = Task.isCancelled
                 router.close(id)
-                return false
+                return .watcher(timedOut: !left && !cancelled)
             }
             var timedOut = false
-            for await result in group { timedOut = timedOut || result }
+            for await ended in group {
+                switch ended {
+                case .reader: group.cancelAll()
+                case .watcher(let expired): timedOut = expired
+                }
+            }
             return timedOut
         }
     }

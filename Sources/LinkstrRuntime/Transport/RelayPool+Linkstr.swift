@@ -18,14 +18,14 @@ extension RelayPool {
     /// `{"kinds":[1059],"#p":[account],"since":now − giftWrapLookback,"limit":500}`. Re-sent by the
     /// transport after every reconnect; pass the backfill's deduplicator to see each wrap once.
     public func subscribeGiftWraps(to account: PublicKey, now: Int64, deduplicator: EventDeduplicator = EventDeduplicator())
-        throws(PluginError) -> AsyncStream<SubscriptionMessage>
+        throws(PluginError) -> SubscriptionStream
     {
         let filter = Filter(kinds: [GiftWrap.wrapKind], pubkeyReferences: [account], since: now - Self.giftWrapLookback, limit: 500)
         return try subscribe(LinkstrSubscription.giftWraps, filters: [filter], deduplicator: deduplicator)
     }
 
     /// The account's own follow list (kind 3, NIP-02): `{"authors":[account],"kinds":[3],"limit":1}`.
-    public func subscribeFollowList(of account: PublicKey) throws(PluginError) -> AsyncStream<SubscriptionMessage> {
+    public func subscribeFollowList(of account: PublicKey) throws(PluginError) -> SubscriptionStream {
         try subscribe(LinkstrSubscription.followList, filters: [Filter(authors: [account], kinds: [3], limit: 1)])
     }
 }

@@ -4,16 +4,18 @@ import NostrCore
 import PluginABI
 
 extension RelayPool {
-    /// Publishes a signed event to every writable relay and returns once at least one relay accepted
-    /// it and the others answered (or were not connected), or the timeout passed. Cancelling the
-    /// calling task cancels the publish.
+    /// Publishes a signed event to every writable relay and returns once a relay accepted it (or every
+    /// relay refused, or the timeout passed). The relays that have the event and had not answered by
+    /// then are ``RelayAnswer/pending``: their answers come as ``RelayUpdate/lateAnswer(_:eventID:)``
+    /// (a transport built against ABI 1.2 waits for them instead). Cancelling the calling task
+    /// cancels the publish.
     ///
     /// - Throws: `PublishError` when no relay accepted the event: its status tells why (see
     ///   ``PublishError``) and its answers what each relay said.
     public func publish(_ event: Event, timeout: Duration = .seconds(8)) async throws(PublishError) -> PublishResult {
         let json = event.jsonBytes()
         let milliseconds = UInt32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
-        let waiter = PublishWaiter()
+        let waiter = PublishWaiter(eventID: event.id.hex, router: router)
         let transport = self.transport
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -49,6 +51,8 @@ private let publishDone: lkh_done_fn = { userData, status, error, result in
     guard let userData else { return }
     let waiter = Unmanaged<PublishWaiter>.fromOpaque(userData).takeRetainedValue()
     if status == LKH_OK {
+        // Before done returns: the transport passes the late answers only after it.
+        waiter.router.awaitAnswers(eventID: waiter.eventID, relays: answers.filter(\.pending).map(\.relay))
         waiter.finish(.success(PublishResult(answers: answers)))
     } else {
         let failure = PluginError(status: status, error: error)

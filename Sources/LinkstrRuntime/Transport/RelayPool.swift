@@ -3,9 +3,10 @@ import LinkstrPluginKit
 import NostrCore
 import PluginABI
 
-/// The transport capability (`org.linkstr.transport/1`) as async Swift: relay updates and each
-/// subscription as an `AsyncStream`, `publish` as an `async` call that returns when the relays
-/// answered. Events arrive parsed, verified and deduplicated (``SubscriptionMessage``).
+/// The transport capability (`org.linkstr.transport/1`) as async Swift: relay updates as a stream
+/// for every listener, each subscription as a ``SubscriptionStream``, `publish` as an `async` call
+/// that returns once a relay accepted (the other relays' answers follow as updates). Events arrive
+/// parsed, verified and deduplicated (``SubscriptionMessage``).
 ///
 /// The pool owns the transport instance's sink (the ABI allows one `set_sink` per instance), so
 /// there is one `RelayPool` per instance, and dropping the pool destroys the instance.
@@ -38,8 +39,9 @@ public final class RelayPool: Sendable {
         router.finishAll()
     }
 
-    /// Everything the relays report about themselves (status changes, NOTICEs). One consumer.
-    public var updates: AsyncStream<RelayUpdate> { router.updates }
+    /// Everything the relays report from now on (status changes, NOTICEs, late answers to
+    /// publishes): each access is a stream of its own, so every listener sees every update.
+    public var updates: AsyncStream<RelayUpdate> { router.updates.listen() }
 
     /// Replaces the relay set.
     public func setRelays(_ relays: [RelayConfiguration]) throws(PluginError) {
@@ -61,7 +63,7 @@ public final class RelayPool: Sendable {
     /// - Parameter deduplicator: shared by subscriptions that should deliver each event once between
     ///   them; a fresh one by default.
     public func subscribe(_ id: String, filters: [Filter], deduplicator: EventDeduplicator = EventDeduplicator()) throws(PluginError)
-        -> AsyncStream<SubscriptionMessage>
+        -> SubscriptionStream
     {
         let stream = router.open(id, deduplicator: deduplicator)
         let json = Array(("[" + filters.map { $0.jsonString() }.joined(separator: ",") + "]").utf8)
@@ -96,4 +98,41 @@ public final class RelayPool: Sendable {
     /// The latest error each relay reported, kept while it reconnects (relays that reported none are
     /// absent).
     public var lastErrors: [String: String] { router.lastErrors }
+
+    /// The messages of a subscription waiting for its reader.
+    public func queuedMessages(_ subscriptionID: String) -> Int { router.queuedMessages(subscriptionID) }
+
+    /// How many messages of a subscription may wait for its reader before the transport is asked to
+    /// hold back; it goes on once half of them are read.
+    public static var queueHighWater: Int { ReceiveQueue.highWater }
+
+    /// Waits until `condition` holds for the relays' latest statuses — checked now and at every
+    /// status change — or `deadline` passes, or the task is cancelled. True when it holds.
+    public func waitForStatuses(until deadline: ContinuousClock.Instant, _ condition: @escaping @Sendable ([String: RelayStatus]) -> Bool)
+        async -> Bool
+    {
+        let changes = updates
+        if condition(statuses) { return true }
+        let router = self.router
+        return await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                for await update in changes {
+                    if case .status = update, condition(router.statuses) { return true }
+                }
+                return false
+            }
+            group.addTask {
+                try? await Task.sleep(until: deadline)
+                return false
+            }
+            let holds = await group.next() ?? false
+            group.cancelAll()
+            return holds || condition(router.statuses)
+        }
+    }
+
+    /// Ends the updates — every listener's stream ends after what it holds — and returns the relays
+    /// whose answer to a publish has not come yet. For an owner about to stop the pool: what the
+    /// transport says of those publishes as it stops is not the relays' answer.
+    public func stopReporting() -> Set<String> { router.stopReporting() }
 }

@@ -4,43 +4,50 @@ import PluginABI
 import Synchronization
 
 /// The sink side of a ``RelayPool``: receives the transport's callbacks (on the transport's threads),
-/// parses and verifies events, and routes everything to the subscription's stream or the relay
-/// update stream. Keeps the latest status and the latest error of every relay.
+/// parses and verifies events, and routes everything to the subscription's stream or to the
+/// listeners of relay updates. Keeps the latest status and the latest error of every relay, and the
+/// relays whose answer to a publish is still to come.
+///
+/// Holding back. A subscription's messages wait in its ``ReceiveQueue`` until its reader takes them;
+/// while that queue is over its high water mark, `on_event` answers `LKH_E_BUSY` without taking the
+/// event, and the transport pauses that relay and offers the same event again later.
 ///
 /// Thread rule: thread-safe; every callback returns without blocking.
 final class RelayPoolRouter: Sendable {
     struct Route {
         let continuation: AsyncStream<SubscriptionMessage>.Continuation
+        let queue: ReceiveQueue
         let deduplicator: EventDeduplicator
         /// The relays that sent their EOSE: what they send now is new.
         var pastStoredEvents = Set<String>()
+
+        func yield(_ message: SubscriptionMessage) {
+            queue.queued()
+            continuation.yield(message)
+        }
     }
 
     private struct State {
         var routes: [String: Route] = [:]
         var statuses: [String: RelayStatus] = [:]
         var lastErrors: [String: String] = [:]
-        var updates: AsyncStream<RelayUpdate>.Continuation?
+        /// Per event id (hex), the relays whose answer comes after its publish returned.
+        var awaitedAnswers: [String: Set<String>] = [:]
     }
 
     private let state = Mutex(State())
-    let updates: AsyncStream<RelayUpdate>
-
-    init() {
-        let (stream, continuation) = AsyncStream.makeStream(of: RelayUpdate.self)
-        updates = stream
-        state.withLock { $0.updates = continuation }
-    }
+    let updates = Broadcast<RelayUpdate>()
 
     // MARK: Routes
 
-    func open(_ subscriptionID: String, deduplicator: EventDeduplicator) -> AsyncStream<SubscriptionMessage> {
+    func open(_ subscriptionID: String, deduplicator: EventDeduplicator) -> SubscriptionStream {
         let (stream, continuation) = AsyncStream.makeStream(of: SubscriptionMessage.self)
+        let queue = ReceiveQueue()
         let replaced = state.withLock { state in
-            state.routes.updateValue(Route(continuation: continuation, deduplicator: deduplicator), forKey: subscriptionID)
+            state.routes.updateValue(Route(continuation: continuation, queue: queue, deduplicator: deduplicator), forKey: subscriptionID)
         }
         replaced?.continuation.finish()
-        return stream
+        return SubscriptionStream(messages: stream, queue: queue)
     }
 
     func close(_ subscriptionID: String) {
@@ -48,41 +55,69 @@ final class RelayPoolRouter: Sendable {
     }
 
     func finishAll() {
-        let (routes, updates) = state.withLock { state in
+        let routes = state.withLock { state in
             defer {
                 state.routes.removeAll()
-                state.updates = nil
+                state.awaitedAnswers.removeAll()
             }
-            return (Array(state.routes.values), state.updates)
+            return Array(state.routes.values)
         }
         routes.forEach { $0.continuation.finish() }
-        updates?.finish()
+        updates.finish()
     }
 
     var statuses: [String: RelayStatus] { state.withLock { $0.statuses } }
     var lastErrors: [String: String] { state.withLock { $0.lastErrors } }
 
+    /// The messages of `subscriptionID` waiting for its reader (0 when it is not open).
+    func queuedMessages(_ subscriptionID: String) -> Int {
+        state.withLock { $0.routes[subscriptionID]?.queue.depth } ?? 0
+    }
+
+    // MARK: Publish answers
+
+    /// Notes the relays a publish returned without (``RelayAnswer/pending``): their answers are
+    /// passed on as they come.
+    func awaitAnswers(eventID: String, relays: [String]) {
+        guard !relays.isEmpty else { return }
+        state.withLock { $0.awaitedAnswers[eventID, default: []].formUnion(relays) }
+    }
+
+    /// Ends the updates and returns the relays whose answer to a publish has not come yet; answers
+    /// that come from now on are dropped.
+    func stopReporting() -> Set<String> {
+        let awaited = state.withLock { state in
+            defer { state.awaitedAnswers.removeAll() }
+            return state.awaitedAnswers.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+        }
+        updates.finish()
+        return awaited
+    }
+
     // MARK: Callbacks
 
-    func received(relay: String, subscriptionID: String, json: [UInt8]) {
-        guard let route = state.withLock({ $0.routes[subscriptionID] }) else { return }
+    /// One event from the transport; `.busy` when its subscription's queue is full (the event is not
+    /// taken).
+    func received(relay: String, subscriptionID: String, json: [UInt8]) -> LKHStatus {
+        guard let route = state.withLock({ $0.routes[subscriptionID] }) else { return .ok }
+        guard route.queue.admits() else { return .busy }
         let event: Event
         do {
             event = try Event(json: json)
         } catch {
-            route.continuation.yield(.rejected(relay: relay, reason: "not a valid event: \(error)"))
-            return
+            route.yield(.rejected(relay: relay, reason: "not a valid event: \(error)"))
+            return .ok
         }
         if route.deduplicator.contains(event.id) {
-            route.continuation.yield(.duplicate(relay: relay, id: event.id, createdAt: event.createdAt))
-            return
+            route.yield(.duplicate(relay: relay, id: event.id, createdAt: event.createdAt))
+            return .ok
         }
         let verified: VerifiedEvent
         do {
             verified = try VerifiedEvent(event)
         } catch {
-            route.continuation.yield(.rejected(relay: relay, reason: "event \(event.id.hex): \(error)"))
-            return
+            route.yield(.rejected(relay: relay, reason: "event \(event.id.hex): \(error)"))
+            return .ok
         }
         // Recorded and handed over under the lock that `close` takes: a route closed meanwhile (a
         // finished backfill page) must not keep the id in a deduplicator it shares with the live
@@ -91,12 +126,13 @@ final class RelayPoolRouter: Sendable {
             guard let current = state.routes[subscriptionID] else { return nil }
             guard current.deduplicator.insert(event.id) else { return false }
             let isNew = current.pastStoredEvents.contains(relay)
-            current.continuation.yield(.event(ReceivedEvent(relay: relay, verified: verified, json: json, isNew: isNew)))
+            current.yield(.event(ReceivedEvent(relay: relay, verified: verified, json: json, isNew: isNew)))
             return true
         }
         if delivered == false {
-            route.continuation.yield(.duplicate(relay: relay, id: event.id, createdAt: event.createdAt))
+            route.yield(.duplicate(relay: relay, id: event.id, createdAt: event.createdAt))
         }
+        return .ok
     }
 
     func endOfStoredEvents(relay: String, subscriptionID: String) {
@@ -105,24 +141,34 @@ final class RelayPoolRouter: Sendable {
             state.routes[subscriptionID]?.pastStoredEvents.insert(relay)
             return state.routes[subscriptionID]
         }
-        route?.continuation.yield(.endOfStoredEvents(relay: relay))
+        route?.yield(.endOfStoredEvents(relay: relay))
     }
 
     func closed(relay: String, subscriptionID: String, message: String) {
-        state.withLock { $0.routes[subscriptionID] }?.continuation.yield(.closed(relay: relay, message: message))
+        state.withLock { $0.routes[subscriptionID] }?.yield(.closed(relay: relay, message: message))
     }
 
     func status(relay: String, status: RelayStatus, error: String?) {
-        let updates = state.withLock { state in
+        state.withLock { state in
             state.statuses[relay] = status
             if let error { state.lastErrors[relay] = error }
-            return state.updates
         }
-        updates?.yield(.status(relay: relay, status, error: error))
+        updates.send(.status(relay: relay, status, error: error))
     }
 
     func notice(relay: String, message: String) {
-        state.withLock { $0.updates }?.yield(.notice(relay: relay, message: message))
+        updates.send(.notice(relay: relay, message: message))
+    }
+
+    /// A relay's answer after its publish returned; passed on only when it was awaited.
+    func answered(relay: String, eventID: String, accepted: Bool, message: String) {
+        let awaited = state.withLock { state -> Bool in
+            guard state.awaitedAnswers[eventID]?.remove(relay) != nil else { return false }
+            if state.awaitedAnswers[eventID]?.isEmpty == true { state.awaitedAnswers.removeValue(forKey: eventID) }
+            return true
+        }
+        guard awaited else { return }
+        updates.send(.lateAnswer(RelayAnswer(relay: relay, accepted: accepted, message: message), eventID: eventID))
     }
 
     /// The `lkh_transport_sink` whose context is this router (unretained: the pool keeps the router
@@ -134,8 +180,9 @@ final class RelayPoolRouter: Sendable {
         sink.on_event = { context, relay, subscriptionID, event in
             guard let context, let relay, let subscriptionID else { return LKH_E_INVALID }
             let bytes = event.data.map { Array(UnsafeBufferPointer(start: $0, count: event.len)) } ?? []
-            RelayPoolRouter.router(context).received(relay: String(cString: relay), subscriptionID: String(cString: subscriptionID), json: bytes)
-            return LKH_OK
+            return RelayPoolRouter.router(context).received(
+                relay: String(cString: relay), subscriptionID: String(cString: subscriptionID), json: bytes
+            ).rawValue
         }
         sink.on_eose = { context, relay, subscriptionID in
             guard let context, let relay, let subscriptionID else { return }
@@ -155,6 +202,12 @@ final class RelayPoolRouter: Sendable {
         sink.on_notice = { context, relay, message in
             guard let context, let relay else { return }
             RelayPoolRouter.router(context).notice(relay: String(cString: relay), message: message.map { String(cString: $0) } ?? "")
+        }
+        sink.on_publish_answer = { context, relay, eventID, accepted, message in
+            guard let context, let relay, let eventID else { return }
+            RelayPoolRouter.router(context).answered(
+                relay: String(cString: relay), eventID: String(cString: eventID), accepted: accepted != 0,
+                message: message.map { String(cString: $0) } ?? "")
         }
         return sink
     }

@@ -4,4 +4,6 @@ public enum RelayUpdate: Sendable, Equatable {
     case status(relay: String, RelayStatus, error: String?)
     /// A NOTICE from a relay.
     case notice(relay: String, message: String)
+    /// A relay's answer to a publish that had returned with the relay pending (``RelayAnswer/pending``).
+    case lateAnswer(RelayAnswer, eventID: String)
 }

@@ -1,5 +1,5 @@
 /*
- * linkstr_plugin.h — the linkstr plugin ABI, version 1.2.
+ * linkstr_plugin.h — the linkstr plugin ABI, version 1.3.
  *
  * This header is the one contract between the linkstr host and its plugins (transport, storage,
  * media providers, notifiers, and capabilities third parties define). A plugin is a shared library
@@ -71,7 +71,7 @@ extern "C" {
  * --------------------------------------------------------------------------------------------- */
 
 #define LKH_ABI_MAJOR 1u
-#define LKH_ABI_MINOR 2u
+#define LKH_ABI_MINOR 3u
 
 /** The name of the one function a plugin exports. */
 #define LKH_ENTRY_SYMBOL "lkh_plugin_entry"
@@ -318,7 +318,10 @@ typedef struct lkh_transport_sink {
     uint32_t struct_size;
     void *ctx;
     /** One event from a subscription, as the raw JSON object the relay sent (not parsed, not
-     *  verified: the host does that). Returns LKH_E_BUSY to ask the transport to slow down. */
+     *  verified: the host does that). Returns LKH_OK when the host took it, or LKH_E_BUSY when its
+     *  queue for the subscription is full and it did not: the transport then stops reading from that
+     *  relay (its later frames wait in the socket), offers the same event again after a short pause
+     *  (a few milliseconds, growing), and reads on once the host took it. */
     lkh_status (*on_event)(void *ctx, const char *relay_url, const char *subscription_id,
                            lkh_bytes event_json);
     /** End of stored events for a subscription on one relay. */
@@ -330,6 +333,18 @@ typedef struct lkh_transport_sink {
     void (*on_relay_status)(void *ctx, const char *relay_url, int32_t status, const char *error);
     /** A NOTICE from a relay. */
     void (*on_notice)(void *ctx, const char *relay_url, const char *message);
+
+    /* ABI 1.3: fields are appended here. A transport calls them only when
+     * LKH_HAS_FIELD(sink, lkh_transport_sink, field): a 1.2 host's sink ends at `on_notice`. */
+
+    /** The answer of one relay to a publish, arriving after the publish's `done` returned: its OK
+     *  (`accepted` 1 — `duplicate:` included — or 0 with the relay's message), or what happened
+     *  instead (accepted 0: the connection dropped, or "no answer before the timeout" once the
+     *  publish's timeout passed). Called once for each relay that `done`'s result listed with
+     *  `"pending":true` and for no other, never before `done` returned, never after `cancel` of the
+     *  publish or once `destroy` started. `event_id_hex` is the id `publish` was given. */
+    void (*on_publish_answer)(void *ctx, const char *relay_url, const char *event_id_hex, int32_t accepted,
+                              const char *message);
 } lkh_transport_sink;
 
 /** One relay in the pool. Passed as an array: see "Arrays of versioned structs". */
@@ -364,13 +379,20 @@ typedef struct lkh_transport_v1 {
      *  most `timeout_ms`. `done` reports LKH_OK when at least one relay accepted the event (a
      *  `duplicate:` rejection counts as accepted), LKH_E_TIMEOUT when none answered in time, and
      *  another error when all refused; its result is a JSON array
-     *  `[{"relay":"…","accepted":true|false,"message":"…"}]`. `auth-required:` answers are handled
-     *  inside (NIP-42 AUTH through the host's signer service, then one retry). [thread-safe] */
+     *  `[{"relay":"…","accepted":true|false,"message":"…","pending"?:true}]`. `auth-required:`
+     *  answers are handled inside (NIP-42 AUTH through the host's signer service, then one retry).
+     *  When `done` runs. With a sink that has `on_publish_answer` (ABI 1.3), `done` runs as soon as
+     *  one relay accepted: the relays that have the event but have not answered yet are listed with
+     *  `"pending":true`, and their answers follow through `on_publish_answer` until the timeout;
+     *  relays that were not connected by then are listed as not sent and get no event later. With
+     *  an older sink, `done` waits until every relay that has the event answered (or the timeout).
+     *  [thread-safe] */
     lkh_status (*publish)(void *instance, lkh_bytes event_json, const char *event_id_hex,
                           uint32_t timeout_ms, lkh_done_fn done, void *user_data,
                           uint64_t *out_operation_id, lkh_error *err);
 
-    /** Best-effort cancel of a publish; its done runs with LKH_E_CANCELLED if still pending.
+    /** Best-effort cancel of a publish; its done runs with LKH_E_CANCELLED if still pending. A
+     *  cancel after done ends the answers still to come: none of them reaches `on_publish_answer`.
      *  [thread-safe] */
     void (*cancel)(void *instance, uint64_t operation_id);
 

@@ -8,7 +8,7 @@ struct RelayListCommand: ParsableCommand {
         discussion: """
             source is "config" (relays = [...] in config.toml), "default" (the iPhone app's defaults, used
             when config.toml sets no relays) or "added" (linkstr relay add); checked_at is when status
-            was seen (Unix seconds).
+            was seen, last_ok_at when the relay last accepted an event linkstr published (Unix seconds).
 
             Example:
               linkstr relay list --json

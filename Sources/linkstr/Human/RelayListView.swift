@@ -3,8 +3,8 @@ import LinkstrRuntime
 
 /// `linkstr relay list` for people, as the app's relay settings: a header with
 /// `connected_or_readonly / total` and where the base list comes from, then one row per relay with a
-/// status dot, its source, its status, when that was seen and any error; then the base relays the
-/// user removed.
+/// status dot, its source, its status, when that was seen, when it last accepted an event and any
+/// error; then the base relays the user removed.
 ///
 ///     Relays · 1 / 3 connected or read-only (as the last command that used them saw them)
 ///     base: relays = [...] in /home/alice/.config/linkstr/config.toml
@@ -62,6 +62,9 @@ struct RelayListView {
             row += "  " + style.paint(status, color)
             if relay.enabled, let checkedAt = relay.checkedAt {
                 row += style.paint(" · " + RelativeTime.describe(checkedAt, now: output.now), Palette.dark5)
+            }
+            if relay.enabled, let lastOKAt = relay.lastOKAt {
+                row += style.paint(" · last OK " + RelativeTime.describe(lastOKAt, now: output.now), Palette.dark5)
             }
             if relay.enabled, let error = relay.error.map(TerminalText.line), !error.isEmpty {
                 row += style.paint(" · " + error, Palette.comment)

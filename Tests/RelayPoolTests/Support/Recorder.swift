@@ -9,7 +9,7 @@ final class Recorder<Element: Sendable>: Sendable {
     private let items = Mutex<[Element]>([])
     private let task = Mutex<Task<Void, Never>?>(nil)
 
-    init(_ stream: AsyncStream<Element>) {
+    init<Stream: AsyncSequence & Sendable>(_ stream: Stream) where Stream.Element == Element, Stream.Failure == Never {
         let reader = Task { [weak self] in
             for await item in stream { self?.items.withLock { $0.append(item) } }
         }

@@ -1,7 +1,7 @@
 """A tiny WebSocket server on 127.0.0.1 that acts as a relay with one fault, for the relay-pool
 tests. Prints `READY <url>` when listening; runs until killed.
 
-  misbehaving_relay.py --port P --mode MODE [--event-file F] [--oversize N]
+  misbehaving_relay.py --port P --mode MODE [--event-file F] [--oversize N] [--ok-delay S]
 
 Every mode but `mute` answers REQ with the frames of `--event-file` (one EVENT frame per stored
 event, sent verbatim) followed by EOSE, and CLOSE silently. What differs:
@@ -10,6 +10,8 @@ event, sent verbatim) followed by EOSE, and CLOSE silently. What differs:
   rate-limited answers every EVENT with OK false "rate-limited: slow down"
   silent       never answers EVENT (no OK)
   accept       answers every EVENT with OK true
+  slow-accept  answers every EVENT with OK true after --ok-delay seconds (other frames meanwhile
+               are answered at once)
   mute         never answers REQ (no EVENT, no EOSE): every page waits for its timeout
   stall        accepts TCP connections and never completes the WebSocket handshake
   half-frame   after the stored events, sends the first bytes of an EVENT frame and then nothing
@@ -44,6 +46,15 @@ async def serve(args):
         with open(args.event_file) as handle:
             stored = [line.rstrip("\n") for line in handle if line.strip()]
 
+    answering = set()
+
+    async def answer_later(connection, event_id):
+        await asyncio.sleep(args.ok_delay)
+        try:
+            await connection.send(json.dumps(["OK", event_id, True, ""]))
+        except Exception:
+            pass  # the client went meanwhile
+
     async def handler(connection):
         async for message in connection:
             try:
@@ -72,6 +83,10 @@ async def serve(args):
                     await connection.send(json.dumps(["OK", event_id, False, "rate-limited: slow down"]))
                 elif args.mode == "accept":
                     await connection.send(json.dumps(["OK", event_id, True, ""]))
+                elif args.mode == "slow-accept":
+                    task = asyncio.get_running_loop().create_task(answer_later(connection, event_id))
+                    answering.add(task)  # the loop keeps only weak references to tasks
+                    task.add_done_callback(answering.discard)
 
     async with ws_serve(handler, "127.0.0.1", args.port, max_size=None):
         print("READY", f"ws://127.0.0.1:{args.port}", flush=True)
@@ -94,9 +109,11 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--mode", required=True,
-                        choices=["malformed", "oversized", "rate-limited", "silent", "accept", "mute", "stall", "half-frame"])
+                        choices=["malformed", "oversized", "rate-limited", "silent", "accept", "slow-accept", "mute", "stall",
+                                 "half-frame"])
     parser.add_argument("--event-file")
     parser.add_argument("--oversize", type=int, default=2 << 20)
+    parser.add_argument("--ok-delay", type=float, default=3.0)
     args = parser.parse_args()
     asyncio.run(stall(args) if args.mode == "stall" else serve(args))
 

@@ -106,14 +106,17 @@ public struct RelayRow: Decodable, Equatable, Sendable {
     public var source: String
     public var error: String?
     public var checkedAt: Int64?
+    public var lastOKAt: Int64?
 
-    public init(url: String, enabled: Bool, status: String, source: String, error: String?, checkedAt: Int64?) {
+    public init(url: String, enabled: Bool, status: String, source: String, error: String?, checkedAt: Int64?, lastOKAt: Int64? = nil) {
         (self.url, self.enabled, self.status, self.source, self.error, self.checkedAt) = (url, enabled, status, source, error, checkedAt)
+        self.lastOKAt = lastOKAt
     }
 
     enum CodingKeys: String, CodingKey {
         case url, enabled, status, source, error
         case checkedAt = "checked_at"
+        case lastOKAt = "last_ok_at"
     }
 }
 

@@ -130,6 +130,14 @@ final class HostBridge: Sendable {
         withSink { table in table.on_notice?(table.ctx, relay, message) }
     }
 
+    /// Whether the host's sink takes answers that come after a publish's done (ABI 1.3); without it a
+    /// publish's done waits for every relay that has the event.
+    var takesLateAnswers: Bool { sink.withLock { $0?.table.on_publish_answer != nil } }
+
+    func publishAnswer(_ answer: PublishAnswer, eventID: String) {
+        withSink { table in table.on_publish_answer?(table.ctx, answer.relay, eventID, answer.accepted ? 1 : 0, answer.message) }
+    }
+
     private func withSink(_ body: (lkh_transport_sink) -> Void) {
         whileOpen {
             guard let table = sink.withLock({ $0 })?.table else { return }

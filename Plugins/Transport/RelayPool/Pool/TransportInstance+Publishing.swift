@@ -30,7 +30,8 @@ extension TransportInstance {
                 throw PluginError(.unavailable, "no relay is enabled for writing; add a relay with the write flag")
             }
             let operation = PublishOperation(
-                id: state.nextOperationID, event: event, relays: targets.map(\.url), timeout: timeout, callback: callback)
+                id: state.nextOperationID, event: event, relays: targets.map(\.url), timeout: timeout,
+                answersAfterDone: bridge.takesLateAnswers, callback: callback)
             state.nextOperationID += 1
             state.publishes[operation.id] = operation
             targets.forEach { $0.attach(operation) }
@@ -39,25 +40,33 @@ extension TransportInstance {
         operation.setTimer(
             Task { [weak self] in
                 guard (try? await Task.sleep(for: timeout)) != nil, let self else { return }
-                if let completion = operation.timeOut() { self.finish(operation, completion) }
+                self.advance(operation, operation.timeOut())
             })
         return operation.id
     }
 
-    /// Best-effort cancel; the operation's done runs with `LKH_E_CANCELLED` if it was still pending.
+    /// Best-effort cancel; the operation's done runs with `LKH_E_CANCELLED` if it was still pending,
+    /// and no answer of it is reported afterwards.
     func cancel(_ operationID: UInt64) {
-        guard let operation = state.withLock({ $0.publishes[operationID] }),
-            let completion = operation.cancel(reason: "the publish was cancelled")
-        else { return }
-        finish(operation, completion)
+        guard let operation = state.withLock({ $0.publishes[operationID] }) else { return }
+        advance(operation, operation.cancel(reason: "the publish was cancelled"))
     }
 
-    /// Forgets a settled operation and reports its outcome through its done callback.
-    func finish(_ operation: PublishOperation, _ completion: PublishCompletion) {
+    /// Carries out a step of `operation`: its done, then the answers that came after it, and
+    /// forgetting the operation once nothing more of it is reported.
+    func advance(_ operation: PublishOperation, _ step: PublishStep) {
+        var step = step
+        if let completion = step.completion {
+            bridge.complete(operation.callback, status: completion.status, message: completion.message, result: completion.result)
+            step = operation.doneReturned()
+        }
+        for answer in step.answers {
+            bridge.publishAnswer(answer, eventID: operation.event.id)
+        }
+        guard step.isOver else { return }
         state.withLock { state in
             state.publishes.removeValue(forKey: operation.id)
             for relay in state.relays { relay.detach(operation.id) }
         }
-        bridge.complete(operation.callback, status: completion.status, message: completion.message, result: completion.result)
     }
 }

@@ -56,9 +56,7 @@ extension TransportInstance {
             let operations = relay.stop(status: status, reason: reason)
             bridge.relayStatus(relay: relay.url, status: status, error: reason)
             for operation in operations.sorted(by: { $0.id < $1.id }) {
-                if let completion = operation.settle(relay.url, .dropped(reason: "the relay was \(reason) before it answered")) {
-                    finish(operation, completion)
-                }
+                advance(operation, operation.settle(relay.url, .dropped(reason: "the relay was \(reason) before it answered")))
             }
         }
         for url in disabled {

@@ -49,7 +49,8 @@ final class TransportInstance: Sendable {
     }
 
     /// Ends everything: relays stop, pending publishes complete with `LKH_E_CANCELLED` (their done
-    /// callbacks run before this returns), and afterwards nothing calls the host.
+    /// callbacks run before this returns), answers still to come after a done are not reported, and
+    /// afterwards nothing calls the host.
     func shutDown() {
         let (relays, operations) = state.withLock { state in
             state.isShutDown = true
@@ -63,7 +64,7 @@ final class TransportInstance: Sendable {
             _ = relay.stop(status: .disabled, reason: "the transport was shut down")
         }
         for operation in operations.sorted(by: { $0.id < $1.id }) {
-            if let completion = operation.cancel(reason: "the transport was shut down before the relays answered") {
+            if let completion = operation.cancel(reason: "the transport was shut down before the relays answered").completion {
                 bridge.complete(operation.callback, status: completion.status, message: completion.message, result: completion.result)
             }
         }
@@ -113,9 +114,7 @@ final class TransportInstance: Sendable {
             return Array(state.publishes.values)
         }
         for operation in operations.sorted(by: { $0.id < $1.id }) {
-            if let completion = operation.connectionDropped(relay.url, reason: reason) {
-                finish(operation, completion)
-            }
+            advance(operation, operation.connectionDropped(relay.url, reason: reason))
         }
     }
 

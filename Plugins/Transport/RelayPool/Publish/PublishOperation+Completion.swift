@@ -1,16 +1,23 @@
 import LinkstrPluginKit
 
 extension PublishOperation.State {
-    /// Decides whether the operation is over; if so marks it finished and stops its timer.
+    /// Decides whether done runs now (see ``PublishOperation``); if so marks it running, decides
+    /// whether answers are still to come, and stops the timer when none are.
     mutating func completion(timedOut: Bool) -> PublishCompletion? {
-        guard !finished else { return nil }
+        guard done == .pending else { return nil }
         let answers = relays.compactMap { targets[$0] }
         let anyAccepted = answers.contains { $0.isAccepted }
         let allFinal = answers.allSatisfy { $0.isFinal }
         let anyInFlight = answers.contains { $0.isInFlight }
-        guard timedOut || allFinal || (anyAccepted && !anyInFlight) else { return nil }
-        finished = true
-        timer?.cancel()
+        guard timedOut || allFinal || (anyAccepted && (answersAfterDone || !anyInFlight)) else { return nil }
+        done = .running
+        over = timedOut || !answersAfterDone || !anyInFlight
+        if over {
+            timer?.cancel()
+        } else {
+            // Only the relays that have the event answer after done; the others never get it.
+            for relay in relays where targets[relay] == .waiting { targets[relay] = .dropped(reason: Self.notSent) }
+        }
         let result = resultJSON(timedOut: timedOut)
         if anyAccepted {
             return PublishCompletion(status: .ok, message: "", result: result)
@@ -29,12 +36,14 @@ extension PublishOperation.State {
         return PublishCompletion(status: .io, message: "no relay confirmed the event (\(reasons))", result: result)
     }
 
-    /// `[{"relay":"…","accepted":…,"message":"…"}]`, one entry per relay in the pool's order.
+    /// `[{"relay":"…","accepted":…,"message":"…","pending"?:true}]`, one entry per relay in the pool's
+    /// order; `pending` marks a relay whose answer comes after done.
     func resultJSON(timedOut: Bool) -> String {
         let entries = relays.map { relay -> String in
             let target = targets[relay] ?? .waiting
             return "{\"relay\":" + JSONText.quoted(relay) + ",\"accepted\":" + (target.isAccepted ? "true" : "false")
-                + ",\"message\":" + JSONText.quoted(Self.describe(target, timedOut: timedOut)) + "}"
+                + ",\"message\":" + JSONText.quoted(Self.describe(target, timedOut: timedOut))
+                + (!over && target.isInFlight ? ",\"pending\":true}" : "}")
         }
         return "[" + entries.joined(separator: ",") + "]"
     }
@@ -46,12 +55,14 @@ extension PublishOperation.State {
         return nil
     }
 
+    static let notSent = "not sent: the relay was not connected"
+
     /// The message of one relay's entry: the relay's own words, or what happened instead.
-    private static func describe(_ target: PublishTarget, timedOut: Bool) -> String {
+    static func describe(_ target: PublishTarget, timedOut: Bool) -> String {
         switch target {
         case .accepted(let message), .refused(let message): message
         case .dropped(let reason): reason
-        case .waiting: "not sent: the relay was not connected"
+        case .waiting: notSent
         case .sent: timedOut ? "no answer before the timeout" : "waiting for an answer"
         case .authenticating: timedOut ? "NIP-42 authentication did not finish before the timeout" : "authenticating"
         }

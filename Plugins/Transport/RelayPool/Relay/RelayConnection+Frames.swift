@@ -122,9 +122,7 @@ extension RelayConnection {
     }
 
     func settle(_ operation: PublishOperation, _ outcome: PublishTarget) {
-        if let completion = operation.settle(url, outcome) {
-            pool.finish(operation, completion)
-        }
+        pool.advance(operation, operation.settle(url, outcome))
     }
 
     /// `auth-required:` asks for NIP-42 AUTH. `restricted:` means "authenticated, but not allowed"
