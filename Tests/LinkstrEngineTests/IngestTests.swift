@@ -119,7 +119,9 @@ import Testing
         let on = f.deliver(F.reaction(by: F.alice, at: 300, on: post))
         #expect(on.outcome == .accepted)
         #expect(on.notifications.map(\.kind) == [.reaction])
-        // An older toggle changes nothing.
+        // An older toggle is kept, but changes nothing shown.
+        let older = f.deliver(F.reaction(by: F.alice, at: 250, on: post, active: false))
+        #expect(older.outcome == .merged && older.changes.isEmpty)
         #expect(f.deliver(F.reaction(by: F.alice, at: 250, on: post, active: false)).outcome == .duplicate)
         // Re-delivery of the same state in another wrap: no second notification.
         #expect(f.deliver(F.reaction(by: F.alice, at: 300, on: post)).notifications.isEmpty)
