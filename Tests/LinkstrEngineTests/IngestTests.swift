@@ -141,7 +141,8 @@ import Testing
         let b = F.reaction(by: F.alice, at: 300, on: post, active: false)
         let winner = a.id.hex > b.id.hex ? a : b
         f.deliver(winner)
-        #expect(f.deliver(winner.id == a.id ? b : a).outcome == .duplicate)
+        // The loser is kept as an older toggle; the winner stays the newest.
+        #expect(f.deliver(winner.id == a.id ? b : a).outcome == .merged)
         let key = ReactionKey(sessionID: F.session, postID: RumorID(post.id), emoji: "👍", sender: F.alice)
         #expect(f.store.reaction(key)?.stamp.eventID == RumorID(winner.id))
     }

@@ -82,6 +82,21 @@ import Testing
         }
     }
 
+    @Test func aDeleteValidatesOnlyAPostItsSenderCouldSend() {
+        let f = F(me: F.alice)
+        let post = F.post(by: F.bob, at: 200)
+        for rumor in [F.create(at: 100, members: [F.alice, F.bob]), F.members(at: 150, [F.alice]), F.delete(by: F.bob, at: 300, post)] {
+            f.deliver(rumor, source: .historical)
+        }
+        // Bob was not a member at 200: the post waits, as it would without the delete.
+        #expect(f.deliver(post, source: .historical).outcome == .staged("the sender was not a member of the session at that time"))
+        #expect(f.store.deletedPosts.isEmpty)
+        // Re-added at 180: now the post is his to delete.
+        f.deliver(F.members(at: 180, [F.alice, F.bob]), source: .historical)
+        #expect(f.store.deletedPosts.map(\.postID) == [RumorID(post.id)])
+        #expect(f.post(post) == nil)
+    }
+
     @Test func everyShuffleWithDuplicatesEndsInTheSameState() {
         let rumors = scenario()
         let reference = run(rumors)
