@@ -24,6 +24,8 @@ func runFuzzerDriver(
     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 ) -> CInt
 
+// The target's own options go first, so the command line can still override them.
+arguments.insert(contentsOf: target.fuzzerOptions, at: 1)
 var fuzzerArguments = arguments.map { strdup($0) } + [nil]
 var fuzzerArgumentCount = CInt(fuzzerArguments.count - 1)
 let status = fuzzerArguments.withUnsafeMutableBufferPointer { buffer in

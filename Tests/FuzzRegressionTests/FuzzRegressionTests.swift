@@ -26,4 +26,10 @@ import Testing
             try Data(contentsOf: file).withUnsafeBytes { target.run($0) }
         }
     }
+
+    @Test("only the configuration target, whose TOML library leaks on every parse, turns off libFuzzer's per-input leak pass")
+    func perInputLeakChecks() {
+        #expect(FuzzTarget.configuration.fuzzerOptions == ["-detect_leaks=0"])
+        #expect(FuzzTarget.allCases.filter { !$0.fuzzerOptions.isEmpty } == [.configuration])
+    }
 }

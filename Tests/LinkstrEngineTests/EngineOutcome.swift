@@ -10,8 +10,9 @@ struct EngineOutcome: Equatable, CustomStringConvertible {
     var posts: Set<String>
     /// The posts the feed shows.
     var feed: Set<String>
+    /// The reactions whose newest toggle is on (shown or not).
     var activeReactions: Set<String>
-    /// The active reactions shown (their sender was a member when reacting).
+    /// The reactions shown as active (see `LinkstrEngine.isShown`).
     var shownReactions: Set<String>
     var deletedPosts: Set<String>
 
@@ -21,9 +22,8 @@ struct EngineOutcome: Equatable, CustomStringConvertible {
         members = store.membership(EngineFixture.session).current
         posts = Set(store.posts.values.map(\.id.hex))
         feed = Set(store.posts.values.filter { fixture.engine.isVisible($0) }.map(\.id.hex))
-        let active = store.reactions.values.filter(\.active)
-        activeReactions = Set(active.map(Self.describe))
-        shownReactions = Set(active.filter { fixture.engine.isVisible($0) }.map(Self.describe))
+        activeReactions = Set(store.reactions.values.filter(\.active).map(Self.describe))
+        shownReactions = Set(store.reactions.values.filter { fixture.engine.isShown($0) }.map(Self.describe))
         deletedPosts = Set(store.deletedPosts.map(\.postID.hex))
     }
 

@@ -119,7 +119,9 @@ import Testing
         let on = f.deliver(F.reaction(by: F.alice, at: 300, on: post))
         #expect(on.outcome == .accepted)
         #expect(on.notifications.map(\.kind) == [.reaction])
-        // An older toggle changes nothing.
+        // An older toggle is kept, but changes nothing shown.
+        let older = f.deliver(F.reaction(by: F.alice, at: 250, on: post, active: false))
+        #expect(older.outcome == .merged && older.changes.isEmpty)
         #expect(f.deliver(F.reaction(by: F.alice, at: 250, on: post, active: false)).outcome == .duplicate)
         // Re-delivery of the same state in another wrap: no second notification.
         #expect(f.deliver(F.reaction(by: F.alice, at: 300, on: post)).notifications.isEmpty)
@@ -139,7 +141,8 @@ import Testing
         let b = F.reaction(by: F.alice, at: 300, on: post, active: false)
         let winner = a.id.hex > b.id.hex ? a : b
         f.deliver(winner)
-        #expect(f.deliver(winner.id == a.id ? b : a).outcome == .duplicate)
+        // The loser is kept as an older toggle; the winner stays the newest.
+        #expect(f.deliver(winner.id == a.id ? b : a).outcome == .merged)
         let key = ReactionKey(sessionID: F.session, postID: RumorID(post.id), emoji: "👍", sender: F.alice)
         #expect(f.store.reaction(key)?.stamp.eventID == RumorID(winner.id))
     }

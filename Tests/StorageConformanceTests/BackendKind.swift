@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The storage plugins the conformance suite runs against.
 enum BackendKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -12,7 +13,7 @@ enum BackendKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     /// PostgreSQL is tested unless `LINKSTR_TEST_POSTGRESQL=off`; when it is requested and no server can
     /// be started, its tests fail.
-    static var postgresqlRequested: Bool { ProcessInfo.processInfo.environment["LINKSTR_TEST_POSTGRESQL"] != "off" }
+    static var postgresqlRequested: Bool { PostgreSQLServer.requested }
 
     static var tested: [BackendKind] { postgresqlRequested ? allCases : [.memory, .sqlite, .cMemory] }
     static var persistent: [BackendKind] { tested.filter { !$0.keepsRecordsInMemory } }

@@ -2,6 +2,7 @@ import Foundation
 import LinkstrHost
 import LinkstrPluginKit
 import Testing
+import TestSupport
 
 /// What only persistent backends promise: data survives the instance, schemas migrate, several
 /// connections write at once.

@@ -1,6 +1,7 @@
 import LinkstrHost
 import LinkstrPluginKit
 import Testing
+import TestSupport
 
 /// An absent, unreachable or restarting PostgreSQL server.
 @Suite("PostgreSQL faults", .enabled(if: BackendKind.postgresqlRequested))

@@ -200,4 +200,24 @@ import Testing
         #expect(marks.map(\.key) == [wrap.eventID.rawBytes])
         #expect(marks.map(\.sort) == [1_700_000_123])
     }
+
+    @Test func aReactionKeepsItsOlderTogglesAcrossARestart() throws {
+        let test = try TestStore.open(.sqlite)
+        defer { test.close() }
+        let reference = PostReference(sessionID: SessionID("session")!, postID: RumorID(EventID(bytes: Array(repeating: 1, count: 32))!))
+        func stamp(_ time: Int64, _ byte: UInt8) -> Stamp { Stamp(time: time, eventID: RumorID(EventID(bytes: Array(repeating: byte, count: 32))!)) }
+        let key = { (emoji: String) in ReactionKey(sessionID: reference.sessionID, postID: reference.postID, emoji: emoji, sender: bob.publicKey) }
+        let toggled = Reaction(
+            key: key("👍"), active: false, stamp: stamp(300, 3),
+            earlier: [ReactionToggle(active: true, stamp: stamp(200, 2)), ReactionToggle(active: false, stamp: stamp(100, 1))])
+        let once = Reaction(key: key("🔥"), active: true, stamp: stamp(150, 4))
+        let store = try store(test, owner: bob)
+        store.putReaction(toggled)
+        store.putReaction(once)
+        try store.flush()
+        let reopened = try self.store(test, owner: bob)
+        #expect(reopened.reaction(toggled.key) == toggled)
+        #expect(reopened.reaction(once.key) == once)
+        #expect(reopened.failure == nil)
+    }
 }

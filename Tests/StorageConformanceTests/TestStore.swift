@@ -2,6 +2,7 @@ import LinkstrHost
 import LinkstrPluginKit
 import PluginABI
 import PluginTesting
+import TestSupport
 
 /// One opened storage plugin instance for a test, loaded from its built `.so` through the real loader.
 struct TestStore {

@@ -2,7 +2,8 @@
 public enum IngestOutcome: Equatable, Sendable {
     /// It changed state.
     case accepted
-    /// A known post arrived in another wrap; its wrap ids were merged.
+    /// Kept beside what is known without changing it: a known post in another wrap (its wrap ids
+    /// were merged), or a reaction toggle older than the newest.
     case merged
     /// Seen before (same wrap), or an older state than what is stored: nothing to do.
     case duplicate

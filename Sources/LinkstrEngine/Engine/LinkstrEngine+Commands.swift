@@ -85,7 +85,7 @@ extension LinkstrEngine {
         let time = current.map { max(now, $0.stamp.time + 1) } ?? now
         let payload = LinkstrPayload(
             kind: .reaction, sessionID: sessionID, rootID: postID.hex, timestamp: time, emoji: valid,
-            reactionActive: active ?? !(current?.active ?? false))
+            reactionActive: active ?? !(current.map(isShown) ?? false))
         return try message(payload, recipients: recipients, now: time)
     }
 

@@ -1,8 +1,8 @@
 import NostrCore
 
 extension LinkstrEngine {
-    /// A `reaction` toggle: last writer wins per (session, post, emoji, sender); staged
-    /// until its post arrives; discarded when the post was deleted.
+    /// A `reaction` toggle: last writer wins per (session, post, emoji, sender), older toggles are
+    /// kept (see `Reaction`); staged until its post arrives; discarded when the post was deleted.
     func ingestReaction(_ inbound: InboundRumor, _ payload: LinkstrPayload, report: inout IngestReport) -> Verdict {
         guard let postID = try? RumorID(hex: payload.rootID) else {
             return .rejected("root_id '\(payload.rootID)' is not a post id")
@@ -18,14 +18,16 @@ extension LinkstrEngine {
         }
         if let verdict = membershipVerdict(inbound, in: sessionID) { return verdict }
         let key = ReactionKey(sessionID: sessionID, postID: postID, emoji: payload.emoji ?? "", sender: inbound.sender)
+        let toggle = ReactionToggle(active: payload.reactionActive ?? false, stamp: inbound.stamp)
         let current = store.reaction(key)
-        guard Stamp.shouldApply(current: current?.stamp, incoming: inbound.stamp) else { return .duplicate }
-        let active = payload.reactionActive ?? false
-        let reaction = Reaction(key: key, active: active, stamp: inbound.stamp)
+        var reaction = current ?? Reaction(key: key, active: toggle.active, stamp: toggle.stamp)
+        if current != nil, !reaction.insert(toggle) { return .duplicate }
         store.putReaction(reaction)
+        // An older toggle is kept (see `Reaction`); the newest one still wins.
+        guard reaction.stamp == toggle.stamp else { return .merged }
         report.changes.append(.reaction(reaction))
-        // Notify only on a real change to active (the iPhone app repeats these after a restart).
-        let becameActive = active && current?.active != true
+        // Notify only on a real change to what is shown (the iPhone app repeats these after a restart).
+        let becameActive = toggle.active && isShown(reaction) && !(current.map(isShown) ?? false)
         if becameActive, inbound.source == .live, inbound.sender != me, !session.archived {
             report.notifications.append(EngineNotification(
                 id: "reaction-\(inbound.id.hex)", kind: .reaction, sessionID: sessionID, sessionName: session.name,

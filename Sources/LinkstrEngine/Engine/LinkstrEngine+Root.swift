@@ -17,16 +17,17 @@ extension LinkstrEngine {
             return .merged
         }
         if store.isDeleted(reference) { return .rejected("the post was deleted by its author") }
+        guard var session = store.session(sessionID) else {
+            return .staged(.session(sessionID), "no session \(sessionID) is known")
+        }
+        // Membership first: a delete validates only a post that its sender could send.
+        if let verdict = membershipVerdict(inbound, in: sessionID) { return verdict }
         if store.deletion(DeletionKey(sessionID: sessionID, postID: postID, deletedBy: inbound.sender)) != nil {
             // The author's delete arrived first: now it is validated.
             store.markDeleted(reference)
             discard(.post(reference), reason: "the post was deleted by its author", report: &report)
             return .rejected("the post was deleted by its author")
         }
-        guard var session = store.session(sessionID) else {
-            return .staged(.session(sessionID), "no session \(sessionID) is known")
-        }
-        if let verdict = membershipVerdict(inbound, in: sessionID) { return verdict }
         session.updatedAt = max(session.updatedAt, inbound.rumor.createdAt)
         store.putSession(session)
 

@@ -10,8 +10,17 @@ extension LinkstrEngine {
         membershipProblem(post.sessionID, sender: post.sender, at: post.createdAt) == nil
     }
 
-    /// Whether a stored reaction is shown (the same rule, at the reaction's time).
-    public func isVisible(_ reaction: Reaction) -> Bool {
-        membershipProblem(reaction.key.sessionID, sender: reaction.key.sender, at: reaction.stamp.time) == nil
+    /// The toggle of a stored reaction that is shown: the newest one made while its sender and
+    /// this account were members (the same rule as for posts, at the toggle's time); nil when there
+    /// is none or its post is not shown.
+    func shownToggle(_ reaction: Reaction) -> ReactionToggle? {
+        let key = reaction.key
+        guard let post = store.post(PostReference(sessionID: key.sessionID, postID: key.postID)), isVisible(post) else { return nil }
+        return reaction.toggles.first { membershipProblem(key.sessionID, sender: key.sender, at: $0.stamp.time) == nil }
+    }
+
+    /// Whether a stored reaction shows as active on its post (see `shownToggle`).
+    public func isShown(_ reaction: Reaction) -> Bool {
+        shownToggle(reaction)?.active == true
     }
 }

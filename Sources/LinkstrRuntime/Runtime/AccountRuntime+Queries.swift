@@ -42,7 +42,7 @@ extension AccountRuntime {
     }
 
     /// The newest `limit` posts of a session, oldest first, with their active reactions; only what
-    /// is shown (see `LinkstrEngine.isVisible`).
+    /// is shown (see `LinkstrEngine.isVisible` and `LinkstrEngine.isShown`).
     public func feed(_ id: SessionID, limit: Int?) throws(RuntimeError) -> [FeedItem] {
         let records = try read(
             StorageQuery(owner: me.rawBytes, collection: EngineCollection.post, parent: EngineCollection.sessionKey(id), descending: true))
@@ -53,7 +53,7 @@ extension AccountRuntime {
             guard engine.isVisible(post) else { continue }
             let reference = PostReference(sessionID: post.sessionID, postID: post.id)
             var grouped: [(emoji: String, senders: [PublicKey])] = []
-            for reaction in store.reactions(on: reference) where reaction.active && engine.isVisible(reaction) {
+            for reaction in store.reactions(on: reference) where engine.isShown(reaction) {
                 if let index = grouped.firstIndex(where: { $0.emoji == reaction.key.emoji }) {
                     grouped[index].senders.append(reaction.key.sender)
                 } else {

@@ -1,8 +1,9 @@
 import LinkstrEngine
 import NostrCore
 
-/// The binary value of each engine entity (before sealing). Version byte 1; a value of another
-/// version or with trailing bytes is an error, so a damaged record is never half-read.
+/// The binary value of each engine entity (before sealing). Version byte 1 (2 for a reaction with
+/// older toggles); a value of another version or with trailing bytes is an error, so a damaged
+/// record is never half-read.
 enum EngineRecordCodec {
     static let version: UInt8 = 1
 
@@ -94,22 +95,37 @@ enum EngineRecordCodec {
 
     // MARK: Reaction
 
+    /// A reaction with older toggles: format 1, then the toggles.
+    static let reactionWithEarlierTogglesVersion: UInt8 = 2
+
     static func encode(_ reaction: Reaction) -> [UInt8] {
-        var writer = RecordValueWriter(version: version)
+        var writer = RecordValueWriter(version: reaction.earlier.isEmpty ? version : reactionWithEarlierTogglesVersion)
         writer.string(reaction.key.emoji)
         writer.fixed32(reaction.key.sender.rawBytes)
         writer.bool(reaction.active)
         write(reaction.stamp, to: &writer)
+        if !reaction.earlier.isEmpty {
+            writer.count(reaction.earlier.count)
+            for toggle in reaction.earlier {
+                writer.bool(toggle.active)
+                write(toggle.stamp, to: &writer)
+            }
+        }
         return writer.bytes
     }
 
     static func decodeReaction(_ reference: PostReference, _ bytes: [UInt8]) throws(RecordValueError) -> Reaction {
-        var reader = try reader(bytes)
+        var reader = try reader(bytes, alsoAccepting: reactionWithEarlierTogglesVersion)
         let emoji = try reader.string()
         let sender = try publicKey(&reader)
-        let reaction = Reaction(
+        var reaction = Reaction(
             key: ReactionKey(sessionID: reference.sessionID, postID: reference.postID, emoji: emoji, sender: sender),
             active: try reader.bool(), stamp: try stamp(&reader))
+        if reader.version == reactionWithEarlierTogglesVersion {
+            for _ in 0..<(try reader.count()) {
+                reaction.earlier.append(ReactionToggle(active: try reader.bool(), stamp: try stamp(&reader)))
+            }
+        }
         try finish(reader)
         return reaction
     }
@@ -131,9 +147,9 @@ enum EngineRecordCodec {
 
     // MARK: Pieces
 
-    private static func reader(_ bytes: [UInt8]) throws(RecordValueError) -> RecordValueReader {
+    private static func reader(_ bytes: [UInt8], alsoAccepting other: UInt8? = nil) throws(RecordValueError) -> RecordValueReader {
         let reader = try RecordValueReader(bytes)
-        guard reader.version == version else { throw RecordValueError("format version \(reader.version) is not one this linkstr reads") }
+        guard reader.version == version || reader.version == other else { throw RecordValueError("format version \(reader.version) is not one this linkstr reads") }
         return reader
     }
 
