@@ -3,7 +3,8 @@ primitives: keys, NIP-44, events and a client over the test relay. It answers as
 do: kind-24133 requests NIP-44 encrypted to the signer key, answers p-tagged to the client.
 
   test_bunker.py --relay URL --user-secret HEX [--signer-secret HEX] [--secret S]
-                 [--silent] [--auth-url URL]
+                 [--silent] [--auth-url URL] [--nostrconnect URI [--wrong-secret]]
+                 [--answers N] [--no-nip44]
       prints `READY <bunker:// link>` once it listens, then one line per request:
       `<method> <client pubkey>`. Methods: connect (checks --secret once; a client that connected
       with it may call the others), get_public_key (the user key), sign_event (with the user key),
@@ -11,11 +12,18 @@ do: kind-24133 requests NIP-44 encrypted to the signer key, answers p-tagged to 
       --silent: reads requests but never answers (for time limits).
       --auth-url: answers each client's first sign_event with an auth_url challenge, then, a
       moment later, with the signed event under the same request id.
+      --nostrconnect: acts as the signer the client's nostrconnect:// link was given to: sends the
+      client a `connect` answer carrying the link's secret (--wrong-secret: another one), then
+      serves it as connected; READY is followed by the client's pubkey.
+      --answers N: answers N requests, then stops answering (a signer going away mid-sync) until
+      it gets SIGUSR1 (the signer is back), from when it answers every request.
+      --no-nip44: answers nip44_encrypt and nip44_decrypt with an error, as a signer without NIP-44.
 """
 import argparse
 import asyncio
 import datetime
 import json
+import signal
 import sys
 import urllib.parse
 
@@ -27,7 +35,7 @@ REQUEST_KIND = 24133
 
 
 class Bunker:
-    def __init__(self, client, signer_keys, user_keys, secret, silent, auth_url):
+    def __init__(self, client, signer_keys, user_keys, secret, silent, auth_url, answers, nip44):
         self.client = client
         self.signer_keys = signer_keys
         self.user_keys = user_keys
@@ -37,6 +45,8 @@ class Bunker:
         self.auth_url = auth_url
         self.connected = set()
         self.challenged = set()
+        self.answers = answers
+        self.nip44 = nip44
 
     async def handle(self, event):
         if event.kind().as_u16() != REQUEST_KIND:
@@ -49,8 +59,10 @@ class Bunker:
             return
         method = request.get("method")
         print(f"{method} {client_key.to_hex()}", flush=True)
-        if self.silent:
+        if self.silent or self.answers == 0:
             return
+        if self.answers is not None:
+            self.answers -= 1
         result, error = self.answer(client_key, method, request.get("params", []))
         if result == "auth_url":
             await self.respond(client_key, request["id"], "auth_url", self.auth_url)
@@ -80,6 +92,8 @@ class Bunker:
                 self.challenged.add(client_key.to_hex())
                 return "auth_url", None
             return self.sign(params)
+        if method.startswith("nip44_") and not self.nip44:
+            return None, "not supported"
         if method == "nip44_encrypt":
             peer = PublicKey.parse(params[0])
             return nip44_encrypt(self.user_keys.secret_key(), peer, params[1], Nip44Version.V2), None
@@ -114,6 +128,10 @@ async def main():
     parser.add_argument("--secret")
     parser.add_argument("--silent", action="store_true")
     parser.add_argument("--auth-url")
+    parser.add_argument("--nostrconnect")
+    parser.add_argument("--wrong-secret", action="store_true")
+    parser.add_argument("--answers", type=int)
+    parser.add_argument("--no-nip44", action="store_true")
     args = parser.parse_args()
     uniffi_set_event_loop(asyncio.get_running_loop())
     user_keys = Keys.parse(args.user_secret)
@@ -126,11 +144,20 @@ async def main():
     since = Timestamp.from_secs(Timestamp.now().as_secs() - 60)
     query = Filter().kind(Kind(REQUEST_KIND)).pubkey(signer_keys.public_key()).since(since)
     await client.subscribe(ReqTarget.single(url, [query]))
-    link = f"bunker://{signer_keys.public_key().to_hex()}?relay={urllib.parse.quote(args.relay, safe='')}"
-    if args.secret:
-        link += f"&secret={urllib.parse.quote(args.secret, safe='')}"
-    print(f"READY {link}", flush=True)
-    bunker = Bunker(client, signer_keys, user_keys, args.secret, args.silent, args.auth_url)
+    bunker = Bunker(client, signer_keys, user_keys, args.secret, args.silent, args.auth_url, args.answers, not args.no_nip44)
+    asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, lambda: setattr(bunker, "answers", None))
+    if args.nostrconnect:
+        offer = urllib.parse.urlsplit(args.nostrconnect)
+        client_key = PublicKey.parse(offer.netloc)
+        secret = urllib.parse.parse_qs(offer.query)["secret"][0]
+        await bunker.respond(client_key, "nostrconnect", "not-" + secret if args.wrong_secret else secret, None)
+        bunker.connected.add(client_key.to_hex())
+        print(f"READY {client_key.to_hex()}", flush=True)
+    else:
+        link = f"bunker://{signer_keys.public_key().to_hex()}?relay={urllib.parse.quote(args.relay, safe='')}"
+        if args.secret:
+            link += f"&secret={urllib.parse.quote(args.secret, safe='')}"
+        print(f"READY {link}", flush=True)
     while (notification := await notifications.next()) is not None:
         if notification.is_new_event():
             await bunker.handle(notification.event)
