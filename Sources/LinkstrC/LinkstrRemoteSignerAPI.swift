@@ -76,7 +76,7 @@ private func connect(
     let client: RemoteSignerClient
     do throws(CompositionError) {
         client = try Composition.remoteSignerClient(
-            host, link: link, sessionKey: sessionKey, timeout: answerTimeout.map { .seconds($0) } ?? RemoteSignerClient.defaultTimeout,
+            host, link: link, sessionKey: sessionKey, timeout: answerTimeout.map { Duration.seconds($0) } ?? RemoteSignerClient.defaultTimeout,
             onAuthURL: configuration.onAuthURL)
     } catch {
         throw EmbeddedFailure(error)

@@ -24,5 +24,5 @@ public struct RemoteSignerLink: Codable, Equatable, Sendable {
     }
 
     /// The time limit of each request to the signer.
-    public var requestTimeout: Duration { answerTimeout.map { .seconds($0) } ?? RemoteSignerClient.defaultTimeout }
+    public var requestTimeout: Duration { answerTimeout.map { Duration.seconds($0) } ?? RemoteSignerClient.defaultTimeout }
 }

@@ -115,7 +115,7 @@ public enum Composition {
         onAuthURL: @escaping @Sendable (String) -> Void
     ) throws(CompositionError) -> RemoteSignerClient {
         let pool = try remoteSignerPool(host)
-        do {
+        do throws(RemoteSignerError) {
             return try RemoteSignerClient(pool: pool, link: link, sessionKey: sessionKey, timeout: timeout, onAuthURL: onAuthURL)
         } catch {
             throw CompositionError(.failed, error.description)

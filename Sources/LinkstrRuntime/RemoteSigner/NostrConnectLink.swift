@@ -1,4 +1,5 @@
 import Foundation
+import LinkstrHost
 import NostrCore
 
 /// A NIP-46 connection token made by the client for a signer to scan or paste:

@@ -41,7 +41,7 @@ extension RemoteSignerClient {
         let signer: PublicKey
         do {
             signer = try await withThrowingTaskGroup(of: PublicKey.self) { group in
-                group.addTask { try await firstSigner(answering: link, in: messages, session: session) }
+                group.addTask { try await Self.firstSigner(answering: link, in: messages, session: session) }
                 group.addTask {
                     try await Task.sleep(until: deadline)
                     throw RemoteSignerError.noSignerConnected(seconds: wait.components.seconds, relays: link.relays)

@@ -51,7 +51,7 @@ struct AccountConnectCommand: AsyncParsableCommand {
         var bunker: BunkerLink
         do {
             bunker = try BunkerLink(parsing: link)
-            for relay in relay { bunker = try bunker.withRelay(relay) }
+            for url in relay { bunker = try bunker.withRelay(url) }
         } catch {
             throw CLIFailure(.usage, error.description)
         }
@@ -72,7 +72,7 @@ struct AccountConnectCommand: AsyncParsableCommand {
         let client: RemoteSignerClient
         do {
             client = try Composition.remoteSignerClient(
-                host, link: bunker, sessionKey: sessionKey, timeout: timeout.map { .seconds($0) } ?? RemoteSignerClient.defaultTimeout, onAuthURL: global.runtimeConfiguration.onAuthURL)
+                host, link: bunker, sessionKey: sessionKey, timeout: timeout.map { Duration.seconds($0) } ?? RemoteSignerClient.defaultTimeout, onAuthURL: global.runtimeConfiguration.onAuthURL)
         } catch {
             throw error.failure
         }

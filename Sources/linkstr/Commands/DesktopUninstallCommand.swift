@@ -27,8 +27,8 @@ struct DesktopUninstallCommand: ParsableCommand {
             let listPath = UserDirectories().mimeAppsList
             var list = try MimeAppsList(path: listPath)
             removedDefault = list.removeDefault(DesktopEntry.fileName, for: DesktopEntry.schemeMimeType)
-            for mimeType in DesktopEntry.signerLinkMimeTypes where list.removeDefault(DesktopEntry.signerLinkFileName, for: mimeType) {
-                removedDefault = true
+            for mimeType in DesktopEntry.signerLinkMimeTypes {
+                if list.removeDefault(DesktopEntry.signerLinkFileName, for: mimeType) { removedDefault = true }
             }
             if removedDefault { try IntegrationFile.write(list.text, to: listPath) }
             if removedFile || removedSignerLinkFile { _ = file.updateDesktopDatabase() }

@@ -32,7 +32,7 @@ struct OpenCommand: AsyncParsableCommand {
     @Flag(help: "For a linkstr://save link: save without asking, and show the result as a desktop notification.")
     var quiet = false
 
-    @Argument(help: "A linkstr://open?… link.")
+    @Argument(help: "A linkstr://open?… link (or a bunker:// link).")
     var link: String
 
     func run() async throws {
