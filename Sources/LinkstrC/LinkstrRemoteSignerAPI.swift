@@ -15,9 +15,10 @@ public func linkstr_account_connect(
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let runtime = try EmbeddedRuntime.from(handle)
+        let text = try RuntimeCall.text(bunkerLink, "bunker_link")
         let link: BunkerLink
         do throws(BunkerLinkError) {
-            link = try BunkerLink(parsing: try RuntimeCall.text(bunkerLink, "bunker_link"))
+            link = try BunkerLink(parsing: text)
         } catch {
             throw EmbeddedFailure(.invalid, error.description)
         }
