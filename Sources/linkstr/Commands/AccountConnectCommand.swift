@@ -72,7 +72,8 @@ struct AccountConnectCommand: AsyncParsableCommand {
         let client: RemoteSignerClient
         do {
             client = try Composition.remoteSignerClient(
-                host, link: bunker, sessionKey: sessionKey, timeout: timeout.map { Duration.seconds($0) } ?? RemoteSignerClient.defaultTimeout, onAuthURL: global.runtimeConfiguration.onAuthURL)
+                host, link: bunker, sessionKey: sessionKey, timeout: timeout.map { Duration.seconds($0) } ?? RemoteSignerClient.defaultTimeout,
+                onAuthURL: global.runtimeConfiguration.onAuthURL)
         } catch {
             throw error.failure
         }
