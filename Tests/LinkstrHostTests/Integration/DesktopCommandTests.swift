@@ -89,7 +89,11 @@ import Testing
 
         #expect(try ProcessRunner.linkstr(["desktop", "install"], environment: environment).status == 0)
         let installed = try String(contentsOfFile: listPath, encoding: .utf8)
-        #expect(installed == original.replacingOccurrences(of: "linkstr=other.desktop;", with: "linkstr=linkstr.desktop;"))
+        let replaced = original.replacingOccurrences(of: "linkstr=other.desktop;", with: "linkstr=linkstr.desktop;")
+        #expect(
+            installed.replacingOccurrences(of: "x-scheme-handler/bunker=linkstr-signer.desktop;\n", with: "")
+                .replacingOccurrences(of: "x-scheme-handler/nostrconnect=linkstr-signer.desktop;\n", with: "") == replaced)
+        #expect(installed.contains("x-scheme-handler/bunker=linkstr-signer.desktop;\nx-scheme-handler/nostrconnect=linkstr-signer.desktop;\n"))
 
         let removed = try ProcessRunner.linkstr(["desktop", "uninstall", "--json"], environment: environment)
         #expect(removed.status == 0, "\(removed.stderr)")
