@@ -66,6 +66,19 @@ final class EmbeddedRuntime: Sendable {
         }
     }
 
+    /// Closes the account opened by earlier calls (the next call opens it again, with its signer as
+    /// it is then); refused while a watch runs.
+    func closeAccount() throws(EmbeddedFailure) {
+        let opened = try state.withLock { state throws(EmbeddedFailure) in
+            guard state.watch == nil else {
+                throw EmbeddedFailure(.busy, "this runtime is watching with the account's signer; stop the watch first (linkstr_watch_stop)")
+            }
+            defer { state.opened = nil }
+            return state.opened
+        }
+        if let opened { BlockingCall.wait { await opened.close() } }
+    }
+
     /// Runs `body` on the account's runtime and waits for it.
     func run<Value: Sendable>(
         _ body: @escaping @Sendable (AccountRuntime) async throws(RuntimeError) -> Value

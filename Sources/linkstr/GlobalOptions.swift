@@ -24,8 +24,17 @@ struct GlobalOptions: ParsableArguments {
     /// These options as the runtime's configuration.
     var runtimeConfiguration: RuntimeConfiguration {
         var configuration = RuntimeConfiguration(home: home, configFile: config, storage: storage)
-        configuration.onAuthURL = { url in Terminal.say("the remote signer asks you to approve this first; open \(url)") }
+        configuration.onAuthURL = Self.showAuthChallenge
         return configuration
+    }
+
+    /// A remote signer's `auth_url`: said on stderr, and opened in the browser when a desktop
+    /// session is there to show it (`DISPLAY` or `WAYLAND_DISPLAY`).
+    @Sendable static func showAuthChallenge(_ url: String) {
+        let environment = ProcessInfo.processInfo.environment
+        let desktop = !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+        let opened = desktop && (try? LinkOpener(log: HostLog(threshold: .warn), source: "remote signer").open(url)) != nil
+        Terminal.say("the remote signer asks you to approve this first; open \(url)\(opened ? " (opened in your browser)" : "")")
     }
 
     /// Opens the host (paths and configuration; no plugin loaded yet). A configuration that cannot

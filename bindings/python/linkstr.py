@@ -77,6 +77,8 @@ _RECORD_CALLS = {
     "linkstr_account_create": [_TEXT, _TEXT],
     "linkstr_account_import": [_TEXT, _TEXT, _TEXT],
     "linkstr_account_identity": [],
+    "linkstr_account_connect": [_TEXT, _TEXT, _TEXT, _U32],
+    "linkstr_account_disconnect": [],
     "linkstr_sessions_list": [ctypes.c_int],
     "linkstr_session_create": [_TEXT, _TEXT],
     "linkstr_session_members": [_TEXT, _TEXT, _TEXT],
@@ -206,6 +208,14 @@ class Runtime:
 
     def identity(self):
         return self._call("linkstr_account_identity")
+
+    def account_connect(self, bunker_link, name=None, key_store=None, timeout_seconds=0):
+        """Makes the account one whose key lives in the remote signer of `bunker_link` (NIP-46), or
+        reconnects it; asks nothing, so show the link to the user first."""
+        return self._call("linkstr_account_connect", _text(bunker_link), _text(name), _text(key_store), timeout_seconds)
+
+    def account_disconnect(self):
+        return self._call("linkstr_account_disconnect")
 
     # Sessions, posts, reactions
     def sessions(self, archived=False):

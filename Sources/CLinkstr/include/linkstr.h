@@ -3,8 +3,9 @@
  *
  * Link with -llinkstr (liblinkstr.so; `pkg-config --cflags --libs linkstr`). Two handles:
  *   linkstr_runtime  an account's use cases: identity, sessions, feed, posts, reactions, contacts,
- *                    relays, saved links, sync, watch and media — what the `linkstr` command line does,
- *                    over the same home folder, configuration and plugins;
+ *                    relays, saved links, sync, watch and media, with a local key or a remote
+ *                    signer — what the `linkstr` command line does, over the same home folder,
+ *                    configuration and plugins;
  *   linkstr_host     the plugin host alone: load plugins, classify a URL.
  *
  * Rules that hold for the whole header
@@ -119,6 +120,24 @@ lkh_status linkstr_account_import(linkstr_runtime *runtime, const char *nsec, co
 /** The account's public identity: `{"npub","pubkey","key_store","name"?}` (never the secret).
  *  LINKSTR_E_NO_ACCOUNT when there is none. [thread-safe] */
 lkh_status linkstr_account_identity(linkstr_runtime *runtime, char **out_json, lkh_error *err);
+
+/** (Since API 1.3.) Makes the home's account one whose key lives in a remote signer (NIP-46), from
+ *  the signer's `bunker://<signer pubkey>?relay=…&secret=…` link: connects with the link's secret,
+ *  asks the signer for the user's public key, and keeps the client's session key in the key store
+ *  (`name` and `key_store` as for linkstr_account_create). An account with that key in this home is
+ *  reconnected and keeps its data. Asks nothing: the program shows the link and asks its user first.
+ *  `timeout_seconds` (0: 30) is how long each request to the signer waits for its answer, now and
+ *  later. Writes `{"npub","pubkey","key_store","name"?,"signer","relays","reconnected"}` as
+ *  `linkstr account connect --json`. An invalid link (no relay, a bad key) is LKH_E_INVALID; a signer
+ *  that refuses or does not answer is LKH_E_UNAVAILABLE. Blocks while the signer answers. [thread-safe] */
+lkh_status linkstr_account_connect(linkstr_runtime *runtime, const char *bunker_link, const char *name, const char *key_store,
+                                   uint32_t timeout_seconds, char **out_json, lkh_error *err);
+
+/** (Since API 1.3.) Forgets the session key of the account's remote signer; the account and its data
+ *  stay, and the calls that need the key fail, until linkstr_account_connect connects it again.
+ *  Writes `{"ok":true}`. An account whose key is on this machine is LKH_E_UNAVAILABLE.
+ *  Both calls close what this runtime opened of the account (LKH_E_BUSY while it watches). [thread-safe] */
+lkh_status linkstr_account_disconnect(linkstr_runtime *runtime, char **out_json, lkh_error *err);
 
 /* Sessions, posts and reactions. Every call below needs an account (else LINKSTR_E_NO_ACCOUNT).
  * A session is named by its id or its unique name (case-insensitive); a post by its id or a unique

@@ -8,9 +8,9 @@ extension AccountManager {
     /// - Returns: the account and whether it existed.
     /// - Throws: when this home has another account, or this one with its key here.
     public func connectRemote(
-        user: PublicKey, link: BunkerLink, sessionKey: SecretKey, name: String?, keyStore: KeyStoreKind, now: Int64
+        user: PublicKey, link: BunkerLink, sessionKey: SecretKey, answerTimeout: Int? = nil, name: String?, keyStore: KeyStoreKind, now: Int64
     ) throws(AccountError) -> (account: AccountFile, reconnected: Bool) {
-        let remote = RemoteSignerLink(signer: link.signer.hex, relays: link.relays, connected: true)
+        let remote = RemoteSignerLink(signer: link.signer.hex, relays: link.relays, connected: true, answerTimeout: answerTimeout)
         if var existing = try current() {
             guard existing.pubkey == user.hex else {
                 throw AccountError(
@@ -29,6 +29,21 @@ extension AccountManager {
         let account = AccountFile(pubkey: user.hex, keyStore: keyStore, name: name, createdAt: now, remoteSigner: remote)
         try writeAccountFile(account)
         return (account, false)
+    }
+
+    /// Asks the signer `client` is connected to for the user's key, then keeps the account
+    /// (``connectRemote(user:link:sessionKey:answerTimeout:name:keyStore:now:)``) with the client's
+    /// session key.
+    /// - Throws: ``RemoteSignerError`` when the signer does not answer, ``AccountError`` when the
+    ///   account cannot be kept.
+    public func connectRemote(
+        through client: RemoteSignerClient, sessionKey: SecretKey, answerTimeout: Int?, name: String?, keyStore: KeyStoreKind, now: Int64
+    ) async throws -> (account: AccountFile, user: PublicKey, reconnected: Bool) {
+        let user = try await client.publicKey()
+        let link = BunkerLink(signer: client.signer, relays: client.relays, secret: nil)
+        let (account, reconnected) = try connectRemote(
+            user: user, link: link, sessionKey: sessionKey, answerTimeout: answerTimeout, name: name, keyStore: keyStore, now: now)
+        return (account, user, reconnected)
     }
 
     /// Forgets the session key of the account's remote signer; the account and its data stay until
@@ -56,6 +71,6 @@ extension AccountManager {
             throw AccountError("\(accountPath) holds an invalid public key")
         }
         let keys = try loadKeys([.remoteSession, .dataKey], of: account)
-        return .remote(user: user, link: BunkerLink(signer: signer, relays: remote.relays, secret: nil), sessionKey: keys[0], dataSecret: keys[1])
+        return .remote(user: user, link: BunkerLink(signer: signer, relays: remote.relays, secret: nil), sessionKey: keys[0], dataSecret: keys[1], timeout: remote.requestTimeout)
     }
 }

@@ -7,10 +7,22 @@ public struct RemoteSignerLink: Codable, Equatable, Sendable {
     public var relays: [String]
     /// False after `account disconnect`: the session key is forgotten and a new link is needed.
     public var connected: Bool
+    /// How long each request waits for the signer's answer, in seconds (`account connect --timeout`);
+    /// nil for the client's default.
+    public var answerTimeout: Int?
 
-    public init(signer: String, relays: [String], connected: Bool) {
+    enum CodingKeys: String, CodingKey {
+        case signer, relays, connected
+        case answerTimeout = "answer_timeout"
+    }
+
+    public init(signer: String, relays: [String], connected: Bool, answerTimeout: Int? = nil) {
         self.signer = signer
         self.relays = relays
         self.connected = connected
+        self.answerTimeout = answerTimeout
     }
+
+    /// The time limit of each request to the signer.
+    public var requestTimeout: Duration { answerTimeout.map { Duration.seconds($0) } ?? RemoteSignerClient.defaultTimeout }
 }

@@ -103,8 +103,8 @@ public enum Composition {
         case .local(let secretKey):
             signer = LocalSigner(secretKey: secretKey)
             dataSecret = secretKey
-        case let .remote(user, link, sessionKey, secret):
-            let client = try remoteSignerClient(host, link: link, sessionKey: sessionKey, onAuthURL: configuration.onAuthURL)
+        case let .remote(user, link, sessionKey, secret, timeout):
+            let client = try remoteSignerClient(host, link: link, sessionKey: sessionKey, timeout: timeout, onAuthURL: configuration.onAuthURL)
             signer = RemoteSigner(publicKey: user, client: client)
             dataSecret = secret
         }
@@ -117,18 +117,24 @@ public enum Composition {
         return OpenedAccount(host: host, backend: backend, accounts: accounts, runtime: runtime)
     }
 
-    /// A NIP-46 client for the signer of `link`, over a transport instance of its own (the signer's
-    /// relays are not the account's). The host's plugins must be loaded.
+    /// A NIP-46 client for the signer of `link`, over a pool of its own (``remoteSignerPool(_:)``).
     public static func remoteSignerClient(
         _ host: LinkstrHost, link: BunkerLink, sessionKey: SecretKey, timeout: Duration = RemoteSignerClient.defaultTimeout,
         onAuthURL: @escaping @Sendable (String) -> Void
     ) throws(CompositionError) -> RemoteSignerClient {
-        do {
-            let transport = try host.ownedProvider(of: CapabilityID.transport, as: lkh_transport_v1.self)
-            return try RemoteSignerClient(
-                pool: try RelayPool(transport: transport), link: link, sessionKey: sessionKey, timeout: timeout, onAuthURL: onAuthURL)
-        } catch let error as RemoteSignerError {
+        let pool = try remoteSignerPool(host)
+        do throws(RemoteSignerError) {
+            return try RemoteSignerClient(pool: pool, link: link, sessionKey: sessionKey, timeout: timeout, onAuthURL: onAuthURL)
+        } catch {
             throw CompositionError(.failed, error.description)
+        }
+    }
+
+    /// A relay pool for talking to a remote signer, over a transport instance of its own (the
+    /// signer's relays are not the account's). The host's plugins must be loaded.
+    public static func remoteSignerPool(_ host: LinkstrHost) throws(CompositionError) -> RelayPool {
+        do {
+            return try RelayPool(transport: try host.ownedProvider(of: CapabilityID.transport, as: lkh_transport_v1.self))
         } catch {
             throw CompositionError(.failed, "no transport for the remote signer: \(error)")
         }

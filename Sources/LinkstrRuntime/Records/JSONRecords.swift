@@ -16,6 +16,16 @@ public enum JSONRecords {
         return object
     }
 
+    /// An account connected to a remote signer: its identity, the signer (npub), its relays and
+    /// whether the account existed.
+    public static func remoteIdentity(_ account: AccountFile, key: PublicKey, signer: PublicKey, relays: [String], reconnected: Bool) -> [String: Any] {
+        var object = identity(account, key: key)
+        object["signer"] = signer.npub
+        object["relays"] = relays
+        object["reconnected"] = reconnected
+        return object
+    }
+
     /// One row of the session list.
     public static func session(_ summary: SessionSummary) -> [String: Any] {
         [

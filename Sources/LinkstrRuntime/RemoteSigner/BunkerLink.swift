@@ -80,7 +80,7 @@ public struct BunkerLink: Sendable, Equatable {
         }
     }
 
-    private static func encode(_ value: String) -> String {
+    static func encode(_ value: String) -> String {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value

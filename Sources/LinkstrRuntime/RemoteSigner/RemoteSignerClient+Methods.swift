@@ -34,12 +34,29 @@ extension RemoteSignerClient {
 
     /// `nip44_encrypt` of `plaintext` to `peer` with the user's key.
     public func nip44Encrypt(_ plaintext: String, to peer: PublicKey) async throws(RemoteSignerError) -> String {
-        try await request("nip44_encrypt", [peer.hex, plaintext])
+        try await nip44Request("nip44_encrypt", [peer.hex, plaintext])
     }
 
     /// `nip44_decrypt` of `payload` from `peer` with the user's key.
     public func nip44Decrypt(_ payload: String, from peer: PublicKey) async throws(RemoteSignerError) -> String {
-        try await request("nip44_decrypt", [peer.hex, payload])
+        try await nip44Request("nip44_decrypt", [peer.hex, payload])
+    }
+
+    /// A NIP-44 request. A signer that does not know the method fails with ``RemoteSignerError/lacksNIP44(method:message:)``:
+    /// linkstr's wraps and seals are NIP-44 by the wire format, so there is no NIP-04 to fall back to.
+    private func nip44Request(_ method: String, _ params: [String]) async throws(RemoteSignerError) -> String {
+        do throws(RemoteSignerError) {
+            return try await request(method, params)
+        } catch .refused(let method, let message) where Self.meansUnsupported(message) {
+            throw .lacksNIP44(method: method, message: message)
+        }
+    }
+
+    /// Whether a signer's error says it does not implement the method (as opposed to failing it).
+    private static func meansUnsupported(_ message: String) -> Bool {
+        let text = message.lowercased()
+        return ["not supported", "unsupported", "not implemented", "unknown method", "no such method", "method not found"]
+            .contains { text.contains($0) }
     }
 
     /// `ping`: the signer answers `pong`.

@@ -11,6 +11,12 @@ public enum RemoteSignerError: Error, Sendable, Equatable, CustomStringConvertib
     case unexpectedAnswer(method: String, answer: String)
     /// The client stopped before the answer came.
     case closed
+    /// No signer connected back to a `nostrconnect://` link within the wait.
+    case noSignerConnected(seconds: Int64, relays: [String])
+    /// A signer connected back to a `nostrconnect://` link without its secret.
+    case wrongSecret(signer: String)
+    /// The signer does not implement NIP-44 encryption, which every linkstr message needs.
+    case lacksNIP44(method: String, message: String)
 
     public var description: String {
         switch self {
@@ -25,6 +31,15 @@ public enum RemoteSignerError: Error, Sendable, Equatable, CustomStringConvertib
             return "the remote signer answered \(method) with something unusable ('\(answer.prefix(80))'); check that it speaks NIP-46"
         case .closed:
             return "the connection to the remote signer was closed before it answered; try again"
+        case let .noSignerConnected(seconds, relays):
+            return "no signer connected within \(seconds) s; open the nostrconnect:// link in your signer (it must reach "
+                + "\(relays.joined(separator: ", "))) and try again, with a longer --timeout if needed"
+        case let .lacksNIP44(method, message):
+            return "this signer cannot do NIP-44 (it answered \(method) with '\(message.prefix(80))'); linkstr needs it, since its messages "
+                + "are NIP-44 encrypted and NIP-04 cannot stand in; use a signer that supports NIP-44 (most current ones do)"
+        case let .wrongSecret(signer):
+            return "the signer \(signer) answered with a wrong secret, so it is not the one the link was given to; "
+                + "nothing was connected, run the command again for a new link"
         }
     }
 }

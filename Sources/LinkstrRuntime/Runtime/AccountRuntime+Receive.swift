@@ -72,10 +72,16 @@ extension AccountRuntime {
     }
 
     /// Ingests one admitted wrap (stopping at the first storage failure). A wrap that does not unwrap
-    /// is marked seen — its id and signature were verified, so it is the wrap its id names, and it
-    /// will not unwrap next time either — unless those are what failed.
+    /// is marked seen: its id and signature were verified, so it is the wrap its id names, and it
+    /// will not unwrap next time either — unless the remote signer failed to open it: then the sync
+    /// stops, keeping the wraps of the batch unseen for the next one.
     private func ingest(_ unwrapped: Result<UnwrappedGift, UnwrapError>, wrapID: WrapID, source: IngestSource) {
         guard batch.failure == nil else { return }
+        if case .failure(let error) = unwrapped, let signerFailure = error.remoteSignerFailure {
+            batch.failure = RuntimeError(.failed, signerFailure.description + "; the wraps not opened are kept for the next sync")
+            store.discardPending()
+            return
+        }
         batch.sync.received += 1
         batch.sinceCommit += 1
         switch unwrapped {

@@ -16,6 +16,7 @@ struct DesktopFileOptions: ParsableArguments {
 
     var folder: String { applicationsDirectory.map(IntegrationFile.absolute) ?? UserDirectories().applications }
     var path: String { folder + "/" + DesktopEntry.fileName }
+    var signerLinkPath: String { folder + "/" + DesktopEntry.signerLinkFileName }
     /// linkstr.svg in the icon theme of the same data folder, when the folder is in one.
     var iconPath: String? { DesktopIcon.path(forApplicationsFolder: folder) }
 

@@ -3,14 +3,16 @@ import Foundation
 import LinkstrHost
 
 /// `linkstr desktop install`: writes `linkstr.desktop` (`Exec=linkstr open --launch --quiet %u`, MIME type
-/// `x-scheme-handler/linkstr`) and its icon, and makes it the default handler for `linkstr://` links.
+/// `x-scheme-handler/linkstr`), `linkstr-signer.desktop` (`bunker://` and `nostrconnect://` links, in a
+/// terminal) and the icon, and makes them the default handlers of those links.
 struct DesktopInstallCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "install",
-        abstract: "Write linkstr.desktop (and its icon) and make it the default handler for linkstr:// links.",
+        abstract: "Write linkstr.desktop (and its icon) and make it the default handler for linkstr://, bunker:// and nostrconnect:// links.",
         discussion: """
             The handler runs this linkstr program (or --exec) as `linkstr open LINK`, with the same \
-            --home and --config as this command. The default is set with xdg-mime when it is installed, \
+            --home and --config as this command. bunker:// and nostrconnect:// links (remote signers) \
+            open `linkstr open LINK` in a terminal (linkstr-signer.desktop), which asks before connecting. The default is set with xdg-mime when it is installed, \
             otherwise in $XDG_CONFIG_HOME/mimeapps.list; update-desktop-database runs when present.
 
             Example:
@@ -32,6 +34,7 @@ struct DesktopInstallCommand: ParsableCommand {
         let path = file.path
         let icon = file.iconPath.flatMap { DesktopIcon.install(at: $0) ? $0 : nil }
         try IntegrationFile.write(entry.text, to: path)
+        try IntegrationFile.write(entry.signerLinkText, to: file.signerLinkPath)
 
         var registeredWith: String?
         var databaseUpdated = false
@@ -41,7 +44,7 @@ struct DesktopInstallCommand: ParsableCommand {
         }
         if global.json {
             var object: [String: Any] = [
-                "desktop_file": path, "exec": entry.arguments + ["%u"], "save_exec": entry.saveArguments + ["%u"], "database_updated": databaseUpdated,
+                "desktop_file": path, "signer_link_file": file.signerLinkPath, "exec": entry.arguments + ["%u"], "save_exec": entry.saveArguments + ["%u"], "database_updated": databaseUpdated,
             ]
             object["icon_file"] = icon
             object["registered_with"] = registeredWith
@@ -51,22 +54,31 @@ struct DesktopInstallCommand: ParsableCommand {
         var text = "wrote \(path)" + (icon.map { " and \($0)" } ?? "") + "\n"
         if let registeredWith {
             text += "linkstr:// links now open with `linkstr open` (default set with \(registeredWith))\n"
+            text += "bunker:// and nostrconnect:// links open `linkstr open` in a terminal\n"
             text += "try it:   xdg-open 'linkstr://open?url=https%3A%2F%2Fexample.com'\n"
         }
         Terminal.write(text)
     }
 
-    /// Makes linkstr.desktop the default for `x-scheme-handler/linkstr`; returns what set it.
+    /// Makes linkstr.desktop the default for `x-scheme-handler/linkstr` and linkstr-signer.desktop
+    /// for the remote signer links; returns what set them.
     private static func makeDefault() throws(CLIFailure) -> String {
+        let handlers = [(DesktopEntry.fileName, [DesktopEntry.schemeMimeType]), (DesktopEntry.signerLinkFileName, DesktopEntry.signerLinkMimeTypes)]
         if let xdgMime = HelperProgram("xdg-mime") {
-            let arguments = ["default", DesktopEntry.fileName, DesktopEntry.schemeMimeType]
-            let outcome = xdgMime.run(arguments)
-            if outcome.succeeded { return "xdg-mime" }
-            Terminal.say("note: `\(xdgMime.commandLine(arguments))` failed (\(outcome.output)); editing mimeapps.list instead")
+            var failure: String?
+            for (desktopID, mimeTypes) in handlers where failure == nil {
+                let arguments = ["default", desktopID] + mimeTypes
+                let outcome = xdgMime.run(arguments)
+                if !outcome.succeeded { failure = "`\(xdgMime.commandLine(arguments))` failed (\(outcome.output))" }
+            }
+            guard let failure else { return "xdg-mime" }
+            Terminal.say("note: \(failure); editing mimeapps.list instead")
         }
         let listPath = UserDirectories().mimeAppsList
         var list = try MimeAppsList(path: listPath)
-        list.setDefault(DesktopEntry.fileName, for: DesktopEntry.schemeMimeType)
+        for (desktopID, mimeTypes) in handlers {
+            for mimeType in mimeTypes { list.setDefault(desktopID, for: mimeType) }
+        }
         try IntegrationFile.write(list.text, to: listPath)
         return listPath
     }

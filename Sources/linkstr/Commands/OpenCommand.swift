@@ -16,6 +16,9 @@ struct OpenCommand: AsyncParsableCommand {
             A linkstr://save?url=<URL>&tag=<T>&note=<TEXT> link saves the URL with its tags instead
             (a bookmarklet hands pages over this way): on a terminal it asks first, unless --quiet.
 
+            A bunker:// link (a remote signer) goes to `linkstr account connect`: it shows the signer
+            and asks before connecting.
+
             Example:
               linkstr open 'linkstr://open?url=https%3A%2F%2Fyoutu.be%2FdQw4w9WgXcQ' --json
             """)
@@ -28,10 +31,11 @@ struct OpenCommand: AsyncParsableCommand {
     @Flag(help: "For a linkstr://save link: save without asking, and show the result as a desktop notification.")
     var quiet = false
 
-    @Argument(help: "A linkstr://open?… link.")
+    @Argument(help: "A linkstr://open?… link (or a bunker:// link).")
     var link: String
 
     func run() async throws {
+        if try await openRemoteSignerLink() { return }
         do {
             if let saveLink = try SaveLink.decode(link) {
                 try await save(saveLink)

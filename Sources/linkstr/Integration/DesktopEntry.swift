@@ -1,10 +1,14 @@
-/// The `.desktop` file that makes linkstr the handler of `linkstr://` links
-/// (`x-scheme-handler/linkstr`; freedesktop Desktop Entry Specification 1.4, which desktop-file-validate 0.26 knows).
+/// The `.desktop` files that make linkstr the handler of `linkstr://` links
+/// (`x-scheme-handler/linkstr`; freedesktop Desktop Entry Specification 1.4, which desktop-file-validate 0.26 knows),
+/// and of remote signer links (`bunker://`, `nostrconnect://`), which open in a terminal to ask before connecting.
 struct DesktopEntry {
     /// The desktop file id: the file name, and the value `mimeapps.list` refers to.
     static let fileName = "linkstr.desktop"
     /// The MIME type desktops use for links of the `linkstr` scheme.
     static let schemeMimeType = "x-scheme-handler/linkstr"
+    /// The desktop file id of the remote signer link handler.
+    static let signerLinkFileName = "linkstr-signer.desktop"
+    static let signerLinkMimeTypes = ["x-scheme-handler/bunker", "x-scheme-handler/nostrconnect"]
     /// The first line of every desktop file linkstr writes; `desktop uninstall` removes only such files.
     static let marker = "# Written by `linkstr desktop install`; `linkstr desktop uninstall` removes it."
 
@@ -22,6 +26,10 @@ struct DesktopEntry {
     /// The arguments of the "Save link" action before the link: saves it without a terminal and
     /// shows the result as a desktop notification.
     var saveArguments: [String] { arguments(["save", "--quiet"]) }
+
+    /// The arguments of the remote signer link handler before the link: `linkstr open` in a
+    /// terminal, where it shows the signer and asks before connecting.
+    var signerLinkArguments: [String] { arguments(["open"]) }
 
     /// The file's text.
     var text: String {
@@ -46,6 +54,26 @@ struct DesktopEntry {
             [Desktop Action save]
             Name=Save link
             Exec=\(Self.exec(saveArguments))
+
+            """
+    }
+
+    /// The text of the remote signer link handler's file.
+    var signerLinkText: String {
+        """
+            \(Self.marker)
+            [Desktop Entry]
+            Type=Application
+            Version=1.4
+            Name=linkstr (remote signer)
+            Comment=Use a key that lives in a remote signer, from its bunker:// or nostrconnect:// link
+            Exec=\(Self.exec(signerLinkArguments))
+            TryExec=\(Self.escapeString(executable))
+            Icon=\(DesktopIcon.name)
+            Terminal=true
+            NoDisplay=true
+            MimeType=\(Self.signerLinkMimeTypes.map { $0 + ";" }.joined())
+            Categories=Network;
 
             """
     }

@@ -41,11 +41,34 @@ import Testing
         #expect(validate.stdout.isEmpty && validate.stderr.isEmpty, "desktop-file-validate warned: \(validate.stdout)\(validate.stderr)")
 
         let mimeApps = try String(contentsOfFile: scratch.path + "/xdg-config/mimeapps.list", encoding: .utf8)
-        #expect(mimeApps == "[Default Applications]\nx-scheme-handler/linkstr=linkstr.desktop;\n")
+        #expect(
+            mimeApps == "[Default Applications]\nx-scheme-handler/linkstr=linkstr.desktop;\n"
+                + "x-scheme-handler/bunker=linkstr-signer.desktop;\nx-scheme-handler/nostrconnect=linkstr-signer.desktop;\n")
         if ValidatorTool.isInstalled(ValidatorTool.updateDesktopDatabase) {
             let cache = try String(contentsOfFile: scratch.path + "/xdg-data/applications/mimeinfo.cache", encoding: .utf8)
             #expect(cache.contains("x-scheme-handler/linkstr=linkstr.desktop;"))
+            #expect(cache.contains("x-scheme-handler/bunker=linkstr-signer.desktop;"))
         }
+    }
+
+    @Test(
+        .enabled(
+            if: ValidatorTool.isInstalled(ValidatorTool.desktopFileValidate),
+            "desktop-file-validate is not installed (Debian package desktop-file-utils; scripts/bootstrap.sh installs it)"))
+    func writesAValidRemoteSignerLinkHandlerThatOpensInATerminal() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let home = scratch.folder("a home")
+        let result = try ProcessRunner.linkstr(["desktop", "install", "--home", home], environment: try environment(scratch))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("bunker:// and nostrconnect:// links open `linkstr open` in a terminal"))
+        let desktopFile = scratch.path + "/xdg-data/applications/linkstr-signer.desktop"
+        let text = try String(contentsOfFile: desktopFile, encoding: .utf8)
+        #expect(text.contains("Exec=\(BuildProducts.linkstrExecutable) open --home \"\(home)\" %u\n"))
+        #expect(text.contains("Terminal=true\n"))
+        #expect(text.contains("MimeType=x-scheme-handler/bunker;x-scheme-handler/nostrconnect;\n"))
+        let validate = try ProcessRunner.run(ValidatorTool.desktopFileValidate, [desktopFile])
+        #expect(validate.status == 0 && validate.stdout.isEmpty && validate.stderr.isEmpty, "desktop-file-validate: \(validate.stdout)\(validate.stderr)")
     }
 
     @Test func uninstallKeepsEveryOtherAssociation() throws {
@@ -66,7 +89,11 @@ import Testing
 
         #expect(try ProcessRunner.linkstr(["desktop", "install"], environment: environment).status == 0)
         let installed = try String(contentsOfFile: listPath, encoding: .utf8)
-        #expect(installed == original.replacingOccurrences(of: "linkstr=other.desktop;", with: "linkstr=linkstr.desktop;"))
+        let replaced = original.replacingOccurrences(of: "linkstr=other.desktop;", with: "linkstr=linkstr.desktop;")
+        #expect(
+            installed.replacingOccurrences(of: "x-scheme-handler/bunker=linkstr-signer.desktop;\n", with: "")
+                .replacingOccurrences(of: "x-scheme-handler/nostrconnect=linkstr-signer.desktop;\n", with: "") == replaced)
+        #expect(installed.contains("x-scheme-handler/bunker=linkstr-signer.desktop;\nx-scheme-handler/nostrconnect=linkstr-signer.desktop;\n"))
 
         let removed = try ProcessRunner.linkstr(["desktop", "uninstall", "--json"], environment: environment)
         #expect(removed.status == 0, "\(removed.stderr)")
@@ -74,7 +101,9 @@ import Testing
         #expect(object?["removed"] as? Bool == true)
         #expect(object?["icon_removed"] as? Bool == true)
         #expect(object?["default_removed"] as? Bool == true)
+        #expect(object?["signer_link_removed"] as? Bool == true)
         #expect(!FileManager.default.fileExists(atPath: scratch.path + "/xdg-data/applications/linkstr.desktop"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/xdg-data/applications/linkstr-signer.desktop"))
         #expect(!FileManager.default.fileExists(atPath: scratch.path + "/xdg-data/icons/hicolor/scalable/apps/linkstr.svg"))
         #expect(try String(contentsOfFile: listPath, encoding: .utf8) == original.replacingOccurrences(of: "x-scheme-handler/linkstr=other.desktop;\n", with: ""))
 

@@ -3,7 +3,8 @@ primitives: keys, NIP-44, events and a client over the test relay. It answers as
 do: kind-24133 requests NIP-44 encrypted to the signer key, answers p-tagged to the client.
 
   test_bunker.py --relay URL --user-secret HEX [--signer-secret HEX] [--secret S]
-                 [--silent] [--auth-url URL] [--delay SECONDS]
+                 [--silent] [--auth-url URL] [--delay SECONDS] [--nostrconnect URI [--wrong-secret]]
+                 [--answers N] [--no-nip44]
       prints `READY <bunker:// link>` once it listens, then one line per request:
       `<method> <client pubkey>`. Methods: connect (checks --secret once; a client that connected
       with it may call the others), get_public_key (the user key), sign_event (with the user key),
@@ -13,11 +14,18 @@ do: kind-24133 requests NIP-44 encrypted to the signer key, answers p-tagged to 
       moment later, with the signed event under the same request id.
       --delay: answers each request after SECONDS, handling requests side by side, and prints
       `IN-FLIGHT <n>` whenever more requests wait for their answer at once than ever before.
+      --nostrconnect: acts as the signer the client's nostrconnect:// link was given to: sends the
+      client a `connect` answer carrying the link's secret (--wrong-secret: another one), then
+      serves it as connected; READY is followed by the client's pubkey.
+      --answers N: answers N requests, then stops answering (a signer going away mid-sync) until
+      it gets SIGUSR1 (the signer is back), from when it answers every request.
+      --no-nip44: answers nip44_encrypt and nip44_decrypt with an error, as a signer without NIP-44.
 """
 import argparse
 import asyncio
 import datetime
 import json
+import signal
 import sys
 import urllib.parse
 
@@ -29,7 +37,7 @@ REQUEST_KIND = 24133
 
 
 class Bunker:
-    def __init__(self, client, signer_keys, user_keys, secret, silent, auth_url, delay=0.0):
+    def __init__(self, client, signer_keys, user_keys, secret, silent, auth_url, answers, nip44, delay=0.0):
         self.client = client
         self.signer_keys = signer_keys
         self.user_keys = user_keys
@@ -42,6 +50,8 @@ class Bunker:
         self.delay = delay
         self.waiting = 0
         self.most_waiting = 0
+        self.answers = answers
+        self.nip44 = nip44
 
     async def handle(self, event):
         if event.kind().as_u16() != REQUEST_KIND:
@@ -54,8 +64,10 @@ class Bunker:
             return
         method = request.get("method")
         print(f"{method} {client_key.to_hex()}", flush=True)
-        if self.silent:
+        if self.silent or self.answers == 0:
             return
+        if self.answers is not None:
+            self.answers -= 1
         if self.delay:
             self.waiting += 1
             if self.waiting > self.most_waiting:
@@ -92,6 +104,8 @@ class Bunker:
                 self.challenged.add(client_key.to_hex())
                 return "auth_url", None
             return self.sign(params)
+        if method.startswith("nip44_") and not self.nip44:
+            return None, "not supported"
         if method == "nip44_encrypt":
             peer = PublicKey.parse(params[0])
             return nip44_encrypt(self.user_keys.secret_key(), peer, params[1], Nip44Version.V2), None
@@ -127,6 +141,10 @@ async def main():
     parser.add_argument("--silent", action="store_true")
     parser.add_argument("--auth-url")
     parser.add_argument("--delay", type=float, default=0.0)
+    parser.add_argument("--nostrconnect")
+    parser.add_argument("--wrong-secret", action="store_true")
+    parser.add_argument("--answers", type=int)
+    parser.add_argument("--no-nip44", action="store_true")
     args = parser.parse_args()
     uniffi_set_event_loop(asyncio.get_running_loop())
     user_keys = Keys.parse(args.user_secret)
@@ -139,11 +157,20 @@ async def main():
     since = Timestamp.from_secs(Timestamp.now().as_secs() - 60)
     query = Filter().kind(Kind(REQUEST_KIND)).pubkey(signer_keys.public_key()).since(since)
     await client.subscribe(ReqTarget.single(url, [query]))
-    link = f"bunker://{signer_keys.public_key().to_hex()}?relay={urllib.parse.quote(args.relay, safe='')}"
-    if args.secret:
-        link += f"&secret={urllib.parse.quote(args.secret, safe='')}"
-    print(f"READY {link}", flush=True)
-    bunker = Bunker(client, signer_keys, user_keys, args.secret, args.silent, args.auth_url, args.delay)
+    bunker = Bunker(client, signer_keys, user_keys, args.secret, args.silent, args.auth_url, args.answers, not args.no_nip44, args.delay)
+    asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, lambda: setattr(bunker, "answers", None))
+    if args.nostrconnect:
+        offer = urllib.parse.urlsplit(args.nostrconnect)
+        client_key = PublicKey.parse(offer.netloc)
+        secret = urllib.parse.parse_qs(offer.query)["secret"][0]
+        await bunker.respond(client_key, "nostrconnect", "not-" + secret if args.wrong_secret else secret, None)
+        bunker.connected.add(client_key.to_hex())
+        print(f"READY {client_key.to_hex()}", flush=True)
+    else:
+        link = f"bunker://{signer_keys.public_key().to_hex()}?relay={urllib.parse.quote(args.relay, safe='')}"
+        if args.secret:
+            link += f"&secret={urllib.parse.quote(args.secret, safe='')}"
+        print(f"READY {link}", flush=True)
     handling = set()
     while (notification := await notifications.next()) is not None:
         if not notification.is_new_event():

@@ -1,0 +1,97 @@
+import CLinkstr
+import Foundation
+import LinkstrHost
+import LinkstrRuntime
+import NostrCore
+import PluginABI
+
+// The remote signer calls of linkstr.h: connect the home's account to a signer from its bunker://
+// link, and disconnect it.
+
+@c(linkstr_account_connect)
+public func linkstr_account_connect(
+    _ handle: OpaquePointer?, _ bunkerLink: UnsafePointer<CChar>?, _ name: UnsafePointer<CChar>?, _ keyStore: UnsafePointer<CChar>?,
+    _ timeoutSeconds: UInt32, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
+    RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
+        let runtime = try EmbeddedRuntime.from(handle)
+        let text = try RuntimeCall.text(bunkerLink, "bunker_link")
+        let link: BunkerLink
+        do throws(BunkerLinkError) {
+            link = try BunkerLink(parsing: text)
+        } catch {
+            throw EmbeddedFailure(.invalid, error.description)
+        }
+        guard !link.relays.isEmpty else { throw EmbeddedFailure(.invalid, "the bunker link names no relay; add ?relay=wss://… to it") }
+        let choice: KeyStoreKind?
+        do throws(RuntimeError) {
+            choice = try RuntimeCall.optionalText(keyStore).map { name throws(RuntimeError) in try KeyStoreKind(choice: name) }
+        } catch {
+            throw EmbeddedFailure(error)
+        }
+        try runtime.closeAccount()
+        let answerTimeout = timeoutSeconds == 0 ? nil : Int(timeoutSeconds)
+        let name = RuntimeCall.optionalText(name)
+        let configuration = runtime.configuration
+        let outcome = BlockingCall.wait { () async -> Result<RemoteConnection, EmbeddedFailure> in
+            do throws(EmbeddedFailure) {
+                return .success(try await connect(link, configuration: configuration, answerTimeout: answerTimeout, name: name, keyStore: choice))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let connection = try outcome.get()
+        return JSONRecords.remoteIdentity(
+            connection.account, key: connection.user, signer: link.signer, relays: link.relays, reconnected: connection.reconnected)
+    }
+}
+
+@c(linkstr_account_disconnect)
+public func linkstr_account_disconnect(
+    _ handle: OpaquePointer?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
+    RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
+        let runtime = try EmbeddedRuntime.from(handle)
+        try runtime.closeAccount()
+        _ = try runtime.accountFiles { accounts throws(AccountError) in try accounts.disconnectRemote() }
+        return JSONRecords.ok
+    }
+}
+
+/// The account a connection kept, its key, and whether it existed.
+private typealias RemoteConnection = (account: AccountFile, user: PublicKey, reconnected: Bool)
+
+/// Connects to the signer of `link` on a host of its own and keeps the account, as `linkstr account connect --yes`.
+private func connect(
+    _ link: BunkerLink, configuration: RuntimeConfiguration, answerTimeout: Int?, name: String?, keyStore: KeyStoreKind?
+) async throws(EmbeddedFailure) -> RemoteConnection {
+    let host: LinkstrHost
+    do throws(CompositionError) {
+        host = try Composition.host(configuration)
+        try Composition.loadPlugins(host, configuration)
+    } catch {
+        throw EmbeddedFailure(error)
+    }
+    defer { host.stop() }
+    let sessionKey = SecretKey.generate()
+    let client: RemoteSignerClient
+    do throws(CompositionError) {
+        client = try Composition.remoteSignerClient(
+            host, link: link, sessionKey: sessionKey, timeout: answerTimeout.map { Duration.seconds($0) } ?? RemoteSignerClient.defaultTimeout,
+            onAuthURL: configuration.onAuthURL)
+    } catch {
+        throw EmbeddedFailure(error)
+    }
+    defer { client.close() }
+    let accounts = Composition.accounts(host, configuration)
+    do {
+        try await client.connect(secret: link.secret)
+        return try await accounts.connectRemote(
+            through: client, sessionKey: sessionKey, answerTimeout: answerTimeout, name: name, keyStore: keyStore ?? accounts.defaultKeyStore(),
+            now: Int64(Date().timeIntervalSince1970))
+    } catch let error as AccountError {
+        throw EmbeddedFailure(error)
+    } catch {
+        throw EmbeddedFailure(.unavailable, "\(error)")
+    }
+}

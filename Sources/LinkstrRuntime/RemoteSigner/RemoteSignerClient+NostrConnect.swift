@@ -1,0 +1,78 @@
+import Foundation
+import NostrCore
+
+/// The client-initiated connection (`nostrconnect://`): the client shows its link, a signer
+/// connects back to the client's key, and the answer carrying the link's secret names the signer.
+extension RemoteSignerClient {
+    static let connectSubscriptionID = "linkstr-nip46-connect"
+
+    /// Listens on the link's relays until a signer answers `link` (at most `wait`), checks the
+    /// secret it returns, and gives a client for that signer (already connected: no `connect` to send).
+    ///
+    /// - Parameters:
+    ///   - sessionKey: the key `link` was made for (its `client`).
+    ///   - listening: called once a relay is connected, so the link can be shown (the signer's
+    ///     answer is ephemeral: a relay does not keep it for a subscription that comes later).
+    ///   - timeout: how long each later request waits for its answer.
+    public static func accept(
+        _ link: NostrConnectLink, pool: RelayPool, sessionKey: SecretKey, wait: Duration, listening: @Sendable () -> Void,
+        timeout: Duration = defaultTimeout, onAuthURL: @escaping @Sendable (String) -> Void = { _ in }
+    ) async throws(RemoteSignerError) -> RemoteSignerClient {
+        let session = LocalSigner(secretKey: sessionKey)
+        let filter = Filter(
+            kinds: [eventKind], pubkeyReferences: [session.publicKey], since: Int64(Date().timeIntervalSince1970) - 60)
+        let messages: AsyncStream<SubscriptionMessage>
+        do {
+            try pool.setRelays(link.relays.map { RelayConfiguration(url: $0) })
+            messages = try pool.subscribe(connectSubscriptionID, filters: [filter])
+        } catch {
+            throw .unreachable(relays: link.relays, reason: error.description)
+        }
+        defer { pool.unsubscribe(connectSubscriptionID) }
+        let deadline = ContinuousClock.now + wait
+        while !pool.statuses.values.contains(where: \.isConnected) {
+            guard ContinuousClock.now < deadline else {
+                let reasons = pool.lastErrors.map { "\($0.key): \($0.value)" }.sorted().joined(separator: "; ")
+                throw .unreachable(relays: link.relays, reason: reasons.isEmpty ? "no relay connected within the time limit" : reasons)
+            }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        listening()
+        let signer: PublicKey
+        do {
+            signer = try await withThrowingTaskGroup(of: PublicKey.self) { group in
+                group.addTask { try await Self.firstSigner(answering: link, in: messages, session: session) }
+                group.addTask {
+                    try await Task.sleep(until: deadline)
+                    throw RemoteSignerError.noSignerConnected(seconds: wait.components.seconds, relays: link.relays)
+                }
+                defer { group.cancelAll() }
+                guard let signer = try await group.next() else { throw RemoteSignerError.closed }
+                return signer
+            }
+        } catch let error as RemoteSignerError {
+            throw error
+        } catch {
+            throw .closed
+        }
+        return try RemoteSignerClient(
+            pool: pool, link: BunkerLink(signer: signer, relays: link.relays, secret: nil), sessionKey: sessionKey, timeout: timeout,
+            onAuthURL: onAuthURL)
+    }
+
+    /// The author of the first `connect` answer to `session`; a wrong secret or an error ends the wait.
+    private static func firstSigner(
+        answering link: NostrConnectLink, in messages: AsyncStream<SubscriptionMessage>, session: LocalSigner
+    ) async throws(RemoteSignerError) -> PublicKey {
+        for await message in messages {
+            guard case .event(let received) = message, received.event.kind == eventKind,
+                let text = try? session.nip44Decrypt(received.event.content, from: received.event.pubkey),
+                let response = try? JSONDecoder().decode(RemoteSignerResponse.self, from: Data(text.utf8))
+            else { continue }
+            if let error = response.error, !error.isEmpty { throw .refused(method: "connect", message: error) }
+            guard response.result == link.secret else { throw .wrongSecret(signer: received.event.pubkey.npub) }
+            return received.event.pubkey
+        }
+        throw .closed
+    }
+}
