@@ -22,7 +22,7 @@ import sys
 import traceback
 
 API_MAJOR = 1
-API_MINOR = 2
+API_MINOR = 3
 
 # Status codes (linkstr_plugin.h and linkstr.h).
 INVALID = 1
@@ -77,6 +77,9 @@ _RECORD_CALLS = {
     "linkstr_account_create": [_TEXT, _TEXT],
     "linkstr_account_import": [_TEXT, _TEXT, _TEXT],
     "linkstr_account_identity": [],
+    "linkstr_profiles_list": [],
+    "linkstr_profile_use": [_TEXT],
+    "linkstr_whoami": [],
     "linkstr_sessions_list": [ctypes.c_int],
     "linkstr_session_create": [_TEXT, _TEXT],
     "linkstr_session_members": [_TEXT, _TEXT, _TEXT],
@@ -204,6 +207,16 @@ class Runtime:
 
     def identity(self):
         return self._call("linkstr_account_identity")
+
+    # Profiles
+    def profiles(self):
+        return self._call("linkstr_profiles_list")
+
+    def profile_use(self, name):
+        return self._call("linkstr_profile_use", _text(name))
+
+    def whoami(self):
+        return self._call("linkstr_whoami")
 
     # Sessions, posts, reactions
     def sessions(self, archived=False):
