@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import LinkstrRuntime
 import NostrCore
 import PluginTesting
@@ -96,6 +95,7 @@ import TestSupport
         let scratch = TestScratch()
         defer { scratch.remove() }
         let home = scratch.path
+        scratch.folder("data")
         scratch.write(
             "data/account.json",
             #"{"created_at":1700000000,"key_store":"plain","name":"Bot","pubkey":"7e7e9c42a91bfef19fa929e5fda1b72e0ebc1a4c1141673e2794234d86addf4e"}"#)
@@ -121,15 +121,17 @@ import TestSupport
         _ = try linkstr(["profile", "add", "b0", "--key-store", "plain"], home)
         let rounds = 12
         let script = """
-            prefix=$1; shift
-            for i in $(seq 1 \(rounds)); do "$@" profile rename "$prefix$((i - 1))" "$prefix$i" --home \(home) >/dev/null || exit 1; done
+            loop() {
+                for i in $(seq 1 \(rounds)); do
+                    "$0" profile rename "$1$((i - 1))" "$1$i" --home "$2" >/dev/null || return 1
+                done
+            }
+            loop a "$1" & first=$!
+            loop b "$1" & second=$!
+            wait $first && wait $second
             """
-        let failures = Mutex(0)
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            let result = try? ProcessRunner.run("/bin/sh", ["-c", script, "sh", index == 0 ? "a" : "b", BuildProducts.linkstrExecutable])
-            if result?.status != 0 { failures.withLock { $0 += 1 } }
-        }
-        #expect(failures.withLock { $0 } == 0)
+        let result = try ProcessRunner.run("/bin/sh", ["-c", script, BuildProducts.linkstrExecutable, home])
+        #expect(result.status == 0, "\(result.stderr)")
         #expect(try profiles(home).map(\.name) == ["a\(rounds)", "b\(rounds)"])
     }
 

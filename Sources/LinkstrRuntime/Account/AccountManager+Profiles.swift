@@ -58,10 +58,11 @@ extension AccountManager {
     /// Writes a new profile `id` (its keys stored already) into the list; removes its keys when the
     /// list refuses it.
     func insertProfile(id: ProfileID, account: AccountFile, name: String?, activate: Bool) throws(AccountError) -> Profile {
-        let npub = (try? PublicKey(hex: account.pubkey))?.npub ?? account.pubkey
+        guard let key = try? PublicKey(hex: account.pubkey) else { throw AccountError("\(account.pubkey) is not a valid public key") }
+        let npub = key.npub
         do {
             return try updateProfiles { list throws(AccountError) in
-                try checkNewProfile(try PublicKey(hex: account.pubkey), name: name, in: list)
+                try checkNewProfile(key, name: name, in: list)
                 let now = Date()
                 var named = account
                 named.name = name ?? list.unusedName("default")
@@ -130,7 +131,7 @@ extension AccountManager {
 
     /// Changes the entry of `profile` (stamped now), keeping what other processes changed in the others.
     @discardableResult
-    func editProfile(_ profile: Profile, _ change: @escaping (inout Profile) -> Void) throws(AccountError) -> Profile {
+    func editProfile(_ profile: Profile, _ change: (inout Profile) -> Void) throws(AccountError) -> Profile {
         try updateProfiles { list throws(AccountError) in
             guard list.profiles.contains(where: { $0.id == profile.id }) else {
                 throw AccountError("profile '\(profile.name)' was removed meanwhile; `linkstr profile list` shows the others")
@@ -227,7 +228,7 @@ extension AccountManager {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let text = try decoder.singleValueContainer().decode(String.self)
-            guard let date = timeFormatter().date(from: text) else {
+            guard let date = Self.timeFormatter().date(from: text) else {
                 throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "'\(text)' is not an ISO 8601 time"))
             }
             return date

@@ -1,5 +1,3 @@
-import NostrCore
-
 extension JSONRecords {
     /// One profile of a home: public metadata only.
     public static func profile(_ profile: Profile) -> [String: Any] {

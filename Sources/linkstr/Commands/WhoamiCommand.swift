@@ -18,7 +18,7 @@ struct WhoamiCommand: ParsableCommand {
 
     func run() throws {
         let profile = try global.withAccounts { accounts throws(AccountError) in try accounts.requireProfile() }
-        let route = copy ? try Clipboard.copy(profile.npub) : nil
+        let route = try copy ? Clipboard.copy(profile.npub) : nil
         if global.json {
             Terminal.printJSON(JSONRecords.whoami(profile))
             return
