@@ -11,7 +11,7 @@ struct Linkstr: AsyncParsableCommand {
         discussion: """
             Wire-compatible with the linkstr iPhone app. Every command accepts --home DIR (or
             LINKSTR_HOME) to keep all state under one folder, and --json for output programs read,
-            before or after the subcommand (also --config FILE and --storage BACKEND).
+            before or after the subcommand (also --config FILE, --storage BACKEND and --profile NAME).
 
             Example:
               linkstr plugins
