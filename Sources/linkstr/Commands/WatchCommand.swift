@@ -41,6 +41,7 @@ struct WatchCommand: AsyncParsableCommand {
         let services = context.opened.serviceGroup([watch, SavedLinksSyncService(account: context.opened)])
         async let running: Void = services.run()
         let switched = global.profile == nil ? followSwitch(context.accounts, from: context.runtime.me.hex, stopping: services) : nil
+        defer { switched?.cancel() }
         let style = HumanOutput.current.style
         for await event in watch.events {
             switch event {
