@@ -65,12 +65,12 @@ final class EmbeddedRuntime: Sendable {
 
     /// Makes the profile `name` the home's active one. An account of another profile opened by this
     /// runtime is closed, so that the next call opens the new one; refused while a watch runs.
-    func useProfile(_ name: String) throws(EmbeddedFailure) -> Profile {
-        let (profile, replaced) = try state.withLock { state throws(EmbeddedFailure) -> (Profile, OpenedAccount?) in
+    func useProfile(_ name: String) throws(EmbeddedFailure) -> HomeProfile {
+        let (profile, replaced) = try state.withLock { state throws(EmbeddedFailure) -> (HomeProfile, OpenedAccount?) in
             guard state.watch == nil else {
                 throw EmbeddedFailure(.busy, "this runtime is watching its profile; stop the watch (linkstr_watch_stop) to switch")
             }
-            let profile: Profile
+            let profile: HomeProfile
             do throws(AccountError) {
                 profile = try accounts.useProfile(name)
             } catch {

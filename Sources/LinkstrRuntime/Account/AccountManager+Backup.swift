@@ -8,7 +8,7 @@ extension AccountManager {
     public static let backupReminderInterval: TimeInterval = 24 * 60 * 60
 
     /// The secret key of `profile` encrypted under `passphrase` (may ask for the key store's passphrase).
-    public func backupText(of profile: Profile, passphrase: String) throws(AccountError) -> String {
+    public func backupText(of profile: HomeProfile, passphrase: String) throws(AccountError) -> String {
         guard !passphrase.isEmpty else { throw AccountError("the backup passphrase must not be empty") }
         let key = try secretKey(of: profile)
         do {
@@ -25,13 +25,13 @@ extension AccountManager {
 
     /// Marks `profile` backed up (after its backup was written).
     @discardableResult
-    public func markBackedUp(_ profile: Profile) throws(AccountError) -> Profile {
+    public func markBackedUp(_ profile: HomeProfile) throws(AccountError) -> HomeProfile {
         try editProfile(profile) { $0.backedUp = true }
     }
 
     /// The profile commands act on when it was never backed up and was not reminded of in the last
     /// day; it is stamped as reminded now. Nil otherwise.
-    public func backupReminder(now: Date = Date()) throws(AccountError) -> Profile? {
+    public func backupReminder(now: Date = Date()) throws(AccountError) -> HomeProfile? {
         guard let due = try selectedProfile(), Self.reminderDue(due, now: now) else { return nil }
         return try updateProfiles { list throws(AccountError) in
             guard let profile = list.profiles.first(where: { $0.id == due.id }), Self.reminderDue(profile, now: now) else { return nil }
@@ -40,7 +40,7 @@ extension AccountManager {
         }
     }
 
-    private static func reminderDue(_ profile: Profile, now: Date) -> Bool {
+    private static func reminderDue(_ profile: HomeProfile, now: Date) -> Bool {
         guard !profile.backedUp, profile.account.remoteSigner == nil else { return false }
         guard let warned = profile.backupWarnedAt else { return true }
         return now.timeIntervalSince(warned) >= backupReminderInterval

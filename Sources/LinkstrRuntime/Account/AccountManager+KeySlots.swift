@@ -45,7 +45,7 @@ extension AccountManager {
     }
 
     /// The keys in `slots` of `profile`, in that order (may ask for the passphrase, once).
-    func loadKeys(_ slots: [KeySlot], of profile: Profile) throws(AccountError) -> [SecretKey] {
+    func loadKeys(_ slots: [KeySlot], of profile: HomeProfile) throws(AccountError) -> [SecretKey] {
         _ = linkstr_forbid_core_dumps()
         var passphrase: String?
         var keys: [SecretKey] = []
@@ -72,7 +72,7 @@ extension AccountManager {
     }
 
     /// Removes the keys in `slots` of `profile`.
-    func removeKeys(_ slots: [KeySlot], of profile: Profile) throws(AccountError) {
+    func removeKeys(_ slots: [KeySlot], of profile: HomeProfile) throws(AccountError) {
         for slot in slots {
             if profile.account.keyStore == .secretService {
                 try secretService.remove(SecretServiceItem(profile: profile.id, npub: profile.npub, slot: slot))

@@ -15,18 +15,18 @@ extension AccountManager {
     /// The home's profiles.
     public func profileList() throws(AccountError) -> ProfileList {
         if FileManager.default.fileExists(atPath: legacyAccountPath) {
-            return try updateProfiles { _ throws(AccountError) in }
+            return try updateProfiles { list throws(AccountError) -> ProfileList in list }
         }
         return try readProfiles()
     }
 
     /// The profile `--profile` names, else the active one; nil when there is none.
-    public func selectedProfile() throws(AccountError) -> Profile? {
+    public func selectedProfile() throws(AccountError) -> HomeProfile? {
         try selected(in: try profileList())
     }
 
     /// The profile commands act on, or the "no account" error (exit 3).
-    public func requireProfile() throws(AccountError) -> Profile {
+    public func requireProfile() throws(AccountError) -> HomeProfile {
         let list = try profileList()
         if let profile = try selected(in: list) { return profile }
         guard list.profiles.isEmpty else {
@@ -35,7 +35,7 @@ extension AccountManager {
         throw AccountError.none
     }
 
-    func selected(in list: ProfileList) throws(AccountError) -> Profile? {
+    func selected(in list: ProfileList) throws(AccountError) -> HomeProfile? {
         guard let profileName else { return list.active }
         guard let profile = list.named(profileName) else {
             throw AccountError("there is no profile named '\(profileName)' in this home; `linkstr profile list` shows them", badInput: true)
@@ -46,7 +46,7 @@ extension AccountManager {
     /// Adds a profile for `secretKey` (named `name`, else `default` or the next free variant).
     /// - Throws: when the name is taken or the home already has a profile with this key.
     @discardableResult
-    public func addProfile(_ secretKey: SecretKey, name: String?, keyStore: KeyStoreKind, now: Int64, activate: Bool) throws(AccountError) -> Profile {
+    public func addProfile(_ secretKey: SecretKey, name: String?, keyStore: KeyStoreKind, now: Int64, activate: Bool) throws(AccountError) -> HomeProfile {
         let publicKey = secretKey.publicKey
         let id = ProfileID()
         try checkNewProfile(publicKey, name: name, in: try profileList())
@@ -57,7 +57,7 @@ extension AccountManager {
 
     /// Writes a new profile `id` (its keys stored already) into the list; removes its keys when the
     /// list refuses it.
-    func insertProfile(id: ProfileID, account: AccountFile, name: String?, activate: Bool) throws(AccountError) -> Profile {
+    func insertProfile(id: ProfileID, account: AccountFile, name: String?, activate: Bool) throws(AccountError) -> HomeProfile {
         guard let key = try? PublicKey(hex: account.pubkey) else { throw AccountError("\(account.pubkey) is not a valid public key") }
         let npub = key.npub
         do {
@@ -66,13 +66,13 @@ extension AccountManager {
                 let now = Date()
                 var named = account
                 named.name = name ?? list.unusedName("default")
-                let profile = Profile(id: id, name: named.name ?? "", npub: npub, active: false, lastSyncedAt: now, account: named)
+                let profile = HomeProfile(id: id, name: named.name ?? "", npub: npub, active: false, lastSyncedAt: now, account: named)
                 list.profiles.append(profile)
                 if activate { list.activate(id, now: now) }
                 return list.profiles.last { $0.id == id } ?? profile
             }
         } catch {
-            let orphan = Profile(id: id, name: "", npub: npub, active: false, lastSyncedAt: Date(), account: account)
+            let orphan = HomeProfile(id: id, name: "", npub: npub, active: false, lastSyncedAt: Date(), account: account)
             try? removeKeys(account.keySlots, of: orphan)
             try? FileManager.default.removeItem(atPath: keyDirectory(id))
             throw error
@@ -97,7 +97,7 @@ extension AccountManager {
 
     /// Makes the profile `name` the active one.
     @discardableResult
-    public func useProfile(_ name: String) throws(AccountError) -> Profile {
+    public func useProfile(_ name: String) throws(AccountError) -> HomeProfile {
         try updateProfiles { list throws(AccountError) in
             let profile = try Self.existing(name, in: list)
             list.activate(profile.id, now: Date())
@@ -107,7 +107,7 @@ extension AccountManager {
 
     /// Renames the profile `old` to `new`.
     @discardableResult
-    public func renameProfile(_ old: String, to new: String) throws(AccountError) -> Profile {
+    public func renameProfile(_ old: String, to new: String) throws(AccountError) -> HomeProfile {
         try Self.checkName(new)
         return try updateProfiles { list throws(AccountError) in
             let profile = try Self.existing(old, in: list)
@@ -123,7 +123,7 @@ extension AccountManager {
     }
 
     /// Forgets `profile`: its keys, then its entry. Its data stays unless the caller clears it.
-    public func removeProfile(_ profile: Profile) throws(AccountError) {
+    public func removeProfile(_ profile: HomeProfile) throws(AccountError) {
         try removeKeys(profile.account.keySlots, of: profile)
         try? FileManager.default.removeItem(atPath: keyDirectory(profile.id))
         try updateProfiles { list throws(AccountError) in list.profiles.removeAll { $0.id == profile.id } }
@@ -131,7 +131,7 @@ extension AccountManager {
 
     /// Changes the entry of `profile` (stamped now), keeping what other processes changed in the others.
     @discardableResult
-    func editProfile(_ profile: Profile, _ change: (inout Profile) -> Void) throws(AccountError) -> Profile {
+    func editProfile(_ profile: HomeProfile, _ change: (inout HomeProfile) -> Void) throws(AccountError) -> HomeProfile {
         try updateProfiles { list throws(AccountError) in
             guard list.profiles.contains(where: { $0.id == profile.id }) else {
                 throw AccountError("profile '\(profile.name)' was removed meanwhile; `linkstr profile list` shows the others")
@@ -141,7 +141,7 @@ extension AccountManager {
         }
     }
 
-    public static func existing(_ name: String, in list: ProfileList) throws(AccountError) -> Profile {
+    public static func existing(_ name: String, in list: ProfileList) throws(AccountError) -> HomeProfile {
         guard let profile = list.named(name) else {
             throw AccountError("there is no profile named '\(name)' in this home; `linkstr profile list` shows them", badInput: true)
         }
@@ -220,7 +220,7 @@ extension AccountManager {
         let now = Date()
         var named = account
         named.name = account.name ?? list.unusedName("default")
-        list.profiles.append(Profile(id: id, name: named.name ?? "", npub: key.npub, active: false, lastSyncedAt: now, account: named))
+        list.profiles.append(HomeProfile(id: id, name: named.name ?? "", npub: key.npub, active: false, lastSyncedAt: now, account: named))
         if list.active == nil { list.activate(id, now: now) }
     }
 

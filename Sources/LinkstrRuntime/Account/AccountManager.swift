@@ -53,7 +53,7 @@ public struct AccountManager: Sendable {
         try secretKey(of: try requireProfile())
     }
 
-    func secretKey(of profile: Profile) throws(AccountError) -> SecretKey {
+    func secretKey(of profile: HomeProfile) throws(AccountError) -> SecretKey {
         guard profile.account.remoteSigner == nil else {
             throw AccountError("the key of this account is in a remote signer and never on this machine; use the signer to see or back it up")
         }

@@ -2,16 +2,16 @@ import Foundation
 
 /// The profiles of a home (`<data>/profiles.json`), in the order they were added.
 public struct ProfileList: Codable, Equatable, Sendable {
-    public var profiles: [Profile] = []
+    public var profiles: [HomeProfile] = []
 
-    public init(profiles: [Profile] = []) {
+    public init(profiles: [HomeProfile] = []) {
         self.profiles = profiles
     }
 
-    public var active: Profile? { profiles.first(where: \.active) }
+    public var active: HomeProfile? { profiles.first(where: \.active) }
 
     /// The profile called `name` (names are compared without regard to case).
-    public func named(_ name: String) -> Profile? {
+    public func named(_ name: String) -> HomeProfile? {
         profiles.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
     }
 
@@ -24,7 +24,7 @@ public struct ProfileList: Codable, Equatable, Sendable {
     }
 
     /// Changes the profile `id` (stamping it `now`, so that it wins over older copies).
-    mutating func edit(_ id: ProfileID, now: Date, _ change: (inout Profile) -> Void) {
+    mutating func edit(_ id: ProfileID, now: Date, _ change: (inout HomeProfile) -> Void) {
         guard let index = profiles.firstIndex(where: { $0.id == id }) else { return }
         change(&profiles[index])
         profiles[index].lastSyncedAt = now

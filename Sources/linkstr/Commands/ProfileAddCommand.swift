@@ -19,7 +19,7 @@ struct ProfileAddCommand: ParsableCommand {
     func run() throws {
         let accounts = global.accounts(try global.openHost())
         let keyStore = try store.resolve(accounts)
-        let profile: Profile
+        let profile: HomeProfile
         do {
             let first = try accounts.profileList().active == nil
             profile = try accounts.addProfile(SecretKey.generate(), name: name, keyStore: keyStore, now: Int64(Date().timeIntervalSince1970), activate: use || first)

@@ -22,7 +22,7 @@ struct ProfileBackupCommand: ParsableCommand {
 
     func run() throws {
         let accounts = global.accounts(try global.openHost())
-        let profile: Profile
+        let profile: HomeProfile
         do {
             if let name {
                 profile = try AccountManager.existing(name, in: try accounts.profileList())
@@ -34,7 +34,7 @@ struct ProfileBackupCommand: ParsableCommand {
         }
         let passphrase = try readPassphrase()
         let text: String
-        let marked: Profile
+        let marked: HomeProfile
         do {
             text = try accounts.backupText(of: profile, passphrase: passphrase)
             if let output { try accounts.writeBackup(text, to: output) }

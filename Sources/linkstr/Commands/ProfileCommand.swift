@@ -32,7 +32,7 @@ extension GlobalOptions {
     }
 
     /// Prints `profile` as its JSON record, or as one line of `profile list`.
-    func printProfile(_ profile: Profile) {
+    func printProfile(_ profile: HomeProfile) {
         if json {
             Terminal.printJSON(JSONRecords.profile(profile))
         } else {

@@ -24,7 +24,7 @@ struct ProfileImportCommand: ParsableCommand {
         let key = try SecretKeyInput.read(nsec, insecureArgv: insecureArgv, example: "linkstr profile import \(name) - < backup.nsec")
         let accounts = global.accounts(try global.openHost())
         let keyStore = try store.resolve(accounts)
-        let profile: Profile
+        let profile: HomeProfile
         do {
             let first = try accounts.profileList().active == nil
             profile = try accounts.addProfile(key, name: name, keyStore: keyStore, now: Int64(Date().timeIntervalSince1970), activate: use || first)

@@ -18,7 +18,7 @@ struct ProfileRemoveCommand: ParsableCommand {
 
     func run() throws {
         let accounts = global.accounts(try global.openHost())
-        let profile: Profile
+        let profile: HomeProfile
         do {
             profile = try AccountManager.existing(name, in: try accounts.profileList())
         } catch {

@@ -33,7 +33,7 @@ struct WatchCommand: AsyncParsableCommand {
 
     /// Watches the profile commands act on until interrupted (nil), or — without --profile — until
     /// another profile is made active (that profile).
-    private func watchProfile() async throws -> Profile? {
+    private func watchProfile() async throws -> HomeProfile? {
         let context = try AccountContext.open(global, connects: true)
         defer { context.host.stop() }
         try await context.connect(forWriting: false, timeout: .seconds(timeout))
@@ -76,7 +76,7 @@ struct WatchCommand: AsyncParsableCommand {
 
     /// Looks at the profile list every `switchCheckInterval`; when a profile other than `pubkey`'s is
     /// active, stops `services` gracefully and returns it. Cancelled, it returns nil.
-    private func followSwitch(_ accounts: AccountManager, from pubkey: String, stopping services: ServiceGroup) -> Task<Profile?, Never> {
+    private func followSwitch(_ accounts: AccountManager, from pubkey: String, stopping services: ServiceGroup) -> Task<HomeProfile?, Never> {
         Task {
             while (try? await Task.sleep(for: Self.switchCheckInterval)) != nil {
                 guard let active = try? accounts.profileList().active, active.account.pubkey != pubkey else { continue }

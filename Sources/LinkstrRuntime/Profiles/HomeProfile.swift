@@ -2,7 +2,7 @@ import Foundation
 
 /// One identity of a home, as `<data>/profiles.json` keeps it: public metadata only, readable
 /// without unlocking anything. Its secrets are in the key store, under its ``ProfileID``.
-public struct Profile: Codable, Equatable, Sendable {
+public struct HomeProfile: Codable, Equatable, Sendable {
     public var id: ProfileID
     /// Unique in the home; what `profile use NAME` and `--profile NAME` name.
     public var name: String
