@@ -130,7 +130,8 @@ import TestSupport
             loop b "$1" & second=$!
             wait $first && wait $second
             """
-        let result = try ProcessRunner.run("/bin/sh", ["-c", script, BuildProducts.linkstrExecutable, home])
+        let result = try ProcessRunner.run(
+            "/bin/sh", ["-c", script, BuildProducts.linkstrExecutable, home], environment: ProcessRunner.linkstrEnvironment(), timeout: 60)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try profiles(home).map(\.name) == ["a\(rounds)", "b\(rounds)"])
     }

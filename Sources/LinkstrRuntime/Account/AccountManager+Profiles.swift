@@ -160,8 +160,8 @@ extension AccountManager {
         defer { close(lock) }
         guard flock(lock, LOCK_EX) == 0 else { throw AccountError("cannot lock \(profilesLockPath): \(String(cString: strerror(errno)))") }
         var list = try readProfiles()
-        try migrateLegacyAccount(into: &list)
         let before = list
+        try migrateLegacyAccount(into: &list)
         let value = try body(&list)
         if list != before { try writeProfiles(list) }
         try removeFile(legacyAccountPath)
