@@ -36,7 +36,7 @@ struct EmbeddedFailure: Error {
     }
 
     init(_ error: AccountError) {
-        self.init(error.isNoAccount ? .noAccount : .unavailable, error.message)
+        self.init(error.isNoAccount ? .noAccount : error.isBadInput ? .invalid : .unavailable, error.message)
     }
 
     /// A relay-list change: bad input, or the storage that holds the list failed.

@@ -79,6 +79,27 @@ final class EmbeddedRuntime: Sendable {
         if let opened { BlockingCall.wait { await opened.close() } }
     }
 
+    /// Makes the profile `name` the home's active one. An account of another profile opened by this
+    /// runtime is closed, so that the next call opens the new one; refused while a watch runs.
+    func useProfile(_ name: String) throws(EmbeddedFailure) -> HomeProfile {
+        let (profile, replaced) = try state.withLock { state throws(EmbeddedFailure) -> (HomeProfile, OpenedAccount?) in
+            guard state.watch == nil else {
+                throw EmbeddedFailure(.busy, "this runtime is watching its profile; stop the watch (linkstr_watch_stop) to switch")
+            }
+            let profile: HomeProfile
+            do throws(AccountError) {
+                profile = try accounts.useProfile(name)
+            } catch {
+                throw EmbeddedFailure(error)
+            }
+            guard let opened = state.opened, opened.runtime.me.hex != profile.account.pubkey else { return (profile, nil) }
+            state.opened = nil
+            return (profile, opened)
+        }
+        if let replaced { BlockingCall.wait { await replaced.close() } }
+        return profile
+    }
+
     /// Runs `body` on the account's runtime and waits for it.
     func run<Value: Sendable>(
         _ body: @escaping @Sendable (AccountRuntime) async throws(RuntimeError) -> Value

@@ -21,9 +21,12 @@ struct GlobalOptions: ParsableArguments {
             valueName: "backend"))
     var storage: String?
 
+    @Option(name: .long, help: ArgumentHelp("Act as this profile of the home for this command, without switching to it.", valueName: "name"))
+    var profile: String?
+
     /// These options as the runtime's configuration.
     var runtimeConfiguration: RuntimeConfiguration {
-        var configuration = RuntimeConfiguration(home: home, configFile: config, storage: storage)
+        var configuration = RuntimeConfiguration(home: home, configFile: config, storage: storage, profile: profile)
         configuration.onAuthURL = Self.showAuthChallenge
         return configuration
     }

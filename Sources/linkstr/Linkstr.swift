@@ -11,7 +11,7 @@ struct Linkstr: AsyncParsableCommand {
         discussion: """
             Wire-compatible with the linkstr iPhone app. Every command accepts --home DIR (or
             LINKSTR_HOME) to keep all state under one folder, and --json for output programs read,
-            before or after the subcommand (also --config FILE and --storage BACKEND).
+            before or after the subcommand (also --config FILE, --storage BACKEND and --profile NAME).
 
             Example:
               linkstr plugins
@@ -24,13 +24,12 @@ struct Linkstr: AsyncParsableCommand {
             ConfigCommand.self, MediaCommand.self, OpenCommand.self, NotifyCommand.self, ServiceCommand.self, DesktopCommand.self,
             DemoCommand.self, SaveCommand.self, SavedCommand.self, TagCommand.self, TagsCommand.self, UnsaveCommand.self, RestoreCommand.self,
             SignerCommand.self,
+            ProfileCommand.self, WhoamiCommand.self,
         ])
 
-    /// Whether the parsed command was given `--json` (its `GlobalOptions`, wherever it keeps them).
-    static func wantsJSON(_ command: ParsableCommand) -> Bool {
-        Mirror(reflecting: command).children.contains { child in
-            (child.value as? OptionGroup<GlobalOptions>)?.wrappedValue.json == true
-        }
+    /// The parsed command's `GlobalOptions`, wherever it keeps them.
+    static func globalOptions(_ command: ParsableCommand) -> GlobalOptions? {
+        Mirror(reflecting: command).children.lazy.compactMap { ($0.value as? OptionGroup<GlobalOptions>)?.wrappedValue }.first
     }
 
     /// Runs the command with the documented exit codes: usage errors exit 2 (argument-parser's default
@@ -46,13 +45,15 @@ struct Linkstr: AsyncParsableCommand {
         }
         do {
             var command = try parseAsRoot(arguments)
-            if Self.wantsJSON(command) { StatusLine.shared.disable() }
+            let global = globalOptions(command)
+            if global?.json == true { StatusLine.shared.disable() }
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
             StatusLine.shared.finishSteps()
+            if let global, !(command is ProfileBackupCommand) { BackupReminder.remind(global) }
         } catch let failure as CLIFailure {
             // A boot step that was running stays on screen with how long it took.
             StatusLine.shared.fail(blameStep: failure.exitCode != .usage)

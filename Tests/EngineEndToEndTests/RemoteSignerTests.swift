@@ -28,8 +28,8 @@ struct RemoteSignerTests {
         defer { bunker.process.stop() }
         let remote = try LinkstrHome.connect(scratch, "remote", relays: [relay.url], bunkerLink: bunker.link)
         #expect(remote.pubkey == bunker.user.publicKey.hex, "the account is the user's key, not the signer's")
-        #expect(!FileManager.default.fileExists(atPath: remote.path + "/data/key.nsec"))
-        #expect(FileManager.default.fileExists(atPath: remote.path + "/data/remote-session.nsec"))
+        #expect(ProfileKeyFile.paths(home: remote.path, name: "key.nsec").isEmpty)
+        #expect(ProfileKeyFile.path(home: remote.path, name: "remote-session.nsec") != nil)
         let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
 
         let created = try remote.json(SessionMembers.self, ["session", "create", "Remote", "--member", alice.npub])
@@ -87,10 +87,10 @@ struct RemoteSignerTests {
         let remote = try LinkstrHome.connect(scratch, "remote", relays: [relay.url], bunkerLink: bunker.link)
         let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
         let created = try remote.json(SessionMembers.self, ["session", "create", "Kept", "--member", alice.npub])
-        #expect(FileManager.default.fileExists(atPath: remote.path + "/data/remote-session.nsec"))
+        #expect(ProfileKeyFile.path(home: remote.path, name: "remote-session.nsec") != nil)
 
         try remote.ok(["account", "disconnect"])
-        #expect(!FileManager.default.fileExists(atPath: remote.path + "/data/remote-session.nsec"))
+        #expect(ProfileKeyFile.paths(home: remote.path, name: "remote-session.nsec").isEmpty)
         let refused = try remote.run(["post", created.id, "https://example.com/x"])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("disconnected from its remote signer"))

@@ -3,6 +3,7 @@ import Foundation
 import LinkstrRuntime
 import PluginTesting
 import Testing
+import TestSupport
 
 /// `linkstr account …` end to end: key stores, exit statuses, and the secret never printed unasked.
 @Suite struct AccountCommandTests {
@@ -28,7 +29,7 @@ import Testing
         #expect(identity["name"] == "Bot")
         #expect(identity["npub"]?.hasPrefix("npub1") == true)
         #expect(identity["nsec"] == nil)
-        let attributes = try FileManager.default.attributesOfItem(atPath: scratch.path + "/data/key.nsec")
+        let attributes = try FileManager.default.attributesOfItem(atPath: try #require(ProfileKeyFile.path(home: scratch.path, name: "key.nsec")))
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
 
         let shown = try ProcessRunner.linkstr(["account", "show", "--json", "--home", scratch.path])
@@ -49,7 +50,7 @@ import Testing
             ["account", "import", "-", "--key-store", "ncryptsec", "--json", "--home", scratch.path], environment: environment, stdin: nsec + "\n")
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(try json(imported.stdout)["pubkey"] == "7e7e9c42a91bfef19fa929e5fda1b72e0ebc1a4c1141673e2794234d86addf4e")
-        let file = try String(contentsOfFile: scratch.path + "/data/key.ncryptsec", encoding: .utf8)
+        let file = try String(contentsOfFile: try #require(ProfileKeyFile.path(home: scratch.path, name: "key.ncryptsec")), encoding: .utf8)
         #expect(file.hasPrefix("ncryptsec1"))
         #expect(!file.contains(nsec))
 
@@ -74,7 +75,7 @@ import Testing
         #expect(session.status == 0, "\(session.screen)")
         #expect(session.screen.contains("npub10elfcs4fr0l0r8af98jlmgdh9c8tcxjvz9qkw038js35mp4dma8qzvjptg"))
         #expect(!session.screen.contains("correct horse"), "the passphrase is not echoed")
-        let file = try String(contentsOfFile: scratch.path + "/data/key.ncryptsec", encoding: .utf8)
+        let file = try String(contentsOfFile: try #require(ProfileKeyFile.path(home: scratch.path, name: "key.ncryptsec")), encoding: .utf8)
         #expect(file.hasPrefix("ncryptsec1"))
 
         let shown = try ProcessRunner.linkstr(
@@ -93,7 +94,7 @@ import Testing
             environment: ["PATH": "/usr/bin:/bin", "HOME": scratch.path], stdin: "nsec1vl029mgpspedva04g90vltkh6fvh240zqtv9k0t9af8935ke9laqsnlfe5\n")
         #expect(result.status == 1)
         #expect(result.stderr.contains("there is no terminal to ask for it: set LINKSTR_PASSPHRASE_FILE"))
-        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/data/account.json"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/data/profiles.json"))
     }
 
     /// logout deletes the key: on a terminal it asks, and only "y" goes ahead.
@@ -104,10 +105,10 @@ import Testing
         let kept = try TerminalSession.linkstr(["account", "logout", "--home", scratch.path], answers: [("[y/N] ", "n")])
         #expect(kept.status == 1, "\(kept.screen)")
         #expect(kept.screen.contains("Delete the key of npub1"))
-        #expect(FileManager.default.fileExists(atPath: scratch.path + "/data/key.nsec"))
+        #expect(ProfileKeyFile.path(home: scratch.path, name: "key.nsec") != nil)
         let gone = try TerminalSession.linkstr(["account", "logout", "--home", scratch.path], answers: [("[y/N] ", "y")])
         #expect(gone.status == 0, "\(gone.screen)")
-        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/data/key.nsec"))
+        #expect(ProfileKeyFile.paths(home: scratch.path, name: "key.nsec").isEmpty)
     }
 
     /// Once a secret key is in memory, the process makes no core dump and cannot be read through ptrace.
@@ -134,7 +135,7 @@ import Testing
         #expect(second.stderr.contains("this home already has an account"))
         let logout = try ProcessRunner.linkstr(["account", "logout", "--yes", "--home", scratch.path])
         #expect(logout.status == 0)
-        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/data/key.nsec"))
+        #expect(ProfileKeyFile.paths(home: scratch.path, name: "key.nsec").isEmpty)
         #expect(try ProcessRunner.linkstr(["account", "show", "--home", scratch.path]).status == 3)
     }
 }
@@ -153,7 +154,7 @@ import Testing
             return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
         })
         #expect(lines["create"]?.contains(#""key_store":"secret-service""#) == true)
-        #expect(lines["files"] == "account.json ")  // no key file on disk
+        #expect(lines["files"] == "profiles.json profiles.lock ")  // no key file on disk
         #expect(lines["stored"] == "1")
         #expect(lines["reveal"]?.contains(#""nsec":"nsec1"#) == true)
         #expect(lines["after"] == "0")

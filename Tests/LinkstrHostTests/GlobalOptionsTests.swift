@@ -3,7 +3,7 @@ import Testing
 
 @testable import linkstr
 
-/// Global options (`--home`, `--config`, `--json`, `--storage`) before or after the subcommand.
+/// Global options (`--home`, `--config`, `--json`, `--storage`, `--profile`) before or after the subcommand.
 @Suite struct GlobalOptionsTests {
     /// A small command tree: `relay list|add`, `config`, `plugins check`.
     private static func subcommands(_ path: [String]) -> [String] {
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func theSpellingsComeFromTheOptionsThemselves() {
-        #expect(GlobalOptions.spellings == ["--home": true, "--config": true, "--json": false, "--storage": true])
+        #expect(GlobalOptions.spellings == ["--home": true, "--config": true, "--json": false, "--storage": true, "--profile": true])
     }
 
     @Test func leadingGlobalOptionsMoveAfterTheSubcommandPath() {

@@ -79,6 +79,9 @@ _RECORD_CALLS = {
     "linkstr_account_identity": [],
     "linkstr_account_connect": [_TEXT, _TEXT, _TEXT, _U32],
     "linkstr_account_disconnect": [],
+    "linkstr_profiles_list": [],
+    "linkstr_profile_use": [_TEXT],
+    "linkstr_whoami": [],
     "linkstr_sessions_list": [ctypes.c_int],
     "linkstr_session_create": [_TEXT, _TEXT],
     "linkstr_session_members": [_TEXT, _TEXT, _TEXT],
@@ -216,6 +219,16 @@ class Runtime:
 
     def account_disconnect(self):
         return self._call("linkstr_account_disconnect")
+
+    # Profiles
+    def profiles(self):
+        return self._call("linkstr_profiles_list")
+
+    def profile_use(self, name):
+        return self._call("linkstr_profile_use", _text(name))
+
+    def whoami(self):
+        return self._call("linkstr_whoami")
 
     # Sessions, posts, reactions
     def sessions(self, archived=False):

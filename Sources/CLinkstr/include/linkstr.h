@@ -139,6 +139,23 @@ lkh_status linkstr_account_connect(linkstr_runtime *runtime, const char *bunker_
  *  Both calls close what this runtime opened of the account (LKH_E_BUSY while it watches). [thread-safe] */
 lkh_status linkstr_account_disconnect(linkstr_runtime *runtime, char **out_json, lkh_error *err);
 
+/* Profiles: the identities of the home, one active (the account the calls act on). They read only
+ * public metadata: no key store is opened. ---------------------------------------------------------- */
+
+/** The home's profiles: `[{"id","name","npub","active","backed_up","last_synced_at"}]`, as
+ *  `linkstr profile list --json` prints them. Since API 1.3. [thread-safe] */
+lkh_status linkstr_profiles_list(linkstr_runtime *runtime, char **out_json, lkh_error *err);
+
+/** Makes the profile `name` the home's active one (as `linkstr profile use`, also for the command
+ *  line and a running `linkstr watch`) and writes its record. An account of another profile this
+ *  runtime opened is closed; the next call opens the new one. LKH_E_BUSY while this runtime
+ *  watches; LKH_E_UNAVAILABLE for an unknown name. Since API 1.3. [thread-safe] */
+lkh_status linkstr_profile_use(linkstr_runtime *runtime, const char *name, char **out_json, lkh_error *err);
+
+/** Who the active profile is, without its key: `{"id","name","npub","pubkey","locked"}`.
+ *  LINKSTR_E_NO_ACCOUNT when there is none. Since API 1.3. [thread-safe] */
+lkh_status linkstr_whoami(linkstr_runtime *runtime, char **out_json, lkh_error *err);
+
 /* Sessions, posts and reactions. Every call below needs an account (else LINKSTR_E_NO_ACCOUNT).
  * A session is named by its id or its unique name (case-insensitive); a post by its id or a unique
  * prefix of at least 8 hex characters; a person by npub1…, 64 hex or a contact alias. ----------- */

@@ -1,4 +1,5 @@
-/// `<data>/account.json`: the active identity and where its key is. Holds no secret.
+/// An identity and where its key is, as a profile keeps it (and as `<data>/account.json` kept the one
+/// account of a home before profiles). Holds no secret.
 public struct AccountFile: Codable, Equatable, Sendable {
     public var pubkey: String
     public var keyStore: KeyStoreKind

@@ -1,34 +1,40 @@
 import NostrCore
 
-/// Accounts whose key is in a remote signer (NIP-46): account.json names the signer, the key store
+/// Accounts whose key is in a remote signer (NIP-46): the profile names the signer, the key store
 /// keeps the client's session key and the random secret the local data key is derived from.
 extension AccountManager {
-    /// Makes `user` the account of this home, its key in the signer of `link`, or — when this home
-    /// already has that account with a remote signer — reconnects it (its data stays).
+    /// Makes `user` the account of this home (a new active profile), its key in the signer of
+    /// `link`, or — when the profile commands act on is that account with a remote signer —
+    /// reconnects it (its data stays).
     /// - Returns: the account and whether it existed.
-    /// - Throws: when this home has another account, or this one with its key here.
+    /// - Throws: when this home has another active account, or this one with its key here.
     public func connectRemote(
         user: PublicKey, link: BunkerLink, sessionKey: SecretKey, answerTimeout: Int? = nil, name: String?, keyStore: KeyStoreKind, now: Int64
     ) throws(AccountError) -> (account: AccountFile, reconnected: Bool) {
         let remote = RemoteSignerLink(signer: link.signer.hex, relays: link.relays, connected: true, answerTimeout: answerTimeout)
-        if var existing = try current() {
-            guard existing.pubkey == user.hex else {
+        if let existing = try selectedProfile() {
+            guard existing.account.pubkey == user.hex else {
                 throw AccountError(
-                    "this home already has another account (\(try npub(of: existing))); run `linkstr account logout` first, or use another --home")
+                    "this home already has another account (\(existing.npub)); run `linkstr account logout` first, or use another --home")
             }
-            guard existing.remoteSigner != nil else {
+            guard existing.account.remoteSigner != nil else {
                 throw AccountError("this home already has the key of \(user.npub) itself; it needs no remote signer")
             }
-            try storeKeys([(.remoteSession, sessionKey)], keyStore: existing.keyStore, npub: user.npub, newPassphrase: false)
-            existing.remoteSigner = remote
-            if let name { existing.name = name }
-            try writeAccountFile(existing)
-            return (existing, true)
+            try storeKeys([(.remoteSession, sessionKey)], keyStore: existing.account.keyStore, of: existing.id, npub: user.npub, newPassphrase: false)
+            let updated = try editProfile(existing) { profile in
+                profile.account.remoteSigner = remote
+                if let name {
+                    profile.name = name
+                    profile.account.name = name
+                }
+            }
+            return (updated.account, true)
         }
-        try storeKeys([(.remoteSession, sessionKey), (.dataKey, SecretKey.generate())], keyStore: keyStore, npub: user.npub, newPassphrase: true)
-        let account = AccountFile(pubkey: user.hex, keyStore: keyStore, name: name, createdAt: now, remoteSigner: remote)
-        try writeAccountFile(account)
-        return (account, false)
+        let id = ProfileID()
+        let account = AccountFile(pubkey: user.hex, keyStore: keyStore, name: nil, createdAt: now, remoteSigner: remote)
+        if let name { try Self.checkName(name) }
+        try storeKeys([(.remoteSession, sessionKey), (.dataKey, SecretKey.generate())], keyStore: keyStore, of: id, npub: user.npub, newPassphrase: true)
+        return (try insertProfile(id: id, account: account, name: name, activate: true).account, false)
     }
 
     /// Asks the signer `client` is connected to for the user's key, then keeps the account
@@ -49,28 +55,25 @@ extension AccountManager {
     /// Forgets the session key of the account's remote signer; the account and its data stay until
     /// it is connected again.
     public func disconnectRemote() throws(AccountError) -> AccountFile {
-        var account = try require()
-        guard account.remoteSigner != nil else {
+        let profile = try requireProfile()
+        guard profile.account.remoteSigner != nil else {
             throw AccountError("this account's key is on this machine, not in a remote signer; there is nothing to disconnect")
         }
-        try removeKeys([.remoteSession], of: account)
-        account.remoteSigner?.connected = false
-        try writeAccountFile(account)
-        try syncDataDirectory()
-        return account
+        try removeKeys([.remoteSession], of: profile)
+        return try editProfile(profile) { $0.account.remoteSigner?.connected = false }.account
     }
 
     /// The account's secrets (may ask for the passphrase).
     public func unlock() throws(AccountError) -> UnlockedAccount {
-        let account = try require()
-        guard let remote = account.remoteSigner else { return .local(try secretKey()) }
+        let profile = try requireProfile()
+        guard let remote = profile.account.remoteSigner else { return .local(try secretKey(of: profile)) }
         guard remote.connected else {
             throw AccountError("this account is disconnected from its remote signer; connect it again with `linkstr account connect bunker://…`")
         }
-        guard let user = try? PublicKey(hex: account.pubkey), let signer = try? PublicKey(hex: remote.signer) else {
-            throw AccountError("\(accountPath) holds an invalid public key")
+        guard let user = try? PublicKey(hex: profile.account.pubkey), let signer = try? PublicKey(hex: remote.signer) else {
+            throw AccountError("\(profilesPath) holds an invalid public key for profile '\(profile.name)'")
         }
-        let keys = try loadKeys([.remoteSession, .dataKey], of: account)
+        let keys = try loadKeys([.remoteSession, .dataKey], of: profile)
         return .remote(user: user, link: BunkerLink(signer: signer, relays: remote.relays, secret: nil), sessionKey: keys[0], dataSecret: keys[1], timeout: remote.requestTimeout)
     }
 }

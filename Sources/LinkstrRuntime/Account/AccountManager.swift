@@ -3,21 +3,24 @@ import Foundation
 import Glibc
 import NostrCore
 
-/// The account of one linkstr home: `<data>/account.json` plus the secret key in the chosen key store
-/// (`<data>/key.ncryptsec` or `<data>/key.nsec`, mode 0600, or the Secret Service). The secret key is
-/// never logged or printed unless `--reveal-secret` asks for it.
+/// The identities of one linkstr home: its profiles (`<data>/profiles.json`, public metadata) and
+/// each profile's secrets in the chosen key store (`<data>/profiles/<id>/key.ncryptsec` or
+/// `key.nsec`, mode 0600, or the Secret Service). It acts on the profile named by `--profile`, else
+/// on the active one. The secret key is never logged or printed unless `--reveal-secret` asks for it.
 ///
 /// Thread rule: not thread-safe; commands use it from one thread.
 public struct AccountManager: Sendable {
     public let dataDirectory: String
     public let environment: [String: String]
+    /// The profile `--profile` names; nil for the active one.
+    public let profileName: String?
 
-    public init(dataDirectory: String, environment: [String: String]) {
+    public init(dataDirectory: String, environment: [String: String], profile: String? = nil) {
         self.dataDirectory = dataDirectory
         self.environment = environment
+        self.profileName = profile
     }
 
-    var accountPath: String { dataDirectory + "/account.json" }
     var secretService: SecretServiceKeyStore { SecretServiceKeyStore(environment: environment) }
 
     /// The key store used when none is asked for: the Secret Service when one answers, else ncryptsec.
@@ -25,70 +28,54 @@ public struct AccountManager: Sendable {
         secretService.isAvailable ? .secretService : .ncryptsec
     }
 
-    /// The active account, or nil.
+    /// The account of the profile commands act on, or nil.
     public func current() throws(AccountError) -> AccountFile? {
-        guard let data = FileManager.default.contents(atPath: accountPath) else { return nil }
-        do {
-            return try JSONDecoder().decode(AccountFile.self, from: data)
-        } catch {
-            throw AccountError("\(accountPath) is damaged (\(error)); move it away and import your key again")
-        }
+        try selectedProfile()?.account
     }
 
-    /// The active account, or the "no account" error (exit 3).
+    /// The account commands act on, or the "no account" error (exit 3).
     public func require() throws(AccountError) -> AccountFile {
-        guard let account = try current() else { throw AccountError.none }
-        return account
+        try requireProfile().account
     }
 
-    /// Stores `secretKey` as the account of this home.
-    /// - Throws: when an account already exists (log out first) or the key store fails.
+    /// Stores `secretKey` as the account of this home: a new profile, made active.
+    /// - Throws: when the home already has an active account (log out first) or the key store fails.
     @discardableResult
     public func save(_ secretKey: SecretKey, name: String?, keyStore: KeyStoreKind, now: Int64) throws(AccountError) -> AccountFile {
-        _ = linkstr_forbid_core_dumps()
-        if let existing = try current() {
-            throw AccountError("this home already has an account (\(try npub(of: existing))); run `linkstr account logout` first (after backing up its key)")
+        if let existing = try profileList().active {
+            throw AccountError("this home already has an account (\(existing.npub)); run `linkstr account logout` first (after backing up its key)")
         }
-        let publicKey = secretKey.publicKey
-        try storeKeys([(.accountKey, secretKey)], keyStore: keyStore, npub: publicKey.npub, newPassphrase: true)
-        let account = AccountFile(pubkey: publicKey.hex, keyStore: keyStore, name: name, createdAt: now)
-        try writeAccountFile(account)
-        return account
+        return try addProfile(secretKey, name: name, keyStore: keyStore, now: now, activate: true).account
     }
 
     /// The account's secret key, from its key store (may ask for the passphrase).
     public func secretKey() throws(AccountError) -> SecretKey {
-        let account = try require()
-        guard account.remoteSigner == nil else {
+        try secretKey(of: try requireProfile())
+    }
+
+    func secretKey(of profile: HomeProfile) throws(AccountError) -> SecretKey {
+        guard profile.account.remoteSigner == nil else {
             throw AccountError("the key of this account is in a remote signer and never on this machine; use the signer to see or back it up")
         }
-        let key = try loadKeys([.accountKey], of: account)[0]
-        guard key.publicKey.hex == account.pubkey else {
-            throw AccountError("the stored key does not belong to account \(account.pubkey); the key store was changed behind linkstr's back")
+        let key = try loadKeys([.accountKey], of: profile)[0]
+        guard key.publicKey.hex == profile.account.pubkey else {
+            throw AccountError("the stored key does not belong to account \(profile.account.pubkey); the key store was changed behind linkstr's back")
         }
         return key
     }
 
-    /// Forgets the identity: removes `account.json` and the key material. Data stays unless the
+    /// Forgets the identity: removes its profile and its key material. Data stays unless the
     /// caller clears it.
     public func logout() throws(AccountError) {
-        let account = try require()
-        try removeKeys(account.keySlots, of: account)
-        try removeFile(accountPath)
-        try syncDataDirectory()
+        try removeProfile(try requireProfile())
     }
 
     /// Makes the folder's entries (a key written or removed) durable before the command reports it.
-    func syncDataDirectory() throws(AccountError) {
-        let descriptor = open(dataDirectory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw AccountError("cannot open \(dataDirectory) to sync it: \(String(cString: strerror(errno)))") }
+    func syncDirectory(_ directory: String) throws(AccountError) {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw AccountError("cannot open \(directory) to sync it: \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw AccountError("cannot sync \(dataDirectory): \(String(cString: strerror(errno)))") }
-    }
-
-    func npub(of account: AccountFile) throws(AccountError) -> String {
-        guard let key = try? PublicKey(hex: account.pubkey) else { throw AccountError("\(accountPath) holds an invalid public key") }
-        return key.npub
+        guard fsync(descriptor) == 0 else { throw AccountError("cannot sync \(directory): \(String(cString: strerror(errno)))") }
     }
 
     func parseNsec(_ text: String, source: String) throws(AccountError) -> SecretKey {
@@ -99,12 +86,13 @@ public struct AccountManager: Sendable {
         }
     }
 
-    /// Writes `text` atomically with mode 0600 (the folder is created with 0700).
+    /// Writes `text` atomically with mode 0600 (its folder is created with 0700).
     func writePrivateFile(_ path: String, _ text: String) throws(AccountError) {
+        let directory = (path as NSString).deletingLastPathComponent
         do {
-            try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw AccountError("cannot create \(dataDirectory): \(error.localizedDescription)")
+            throw AccountError("cannot create \(directory): \(error.localizedDescription)")
         }
         let temporary = path + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -117,6 +105,6 @@ public struct AccountManager: Sendable {
             unlink(temporary)
             throw AccountError("cannot write \(path): \(String(cString: strerror(errno)))")
         }
-        try syncDataDirectory()
+        try syncDirectory(directory)
     }
 }

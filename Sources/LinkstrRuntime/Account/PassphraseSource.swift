@@ -20,14 +20,19 @@ public struct PassphraseSource: Sendable {
         if let directory = environment["CREDENTIALS_DIRECTORY"], FileManager.default.fileExists(atPath: directory + "/linkstr-passphrase") {
             return try read(directory + "/linkstr-passphrase", what: "the systemd credential")
         }
+        return try Self.ask(
+            prompt: "linkstr passphrase: ", confirm: confirm,
+            withoutTerminal: "the key is protected by a passphrase and there is no terminal to ask for it: set LINKSTR_PASSPHRASE_FILE to a file holding it (or use the systemd credential linkstr-passphrase)")
+    }
+
+    /// Asks for a passphrase on the controlling terminal (echo off), twice when `confirm`.
+    /// - Parameter withoutTerminal: the error when there is no terminal to ask on.
+    public static func ask(prompt text: String, confirm: Bool, withoutTerminal: String) throws(AccountError) -> String {
         // The prompt talks to the controlling terminal, so stdin may be a file (`account import - < key`).
         let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard tty >= 0 else {
-            throw AccountError(
-                "the key is protected by a passphrase and there is no terminal to ask for it: set LINKSTR_PASSPHRASE_FILE to a file holding it (or use the systemd credential linkstr-passphrase)")
-        }
+        guard tty >= 0 else { throw AccountError(withoutTerminal) }
         defer { close(tty) }
-        let first = prompt("linkstr passphrase: ", on: tty)
+        let first = prompt(text, on: tty)
         guard !first.isEmpty else { throw AccountError("the passphrase must not be empty") }
         if confirm, prompt("repeat the passphrase: ", on: tty) != first {
             throw AccountError("the two passphrases differ")
@@ -45,7 +50,7 @@ public struct PassphraseSource: Sendable {
     }
 
     /// Reads one line from the terminal `tty` with echo off.
-    private func prompt(_ text: String, on tty: Int32) -> String {
+    private static func prompt(_ text: String, on tty: Int32) -> String {
         var saved = termios()
         tcgetattr(tty, &saved)
         var silent = saved

@@ -1,8 +1,7 @@
 import Foundation
 
 /// The Secret Service through `secret-tool` (libsecret-tools): the nsec goes on stdin, never on the
-/// command line. Items are labelled "linkstr nostr key" with attributes application=linkstr,
-/// account=<npub>.
+/// command line. Items are labelled "linkstr nostr key" with the attributes of a ``SecretServiceItem``.
 struct SecretServiceKeyStore {
     var environment: [String: String]
 
@@ -14,21 +13,25 @@ struct SecretServiceKeyStore {
         return result.stderr.isEmpty && (result.status == 0 || result.status == 1)
     }
 
-    func store(nsec: String, npub: String) throws(AccountError) {
-        let result = try invoke(["store", "--label=linkstr nostr key", "application", "linkstr", "account", npub], stdin: nsec)
+    func store(nsec: String, item: SecretServiceItem) throws(AccountError) {
+        let result = try invoke(
+            ["store", "--label=linkstr nostr key", "application", "linkstr", "profile", item.profile, "account", item.account], stdin: nsec)
         guard result.status == 0 else { throw AccountError("the Secret Service refused to store the key: \(result.stderr)") }
     }
 
-    func lookup(npub: String) throws(AccountError) -> String {
-        let result = try invoke(["lookup", "application", "linkstr", "account", npub], stdin: nil)
-        guard result.status == 0, !result.stdout.isEmpty else {
-            throw AccountError("the Secret Service has no key for \(npub) (is the keyring unlocked?)")
+    /// The item's secret, found by its profile, else by its account alone (an item stored before
+    /// the home had profiles).
+    func lookup(_ item: SecretServiceItem) throws(AccountError) -> String {
+        for attribute in [["profile", item.profile], ["account", item.account]] {
+            let result = try invoke(["lookup", "application", "linkstr"] + attribute, stdin: nil)
+            if result.status == 0, !result.stdout.isEmpty { return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) }
         }
-        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        throw AccountError("the Secret Service has no key for \(item.account) (is the keyring unlocked?)")
     }
 
-    func remove(npub: String) throws(AccountError) {
-        let result = try invoke(["clear", "application", "linkstr", "account", npub], stdin: nil)
+    /// Removes the item (and one stored for the same account before the home had profiles).
+    func remove(_ item: SecretServiceItem) throws(AccountError) {
+        let result = try invoke(["clear", "application", "linkstr", "account", item.account], stdin: nil)
         guard result.status == 0 else { throw AccountError("the Secret Service could not remove the key: \(result.stderr)") }
     }
 

@@ -92,7 +92,7 @@ public final class Bunker: Sendable {
     /// Listens and answers until the task is cancelled, then leaves the relays.
     public func run() async throws(RuntimeError) {
         let filter = Filter(kinds: [RemoteSignerClient.eventKind], pubkeyReferences: [signerKey], since: runtime.clock() - 10)
-        let messages: AsyncStream<SubscriptionMessage>
+        let messages: SubscriptionStream
         do {
             try pool.setRelays(relays.map { RelayConfiguration(url: $0) })
             messages = try pool.subscribe(Self.subscriptionID, filters: [filter])

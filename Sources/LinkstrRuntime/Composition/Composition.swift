@@ -70,9 +70,9 @@ public enum Composition {
         return (host, discoverPlugins(host, configuration))
     }
 
-    /// The account files of `host`'s home.
+    /// The profiles of `host`'s home, acting on the one the configuration names (else the active one).
     public static func accounts(_ host: LinkstrHost, _ configuration: RuntimeConfiguration) -> AccountManager {
-        AccountManager(dataDirectory: host.paths.dataDirectory, environment: configuration.environment)
+        AccountManager(dataDirectory: host.paths.dataDirectory, environment: configuration.environment, profile: configuration.profile)
     }
 
     /// The steps of opening an account, for a front end that shows them (the app's boot screen).

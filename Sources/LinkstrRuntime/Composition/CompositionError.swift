@@ -21,6 +21,6 @@ public struct CompositionError: Error, CustomStringConvertible, Sendable {
     }
 
     init(_ error: AccountError) {
-        self.init(error.isNoAccount ? .noAccount : .failed, error.message)
+        self.init(error.isNoAccount ? .noAccount : error.isBadInput ? .badConfiguration : .failed, error.message)
     }
 }

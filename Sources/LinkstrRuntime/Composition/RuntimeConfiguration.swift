@@ -9,6 +9,8 @@ public struct RuntimeConfiguration: Sendable {
     public var configFile: String?
     /// A storage backend for this launch (`--storage`): `sqlite`, `memory`, `postgresql` or a plugin id.
     public var storage: String?
+    /// The profile to act as (`--profile`); nil for the home's active profile.
+    public var profile: String?
     /// The environment the runtime reads (`LINKSTR_*`, `XDG_*`, `HOME`, the passphrase sources).
     public var environment: [String: String]
     /// The folder of the `liblinkstr.so` a program embeds, whose `linkstr/plugins` folder holds
@@ -20,13 +22,14 @@ public struct RuntimeConfiguration: Sendable {
     public var onAuthURL: @Sendable (String) -> Void = { _ in }
 
     public init(
-        home: String? = nil, configFile: String? = nil, storage: String? = nil,
+        home: String? = nil, configFile: String? = nil, storage: String? = nil, profile: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment, libraryDirectory: String? = nil,
         inProcessPlugins: [InProcessPlugin] = []
     ) {
         self.home = home
         self.configFile = configFile
         self.storage = storage
+        self.profile = profile
         self.environment = environment
         self.libraryDirectory = libraryDirectory
         self.inProcessPlugins = inProcessPlugins

@@ -21,7 +21,7 @@ extension RemoteSignerClient {
         let session = LocalSigner(secretKey: sessionKey)
         let filter = Filter(
             kinds: [eventKind], pubkeyReferences: [session.publicKey], since: Int64(Date().timeIntervalSince1970) - 60)
-        let messages: AsyncStream<SubscriptionMessage>
+        let messages: SubscriptionStream
         do {
             try pool.setRelays(link.relays.map { RelayConfiguration(url: $0) })
             messages = try pool.subscribe(connectSubscriptionID, filters: [filter])
@@ -62,7 +62,7 @@ extension RemoteSignerClient {
 
     /// The author of the first `connect` answer to `session`; a wrong secret or an error ends the wait.
     private static func firstSigner(
-        answering link: NostrConnectLink, in messages: AsyncStream<SubscriptionMessage>, session: LocalSigner
+        answering link: NostrConnectLink, in messages: SubscriptionStream, session: LocalSigner
     ) async throws(RemoteSignerError) -> PublicKey {
         for await message in messages {
             guard case .event(let received) = message, received.event.kind == eventKind,

@@ -37,7 +37,7 @@ struct KeyStoreOption: ParsableArguments {
             throw error.failure
         }
         if kind == .plain {
-            Terminal.say("warning: the secret key is stored unencrypted in \(accounts.dataDirectory)/key.nsec (mode 0600)")
+            Terminal.say("warning: the secret key is stored unencrypted in a 0600 file under \(accounts.dataDirectory)/profiles")
         }
         return kind
     }
@@ -50,7 +50,7 @@ extension GlobalOptions {
 }
 
 extension AccountError {
-    var failure: CLIFailure { CLIFailure(isNoAccount ? .noAccount : .failed, message) }
+    var failure: CLIFailure { CLIFailure(isNoAccount ? .noAccount : isBadInput ? .usage : .failed, message) }
 }
 
 /// Prints `{"npub","pubkey","name"?}`, or the same for people.
@@ -109,25 +109,7 @@ struct AccountImportCommand: ParsableCommand {
     var insecureArgv = false
 
     func run() throws {
-        let text: String
-        if nsec == "-" {
-            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-        } else if FileManager.default.fileExists(atPath: nsec) {
-            guard let contents = FileManager.default.contents(atPath: nsec) else { throw CLIFailure(.usage, "cannot read \(nsec).") }
-            text = String(decoding: contents, as: UTF8.self)
-        } else if nsec.lowercased().hasPrefix("nsec1"), !insecureArgv {
-            throw CLIFailure(
-                .usage,
-                "a secret key on the command line is visible to every user in `ps` and stays in your shell history; pass - and give it on stdin (linkstr account import - < backup.nsec), or a file that holds it (--insecure-argv accepts the risk)")
-        } else {
-            text = nsec
-        }
-        let key: SecretKey
-        do {
-            key = try SecretKey.importing(text)
-        } catch {
-            throw error.failure
-        }
+        let key = try SecretKeyInput.read(nsec, insecureArgv: insecureArgv, example: "linkstr account import - < backup.nsec")
         let host = try global.openHost()
         let accounts = global.accounts(host)
         do {

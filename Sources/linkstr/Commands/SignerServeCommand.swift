@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dispatch
+import Glibc
 import LinkstrHost
 import LinkstrRuntime
 

@@ -22,7 +22,18 @@ struct WatchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The longest to wait for a relay, and for each page of history, in seconds.", valueName: "seconds"))
     var timeout: Int = 15
 
+    /// How often a watch of the active profile looks for a switch (`profile use` in another process).
+    static let switchCheckInterval: Duration = .seconds(1)
+
     func run() async throws {
+        while let next = try await watchProfile() {
+            Terminal.say("the active profile is now '\(next.name)' (\(next.npub)); watching it")
+        }
+    }
+
+    /// Watches the profile commands act on until interrupted (nil), or — without --profile — until
+    /// another profile is made active (that profile).
+    private func watchProfile() async throws -> HomeProfile? {
         let context = try AccountContext.open(global, connects: true)
         defer { context.host.stop() }
         try await context.connect(forWriting: false, timeout: .seconds(timeout))
@@ -38,6 +49,8 @@ struct WatchCommand: AsyncParsableCommand {
         }
         let services = context.opened.serviceGroup(running)
         async let group: Void = services.run()
+        let switched = global.profile == nil ? followSwitch(context.accounts, from: context.runtime.me.hex, stopping: services) : nil
+        defer { switched?.cancel() }
         let style = HumanOutput.current.style
         for await event in watch.events {
             switch event {
@@ -64,6 +77,22 @@ struct WatchCommand: AsyncParsableCommand {
         } catch {
             throw CLIFailure(.failed, "watch stopped unexpectedly (\(error)); start it again")
         }
+        switched?.cancel()
+        let next = await switched?.value
         await context.close()
+        return next
+    }
+
+    /// Looks at the profile list every `switchCheckInterval`; when a profile other than `pubkey`'s is
+    /// active, stops `services` gracefully and returns it. Cancelled, it returns nil.
+    private func followSwitch(_ accounts: AccountManager, from pubkey: String, stopping services: ServiceGroup) -> Task<HomeProfile?, Never> {
+        Task {
+            while (try? await Task.sleep(for: Self.switchCheckInterval)) != nil {
+                guard let active = try? accounts.profileList().active, active.account.pubkey != pubkey else { continue }
+                await services.triggerGracefulShutdown()
+                return active
+            }
+            return nil
+        }
     }
 }

@@ -47,6 +47,27 @@ struct HelperProgram {
         return Outcome(status: process.terminationStatus, output: text)
     }
 
+    /// Runs the program with `input` on its stdin and its output discarded (a clipboard tool that
+    /// stays in the background to serve the selection keeps no pipe of ours open); its exit status.
+    func feed(_ input: String, _ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let stdin = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return -1
+        }
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try? stdin.fileHandleForWriting.close()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     /// The command line as a person would type it, for messages.
     func commandLine(_ arguments: [String]) -> String {
         ([name] + arguments).joined(separator: " ")

@@ -1,6 +1,7 @@
 """The Python binding (bindings/python/linkstr.py) over a real relay: a home without an account is
 refused with NO_ACCOUNT but resolves a link through the media providers (and refuses one that is no
-web URL); then an account, a session of one, a post with a note, the feed, a sync, a
+web URL); then an account (its profile: listed, whoami, use), a session of one, a post with a note,
+the feed, a sync, a
 second session of the same name (its warning), members added and removed; then, in a home whose only
 relay cannot be reached, a watch with a 1 s timeout and its error event. Prints one JSON object with
 what each call returned. Usage: runtime_calls.py BINDINGS HOME UNREACHABLE_HOME PERSON"""
@@ -26,6 +27,9 @@ def main():
         except linkstr.LinkstrError as error:
             results["media_bad_link"] = {"code": error.code, "message": error.message}
         results["account"] = runtime.account_create(name="Py", key_store="plain")
+        results["profiles"] = runtime.profiles()
+        results["whoami"] = runtime.whoami()
+        results["profile_use"] = runtime.profile_use("Py")
         session = runtime.session_create("Python room")
         results["session"] = session
         results["post"] = runtime.post(session["id"], "example.com/py", note="from Python")

@@ -1,0 +1,14 @@
+extension JSONRecords {
+    /// One profile of a home: public metadata only.
+    public static func profile(_ profile: HomeProfile) -> [String: Any] {
+        [
+            "id": profile.id.rawValue, "name": profile.name, "npub": profile.npub, "active": profile.active,
+            "backed_up": profile.backedUp, "last_synced_at": AccountManager.timeFormatter().string(from: profile.lastSyncedAt),
+        ]
+    }
+
+    /// Who the profile is, for `whoami`: no secret is needed to say it.
+    public static func whoami(_ profile: HomeProfile) -> [String: Any] {
+        ["id": profile.id.rawValue, "name": profile.name, "npub": profile.npub, "pubkey": profile.account.pubkey, "locked": false]
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import LinkstrRuntime
+
+struct WhoamiCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "whoami", abstract: "Show the active profile: its name, npub and QR code (no secret needed).",
+        discussion: """
+            Reads only the public profile list, so it works while the key store is locked. --copy
+            puts the npub on the clipboard (wl-copy, xclip, or the terminal's OSC 52).
+
+            Example:
+              linkstr whoami --copy
+              linkstr whoami --json
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Also copy the npub to the clipboard.") var copy = false
+
+    func run() throws {
+        let profile = try global.withAccounts { accounts throws(AccountError) in try accounts.requireProfile() }
+        let route = try copy ? Clipboard.copy(profile.npub) : nil
+        if global.json {
+            Terminal.printJSON(JSONRecords.whoami(profile))
+            return
+        }
+        let style = HumanOutput.current.style
+        var lines = [style.paint(profile.name, bold: true), profile.npub, ""]
+        do {
+            lines += TerminalQRCode.lines(try QRCode(encoding: profile.npub), style: style)
+        } catch {
+            throw CLIFailure(.failed, "cannot draw the QR code of \(profile.npub): \(error)")
+        }
+        Terminal.write(lines.joined(separator: "\n") + "\n")
+        if let route { Terminal.say("copied \(profile.npub) to the clipboard with \(route.rawValue)") }
+    }
+}
