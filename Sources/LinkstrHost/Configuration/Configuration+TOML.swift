@@ -112,6 +112,9 @@ extension Configuration {
             case "saved":
                 guard let savedTable = value.table else { throw fail("'saved' must be a table: [saved] with webhook = \"https://…\"") }
                 savedLinks = try SavedLinksSettings(table: savedTable, fail: fail)
+            case "browser":
+                guard let browserTable = value.table else { throw fail("'browser' must be a table: [browser] with allow = [\"https://example.org:signEvent:1\"]") }
+                browser = try BrowserSettings(table: browserTable, fail: fail)
             default:
                 throw fail("unknown setting '\(key)'; known settings: \(Self.knownKeys.joined(separator: ", "))")
             }

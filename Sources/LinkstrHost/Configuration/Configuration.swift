@@ -48,6 +48,8 @@ public struct Configuration: Equatable, Sendable {
     public var pluginSettings: [String: [String: String]] = [:]
     /// `[saved]`: the webhook saved links are pushed to.
     public var savedLinks = SavedLinksSettings()
+    /// `[browser]`: what web pages may ask of the account without asking the user.
+    public var browser = BrowserSettings()
 
     public init() {}
 
@@ -55,6 +57,7 @@ public struct Configuration: Equatable, Sendable {
     public static let knownKeys: [String] = [
         "storage", "transport", "media_providers", "notifiers", "plugin_paths", "relays", "log_level",
         "providers", "plugins", "media_cache_bytes", "ytdlp", "saved", "notify", "signer_plugins",
+        "browser",
     ]
 
     /// The plugin id the configuration chooses for `capabilityID`, if any.
