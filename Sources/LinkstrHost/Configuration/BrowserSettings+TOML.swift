@@ -23,7 +23,7 @@ extension BrowserSettings {
             do {
                 rules.append(try BrowserRule(parsing: text))
             } catch {
-                throw fail("'\(key)' has \(error)")
+                throw fail("'\(key)': \(error)")
             }
         }
         return rules
