@@ -12,7 +12,8 @@ public struct BrowserHost: Sendable {
     /// Serves until the browser disconnects; throws when the channel breaks.
     public func run() async throws(NativeMessageError) {
         while let message = try channel.receive() {
-            try channel.send(await handler.reply(to: message))
+            let reply = await handler.reply(to: message)
+            try channel.send(reply)
         }
     }
 }

@@ -17,7 +17,7 @@ public struct BrowserPermission: Hashable, Sendable, Codable {
     public var question: String {
         switch method {
         case .getPublicKey: "\(origin) wants to know your public key"
-        case .signEvent: "\(origin) wants to sign kind \(kind.map(String.init) ?? "?") events as you"
+        case .signEvent: "\(origin) wants to sign kind \(kind.map { String($0) } ?? "?") events as you"
         case .nip44Encrypt: "\(origin) wants to encrypt messages as you (NIP-44)"
         case .nip44Decrypt: "\(origin) wants to decrypt messages sent to you (NIP-44)"
         case .getRelays: "\(origin) wants to read your relay list"

@@ -10,8 +10,13 @@ struct BrowserHostCommand: AsyncParsableCommand {
         commandName: "host",
         abstract: "Answer the linkstr browser extension over native messaging (started by the browser).",
         discussion: """
-            Chromium passes the extension's origin (chrome-extension://ID/), Firefox the manifest path \
-            and the extension id; both are accepted and not needed.
+            The browser starts it through the launcher `linkstr browser install` writes. Chromium \
+            passes the extension's origin (chrome-extension://ID/), Firefox the manifest path and the \
+            extension id; both are accepted and not needed. Requests and replies are native-messaging \
+            frames on stdin and stdout; messages go to stderr.
+
+            Example:
+              linkstr browser host --home ~/linkstr chrome-extension://cadkkjeablgnenpdgigdlleebljooikd/
             """)
 
     @OptionGroup var global: GlobalOptions
