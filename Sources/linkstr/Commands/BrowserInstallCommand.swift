@@ -28,7 +28,7 @@ struct BrowserInstallCommand: ParsableCommand {
     var exec: String?
 
     func validate() throws {
-        if let extensionID, extensionID.count != 32 || !extensionID.allSatisfy({ ("a"..."p").contains($0) }) {
+        if let extensionID, extensionID.count != 32 || !extensionID.allSatisfy({ $0 >= "a" && $0 <= "p" }) {
             throw ValidationError("--extension-id must be a Chromium extension id: 32 letters from a to p")
         }
     }

@@ -11,14 +11,14 @@ struct BrowserManifestOptions: ParsableArguments {
     /// The manifests' folders, by browser, for the browsers chosen.
     func folders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [(browser: String, folder: String)] {
         let both = chromium == firefox
-        var folders: [(String, String)] = []
+        var folders: [(browser: String, folder: String)] = []
         if chromium || both {
             let profile = userDataDir.map(IntegrationFile.absolute) ?? UserDirectories(environment: environment).configHome + "/chromium"
-            folders.append(("chromium", profile + "/NativeMessagingHosts"))
+            folders.append((browser: "chromium", folder: profile + "/NativeMessagingHosts"))
         }
         if firefox || both {
             let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            folders.append(("firefox", home + "/.mozilla/native-messaging-hosts"))
+            folders.append((browser: "firefox", folder: home + "/.mozilla/native-messaging-hosts"))
         }
         return folders
     }
