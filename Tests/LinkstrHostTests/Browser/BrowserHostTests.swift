@@ -9,7 +9,7 @@ import Testing
     private let site = "http://127.0.0.1:8000"
 
     /// A home allowing `site` everything; `config` goes before its [browser] section.
-    private func home(_ scratch: TestScratch, config: String = "notifiers = []\n", allow: [String]) throws -> LinkstrHome {
+    private func makeHome(_ scratch: TestScratch, config: String = "notifiers = []\n", allow: [String]) throws -> LinkstrHome {
         let rules = allow.map { "\"\($0)\"" }.joined(separator: ", ")
         return try LinkstrHome.create(scratch, "home", relays: [], config: config + "[browser]\nallow = [\(rules)]\n")
     }
@@ -28,10 +28,10 @@ import Testing
     @Test func answersWithTheAccountsKeyAndRefusesASiteWithoutPermission() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
-        let home = try home(scratch, allow: ["\(site):getPublicKey", "\(site):signEvent:1"])
+        let home = try makeHome(scratch, allow: ["\(site):getPublicKey", "\(site):signEvent:1"])
         let host = try startHost(scratch, home)
 
-        let pubkey = try host.request(["id": 1, "origin": site, "method": "getPublicKey", "params": [:]])
+        let pubkey = try host.request(["id": 1, "origin": site, "method": "getPublicKey"])
         #expect(pubkey["id"] as? Int == 1)
         #expect(pubkey["result"] as? String == home.pubkey, "\(pubkey)")
 
@@ -73,7 +73,7 @@ import Testing
         let server = try NotificationServer(in: scratch)
         defer { server.stop() }
         // No `notifiers` line: the desktop notifier is used when a notification server answers.
-        let home = try home(scratch, config: "", allow: [])
+        let home = try makeHome(scratch, config: "", allow: [])
         let host = try startHost(scratch, home, environment: ["DBUS_SESSION_BUS_ADDRESS": server.address])
 
         try host.send(try JSONSerialization.data(withJSONObject: ["id": 1, "origin": site, "method": "getPublicKey"]))

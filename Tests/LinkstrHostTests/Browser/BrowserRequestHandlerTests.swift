@@ -8,7 +8,7 @@ import Testing
 @Suite struct BrowserRequestHandlerTests {
     private let keypair = Keypair.generate()
 
-    private func handler(_ scratch: TestScratch, allow: [String] = ["https://example.org:*"], keys: BrowserKeyAccess? = nil, prompt: ScriptedPrompt? = nil)
+    private func makeHandler(_ scratch: TestScratch, allow: [String] = ["https://example.org:*"], keys: BrowserKeyAccess? = nil, prompt: ScriptedPrompt? = nil)
         throws -> BrowserRequestHandler
     {
         let settings = BrowserSettings(allow: try allow.map { try BrowserRule(parsing: $0) })
@@ -27,7 +27,7 @@ import Testing
         let scratch = TestScratch()
         defer { scratch.remove() }
         let event: [String: Any] = ["kind": 1, "created_at": 1_700_000_000, "tags": [["t", "linkstr"]], "content": "hello from a web page"]
-        let answer = try await reply(try handler(scratch), ["id": "7", "origin": "https://example.org", "method": "signEvent", "params": ["event": event]])
+        let answer = try await reply(try makeHandler(scratch), ["id": "7", "origin": "https://example.org", "method": "signEvent", "params": ["event": event]])
         #expect(answer["id"] as? String == "7")
         let signed = try #require(answer["result"] as? [String: Any])
         let parsed = try Event(json: try JSONSerialization.data(withJSONObject: signed))
@@ -39,7 +39,7 @@ import Testing
     @Test func answersThePublicKeyAndEncryptsAndDecryptsWithNIP44() async throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
-        let handler = try handler(scratch)
+        let handler = try makeHandler(scratch)
         let pubkey = try await reply(handler, ["id": 1, "origin": "https://example.org", "method": "getPublicKey"])
         #expect(pubkey["id"] as? Int == 1)
         #expect(pubkey["result"] as? String == keypair.publicKey.hex)
@@ -57,7 +57,7 @@ import Testing
     @Test func refusesAnUnknownOriginAnUnknownMethodAndAnotherAuthor() async throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
-        let handler = try handler(scratch)
+        let handler = try makeHandler(scratch)
         let noOrigin = try await reply(handler, ["id": 1, "method": "getPublicKey"])
         #expect(noOrigin["error"] as? String == "linkstr refused: the request's origin (none) is not a web site's http or https origin")
         #expect(noOrigin["result"] == nil)
@@ -78,7 +78,7 @@ import Testing
         defer { scratch.remove() }
         let prompt = ScriptedPrompt(answering: .allow)
         let locked = BrowserKeyAccess { () throws(BrowserRequestError) in throw BrowserRequestError("linkstr is locked; run `linkstr unlock`") }
-        let handler = try handler(scratch, allow: [], keys: locked, prompt: prompt)
+        let handler = try makeHandler(scratch, allow: [], keys: locked, prompt: prompt)
         let answer = try await reply(handler, ["id": 1, "origin": "https://example.org", "method": "getPublicKey"])
         #expect(answer["error"] as? String == "linkstr is locked; run `linkstr unlock`")
         #expect(prompt.questions.isEmpty)
