@@ -2,6 +2,10 @@
 public struct BrowserRuleError: Error, Equatable, Sendable, CustomStringConvertible {
     public let rule: String
 
+    public init(rule: String) {
+        self.rule = rule
+    }
+
     public var description: String {
         let methods = BrowserMethod.allCases.map(\.rawValue).joined(separator: ", ")
         return "'\(rule)' is not a browser rule; write \"<origin>:<method>\" or \"<origin>:signEvent:<kind>\", "

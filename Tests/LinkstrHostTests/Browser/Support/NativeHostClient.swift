@@ -16,7 +16,7 @@ final class NativeHostClient {
     /// stderr goes to `stderrFile`.
     init(_ executable: String, _ arguments: [String], environment: [String: String], stderrFile: String) throws {
         errors = stderrFile
-        FileManager.default.createFile(atPath: stderrFile, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrFile, contents: nil)
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = environment
