@@ -84,6 +84,7 @@ import Testing
     @Test func uninstallLeavesAManifestLinkstrDidNotWrite() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
+        scratch.folder("user/.mozilla/native-messaging-hosts")
         let foreign = scratch.write("user/.mozilla/native-messaging-hosts/" + Self.manifestName, #"{"name": "org.linkstr.browser", "path": "/usr/bin/other"}"#)
         let result = try ProcessRunner.linkstr(["browser", "uninstall", "--firefox", "--home", scratch.folder("home")], environment: environment(scratch))
         #expect(result.status == 1)
