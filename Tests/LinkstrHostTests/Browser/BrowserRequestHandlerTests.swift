@@ -62,7 +62,7 @@ import Testing
         #expect(noOrigin["error"] as? String == "linkstr refused: the request's origin (none) is not a web site's http or https origin")
         #expect(noOrigin["result"] == nil)
         let extensionOrigin = try await reply(handler, ["id": 2, "origin": "chrome-extension://abc", "method": "getPublicKey"])
-        #expect((extensionOrigin["error"] as? String)?.contains("'chrome-extension://abc' is not a web site's") == true)
+        #expect((extensionOrigin["error"] as? String)?.contains("origin ('chrome-extension://abc') is not a web site's") == true)
         let unknown = try await reply(handler, ["id": 3, "origin": "https://example.org", "method": "nip04.encrypt"])
         #expect((unknown["error"] as? String)?.hasPrefix("unknown method 'nip04.encrypt'; linkstr answers getPublicKey, signEvent") == true)
         let other = Keypair.generate().publicKey.hex
