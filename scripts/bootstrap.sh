@@ -15,6 +15,7 @@ DEBIAN_PACKAGES=(
   dbus-daemon  # dbus-run-session: the private bus of the desktop-notifier tests
   make patchelf  # make install: patchelf points the installed files at the bundled Swift runtime
   systemd desktop-file-utils  # systemd-analyze and desktop-file-validate check the service and desktop files
+  chromium chromium-driver  # headless Chromium loads the browser extension in the browser tests (Selenium)
 )
 
 missing=()

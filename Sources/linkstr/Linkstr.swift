@@ -22,7 +22,7 @@ struct Linkstr: AsyncParsableCommand {
             AccountCommand.self, RelayCommand.self, ContactCommand.self, SessionCommand.self, SessionsCommand.self, PostCommand.self, ReactCommand.self,
             DeleteCommand.self, FeedCommand.self, ReadCommand.self, ShareCommand.self, SyncCommand.self, WatchCommand.self, PluginsCommand.self,
             ConfigCommand.self, MediaCommand.self, OpenCommand.self, NotifyCommand.self, ServiceCommand.self, DesktopCommand.self,
-            DemoCommand.self, SaveCommand.self, SavedCommand.self, TagCommand.self, TagsCommand.self, UnsaveCommand.self, RestoreCommand.self,
+            DemoCommand.self, BrowserCommand.self, SaveCommand.self, SavedCommand.self, TagCommand.self, TagsCommand.self, UnsaveCommand.self, RestoreCommand.self,
             SignerCommand.self,
             ProfileCommand.self, WhoamiCommand.self,
         ])

@@ -11,6 +11,8 @@ extension NotificationBus {
     /// The action keys every notification offers: "default" (a click on the notification itself)
     /// and "open" (the "Open" button); label after key, as the spec wants.
     static let actionList = ["default", "Open", "open", "Open"]
+    /// The actions of a question: "Allow" and "Deny" (nothing happens on a click elsewhere).
+    static let questionActionList = ["allow", "Allow", "deny", "Deny"]
 
     /// "name version by vendor".
     func describeServer() throws(PluginError) -> String {
@@ -41,7 +43,7 @@ extension NotificationBus {
             try call.append(settings.icon)
             try call.append(message.title)
             try call.append(body)
-            try call.append(Self.actionList)
+            try call.append(message.kind == .permission ? Self.questionActionList : Self.actionList)
             try call.append(hints)
             try call.append(settings.expireTimeoutMilliseconds)
         }

@@ -7,6 +7,8 @@ public enum NotificationKind: Equatable, Sendable {
     case reaction
     case test
     case saved
+    /// A question the user answers with the "allow" or "deny" action.
+    case permission
     case other(Int32)
 
     public init(abiValue: Int32) {
@@ -15,17 +17,19 @@ public enum NotificationKind: Equatable, Sendable {
         case LKH_NOTIFY_REACTION: self = .reaction
         case LKH_NOTIFY_TEST: self = .test
         case LKH_NOTIFY_SAVED: self = .saved
+        case LKH_NOTIFY_PERMISSION: self = .permission
         default: self = .other(abiValue)
         }
     }
 
-    /// The name used in JSON payloads: `post`, `reaction`, `test`, `saved` or `kind-<n>`.
+    /// The name used in JSON payloads: `post`, `reaction`, `test`, `saved`, `permission` or `kind-<n>`.
     public var name: String {
         switch self {
         case .post: "post"
         case .reaction: "reaction"
         case .test: "test"
         case .saved: "saved"
+        case .permission: "permission"
         case .other(let value): "kind-\(value)"
         }
     }

@@ -115,6 +115,9 @@ extension Configuration {
             case "signer":
                 guard let signerTable = value.table else { throw fail("'signer' must be a table: [signer] with serve = true") }
                 bunker = try BunkerSettings(table: signerTable, fail: fail)
+            case "browser":
+                guard let browserTable = value.table else { throw fail("'browser' must be a table: [browser] with allow = [\"https://example.org:signEvent:1\"]") }
+                browser = try BrowserSettings(table: browserTable, fail: fail)
             default:
                 throw fail("unknown setting '\(key)'; known settings: \(Self.knownKeys.joined(separator: ", "))")
             }

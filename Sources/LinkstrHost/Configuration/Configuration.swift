@@ -50,6 +50,8 @@ public struct Configuration: Equatable, Sendable {
     public var savedLinks = SavedLinksSettings()
     /// `[signer]`: linkstr as a bunker for other Nostr clients.
     public var bunker = BunkerSettings()
+    /// `[browser]`: what web pages may ask of the account without asking the user.
+    public var browser = BrowserSettings()
 
     public init() {}
 
@@ -57,6 +59,7 @@ public struct Configuration: Equatable, Sendable {
     public static let knownKeys: [String] = [
         "storage", "transport", "media_providers", "notifiers", "plugin_paths", "relays", "log_level",
         "providers", "plugins", "media_cache_bytes", "ytdlp", "saved", "notify", "signer_plugins", "signer",
+        "browser",
     ]
 
     /// The plugin id the configuration chooses for `capabilityID`, if any.

@@ -1,7 +1,7 @@
 import PluginABI
 
 /// The context a notifier's action handler gets: a click on a notification ("default") or on its
-/// "Open" button opens the notification's link.
+/// "Open" button opens the notification's link; "allow" and "deny" answer a pending question.
 ///
 /// Thread rule: `handle` is called on the notifier's own thread (the ABI's `[any-thread]`); the
 /// dispatcher keeps the router alive until the notifier is destroyed.
@@ -10,13 +10,19 @@ final class NotificationActionRouter: Sendable {
 
     let opener: LinkOpener
     let links: RecentLinks
+    let questions: PendingQuestions
 
-    init(opener: LinkOpener, links: RecentLinks) {
+    init(opener: LinkOpener, links: RecentLinks, questions: PendingQuestions) {
         self.opener = opener
         self.links = links
+        self.questions = questions
     }
 
     func handle(notificationID: String, actionKey: String) {
+        if PendingQuestions.answers.contains(actionKey) {
+            questions.answer(notificationID, with: actionKey)
+            return
+        }
         guard Self.openingActions.contains(actionKey) else { return }
         guard let link = links.link(for: notificationID) else {
             opener.log.log(.info, "no link to open for notification \(notificationID)", source: opener.source)

@@ -10,7 +10,7 @@ extension NotificationDispatcher {
     /// - Throws: a sentence saying why it cannot be used (not installed, not a notifier, a setting
     ///   the host or the plugin refuses, a vtable this host cannot use, not available).
     static func startNotifier(
-        _ pluginID: String, host: LinkstrHost, links: RecentLinks, requireAvailable: Bool = false
+        _ pluginID: String, host: LinkstrHost, links: RecentLinks, questions: PendingQuestions, requireAvailable: Bool = false
     ) throws(NotifierStartFailure) -> ActiveNotifier {
         guard let plugin = host.registry.plugin(id: pluginID) else {
             throw NotifierStartFailure("no installed plugin has this id; `linkstr plugins` lists the installed ones")
@@ -41,7 +41,7 @@ extension NotificationDispatcher {
         var router: NotificationActionRouter?
         if let setHandler = capability.vtable.pointee.set_action_handler {
             let candidate = NotificationActionRouter(
-                opener: LinkOpener(command: preferences.openCommand, log: host.log, source: pluginID), links: links)
+                opener: LinkOpener(command: preferences.openCommand, log: host.log, source: pluginID), links: links, questions: questions)
             var error = LKHErrorSlot.make()
             let status = setHandler(
                 capability.rawInstance, NotificationActionRouter.callback, Unmanaged.passUnretained(candidate).toOpaque(), &error)

@@ -19,15 +19,16 @@ import Synchronization
 ///   when the dispatcher starts (a warning) and in every outcome; the others work. A notifier that
 ///   is merely not available now (no D-Bus, server down) stays active and is tried each time.
 /// - Actions: "Open" on a desktop notification opens the post's link (`xdg-open`, or the notifier's
-///   `open_command`).
+///   `open_command`); "Allow" and "Deny" answer a question (`ask`).
 ///
 /// Thread rules: `start` and `stop` are control calls; `deliver` may run concurrently from any task.
 public final class NotificationDispatcher: Sendable {
     private let log: HostLog
     /// The configured ids, in order, each with its notifier or the reason it did not start.
-    private let notifiers: [(pluginID: String, notifier: Result<ActiveNotifier, NotifierStartFailure>)]
+    let notifiers: [(pluginID: String, notifier: Result<ActiveNotifier, NotifierStartFailure>)]
     private let sent: NotifiedIDLog
     private let links: RecentLinks
+    let questions: PendingQuestions
     /// Set when notifications are off because the configuration left them to the desktop and there
     /// is none: what to do to get them (for the person, once).
     public let notice: String?
@@ -37,13 +38,14 @@ public final class NotificationDispatcher: Sendable {
 
     private init(
         log: HostLog, notifiers: [(pluginID: String, notifier: Result<ActiveNotifier, NotifierStartFailure>)],
-        sent: NotifiedIDLog, links: RecentLinks, notice: String?
+        sent: NotifiedIDLog, links: RecentLinks, questions: PendingQuestions, notice: String?
     ) {
         self.notice = notice
         self.log = log
         self.notifiers = notifiers
         self.sent = sent
         self.links = links
+        self.questions = questions
     }
 
     deinit {
@@ -57,27 +59,28 @@ public final class NotificationDispatcher: Sendable {
     /// - Parameter stateDirectory: where `notified.ids` lives; the host's state folder by default.
     public static func start(host: LinkstrHost, stateDirectory: String? = nil) -> NotificationDispatcher {
         let links = RecentLinks()
+        let questions = PendingQuestions()
         let sent = NotifiedIDLog(path: (stateDirectory ?? host.paths.stateDirectory) + "/notified.ids")
         guard let configured = host.configuration.notifiers else {
             do {
-                let desktop = try startNotifier(desktopNotifier, host: host, links: links, requireAvailable: true)
+                let desktop = try startNotifier(desktopNotifier, host: host, links: links, questions: questions, requireAvailable: true)
                 return NotificationDispatcher(
-                    log: host.log, notifiers: [(desktopNotifier, .success(desktop))], sent: sent, links: links, notice: nil)
+                    log: host.log, notifiers: [(desktopNotifier, .success(desktop))], sent: sent, links: links, questions: questions, notice: nil)
             } catch {
                 let notice = "notifications are off: \(error). To get them, set notifiers = [...] in \(host.paths.configFile) "
                     + "(org.linkstr.notify.http for a phone push, org.linkstr.notify.command for a program) and check with `linkstr notify test`."
-                return NotificationDispatcher(log: host.log, notifiers: [], sent: sent, links: links, notice: notice)
+                return NotificationDispatcher(log: host.log, notifiers: [], sent: sent, links: links, questions: questions, notice: notice)
             }
         }
         var seen = Set<String>()
         let notifiers = configured.filter { seen.insert($0).inserted }.map { pluginID in
-            let started = Result { () throws(NotifierStartFailure) in try startNotifier(pluginID, host: host, links: links) }
+            let started = Result { () throws(NotifierStartFailure) in try startNotifier(pluginID, host: host, links: links, questions: questions) }
             if case .failure(let failure) = started {
                 host.log.log(.warn, "notifier '\(pluginID)' is off: \(failure)")
             }
             return (pluginID: pluginID, notifier: started)
         }
-        return NotificationDispatcher(log: host.log, notifiers: notifiers, sent: sent, links: links, notice: nil)
+        return NotificationDispatcher(log: host.log, notifiers: notifiers, sent: sent, links: links, questions: questions, notice: nil)
     }
 
     /// The notifier used when config.toml does not choose.
@@ -133,7 +136,7 @@ public final class NotificationDispatcher: Sendable {
         }
     }
 
-    private func deliver(
+    func deliver(
         _ request: NotificationRequest, through pluginID: String, _ notifier: Result<ActiveNotifier, NotifierStartFailure>
     ) async -> NotifierResult {
         let active: ActiveNotifier

@@ -12,6 +12,9 @@ public enum NotificationKind: String, Sendable {
     case saved
     /// A link could not be saved where no terminal shows why.
     case notSaved
+    /// A web site asks to use the account through the browser extension: the note is the question,
+    /// answered with the "allow" or "deny" action.
+    case permission
 
     /// Whether it tells of an event, sent at most once (tests and feedback are sent each time).
     var isEvent: Bool { self == .post || self == .reaction }
@@ -22,6 +25,7 @@ public enum NotificationKind: String, Sendable {
         case .reaction: LKH_NOTIFY_REACTION
         case .test: LKH_NOTIFY_TEST
         case .saved, .notSaved: LKH_NOTIFY_SAVED
+        case .permission: LKH_NOTIFY_PERMISSION
         }
     }
 }

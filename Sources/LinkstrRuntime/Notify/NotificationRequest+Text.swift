@@ -16,6 +16,7 @@ extension NotificationRequest {
             case .test: return ("linkstr", "Test notification from linkstr")
             case .saved: return ("linkstr", "Link saved")
             case .notSaved: return ("linkstr", "A link was not saved; run `linkstr save` on a terminal to see why")
+            case .permission: return ("linkstr: allow this web site?", note ?? "")
             }
         }
         let sender = senderName ?? "Someone"
@@ -34,6 +35,8 @@ extension NotificationRequest {
             return ("Link saved", [url, note].compactMap { $0 }.joined(separator: "\n"))
         case .notSaved:
             return ("Link not saved", note ?? "")
+        case .permission:
+            return ("linkstr: allow this web site?", note ?? "")
         }
     }
 }

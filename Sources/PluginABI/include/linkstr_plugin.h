@@ -623,6 +623,7 @@ typedef struct lkh_media_provider_v1 {
 #define LKH_NOTIFY_REACTION 2 /* a reaction became active */
 #define LKH_NOTIFY_TEST 3     /* `linkstr notify test` */
 #define LKH_NOTIFY_SAVED 4    /* feedback of a save where no terminal shows it: saved, or why not */
+#define LKH_NOTIFY_PERMISSION 5 /* a question (the body): a notifier with actions offers "allow" and "deny" */
 
 /** One notification. The host fills only what the user allowed this notifier to see: `deep_link`,
  *  `url`, `note`, `sender` and `emoji` are NULL, and `title`/`body` generic ("New link in

@@ -1,0 +1,49 @@
+import Foundation
+import Glibc
+
+/// The decisions a person made, kept in a JSON file only they can read and write (mode 0600):
+/// `[{"origin": …, "method": …, "kind": …, "decision": "allow"}]`.
+public struct BrowserPermissionStore: Sendable {
+    private struct Entry: Codable {
+        var origin: String
+        var method: String
+        var kind: Int?
+        var decision: BrowserDecision
+    }
+
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// The remembered decision for `permission`, if any. A file that cannot be read counts as empty.
+    public func decision(for permission: BrowserPermission) -> BrowserDecision? {
+        entries().last { $0.origin == permission.origin && $0.method == permission.method.rawValue && $0.kind == permission.kind }?.decision
+    }
+
+    /// Remembers `decision` for `permission` (replacing an earlier one).
+    public func remember(_ decision: BrowserDecision, for permission: BrowserPermission) throws(BrowserRequestError) {
+        var kept = entries().filter { !($0.origin == permission.origin && $0.method == permission.method.rawValue && $0.kind == permission.kind) }
+        kept.append(Entry(origin: permission.origin, method: permission.method.rawValue, kind: permission.kind, decision: decision))
+        do {
+            let folder = (path as NSString).deletingLastPathComponent
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let data = try encoder.encode(kept)
+            let temporary = path + ".tmp"
+            guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
+                throw CocoaError(.fileWriteUnknown)
+            }
+            guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            throw BrowserRequestError("cannot remember the browser permission in \(path): \(error.localizedDescription)")
+        }
+    }
+
+    private func entries() -> [Entry] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        return (try? JSONDecoder().decode([Entry].self, from: data)) ?? []
+    }
+}
