@@ -91,6 +91,7 @@ uninstall:
 	rm -rf $(DESTDIR)$(runtimedir)
 	rm -f $(addprefix $(DESTDIR)$(includedir)/linkstr/,$(notdir $(HEADERS)))
 	rm -f $(DESTDIR)$(mandir)/man1/linkstr.1 $(DESTDIR)$(bashcompdir)/linkstr $(DESTDIR)$(zshcompdir)/_linkstr \
-	  $(DESTDIR)$(fishcompdir)/linkstr.fish $(DESTDIR)$(appsdir)/linkstr.desktop $(DESTDIR)$(icondir)/linkstr.svg
+	  $(DESTDIR)$(fishcompdir)/linkstr.fish $(DESTDIR)$(appsdir)/linkstr.desktop $(DESTDIR)$(appsdir)/linkstr-signer.desktop \
+	  $(DESTDIR)$(icondir)/linkstr.svg
 	@# Folders only linkstr uses go when empty (a plugin someone added keeps its folder).
 	rmdir $(DESTDIR)$(plugindir) $(DESTDIR)$(pkglibdir) $(DESTDIR)$(includedir)/linkstr 2>/dev/null || true

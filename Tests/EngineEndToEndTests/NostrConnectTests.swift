@@ -55,7 +55,7 @@ struct NostrConnectTests {
         #expect(try await Self.exitStatus(connect) == 0, "\(connect.stderr)")
         #expect(connect.stdout.contains("connected \(user.publicKey.npub)  (Laptop)"))
         #expect(signer.stdout.contains("get_public_key "))
-        #expect(FileManager.default.fileExists(atPath: home + "/data/remote-session.nsec"))
+        #expect(ProfileKeyFile.path(home: home, name: "remote-session.nsec") != nil, "the session key is kept in the profile's folder")
 
         scratch.write("home/config.toml", "relays = [\"\(relay.url)\"]\n")
         let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])

@@ -23,7 +23,7 @@ struct OpenRemoteSignerLinkTests {
         #expect(session.screen.contains("Connect to the remote signer "))
         #expect(session.screen.contains("relays: \(relay.url)"))
         #expect(session.screen.contains("reconnected \(user.publicKey.npub)"))
-        #expect(FileManager.default.fileExists(atPath: remote.path + "/data/remote-session.nsec"))
+        #expect(ProfileKeyFile.path(home: remote.path, name: "remote-session.nsec") != nil, "the session key is kept in the profile's folder")
     }
 
     @Test("open bunker://… without a terminal asks for nothing and connects nothing; open nostrconnect://… says what it is for")

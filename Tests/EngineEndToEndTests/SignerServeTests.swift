@@ -153,17 +153,21 @@ struct SignerServeTests {
         defer { scratch.remove() }
         let relay = try await TestRelay.start(.rust, scratch: scratch)
         let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url], config: "[signer]\nsecret = \"typed-secret\"\n")
-        // The bunker's key is the same every time: learn it from a first run.
+        // The bunker's key is the same every time: learn it from a first run, and how long it takes
+        // to listen (requests are ephemeral: one sent before the bunker listens is lost).
+        let starting = ContinuousClock.now
         let first = try await Serve(alice)
+        let startup = ContinuousClock.now - starting
         #expect(first.link.hasSuffix("&secret=typed-secret"), "the configured secret is used")
         _ = try await first.terminate()
 
         let session = Task.detached {
             try TerminalSession.linkstr(["signer", "serve", "--home", alice.path], answers: [("Allow it? [y/N] ", "y")], timeout: 25)
         }
+        try await Task.sleep(for: startup * 2 + .seconds(1))
         let lines = try await Self.client(first.link, timeout: 20, ["sign:1"])
         let screen = try await session.value.screen
-        #expect(screen.contains("The Nostr client ") && screen.contains(" with your key. Allow it? [y/N]"))
+        #expect(screen.contains("The Nostr client ") && screen.contains(" with your key. Allow it? [y/N]"), "\(screen)")
         #expect(screen.contains("approved "))
         #expect(try QRCodeReader.decode(terminalOutput: screen, scratch: scratch) == first.link, "on a terminal the link is drawn as a QR code")
         let signed = try Self.signedEvent(try #require(lines.first))

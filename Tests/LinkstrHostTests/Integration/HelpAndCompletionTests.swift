@@ -19,7 +19,8 @@ import Testing
             // argument-parser's own `help` subcommand is not ours to document.
             guard name != "help" else { return }
             let fullName = (path + [name]).joined(separator: " ")
-            if !((command["discussion"] as? String)?.contains("Example:") ?? false) { missing.append(fullName) }
+            let discussion = command["discussion"] as? String ?? ""
+            if !discussion.contains("Example:") && !discussion.contains("Examples:") { missing.append(fullName) }
             for subcommand in command["subcommands"] as? [[String: Any]] ?? [] { visit(subcommand, path: path + [name]) }
         }
         visit(try commandTree(), path: [])

@@ -158,6 +158,8 @@ async def main():
     query = Filter().kind(Kind(REQUEST_KIND)).pubkey(signer_keys.public_key()).since(since)
     await client.subscribe(ReqTarget.single(url, [query]))
     bunker = Bunker(client, signer_keys, user_keys, args.secret, args.silent, args.auth_url, args.answers, not args.no_nip44, args.delay)
+    # A child of the test runner may inherit SIGUSR1 blocked: unblock it, or the signal stays pending.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGUSR1})
     asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, lambda: setattr(bunker, "answers", None))
     if args.nostrconnect:
         offer = urllib.parse.urlsplit(args.nostrconnect)
