@@ -1,15 +1,7 @@
 /* The profiles of linkstr.h: list them, ask who the active one is, switch, and name one that does
  * not exist. Prints one line per call: `<name> <status> <json>` (or `<name> <status> <message>`).
  * Usage: embed_profiles HOME (a home with the profiles "Alice", active, and "work") */
-#include <stdio.h>
-
-#include "linkstr.h"
-
-static void report(const char *name, lkh_status status, const lkh_error *err, char **json) {
-    printf("%s %d %s\n", name, status, status == LKH_OK ? *json : err->message);
-    linkstr_string_free(*json);
-    *json = NULL;
-}
+#include "embed_calls.h"
 
 int main(int argc, char **argv) {
     if (argc != 2) {
@@ -17,13 +9,8 @@ int main(int argc, char **argv) {
         return 2;
     }
     lkh_error err = {.struct_size = sizeof err};
-    linkstr_runtime_options options = LINKSTR_RUNTIME_OPTIONS_INIT;
-    options.home = argv[1];
-    linkstr_runtime *runtime = NULL;
-    if (linkstr_runtime_open(&options, &runtime, &err) != LKH_OK) {
-        fprintf(stderr, "open: %s\n", err.message);
-        return 1;
-    }
+    linkstr_runtime *runtime = open_runtime(argv[1], &err);
+    if (runtime == NULL) return 1;
     char *json = NULL;
     report("list", linkstr_profiles_list(runtime, &json, &err), &err, &json);
     report("whoami", linkstr_whoami(runtime, &json, &err), &err, &json);

@@ -1,16 +1,7 @@
 /* An account whose key lives in a remote signer, over linkstr.h: connect with a bunker:// link, use
  * it, disconnect, connect again. Prints one line per call: `<name> <status> <json or message>`.
  * Usage: embed_remote_signer HOME BUNKER_LINK MEMBERS_JSON */
-#include <stdio.h>
-
-#include "linkstr.h"
-
-/* Prints a call's outcome and frees its JSON (`json` is read after the call: argument order). */
-static void report(const char *name, lkh_status status, const lkh_error *err, char **json) {
-    printf("%s %d %s\n", name, status, status == LKH_OK ? *json : err->message);
-    linkstr_string_free(*json);
-    *json = NULL;
-}
+#include "embed_calls.h"
 
 int main(int argc, char **argv) {
     if (argc != 4) {
@@ -18,13 +9,8 @@ int main(int argc, char **argv) {
         return 2;
     }
     lkh_error err = {.struct_size = sizeof err};
-    linkstr_runtime_options options = LINKSTR_RUNTIME_OPTIONS_INIT;
-    options.home = argv[1];
-    linkstr_runtime *runtime = NULL;
-    if (linkstr_runtime_open(&options, &runtime, &err) != LKH_OK) {
-        fprintf(stderr, "open: %s\n", err.message);
-        return 1;
-    }
+    linkstr_runtime *runtime = open_runtime(argv[1], &err);
+    if (runtime == NULL) return 1;
     char *json = NULL;
     report("connect-bad", linkstr_account_connect(runtime, "bunker://nope?relay=wss://relay.example", NULL, "plain", 0, &json, &err),
            &err, &json);
