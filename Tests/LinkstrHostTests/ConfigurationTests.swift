@@ -60,6 +60,20 @@ import Testing
         }
     }
 
+    @Test func aClosingBraceInsideAnArrayIsASyntaxErrorNotACrash() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        for value in ["b = [}", "b = [1, }", "b = [\n}", "b = { c = [} }"] {
+            let path = scratch.write("config.toml", "storage = \"x\"\n\(value)\n")
+            let error = try #require(throws: ConfigurationError.self) { try Configuration.load(path: path) }
+            #expect(error.description.contains("TOML syntax error: '}' inside an array"), "\(value): \(error)")
+        }
+        // An inline table inside an array closes with its own brace.
+        let path = scratch.write("config.toml", "b = [{ c = 1 }, { d = [2] }]\n")
+        let error = try #require(throws: ConfigurationError.self) { try Configuration.load(path: path) }
+        #expect(error.description.contains("unknown setting 'b'"), "\(error)")
+    }
+
     @Test func aDateTimeWithoutATimeIsASyntaxErrorNotACrash() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }

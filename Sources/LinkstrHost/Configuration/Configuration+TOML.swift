@@ -126,9 +126,10 @@ extension Configuration {
 
     /// toml++ (inside TOMLKit 0.6) stops the program — a failed assertion, or undefined behaviour
     /// where assertions are off — on a table header whose name starts with a character no key
-    /// starts with (`[=]`, `[,]`, `[#]`), and on a date-time value whose time does not start with a
-    /// digit (`1979-05-27Tx7:32:00`). Both are refused here first, with their line. A header is a
-    /// line that starts with `[` outside a value (a multi-line array or string).
+    /// starts with (`[=]`, `[,]`, `[#]`), on a date-time value whose time does not start with a
+    /// digit (`1979-05-27Tx7:32:00`), and on a `}` where an array expects a value (`a = [1, }`).
+    /// All are refused here first, with their line. A header is a line that starts with `[` outside
+    /// a value (a multi-line array or string).
     private static func checkTableHeaders(_ text: String, path: String) throws(ConfigurationError) {
         var open: [UInt8] = []  // the `[` and `{` of a value not closed yet
         var openString: UInt8?  // the quote of a multi-line string that goes on
@@ -168,6 +169,10 @@ extension Configuration {
                     open.append(byte)
                     try checkDateTime(bytes, from: position, line: index + 1, path: path)
                 case UInt8(ascii: "{"): open.append(byte)
+                case UInt8(ascii: "}") where open.last == UInt8(ascii: "["):
+                    throw ConfigurationError(
+                        path: path, line: index + 1, column: position,
+                        reason: "TOML syntax error: '}' inside an array, where a value or the closing ']' should be")
                 case UInt8(ascii: "]"), UInt8(ascii: "}"): _ = open.popLast()
                 case UInt8(ascii: "\""), UInt8(ascii: "'"):
                     if position + 1 < bytes.count, bytes[position] == byte, bytes[position + 1] == byte {
