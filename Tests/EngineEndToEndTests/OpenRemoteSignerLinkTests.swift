@@ -12,9 +12,9 @@ struct OpenRemoteSignerLinkTests {
         defer { scratch.remove() }
         let relay = try await TestRelay.start(.rust, scratch: scratch)
         let user = Keypair.generate()
-        let signer = try ExternalProcess(script: "test_bunker.py", ["--relay", relay.url, "--user-secret", user.secretKey.nsec])
-        defer { signer.stop() }
-        let link = try await signer.ready()
+        let signer = try await TestBunker(relayURL: relay.url, userSecret: user.secretKey.nsec)
+        defer { signer.process.stop() }
+        let link = signer.ready
         let remote = try LinkstrHome.connect(scratch, "remote", relays: [relay.url], bunkerLink: link)
         try remote.ok(["account", "disconnect"])
 

@@ -9,9 +9,8 @@ import Testing
 struct RemoteSignerFaultTests {
     /// A test bunker on `relay` holding a fresh user key, started with `options`.
     static func bunker(_ relay: TestRelay, _ options: [String] = []) async throws -> (process: ExternalProcess, link: String) {
-        let process = try ExternalProcess(
-            script: "test_bunker.py", ["--relay", relay.url, "--user-secret", Keypair.generate().secretKey.nsec] + options)
-        return (process, try await process.ready())
+        let bunker = try await TestBunker(relayURL: relay.url, userSecret: Keypair.generate().secretKey.nsec, options)
+        return (bunker.process, bunker.ready)
     }
 
     @Test("an auth_url challenge is said, opened with xdg-open on a desktop, and the request then gets its answer")

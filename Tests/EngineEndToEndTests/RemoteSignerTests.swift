@@ -14,8 +14,9 @@ struct RemoteSignerTests {
 
         init(relay: TestRelay, user: Keypair = .generate(), _ options: [String] = []) async throws {
             self.user = user
-            process = try ExternalProcess(script: "test_bunker.py", ["--relay", relay.url, "--user-secret", user.secretKey.nsec] + options)
-            link = try await process.ready()
+            let bunker = try await TestBunker(relayURL: relay.url, userSecret: user.secretKey.nsec, options)
+            process = bunker.process
+            link = bunker.ready
         }
     }
 

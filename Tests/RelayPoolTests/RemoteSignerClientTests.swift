@@ -19,9 +19,9 @@ struct RemoteSignerClientTests {
             scratch = TestScratch()
             relay = try await TestRelay.start(.rust, scratch: scratch)
             user = Keypair.generate()
-            bunker = try ExternalProcess(
-                script: "test_bunker.py", ["--relay", relay.url, "--user-secret", user.secretKey.nsec] + options)
-            link = try BunkerLink(parsing: try await bunker.ready())
+            let started = try await TestBunker(relayURL: relay.url, userSecret: user.secretKey.nsec, options)
+            bunker = started.process
+            link = try BunkerLink(parsing: started.ready)
             harness = try PoolHarness()
         }
 

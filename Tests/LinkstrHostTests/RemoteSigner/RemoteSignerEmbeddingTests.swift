@@ -13,10 +13,9 @@ struct RemoteSignerEmbeddingTests {
         defer { scratch.remove() }
         let relay = try await TestRelay.start(.rust, scratch: scratch)
         let user = Keypair.generate()
-        let bunker = try ExternalProcess(
-            script: "test_bunker.py", ["--relay", relay.url, "--user-secret", user.secretKey.nsec])
-        defer { bunker.stop() }
-        let link = try await bunker.ready()
+        let bunker = try await TestBunker(relayURL: relay.url, userSecret: user.secretKey.nsec)
+        defer { bunker.process.stop() }
+        let link = bunker.ready
         scratch.folder("home")
         scratch.write("home/config.toml", "relays = [\"\(relay.url)\"]\n")
         let member = Keypair.generate().publicKey
@@ -42,7 +41,7 @@ struct RemoteSignerEmbeddingTests {
         #expect(try log.record([String: String].self, "identity")["pubkey"] == user.publicKey.hex)
         let session = try log.record(SessionMembers.self, "session")
         #expect(session.members == [user.publicKey.hex, member.hex])
-        #expect(bunker.stdout.contains("sign_event "))
+        #expect(bunker.process.stdout.contains("sign_event "))
 
         #expect(try log.record(Acknowledgement.self, "disconnect").ok)
         #expect(log["sessions-disconnected"]?.status == LKH_E_UNAVAILABLE)
@@ -58,9 +57,9 @@ struct RemoteSignerEmbeddingTests {
         defer { scratch.remove() }
         let relay = try await TestRelay.start(.rust, scratch: scratch)
         let user = Keypair.generate()
-        let bunker = try ExternalProcess(script: "test_bunker.py", ["--relay", relay.url, "--user-secret", user.secretKey.nsec])
-        defer { bunker.stop() }
-        let link = try await bunker.ready()
+        let bunker = try await TestBunker(relayURL: relay.url, userSecret: user.secretKey.nsec)
+        defer { bunker.process.stop() }
+        let link = bunker.ready
         let home = scratch.folder("home")
         let lib = try FixtureBuilder.libraryFolder(in: scratch)
 
