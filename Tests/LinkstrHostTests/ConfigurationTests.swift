@@ -47,6 +47,22 @@ import Testing
         #expect(error.reason == "'notify.from' is 'friends'; use \"members\" or \"contacts\"")
     }
 
+    @Test func profilesAutoLockMinutesDefaultsToFifteenAndZeroMeansNever() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        #expect(try Configuration.load(path: scratch.write("default.toml", "")).profiles.autoLockMinutes == 15)
+        #expect(try Configuration.load(path: scratch.write("never.toml", "[profiles]\nauto_lock_minutes = 0\n")).profiles.autoLockMinutes == 0)
+        #expect(try Configuration.load(path: scratch.write("five.toml", "[profiles]\nauto_lock_minutes = 5\n")).profiles.autoLockMinutes == 5)
+        let negative = try #require(throws: ConfigurationError.self) {
+            try Configuration.load(path: scratch.write("negative.toml", "[profiles]\nauto_lock_minutes = -1\n"))
+        }
+        #expect(negative.reason.hasPrefix("'profiles.auto_lock_minutes' must be a whole number of minutes, 0 or more"))
+        let unknown = try #require(throws: ConfigurationError.self) {
+            try Configuration.load(path: scratch.write("unknown.toml", "[profiles]\nauto_lock = 5\n"))
+        }
+        #expect(unknown.reason == "unknown setting 'profiles.auto_lock'; known settings: auto_lock_minutes")
+    }
+
     @Test func reportsASyntaxErrorWithItsLine() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
@@ -126,7 +142,7 @@ import Testing
         let typo = scratch.write("typo.toml", "storag = \"x\"\n")
         #expect(throws: ConfigurationError(
             path: typo,
-            reason: "unknown setting 'storag'; known settings: storage, transport, media_providers, notifiers, plugin_paths, relays, log_level, providers, plugins, media_cache_bytes, ytdlp, saved, notify, signer_plugins, signer, browser"
+            reason: "unknown setting 'storag'; known settings: storage, transport, media_providers, notifiers, plugin_paths, relays, log_level, providers, plugins, media_cache_bytes, ytdlp, saved, notify, signer_plugins, signer, browser, profiles"
         )) { try Configuration.load(path: typo) }
         let wrongType = scratch.write("type.toml", "relays = \"ws://127.0.0.1:1\"\n")
         #expect(throws: ConfigurationError(path: wrongType, reason: "'relays' must be an array of strings, not string")) {

@@ -118,6 +118,9 @@ extension Configuration {
             case "browser":
                 guard let browserTable = value.table else { throw fail("'browser' must be a table: [browser] with allow = [\"https://example.org:signEvent:1\"]") }
                 browser = try BrowserSettings(table: browserTable, fail: fail)
+            case "profiles":
+                guard let profilesTable = value.table else { throw fail("'profiles' must be a table: [profiles] with auto_lock_minutes = 15") }
+                profiles = try ProfileSettings(table: profilesTable, fail: fail)
             default:
                 throw fail("unknown setting '\(key)'; known settings: \(Self.knownKeys.joined(separator: ", "))")
             }

@@ -52,6 +52,8 @@ public struct Configuration: Equatable, Sendable {
     public var bunker = BunkerSettings()
     /// `[browser]`: what web pages may ask of the account without asking the user.
     public var browser = BrowserSettings()
+    /// `[profiles]`: the auto-lock of an unlocked home.
+    public var profiles = ProfileSettings()
 
     public init() {}
 
@@ -59,7 +61,7 @@ public struct Configuration: Equatable, Sendable {
     public static let knownKeys: [String] = [
         "storage", "transport", "media_providers", "notifiers", "plugin_paths", "relays", "log_level",
         "providers", "plugins", "media_cache_bytes", "ytdlp", "saved", "notify", "signer_plugins", "signer",
-        "browser",
+        "browser", "profiles",
     ]
 
     /// The plugin id the configuration chooses for `capabilityID`, if any.
