@@ -28,6 +28,10 @@ public func linkstr_whoami(
     _ handle: OpaquePointer?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
-        JSONRecords.whoami(try EmbeddedRuntime.from(handle).accountFiles { accounts throws(AccountError) in try accounts.requireProfile() })
+        let (profile, locked) = try EmbeddedRuntime.from(handle).accountFiles { accounts throws(AccountError) in
+            let profile = try accounts.requireProfile()
+            return (profile, accounts.isLocked(profile))
+        }
+        return JSONRecords.whoami(profile, locked: locked)
     }
 }

@@ -24,7 +24,7 @@ struct Linkstr: AsyncParsableCommand {
             ConfigCommand.self, MediaCommand.self, OpenCommand.self, NotifyCommand.self, ServiceCommand.self, DesktopCommand.self,
             DemoCommand.self, BrowserCommand.self, SaveCommand.self, SavedCommand.self, TagCommand.self, TagsCommand.self, UnsaveCommand.self, RestoreCommand.self,
             SignerCommand.self,
-            ProfileCommand.self, WhoamiCommand.self,
+            ProfileCommand.self, WhoamiCommand.self, UnlockCommand.self, LockCommand.self, AgentCommand.self,
         ])
 
     /// The parsed command's `GlobalOptions`, wherever it keeps them.

@@ -139,7 +139,8 @@ import TestSupport
     }
 
     /// whoami needs no secret: it shows name, npub and a QR code that decodes to the npub, also
-    /// when the key store cannot be opened (an ncryptsec key and no passphrase anywhere).
+    /// when the key store cannot be opened (an ncryptsec key and no passphrase anywhere), and says
+    /// it is locked.
     @Test func whoamiShowsTheNpubAndItsCodeWithoutTheKey() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
@@ -156,7 +157,7 @@ import TestSupport
         let shown = try ProcessRunner.run(
             "/usr/bin/setsid", ["--wait", BuildProducts.linkstrExecutable, "whoami", "--home", home], environment: ["PATH": "/usr/bin:/bin", "HOME": home])
         #expect(shown.status == 0, "\(shown.stderr)")
-        #expect(shown.stdout.hasPrefix("me\n\(nip19Npub)\n"))
+        #expect(shown.stdout.hasPrefix("me  (locked; `linkstr unlock` unlocks it)\n\(nip19Npub)\n"), "\(shown.stdout)")
         #expect(try QRCodeReader.decode(terminalOutput: shown.stdout, scratch: scratch) == nip19Npub)
 
         let whoami = try linkstr(["whoami", "--json"], home)
@@ -164,7 +165,7 @@ import TestSupport
         let id = try #require(try profiles(home).first?.id)
         #expect(record["id"] as? String == id && record["name"] as? String == "me" && record["npub"] as? String == nip19Npub)
         #expect(record["pubkey"] as? String == "7e7e9c42a91bfef19fa929e5fda1b72e0ebc1a4c1141673e2794234d86addf4e")
-        #expect(record["locked"] as? Bool == false)
+        #expect(record["locked"] as? Bool == true, "a passphrase protects the key and no agent holds it")
     }
 
     /// `whoami --copy` hands the npub to wl-copy under Wayland (here a stand-in that records its stdin).

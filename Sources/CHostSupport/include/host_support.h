@@ -17,4 +17,14 @@ int linkstr_forbid_core_dumps(void);
 /** Whether the process is dumpable (prctl PR_GET_DUMPABLE): 1 or 0, -1 on error. */
 int linkstr_is_dumpable(void);
 
+/** The user id of the process at the other end of the connected Unix socket `fd` (SO_PEERCRED),
+ *  stored in `*uid` (owned by the caller). Returns 0, or -1 with errno. Any thread. */
+int linkstr_peer_uid(int fd, unsigned int *uid);
+
+/** Starts `path` with `argv` (NULL-terminated; both owned by the caller, read before returning) as
+ *  a detached process: in a new session (setsid), stdin/stdout/stderr on /dev/null, not a child of
+ *  the caller (a double fork, so no zombie is left). Only async-signal-safe calls run between fork
+ *  and exec, so any thread may call it. Returns the new process's id, or -1 with errno. */
+int linkstr_spawn_detached(const char *path, char *const argv[]);
+
 #endif

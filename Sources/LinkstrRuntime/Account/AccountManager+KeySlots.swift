@@ -16,57 +16,106 @@ extension AccountManager {
         keyDirectory(id) + "/" + slot.fileName + (keyStore == .plain ? ".nsec" : ".ncryptsec")
     }
 
-    /// Stores each key in its slot of the profile `id`, whose identity is `npub`.
-    /// - Parameter newPassphrase: an ncryptsec passphrase is being chosen (asked twice on a terminal).
+    /// Stores each key in its slot of the profile `id`, whose identity is `npub`. Under a master
+    /// passphrase a Secret Service item holds the key's ncryptsec rather than the key.
+    /// - Parameters:
+    ///   - newPassphrase: an ncryptsec passphrase is being chosen (asked twice on a terminal).
+    ///   - passphrase: the passphrase to encrypt under; by default the passphrase source's (which
+    ///     must then be the master passphrase, when the home has one).
     func storeKeys(
-        _ keys: [(slot: KeySlot, key: SecretKey)], keyStore: KeyStoreKind, of id: ProfileID, npub: String, newPassphrase: Bool
+        _ keys: [(slot: KeySlot, key: SecretKey)], keyStore: KeyStoreKind, of id: ProfileID, npub: String, newPassphrase: Bool,
+        passphrase given: String? = nil
     ) throws(AccountError) {
         _ = linkstr_forbid_core_dumps()
+        guard !keys.isEmpty else { return }
         switch keyStore {
         case .secretService:
+            var passphrase = given
+            if passphrase == nil, try masterPassphraseVerifier() != nil { passphrase = try storePassphrase(newPassphrase: newPassphrase) }
             for (slot, key) in keys {
-                try secretService.store(nsec: key.nsec, item: SecretServiceItem(profile: id, npub: npub, slot: slot))
+                var secret = key.nsec
+                if let passphrase { secret = try encrypt(key, passphrase) }
+                try secretService.store(nsec: secret, item: SecretServiceItem(profile: id, npub: npub, slot: slot))
             }
         case .ncryptsec:
-            guard !keys.isEmpty else { return }
-            let passphrase = try PassphraseSource(environment: environment).passphrase(confirm: newPassphrase)
+            var passphrase = given
+            if passphrase == nil { passphrase = try storePassphrase(newPassphrase: newPassphrase) }
             for (slot, key) in keys {
-                let encrypted: String
-                do {
-                    encrypted = try NIP49.encrypt(key, password: passphrase)
-                } catch {
-                    throw AccountError("cannot encrypt the key: \(error)")
-                }
-                try writePrivateFile(path(slot, keyStore, of: id), encrypted + "\n")
+                try writePrivateFile(path(slot, keyStore, of: id), try encrypt(key, passphrase ?? "") + "\n")
             }
         case .plain:
             for (slot, key) in keys { try writePrivateFile(path(slot, keyStore, of: id), key.nsec + "\n") }
         }
     }
 
-    /// The keys in `slots` of `profile`, in that order (may ask for the passphrase, once).
-    func loadKeys(_ slots: [KeySlot], of profile: HomeProfile) throws(AccountError) -> [SecretKey] {
+    /// The passphrase source's passphrase, checked against the master passphrase when there is one.
+    private func storePassphrase(newPassphrase: Bool) throws(AccountError) -> String {
+        let verifier = try masterPassphraseVerifier()
+        let passphrase = try PassphraseSource(environment: environment).passphrase(confirm: newPassphrase && verifier == nil)
+        if let verifier, !(try verifier.matches(passphrase)) {
+            throw AccountError("that is not this home's master passphrase; its keys are all kept under that one (change it with `linkstr profile passphrase`)")
+        }
+        return passphrase
+    }
+
+    private func encrypt(_ key: SecretKey, _ passphrase: String) throws(AccountError) -> String {
+        do {
+            return try NIP49.encrypt(key, password: passphrase)
+        } catch {
+            throw AccountError("cannot encrypt the key: \(error)")
+        }
+    }
+
+    /// The keys in `slots` of `profile`, in that order: from the unlock agent when it holds them,
+    /// else from the key store (may ask for the passphrase, once).
+    /// - Parameter given: the passphrase to decrypt with; then the agent is not asked.
+    func loadKeys(_ slots: [KeySlot], of profile: HomeProfile, passphrase given: String? = nil) throws(AccountError) -> [SecretKey] {
         _ = linkstr_forbid_core_dumps()
-        var passphrase: String?
+        if given == nil, profile.account.keyStore != .plain, let held = keysFromAgent(slots, of: profile) { return held }
+        var passphrase = given
         var keys: [SecretKey] = []
         for slot in slots {
             let file = path(slot, profile.account.keyStore, of: profile.id)
+            let source: String
+            let text: String
             switch profile.account.keyStore {
             case .secretService:
-                let item = SecretServiceItem(profile: profile.id, npub: profile.npub, slot: slot)
-                keys.append(try parseNsec(try secretService.lookup(item), source: "the Secret Service"))
-            case .ncryptsec:
-                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { throw AccountError("cannot read \(file)") }
-                if passphrase == nil { passphrase = try PassphraseSource(environment: environment).passphrase(confirm: false) }
-                do {
-                    keys.append(try NIP49.decrypt(text.trimmingCharacters(in: .whitespacesAndNewlines), password: passphrase ?? "").secretKey)
-                } catch {
-                    throw AccountError("cannot unlock \(file): wrong passphrase or damaged file (\(error))")
-                }
-            case .plain:
-                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { throw AccountError("cannot read \(file)") }
-                keys.append(try parseNsec(text, source: file))
+                source = "the Secret Service item of \(profile.name)"
+                text = try secretService.lookup(SecretServiceItem(profile: profile.id, npub: profile.npub, slot: slot))
+            case .ncryptsec, .plain:
+                guard let contents = try? String(contentsOfFile: file, encoding: .utf8) else { throw AccountError("cannot read \(file)") }
+                source = file
+                text = contents.trimmingCharacters(in: .whitespacesAndNewlines)
             }
+            guard text.hasPrefix("ncryptsec1") else {
+                keys.append(try parseNsec(text, source: source))
+                continue
+            }
+            if passphrase == nil {
+                passphrase = try PassphraseSource(environment: environment).passphrase(
+                    confirm: false,
+                    withoutTerminal: "profile '\(profile.name)' is locked and there is no terminal to ask for its passphrase: run `linkstr unlock` "
+                        + "(once per login session), or set LINKSTR_PASSPHRASE_FILE to a file holding it")
+            }
+            do {
+                keys.append(try NIP49.decrypt(text, password: passphrase ?? "").secretKey)
+            } catch {
+                throw AccountError("cannot unlock \(source): wrong passphrase or damaged file (\(error))")
+            }
+        }
+        return keys
+    }
+
+    /// The keys in `slots` of `profile` as the unlock agent holds them; nil when no agent runs or
+    /// it does not hold them all.
+    private func keysFromAgent(_ slots: [KeySlot], of profile: HomeProfile) -> [SecretKey]? {
+        var request = UnlockAgentMessage(.key)
+        request.profile = profile.id.rawValue
+        guard let reply = agent.request(request), reply.ok == true, let held = reply.keys else { return nil }
+        var keys: [SecretKey] = []
+        for slot in slots {
+            guard let nsec = held[slot.fileName], let key = try? SecretKey(nsec: nsec) else { return nil }
+            keys.append(key)
         }
         return keys
     }

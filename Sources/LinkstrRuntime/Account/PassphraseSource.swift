@@ -11,9 +11,19 @@ public struct PassphraseSource: Sendable {
         self.environment = environment
     }
 
+    /// Whether the passphrase comes from a file (`LINKSTR_PASSPHRASE_FILE` or the systemd
+    /// credential) rather than from a person at a terminal.
+    public var isConfigured: Bool {
+        if let file = environment["LINKSTR_PASSPHRASE_FILE"], !file.isEmpty { return true }
+        guard let directory = environment["CREDENTIALS_DIRECTORY"] else { return false }
+        return FileManager.default.fileExists(atPath: directory + "/linkstr-passphrase")
+    }
+
     /// The passphrase, without a trailing newline.
-    /// - Parameter confirm: ask twice on a terminal (when creating a key).
-    public func passphrase(confirm: Bool) throws(AccountError) -> String {
+    /// - Parameters:
+    ///   - confirm: ask twice on a terminal (when creating a key).
+    ///   - withoutTerminal: the error when it would ask but there is no terminal.
+    public func passphrase(confirm: Bool, withoutTerminal: String? = nil) throws(AccountError) -> String {
         if let file = environment["LINKSTR_PASSPHRASE_FILE"], !file.isEmpty {
             return try read(file, what: "LINKSTR_PASSPHRASE_FILE")
         }
@@ -22,7 +32,7 @@ public struct PassphraseSource: Sendable {
         }
         return try Self.ask(
             prompt: "linkstr passphrase: ", confirm: confirm,
-            withoutTerminal: "the key is protected by a passphrase and there is no terminal to ask for it: set LINKSTR_PASSPHRASE_FILE to a file holding it (or use the systemd credential linkstr-passphrase)")
+            withoutTerminal: withoutTerminal ?? "the key is protected by a passphrase and there is no terminal to ask for it: set LINKSTR_PASSPHRASE_FILE to a file holding it (or use the systemd credential linkstr-passphrase)")
     }
 
     /// Asks for a passphrase on the controlling terminal (echo off), twice when `confirm`.

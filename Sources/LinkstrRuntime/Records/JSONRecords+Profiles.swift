@@ -7,8 +7,9 @@ extension JSONRecords {
         ]
     }
 
-    /// Who the profile is, for `whoami`: no secret is needed to say it.
-    public static func whoami(_ profile: HomeProfile) -> [String: Any] {
-        ["id": profile.id.rawValue, "name": profile.name, "npub": profile.npub, "pubkey": profile.account.pubkey, "locked": false]
+    /// Who the profile is, for `whoami`: no secret is needed to say it. `locked`: a passphrase
+    /// protects its key and the unlock agent does not hold it.
+    public static func whoami(_ profile: HomeProfile, locked: Bool) -> [String: Any] {
+        ["id": profile.id.rawValue, "name": profile.name, "npub": profile.npub, "pubkey": profile.account.pubkey, "locked": locked]
     }
 }

@@ -1,9 +1,9 @@
 import COpenSSL
 
 /// Comparisons whose running time does not depend on the data (OpenSSL `CRYPTO_memcmp`).
-enum ConstantTime {
+package enum ConstantTime {
     /// True when both buffers have the same length and the same bytes.
-    static func equals(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Bool {
+    package static func equals(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Bool {
         guard lhs.count == rhs.count else { return false }
         guard lhs.count > 0 else { return true }
         return CRYPTO_memcmp(lhs.baseAddress, rhs.baseAddress, lhs.count) == 0

@@ -1,11 +1,11 @@
 import COpenSSL
 
 /// scrypt (RFC 7914) through libcrypto's `EVP_PBE_scrypt`. Thread-safe.
-enum Scrypt {
+package enum Scrypt {
     /// Derives `length` bytes. Memory use is about 128 · r · 2^logN bytes; the memory limit
     /// passed to OpenSSL is sized for exactly that, so large `logN` (e.g. 22 → 4 GiB) works
     /// when the machine has the memory.
-    static func derive(password: UnsafeRawBufferPointer, salt: UnsafeRawBufferPointer, logN: UInt8,
+    package static func derive(password: UnsafeRawBufferPointer, salt: UnsafeRawBufferPointer, logN: UInt8,
                        r: UInt64 = 8, p: UInt64 = 1, length: Int) throws(CryptoError) -> [UInt8] {
         precondition(logN >= 1 && logN < 64, "scrypt needs 1 ≤ log_n < 64")
         let n = UInt64(1) << UInt64(logN)

@@ -34,8 +34,10 @@ struct BrowserHostCommand: AsyncParsableCommand {
             opened = context
             let dispatcher = NotificationDispatcher.start(host: context.host)
             notifications = dispatcher
+            let profile = try? context.accounts.selectedProfile()
+            let keys = profile.map { BrowserKeyAccess.unlessLocked(context.runtime.signer, profile: $0, accounts: context.accounts) }
             handler = BrowserRequestHandler(
-                keys: .always(context.runtime.signer),
+                keys: keys ?? .always(context.runtime.signer),
                 permissions: BrowserPermissions(
                     settings: context.host.configuration.browser, store: store, prompt: NotificationPermissionPrompt(dispatcher: dispatcher)),
                 relays: context.runtime.relays)

@@ -32,10 +32,12 @@ struct ProfileBackupCommand: ParsableCommand {
         } catch {
             throw error.failure
         }
-        let passphrase = try readPassphrase()
         let text: String
         let marked: HomeProfile
         do {
+            let passphrase = try PassphraseInput.read(
+                fromStdin: passphraseStdin, prompt: "backup passphrase: ", confirm: true,
+                withoutTerminal: "there is no terminal to ask for the backup's passphrase; give it on stdin with --passphrase-stdin")
             text = try accounts.backupText(of: profile, passphrase: passphrase)
             if let output { try accounts.writeBackup(text, to: output) }
             marked = try accounts.markBackedUp(profile)
@@ -50,22 +52,6 @@ struct ProfileBackupCommand: ParsableCommand {
             Terminal.write("backed up \(marked.name) to \(output)\n")
         } else {
             Terminal.write(text + "\n")
-        }
-    }
-
-    private func readPassphrase() throws(CLIFailure) -> String {
-        if passphraseStdin {
-            var line = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-            if let end = line.firstIndex(where: \.isNewline) { line = String(line[..<end]) }
-            guard !line.isEmpty else { throw CLIFailure(.usage, "--passphrase-stdin read an empty passphrase; give one on the first line of stdin") }
-            return line
-        }
-        do {
-            return try PassphraseSource.ask(
-                prompt: "backup passphrase: ", confirm: true,
-                withoutTerminal: "there is no terminal to ask for the backup's passphrase; give it on stdin with --passphrase-stdin")
-        } catch {
-            throw CLIFailure(.usage, error.message)
         }
     }
 }

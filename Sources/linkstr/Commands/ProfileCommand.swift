@@ -16,7 +16,7 @@ struct ProfileCommand: ParsableCommand {
             """,
         subcommands: [
             ProfileListCommand.self, ProfileAddCommand.self, ProfileImportCommand.self, ProfileUseCommand.self,
-            ProfileRenameCommand.self, ProfileRemoveCommand.self, ProfileBackupCommand.self,
+            ProfileRenameCommand.self, ProfileRemoveCommand.self, ProfileBackupCommand.self, ProfilePassphraseCommand.self,
         ])
 }
 

@@ -5,7 +5,9 @@ struct WhoamiCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "whoami", abstract: "Show the active profile: its name, npub and QR code (no secret needed).",
         discussion: """
-            Reads only the public profile list, so it works while the key store is locked. --copy
+            Reads only the public profile list, so it works while the key store is locked (and says
+            so: "locked" in --json is true when a passphrase protects the key and `linkstr unlock`
+            has not unlocked it). --copy
             puts the npub on the clipboard (wl-copy, xclip, or the terminal's OSC 52).
 
             Example:
@@ -17,14 +19,17 @@ struct WhoamiCommand: ParsableCommand {
     @Flag(help: "Also copy the npub to the clipboard.") var copy = false
 
     func run() throws {
-        let profile = try global.withAccounts { accounts throws(AccountError) in try accounts.requireProfile() }
+        let (profile, locked) = try global.withAccounts { accounts throws(AccountError) in
+            let profile = try accounts.requireProfile()
+            return (profile, accounts.isLocked(profile))
+        }
         let route = try copy ? Clipboard.copy(profile.npub) : nil
         if global.json {
-            Terminal.printJSON(JSONRecords.whoami(profile))
+            Terminal.printJSON(JSONRecords.whoami(profile, locked: locked))
             return
         }
         let style = HumanOutput.current.style
-        var lines = [style.paint(profile.name, bold: true), profile.npub, ""]
+        var lines = [style.paint(profile.name, bold: true) + (locked ? "  (locked; `linkstr unlock` unlocks it)" : ""), profile.npub, ""]
         do {
             lines += TerminalQRCode.lines(try QRCode(encoding: profile.npub), style: style)
         } catch {

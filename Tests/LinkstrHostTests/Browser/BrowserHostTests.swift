@@ -1,4 +1,5 @@
 import Foundation
+import LinkstrRuntime
 import NostrCore
 import PluginTesting
 import Testing
@@ -52,6 +53,29 @@ import Testing
         let end = try host.finish()
         #expect(end.status == 0, "\(host.stderr)")
         #expect(end.cleanEnd, "stdout carried more than frames")
+    }
+
+    /// Under a master passphrase the helper answers while `linkstr unlock` holds the key, and
+    /// refuses from the next request after `linkstr lock`, saying how to unlock.
+    @Test func refusesWhileLockedAndSaysToUnlock() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let home = try makeHome(scratch, allow: ["\(site):getPublicKey"])
+        #expect(try home.run(["profile", "passphrase", "--passphrase-stdin"], stdin: "correct horse\n").status == 0)
+        let unlocked = try home.run(["unlock", "--passphrase-stdin"], stdin: "correct horse\n")
+        #expect(unlocked.status == 0, "\(unlocked.stderr)")
+        let agent = UnlockAgentClient(address: UnlockAgentAddress(dataDirectory: home.path + "/data", environment: ProcessRunner.linkstrEnvironment()))
+        defer { if let pid = agent.request(UnlockAgentMessage(.status))?.pid { kill(pid, SIGTERM) } }
+
+        let host = try startHost(scratch, home)
+        let answered = try host.request(["id": 1, "origin": site, "method": "getPublicKey"])
+        #expect(answered["result"] as? String == home.pubkey, "\(answered)")
+
+        #expect(try home.run(["lock"]).status == 0)
+        let refused = try host.request(["id": 2, "origin": site, "method": "getPublicKey"])
+        #expect(refused["result"] == nil)
+        #expect(refused["error"] as? String == "linkstr profile 'default' is locked; run `linkstr unlock` to use it in the browser", "\(refused)")
+        #expect(try host.finish().status == 0)
     }
 
     @Test func aHomeWithoutAnAccountAnswersEveryRequestWithWhyNot() throws {

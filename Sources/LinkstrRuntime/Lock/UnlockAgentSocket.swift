@@ -1,0 +1,40 @@
+import Foundation
+import Glibc
+
+/// The Unix stream socket calls the agent and its clients share: making the address, and reading and
+/// writing the protocol's lines (one JSON object each, at most 1 MiB).
+enum UnlockAgentSocket {
+    static let maximumLine = 1 << 20
+
+    /// A `sockaddr_un` for `path`, passed to `body`; nil when the path is too long for one.
+    static func withAddress<Value>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Value) -> Value? {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard bytes.count < capacity else { return nil }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+    }
+
+    /// Writes `message` as one line; false when the other end is gone.
+    static func send(_ message: UnlockAgentMessage, to descriptor: Int32) -> Bool {
+        guard var data = try? JSONEncoder().encode(message) else { return false }
+        data.append(0x0A)
+        return data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let sent = Glibc.send(descriptor, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                if sent < 0, errno == EINTR { continue }
+                guard sent > 0 else { return false }
+                offset += sent
+            }
+            return true
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import Glibc
+import LinkstrRuntime
+
+struct AgentCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "agent", abstract: "Run the unlock agent of this home (`linkstr unlock` starts it).",
+        discussion: """
+            Listens on a Unix socket in $XDG_RUNTIME_DIR/linkstr (else /tmp/linkstr-UID), folder \
+            0700 and socket 0600, and answers only processes of the same user. It holds the keys \
+            `linkstr unlock` hands it in locked memory, never on disk, and forgets them on \
+            `linkstr lock` or after [profiles] auto_lock_minutes without use. It ends when the \
+            home's data folder is gone.
+
+            Example:
+              linkstr agent --home ~/linkstr &
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let accounts = global.accounts(try global.openHost())
+        let server: UnlockAgentServer
+        do {
+            server = try UnlockAgentServer(address: accounts.agentAddress, agent: UnlockAgent())
+        } catch {
+            throw error.failure
+        }
+        let dataDirectory = accounts.dataDirectory
+        Thread.detachNewThread {
+            while true {
+                sleep(1)
+                server.agent.tick()
+                guard FileManager.default.fileExists(atPath: dataDirectory) else {
+                    server.stop()
+                    return
+                }
+            }
+        }
+        server.run()
+    }
+}
