@@ -35,11 +35,19 @@ extension AccountRuntime {
     /// Cancelling closes the live subscription; what its stream still holds is ingested, committed
     /// and observed before `watch` returns. Cancelled during the backfill, it commits what it
     /// ingested and leaves the sync watermark where it was.
+    ///
+    /// - Parameter pending: wraps received while the account was locked (``LockedInbox``): opened,
+    ///   stored and observed first, as live.
     public func watch(
-        timeout: Duration = .seconds(15), caughtUp: (@Sendable () -> Void)? = nil, observer: @escaping Observer
+        timeout: Duration = .seconds(15), pending: [VerifiedEvent] = [], caughtUp: (@Sendable () -> Void)? = nil, observer: @escaping Observer
     ) async throws(RuntimeError) {
         startBatch()
         let pool = try connect()
+        if !pending.isEmpty {
+            for wrap in pending { await receive(wrap, source: .live) }
+            await ingestUnwrapped()
+            await commitBatch(observer: observer)
+        }
         // Also once the backfill is done (below).
         defer { recordRelayStatuses() }
         let deduplicator = EventDeduplicator(capacity: 1_000_000)

@@ -1,4 +1,5 @@
 import LinkstrHost
+import NostrCore
 import ServiceLifecycle
 
 /// `watch` as a service of the account's ``ServiceGroup``: a sync, then the live subscription until
@@ -18,13 +19,17 @@ public final class WatchService: Service {
     private let runtime: AccountRuntime
     private let host: LinkstrHost
     private let timeout: Duration
+    private let pending: [VerifiedEvent]
 
-    /// - Parameter timeout: the longest to wait for a relay, and for each page of history.
-    public init(account: OpenedAccount, timeout: Duration = .seconds(15)) {
+    /// - Parameters:
+    ///   - timeout: the longest to wait for a relay, and for each page of history.
+    ///   - pending: wraps received while the account was locked, opened first (and notified).
+    public init(account: OpenedAccount, timeout: Duration = .seconds(15), pending: [VerifiedEvent] = []) {
         (events, continuation) = AsyncStream.makeStream()
         runtime = account.runtime
         host = account.host
         self.timeout = timeout
+        self.pending = pending
     }
 
     public func run() async throws {
@@ -34,8 +39,8 @@ public final class WatchService: Service {
             continuation.finish()
         }
         if let notice = dispatcher.notice { continuation.yield(.notice(notice)) }
-        try await cancelWhenGracefulShutdown { [runtime, continuation, timeout] in
-            try await runtime.watch(timeout: timeout, caughtUp: { continuation.yield(.caughtUp) }) { report, _ in
+        try await cancelWhenGracefulShutdown { [runtime, continuation, timeout, pending] in
+            try await runtime.watch(timeout: timeout, pending: pending, caughtUp: { continuation.yield(.caughtUp) }) { report, _ in
                 for change in report.changes { continuation.yield(.change(change)) }
                 for request in report.notifications where !dispatcher.isEmpty {
                     if let notification = await runtime.notification(for: request) { _ = await dispatcher.deliver(notification) }

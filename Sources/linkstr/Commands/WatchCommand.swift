@@ -1,6 +1,7 @@
 import ArgumentParser
 import LinkstrHost
 import LinkstrRuntime
+import NostrCore
 import ServiceLifecycle
 
 struct WatchCommand: AsyncParsableCommand {
@@ -26,18 +27,40 @@ struct WatchCommand: AsyncParsableCommand {
     static let switchCheckInterval: Duration = .seconds(1)
 
     func run() async throws {
-        while let next = try await watchProfile() {
-            Terminal.say("the active profile is now '\(next.name)' (\(next.npub)); watching it")
+        var pending: [VerifiedEvent] = []
+        while true {
+            switch try await watchProfile(pending: pending) {
+            case .stopped:
+                return
+            case .switched(let next):
+                Terminal.say("the active profile is now '\(next.name)' (\(next.npub)); watching it")
+                pending = []
+            case .locked(let profile):
+                pending = try await receiveWhileLocked(profile)
+                Terminal.say("profile '\(profile.name)' is unlocked; opening the \(pending.count) wrap\(pending.count == 1 ? "" : "s") received meanwhile")
+            }
         }
     }
 
-    /// Watches the profile commands act on until interrupted (nil), or — without --profile — until
-    /// another profile is made active (that profile).
-    private func watchProfile() async throws -> HomeProfile? {
+    /// Why a watch of one profile ended.
+    private enum Outcome {
+        /// Interrupted (SIGTERM, SIGINT).
+        case stopped
+        /// Another profile was made active.
+        case switched(HomeProfile)
+        /// The profile is locked (or was locked by `linkstr lock` or the auto-lock).
+        case locked(HomeProfile)
+    }
+
+    /// Watches the profile commands act on until interrupted, another profile is made active
+    /// (without --profile), or the unlock agent locks it. `pending`: wraps received while it was locked.
+    private func watchProfile(pending: [VerifiedEvent]) async throws -> Outcome {
+        let accounts = global.accounts(try global.openHost())
+        if let profile = try? accounts.selectedProfile(), accounts.waitsForUnlock(profile) { return .locked(profile) }
         let context = try AccountContext.open(global, connects: true)
         defer { context.host.stop() }
         try await context.connect(forWriting: false, timeout: .seconds(timeout))
-        let watch = WatchService(account: context.opened, timeout: .seconds(timeout))
+        let watch = WatchService(account: context.opened, timeout: .seconds(timeout), pending: pending)
         var running: [any Service] = [watch, SavedLinksSyncService(account: context.opened)]
         if context.host.configuration.bunker.serve {
             do {
@@ -51,6 +74,14 @@ struct WatchCommand: AsyncParsableCommand {
         async let group: Void = services.run()
         let switched = global.profile == nil ? followSwitch(context.accounts, from: context.runtime.me.hex, stopping: services) : nil
         defer { switched?.cancel() }
+        let locked = LockSignal()
+        let profile = try? context.accounts.selectedProfile()
+        if let profile, context.accounts.heldByAgent(profile) {
+            context.accounts.whenLocked {
+                locked.raise()
+                Task { await services.triggerGracefulShutdown() }
+            }
+        }
         let style = HumanOutput.current.style
         for await event in watch.events {
             switch event {
@@ -80,7 +111,21 @@ struct WatchCommand: AsyncParsableCommand {
         switched?.cancel()
         let next = await switched?.value
         await context.close()
-        return next
+        if let profile, locked.isRaised { return .locked(profile) }
+        return next.map { .switched($0) } ?? .stopped
+    }
+
+    /// Receives the profile's wraps while it is locked, until `linkstr unlock`; returns the new ones.
+    private func receiveWhileLocked(_ profile: HomeProfile) async throws -> [VerifiedEvent] {
+        let (host, relays) = try StorageContext.relaySettings(global)
+        defer { host.stop() }
+        do throws(RuntimeError) {
+            return try await LockedInbox(host: host, relays: relays, profile: profile, accounts: global.accounts(host)).collect {
+                Terminal.say("profile '\(profile.name)' is locked; watch keeps receiving and opens what arrives once you run `linkstr unlock`")
+            }
+        } catch {
+            throw error.failure
+        }
     }
 
     /// Looks at the profile list every `switchCheckInterval`; when a profile other than `pubkey`'s is

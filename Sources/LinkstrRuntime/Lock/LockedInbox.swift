@@ -1,0 +1,100 @@
+import Foundation
+import LinkstrHost
+import NostrCore
+import PluginABI
+
+/// What `watch` does while its profile is locked: it stays subscribed to the profile's gift wraps
+/// (no key is needed to receive them) and keeps each new one in memory, unopened and not marked
+/// seen, until the unlock agent says the profile is unlocked. The wraps are then handed to the
+/// unlocked runtime's watch, which opens, stores and notifies them as live; what the relays had
+/// before comes with its backfill, so nothing is lost.
+///
+/// Thread rule: `collect` once; it runs until the profile is unlocked or the task is cancelled.
+public struct LockedInbox: Sendable {
+    public let host: LinkstrHost
+    public let relays: RelaySettings
+    public let profile: HomeProfile
+    public let agent: UnlockAgentClient
+
+    /// - Parameters:
+    ///   - host: the host with its plugins loaded (for the transport).
+    ///   - relays: the home's relay list.
+    public init(host: LinkstrHost, relays: RelaySettings, profile: HomeProfile, accounts: AccountManager) {
+        self.host = host
+        self.relays = relays
+        self.profile = profile
+        agent = accounts.agent
+    }
+
+    /// The new wraps received until the agent unlocks the profile, in arrival order.
+    /// - Parameter listening: called once the first relay has sent what it had stored (EOSE): what
+    ///   is published from then on is kept.
+    /// - Throws: when no relay can be subscribed to, or the agent goes away.
+    public func collect(listening: @escaping @Sendable () -> Void = {}) async throws(RuntimeError) -> [VerifiedEvent] {
+        guard let me = try? PublicKey(hex: profile.account.pubkey) else {
+            throw RuntimeError(.failed, "profile '\(profile.name)' has an invalid public key")
+        }
+        let pool = try subscribedPool()
+        defer { try? pool.setRelays([]) }
+        let stream: SubscriptionStream
+        do {
+            stream = try pool.subscribeGiftWraps(to: me, now: Int64(Date().timeIntervalSince1970))
+        } catch {
+            throw RuntimeError(.failed, "cannot subscribe to gift wraps: \(error)")
+        }
+        let kept = Task {
+            var wraps: [VerifiedEvent] = []
+            var caughtUp = false
+            for await message in stream {
+                switch message {
+                case .event(let received) where received.isNew:
+                    wraps.append(received.verified)
+                case .endOfStoredEvents where !caughtUp:
+                    caughtUp = true
+                    listening()
+                default:
+                    break
+                }
+            }
+            return wraps
+        }
+        let unlocked = await waitForUnlock()
+        pool.unsubscribe(RelayPool.LinkstrSubscription.giftWraps)
+        let wraps = await kept.value
+        guard unlocked else { throw RuntimeError(.failed, "the unlock agent went away while profile '\(profile.name)' was locked") }
+        return wraps
+    }
+
+    private func subscribedPool() throws(RuntimeError) -> RelayPool {
+        let enabled: [RelayEntry]
+        do {
+            enabled = try relays.enabled()
+        } catch {
+            throw RuntimeError(storage: error)
+        }
+        do {
+            let pool = try RelayPool(transport: try host.ownedProvider(of: CapabilityID.transport, as: lkh_transport_v1.self))
+            try pool.setRelays(enabled.map { RelayConfiguration(url: $0.url) })
+            return pool
+        } catch {
+            throw RuntimeError(.failed, "cannot connect to the relays while locked: \(error)")
+        }
+    }
+
+    /// Waits (on a thread of its own: the subscription blocks) until the agent says the profile
+    /// is unlocked (true) or goes away (false).
+    private func waitForUnlock() async -> Bool {
+        let id = profile.id.rawValue
+        let agent = self.agent
+        return await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                var unlocked = false
+                _ = agent.subscribe { message in
+                    unlocked = message.unlocked?.contains(id) == true
+                    return !unlocked
+                }
+                continuation.resume(returning: unlocked)
+            }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import LinkstrRuntime
+import PluginTesting
+import Testing
+
+/// `linkstr watch` across `lock` and `unlock`: while Alice's keys are locked her watch keeps
+/// receiving, and Bob's post neither shows nor notifies; once she unlocks, the post is opened,
+/// stored, printed and notified, once. The command notifier records each notification in a file.
+@Suite struct LockedWatchTests {
+    @Test(.timeLimit(.minutes(2)))
+    func whatArrivesWhileLockedIsOpenedAndNotifiedAfterUnlock() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        defer { relay.process.kill() }
+        let deliver = Script.write(scratch.file("deliver.sh"), "cat >> \"$0.jsonl\"\necho >> \"$0.jsonl\"\n")
+        let delivered = deliver + ".jsonl"
+        let alice = try LinkstrHome.create(
+            scratch, "alice", relays: [relay.url],
+            config: """
+                notifiers = ["org.linkstr.notify.command"]
+                [plugins."org.linkstr.notify.command"]
+                command = ["\(deliver)"]
+
+                """)
+        let bob = try LinkstrHome.create(scratch, "bob", relays: [relay.url])
+        let weekend = try alice.json(SessionMembers.self, ["session", "create", "Weekend", "--member", bob.pubkey]).id
+        _ = try bob.sync()
+
+        #expect(try alice.run(["profile", "passphrase", "--passphrase-stdin"], stdin: "correct horse\n").status == 0)
+        let unlocked = try alice.run(["unlock", "--passphrase-stdin"], stdin: "correct horse\n")
+        #expect(unlocked.status == 0, "\(unlocked.stderr)")
+        let agent = UnlockAgentClient(address: UnlockAgentAddress(dataDirectory: alice.path + "/data", environment: ProcessRunner.linkstrEnvironment()))
+        defer { if let pid = agent.request(UnlockAgentMessage(.status))?.pid { kill(pid, SIGTERM) } }
+
+        let watch = try alice.watch(json: true)
+        defer { watch.terminate(within: 5) }
+        #expect(await eventually(within: 15) { watch.caughtUp }, "watch did not catch up: \(watch.stderr)")
+
+        #expect(try alice.run(["lock"]).status == 0)
+        #expect(await eventually(within: 10) { watch.stderr.contains("profile 'default' is locked; watch keeps receiving") }, "\(watch.stderr)")
+        let whileLocked = try bob.json(SentPost.self, ["post", weekend, "https://example.com/while-locked"]).id
+        try await Task.sleep(for: .seconds(2))
+        #expect(watch.jsonLines.isEmpty, "nothing is shown while locked: \(watch.stdoutLines)")
+        #expect(TestPython.records(delivered).isEmpty, "nothing notifies while locked")
+
+        #expect(try alice.run(["unlock", "--passphrase-stdin"], stdin: "correct horse\n").status == 0)
+        let arrived = await eventually(within: 15) { !TestPython.records(delivered).isEmpty && !watch.jsonLines.isEmpty }
+        #expect(arrived, "watch stderr: \(watch.stderr); stdout: \(watch.stdoutLines)")
+        #expect(watch.stderr.contains("profile 'default' is unlocked; opening the 1 wrap received meanwhile"), "\(watch.stderr)")
+        try await Task.sleep(for: .milliseconds(500))  // room for a repeat, should there be one
+        #expect(TestPython.records(delivered).compactMap { $0["id"] as? String } == ["post-\(whileLocked)"])
+        #expect(watch.jsonLines.compactMap { $0["id"] as? String } == [whileLocked])
+        #expect(try alice.feed(weekend).map(\.id) == [whileLocked], "stored")
+        #expect(watch.terminate(within: 10) == 0, "watch stderr: \(watch.stderr)")
+    }
+}
