@@ -10,6 +10,8 @@ final class EmbeddedRuntime: Sendable {
     let configuration: RuntimeConfiguration
     /// The home's account files (read without plugins or storage), used under `state`'s lock.
     private let accounts: AccountManager
+    /// `[profiles] auto_lock_minutes` of the home's configuration, for `linkstr_unlock`.
+    let autoLockMinutes: Int
     private let state = Mutex(State())
 
     private struct State: Sendable {
@@ -23,7 +25,9 @@ final class EmbeddedRuntime: Sendable {
     init(_ configuration: RuntimeConfiguration) throws(EmbeddedFailure) {
         self.configuration = configuration
         do {
-            accounts = Composition.accounts(try Composition.host(configuration), configuration)
+            let host = try Composition.host(configuration)
+            accounts = Composition.accounts(host, configuration)
+            autoLockMinutes = host.configuration.profiles.autoLockMinutes
         } catch {
             throw EmbeddedFailure(error)
         }

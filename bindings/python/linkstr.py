@@ -22,7 +22,7 @@ import sys
 import traceback
 
 API_MAJOR = 1
-API_MINOR = 3
+API_MINOR = 4
 
 # Status codes (linkstr_plugin.h and linkstr.h).
 INVALID = 1
@@ -82,6 +82,8 @@ _RECORD_CALLS = {
     "linkstr_profiles_list": [],
     "linkstr_profile_use": [_TEXT],
     "linkstr_whoami": [],
+    "linkstr_unlock": [_TEXT],
+    "linkstr_lock": [],
     "linkstr_sessions_list": [ctypes.c_int],
     "linkstr_session_create": [_TEXT, _TEXT],
     "linkstr_session_members": [_TEXT, _TEXT, _TEXT],
@@ -229,6 +231,14 @@ class Runtime:
 
     def whoami(self):
         return self._call("linkstr_whoami")
+
+    # The lock
+    def unlock(self, passphrase):
+        """Unlocks the home's keys for the login session (as `linkstr unlock`)."""
+        return self._call("linkstr_unlock", _text(passphrase))
+
+    def lock(self):
+        return self._call("linkstr_lock")
 
     # Sessions, posts, reactions
     def sessions(self, archived=False):

@@ -1,3 +1,5 @@
+import Foundation
+
 extension JSONRecords {
     /// One profile of a home: public metadata only.
     public static func profile(_ profile: HomeProfile) -> [String: Any] {
@@ -11,5 +13,10 @@ extension JSONRecords {
     /// protects its key and the unlock agent does not hold it.
     public static func whoami(_ profile: HomeProfile, locked: Bool) -> [String: Any] {
         ["id": profile.id.rawValue, "name": profile.name, "npub": profile.npub, "pubkey": profile.account.pubkey, "locked": locked]
+    }
+
+    /// What `unlock` unlocked, and until when the agent keeps it unless used (null: until `lock`).
+    public static func unlocked(_ profiles: [HomeProfile], until: Date?) -> [String: Any] {
+        ["unlocked": profiles.map(\.name), "until": until.map { AccountManager.timeFormatter().string(from: $0) } ?? NSNull()]
     }
 }

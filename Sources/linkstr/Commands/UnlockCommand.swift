@@ -29,26 +29,19 @@ struct UnlockCommand: ParsableCommand {
             let passphrase = try PassphraseInput.read(
                 fromStdin: passphraseStdin, prompt: "linkstr passphrase: ", confirm: false,
                 withoutTerminal: "there is no terminal to ask for the passphrase; give it on stdin with --passphrase-stdin")
+            let program = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
             unlocked = try accounts.unlockProfiles(
-                passphrase: passphrase, autoLockMinutes: host.configuration.profiles.autoLockMinutes, agentCommand: agentCommand())
+                passphrase: passphrase, autoLockMinutes: host.configuration.profiles.autoLockMinutes,
+                agentCommand: UnlockAgentProgram.command(program: program, configuration: global.runtimeConfiguration))
         } catch {
             throw error.failure
         }
-        let names = unlocked.profiles.map(\.name)
         if global.json {
-            var record: [String: Any] = ["unlocked": names]
-            record["until"] = unlocked.until.map { ISO8601DateFormatter().string(from: $0) } ?? NSNull()
-            Terminal.printJSON(record)
+            Terminal.printJSON(JSONRecords.unlocked(unlocked.profiles, until: unlocked.until))
         } else {
             let until = unlocked.until.map { "until \(Self.clockTime($0)) unless used before" } ?? "until `linkstr lock`"
-            Terminal.write("unlocked \(names.joined(separator: ", ")) \(until)\n")
+            Terminal.write("unlocked \(unlocked.profiles.map(\.name).joined(separator: ", ")) \(until)\n")
         }
-    }
-
-    /// `linkstr agent` for this home: this very program, with the options that choose the home.
-    private func agentCommand() -> [String] {
-        let program = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return [program, "agent"] + (global.home.map { ["--home", $0] } ?? []) + (global.config.map { ["--config", $0] } ?? [])
     }
 
     private static func clockTime(_ date: Date) -> String {

@@ -1,0 +1,38 @@
+import CLinkstr
+import Foundation
+import LinkstrRuntime
+import PluginABI
+
+// The lock of linkstr.h: unlock the home's keys for the login session, lock them again.
+
+@c(linkstr_unlock)
+public func linkstr_unlock(
+    _ handle: OpaquePointer?, _ passphrase: UnsafePointer<CChar>?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
+    RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
+        let runtime = try EmbeddedRuntime.from(handle)
+        let text = try RuntimeCall.text(passphrase, "passphrase")
+        let configuration = runtime.configuration
+        let program = UnlockAgentProgram.beside(libraryDirectory: configuration.libraryDirectory, environment: configuration.environment)
+        let unlocked = try runtime.accountFiles { accounts throws(AccountError) in
+            try accounts.unlockProfiles(
+                passphrase: text, autoLockMinutes: runtime.autoLockMinutes,
+                agentCommand: program.map { UnlockAgentProgram.command(program: $0, configuration: configuration) } ?? [])
+        }
+        return JSONRecords.unlocked(unlocked.profiles, until: unlocked.until)
+    }
+}
+
+@c(linkstr_lock)
+public func linkstr_lock(
+    _ handle: OpaquePointer?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
+) -> lkh_status {
+    RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
+        let runtime = try EmbeddedRuntime.from(handle)
+        // The account this runtime opened holds its key: closed, it is gone from this process too.
+        try runtime.closeAccount()
+        try runtime.accountFiles { accounts throws(AccountError) in try accounts.lockProfiles() }
+        return ["locked": true]
+    }
+}
