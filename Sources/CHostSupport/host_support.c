@@ -3,6 +3,7 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <signal.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -57,6 +58,10 @@ int linkstr_spawn_detached(const char *path, char *const argv[]) {
                 dup2(null, 2);
             }
             closefrom(3);
+            /* A blocked signal mask is inherited through exec: the agent must still end on SIGTERM. */
+            sigset_t none;
+            sigemptyset(&none);
+            sigprocmask(SIG_SETMASK, &none, NULL);
             execv(path, argv);
             _exit(127);
         }

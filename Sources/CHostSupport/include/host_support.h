@@ -22,8 +22,9 @@ int linkstr_is_dumpable(void);
 int linkstr_peer_uid(int fd, unsigned int *uid);
 
 /** Starts `path` with `argv` (NULL-terminated; both owned by the caller, read before returning) as
- *  a detached process: in a new session (setsid), stdin/stdout/stderr on /dev/null, not a child of
- *  the caller (a double fork, so no zombie is left). Only async-signal-safe calls run between fork
+ *  a detached process: in a new session (setsid), stdin/stdout/stderr on /dev/null, no other file
+ *  descriptor and no blocked signal inherited, not a child of the caller (a double fork, so no
+ *  zombie is left). Only async-signal-safe calls run between fork
  *  and exec, so any thread may call it. Returns the new process's id, or -1 with errno. */
 int linkstr_spawn_detached(const char *path, char *const argv[]);
 

@@ -1,5 +1,4 @@
 import Foundation
-import LinkstrRuntime
 import NostrCore
 import PluginTesting
 import Testing
@@ -64,8 +63,7 @@ import Testing
         #expect(try home.run(["profile", "passphrase", "--passphrase-stdin"], stdin: "correct horse\n").status == 0)
         let unlocked = try home.run(["unlock", "--passphrase-stdin"], stdin: "correct horse\n")
         #expect(unlocked.status == 0, "\(unlocked.stderr)")
-        let agent = UnlockAgentClient(address: UnlockAgentAddress(dataDirectory: home.path + "/data", environment: ProcessRunner.linkstrEnvironment()))
-        defer { if let pid = agent.request(UnlockAgentMessage(.status))?.pid { kill(pid, SIGTERM) } }
+        defer { HomeUnlockAgent.stop(home.path) }
 
         let host = try startHost(scratch, home)
         let answered = try host.request(["id": 1, "origin": site, "method": "getPublicKey"])

@@ -21,21 +21,11 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], sourceLocation: sourceLocation)
     }
 
-    /// The home's agent, as `unlock` started it.
-    private func agentAddress(_ home: String) -> UnlockAgentAddress {
-        UnlockAgentAddress(dataDirectory: home + "/data", environment: ProcessRunner.linkstrEnvironment())
-    }
-
-    /// Ends the agent of `home` if one runs (it would also end a second after the home is removed).
-    private func stopAgent(_ home: String) {
-        if let pid = UnlockAgentClient(address: agentAddress(home)).request(UnlockAgentMessage(.status))?.pid { kill(pid, SIGTERM) }
-    }
-
     @Test func unlockOnceThenCommandsNeedNoPassphraseUntilLock() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
         let home = scratch.path
-        defer { stopAgent(home) }
+        defer { HomeUnlockAgent.stop(home) }
         #expect(try detached(["profile", "import", "Alice", "-", "--key-store", "plain"], home, stdin: nsec + "\n").status == 0)
         #expect(try detached(["profile", "add", "work", "--key-store", "plain"], home).status == 0)
 
@@ -71,7 +61,7 @@ import Testing
 
         var folder = stat()
         var socket = stat()
-        let address = agentAddress(home)
+        let address = HomeUnlockAgent.address(home)
         #expect(lstat(address.folder, &folder) == 0 && lstat(address.socketPath, &socket) == 0)
         #expect(folder.st_mode & 0o777 == 0o700 && socket.st_mode & 0o777 == 0o600)
 
@@ -81,6 +71,17 @@ import Testing
         #expect(again.status == 1)
         #expect(again.stderr.contains("run `linkstr unlock`"), "\(again.stderr)")
         #expect(try record(try detached(["whoami", "--json"], home))["locked"] as? Bool == true)
+
+        // The agent runs detached, in a session of its own, and ends on SIGTERM.
+        let pid = try #require(UnlockAgentClient(address: address).request(UnlockAgentMessage(.status))?.pid)
+        #expect(getsid(pid) == pid)
+        kill(pid, SIGTERM)
+        var waited = 0
+        while kill(pid, 0) == 0, waited < 100 {
+            usleep(20_000)
+            waited += 1
+        }
+        #expect(kill(pid, 0) != 0, "the agent ended")
     }
 
     @Test func aHomeWhoseKeysNeedNoPassphraseHasNothingToLock() throws {

@@ -27,8 +27,7 @@ struct LockEmbeddingTests {
         #expect(made.status == 0, "\(made.stderr)")
         let set = try ProcessRunner.linkstr(["profile", "passphrase", "--passphrase-stdin", "--home", home], stdin: "correct horse\n")
         #expect(set.status == 0, "\(set.stderr)")
-        let agent = UnlockAgentClient(address: UnlockAgentAddress(dataDirectory: home + "/data", environment: ProcessRunner.linkstrEnvironment()))
-        defer { if let pid = agent.request(UnlockAgentMessage(.status))?.pid { kill(pid, SIGTERM) } }
+        defer { HomeUnlockAgent.stop(home) }
 
         let lib = try FixtureBuilder.libraryFolder(in: scratch)
         let program = try FixtureBuilder.embeddingProgram(FixtureBuilder.fixturesDirectory + "/embed_lock.c", scratch.file("embed_lock"), library: lib)
@@ -58,8 +57,7 @@ struct LockEmbeddingTests {
         scratch.write("home/config.toml", "relays = [\"ws://127.0.0.1:9\"]\n")
         #expect(try ProcessRunner.linkstr(["account", "create", "--name", "Py", "--key-store", "plain", "--home", home]).status == 0)
         #expect(try ProcessRunner.linkstr(["profile", "passphrase", "--passphrase-stdin", "--home", home], stdin: "correct horse\n").status == 0)
-        let agent = UnlockAgentClient(address: UnlockAgentAddress(dataDirectory: home + "/data", environment: ProcessRunner.linkstrEnvironment()))
-        defer { if let pid = agent.request(UnlockAgentMessage(.status))?.pid { kill(pid, SIGTERM) } }
+        defer { HomeUnlockAgent.stop(home) }
         let script = """
             import json, sys
             sys.path.insert(0, sys.argv[1])

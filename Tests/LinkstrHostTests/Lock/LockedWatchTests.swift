@@ -30,8 +30,7 @@ import Testing
         #expect(try alice.run(["profile", "passphrase", "--passphrase-stdin"], stdin: "correct horse\n").status == 0)
         let unlocked = try alice.run(["unlock", "--passphrase-stdin"], stdin: "correct horse\n")
         #expect(unlocked.status == 0, "\(unlocked.stderr)")
-        let agent = UnlockAgentClient(address: UnlockAgentAddress(dataDirectory: alice.path + "/data", environment: ProcessRunner.linkstrEnvironment()))
-        defer { if let pid = agent.request(UnlockAgentMessage(.status))?.pid { kill(pid, SIGTERM) } }
+        defer { HomeUnlockAgent.stop(alice.path) }
 
         let watch = try alice.watch(json: true)
         defer { watch.terminate(within: 5) }
