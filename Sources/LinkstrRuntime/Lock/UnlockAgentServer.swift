@@ -4,8 +4,9 @@ import Glibc
 
 /// The unlock agent on its Unix socket: a thread per connection, each request answered by the
 /// ``UnlockAgent``; only processes of the same user are answered (SO_PEERCRED). The folder is made
-/// 0700 (and refused when another user owns it), the socket 0600; a stale socket of an agent that
-/// is gone is replaced, a live one is left alone. Making one keeps the process out of core dumps
+/// 0700 (and refused when another user owns it), the socket 0600. One agent per home: it holds an
+/// exclusive lock on `<socket>.lock` while it lives, so a second one is refused and a stale socket
+/// of an agent that is gone is replaced. Making one keeps the process out of core dumps
 /// and from being traced (PR_SET_DUMPABLE 0).
 ///
 /// Thread rule: `run` blocks the calling thread until `stop` (from any thread).
@@ -13,6 +14,8 @@ public final class UnlockAgentServer: @unchecked Sendable {
     public let address: UnlockAgentAddress
     public let agent: UnlockAgent
     private let descriptor: Int32
+    /// Held (flock) while the agent lives.
+    private let lockDescriptor: Int32
 
     /// Binds and listens.
     /// - Throws: when the folder is not the user's, another agent answers there, or a call fails.
@@ -21,8 +24,12 @@ public final class UnlockAgentServer: @unchecked Sendable {
         self.agent = agent
         _ = linkstr_forbid_core_dumps()
         try Self.prepareFolder(address.folder)
-        if UnlockAgentClient(address: address).request(UnlockAgentMessage(.status)) != nil {
-            throw AccountError("an unlock agent already answers on \(address.socketPath)")
+        let lockPath = address.socketPath + ".lock"
+        lockDescriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lockDescriptor >= 0 else { throw AccountError("cannot open \(lockPath): \(String(cString: strerror(errno)))") }
+        guard flock(lockDescriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(lockDescriptor)
+            throw AccountError("an unlock agent already runs for this home (\(address.socketPath))")
         }
         unlink(address.socketPath)
         let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -34,6 +41,7 @@ public final class UnlockAgentServer: @unchecked Sendable {
         guard bound == 0, listen(socket, 16) == 0 else {
             let reason = bound == nil ? "the path is too long for a socket" : String(cString: strerror(errno))
             close(socket)
+            close(lockDescriptor)
             throw AccountError("cannot listen on \(address.socketPath): \(reason)")
         }
         descriptor = socket
@@ -57,6 +65,13 @@ public final class UnlockAgentServer: @unchecked Sendable {
         unlink(address.socketPath)
         shutdown(descriptor, Int32(SHUT_RDWR))
         close(descriptor)
+        close(lockDescriptor)
+    }
+
+    /// Whether the socket is still where clients look for it (the runtime folder goes at logout).
+    public var socketIsInPlace: Bool {
+        var status = stat()
+        return lstat(address.socketPath, &status) == 0 && (status.st_mode & S_IFMT) == S_IFSOCK
     }
 
     private func serve(_ connection: Int32) {

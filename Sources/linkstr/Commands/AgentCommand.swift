@@ -11,7 +11,7 @@ struct AgentCommand: ParsableCommand {
             0700 and socket 0600, and answers only processes of the same user. It holds the keys \
             `linkstr unlock` hands it in locked memory, never on disk, and forgets them on \
             `linkstr lock` or after [profiles] auto_lock_minutes without use. It ends when the \
-            home's data folder is gone.
+            home's data folder or its socket is gone (the runtime folder goes at logout).
 
             Example:
               linkstr agent --home ~/linkstr &
@@ -32,7 +32,7 @@ struct AgentCommand: ParsableCommand {
             while true {
                 sleep(1)
                 server.agent.tick()
-                guard FileManager.default.fileExists(atPath: dataDirectory) else {
+                guard FileManager.default.fileExists(atPath: dataDirectory), server.socketIsInPlace else {
                     server.stop()
                     return
                 }

@@ -110,4 +110,28 @@ import Testing
             ["profile", "add", "work", "--key-store", "ncryptsec", "--home", home], environment: ["LINKSTR_PASSPHRASE_FILE": scratch.write("same", "correct horse\n")])
         #expect(same.status == 0, "\(same.stderr)")
     }
+
+    /// Under a master passphrase a Secret Service item holds the key's ncryptsec, not the key
+    /// (a real gnome-keyring on a private bus): the profile is locked until `unlock`.
+    @Test func aSecretServiceKeyIsKeptAsAnNcryptsecUnderTheMasterPassphrase() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        defer { HomeUnlockAgent.stop(scratch.path + "/linkstr") }
+        let result = try ProcessRunner.run(
+            "/usr/bin/setsid", ["--wait", FixtureBuilder.fixturesDirectory + "/secret_service_lock.sh", BuildProducts.linkstrExecutable, scratch.path],
+            environment: ["PATH": "/usr/local/bin:/usr/bin:/bin"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = Dictionary(uniqueKeysWithValues: result.stdout.split(separator: "\n").map { line -> (String, String) in
+            let parts = line.split(separator: " ", maxSplits: 1)
+            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+        })
+        #expect(lines["create"]?.contains(#""key_store":"secret-service""#) == true, "\(result.stdout)")
+        #expect(lines["lock-before"]?.contains("there is nothing to lock") == true, "a raw key in the Secret Service needs no passphrase")
+        #expect(lines["item"] == "ncryptsec1", "the item holds the ncryptsec now")
+        #expect(lines["whoami-locked"]?.contains(#""locked":true"#) == true)
+        #expect(lines["unlock"]?.contains(#""unlocked":["default"]"#) == true, "\(result.stdout)")
+        #expect(lines["reveal"]?.contains(#""nsec":"nsec1"#) == true, "\(result.stderr)")
+        #expect(lines["lock"] == "locked")
+        #expect(lines["whoami-relocked"]?.contains(#""locked":true"#) == true)
+    }
 }
