@@ -41,6 +41,12 @@ final class CallbackTask: Sendable {
         }
     }
 
+    /// Reports the failure that ended the work as the last record, `{"type":"error","message"}` —
+    /// unless `stop` ended it.
+    func deliverEnd(_ failure: RuntimeError) {
+        if !Task.isCancelled { deliver(["type": "error", "message": failure.description]) }
+    }
+
     /// Cancels the work and waits until it returned and, unless called from the callback, until no
     /// callback runs. Nothing is delivered afterwards.
     func stop() {

@@ -206,7 +206,7 @@ final class EmbeddedRuntime: Sendable {
                 }
             }
         } catch {
-            if !Task.isCancelled { watch.deliver(["type": "error", "message": error.description]) }
+            watch.deliverEnd(error)
         }
     }
 
@@ -230,7 +230,7 @@ final class EmbeddedRuntime: Sendable {
                 do throws(RuntimeError) {
                     try await bunker.run()
                 } catch {
-                    if !Task.isCancelled { signer.deliver(["type": "error", "message": error.description]) }
+                    signer.deliverEnd(error)
                 }
             }
             state.signer = signer
