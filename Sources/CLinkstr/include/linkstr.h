@@ -423,8 +423,8 @@ typedef void (*linkstr_signer_fn)(void *user_data, const char *activity_json);
  *  the account (linkstr_account_connect/disconnect, linkstr_profile_use) are LKH_E_BUSY. A NULL
  *  callback, a struct_size too small for this struct, an invalid relay or permission, or no relay to
  *  listen on is LKH_E_INVALID; an account whose key is in a remote signer is LKH_E_UNAVAILABLE.
- *  Returns without waiting for the relays ("listening" follows); a relay failure later is the last
- *  activity ("error"). On success `*out_signer` is the caller's until linkstr_signer_stop. [thread-safe] */
+ *  Returns without waiting for the relays ("listening" follows); relays it cannot listen on are
+ *  reported as the last activity ("error"). On success `*out_signer` is the caller's until linkstr_signer_stop. [thread-safe] */
 lkh_status linkstr_signer_serve(linkstr_runtime *runtime, const linkstr_signer_options *options, linkstr_signer_fn callback,
                                 void *user_data, linkstr_signer **out_signer, lkh_error *err);
 
