@@ -170,7 +170,7 @@ let package = Package(
         // MARK: Tests
         // Helpers for the tests that start programs: `linkstr` (ProcessRunner), real relays and the
         // rust-nostr peer (TestRelay, ExternalProcess), scratch folders.
-        .target(name: "TestSupport", dependencies: ["PluginTesting"], path: "Tests/Support/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["PluginTesting", "NostrCore"], path: "Tests/Support/TestSupport"),
         .testTarget(name: "NostrCoreTests", dependencies: ["NostrCore", "CSecp256k1"]),
         .testTarget(
             name: "LinkstrEngineTests",

@@ -5,7 +5,7 @@ import Synchronization
 /// The object behind a `linkstr_runtime *` handed to C: one home's configuration, its account
 /// files, and what the calls opened so far — the account (host, plugins, storage, runtime), or, for
 /// the relay list of a home without an account, its storage alone, and for the media calls without
-/// an account, the host with its plugins.
+/// an account, the host with its plugins — and what runs in the background: a watch, a bunker.
 final class EmbeddedRuntime: Sendable {
     let configuration: RuntimeConfiguration
     /// The home's account files (read without plugins or storage), used under `state`'s lock.
@@ -18,7 +18,17 @@ final class EmbeddedRuntime: Sendable {
         var opened: OpenedAccount?
         var storage: (host: LinkstrHost, settings: RelaySettings)?
         var media: MediaRuntime?
-        var watch: EmbeddedWatch?
+        var watch: CallbackTask?
+        var signer: CallbackTask?
+
+        /// Refuses to let the account go while a watch or the bunker uses it; `watching` is the
+        /// sentence for a watch.
+        func requireAccountUnused(watching: String) throws(EmbeddedFailure) {
+            guard watch == nil else { throw EmbeddedFailure(.busy, watching) }
+            guard signer == nil else {
+                throw EmbeddedFailure(.busy, "this runtime serves as a bunker with the account's key; stop it first (linkstr_signer_stop)")
+            }
+        }
     }
 
     /// Reads the home's configuration (a configuration that cannot be used is refused here).
@@ -71,12 +81,11 @@ final class EmbeddedRuntime: Sendable {
     }
 
     /// Closes the account opened by earlier calls (the next call opens it again, with its signer as
-    /// it is then); refused while a watch runs.
+    /// it is then); refused while a watch or the bunker runs.
     func closeAccount() throws(EmbeddedFailure) {
         let opened = try state.withLock { state throws(EmbeddedFailure) in
-            guard state.watch == nil else {
-                throw EmbeddedFailure(.busy, "this runtime is watching with the account's signer; stop the watch first (linkstr_watch_stop)")
-            }
+            try state.requireAccountUnused(
+                watching: "this runtime is watching with the account's signer; stop the watch first (linkstr_watch_stop)")
             defer { state.opened = nil }
             return state.opened
         }
@@ -84,12 +93,10 @@ final class EmbeddedRuntime: Sendable {
     }
 
     /// Makes the profile `name` the home's active one. An account of another profile opened by this
-    /// runtime is closed, so that the next call opens the new one; refused while a watch runs.
+    /// runtime is closed, so that the next call opens the new one; refused while a watch or the bunker runs.
     func useProfile(_ name: String) throws(EmbeddedFailure) -> HomeProfile {
         let (profile, replaced) = try state.withLock { state throws(EmbeddedFailure) -> (HomeProfile, OpenedAccount?) in
-            guard state.watch == nil else {
-                throw EmbeddedFailure(.busy, "this runtime is watching its profile; stop the watch (linkstr_watch_stop) to switch")
-            }
+            try state.requireAccountUnused(watching: "this runtime is watching its profile; stop the watch (linkstr_watch_stop) to switch")
             let profile: HomeProfile
             do throws(AccountError) {
                 profile = try accounts.useProfile(name)
@@ -180,15 +187,58 @@ final class EmbeddedRuntime: Sendable {
     }
 
     /// Starts the one watch a runtime may run at a time (the runtime's sync state is not shared).
-    func startWatch(_ callback: WatchCallback, timeout: Duration) throws(EmbeddedFailure) -> EmbeddedWatch {
+    func startWatch(_ callback: JSONCallback, timeout: Duration) throws(EmbeddedFailure) -> CallbackTask {
         let runtime = try account().runtime
         return try state.withLock { state throws(EmbeddedFailure) in
             guard state.watch == nil else {
                 throw EmbeddedFailure(.busy, "this runtime is already watching; stop that watch first (linkstr_watch_stop)")
             }
-            let watch = EmbeddedWatch(runtime: runtime, timeout: timeout, callback: callback, ended: { [weak self] watch in self?.watchEnded(watch) })
+            let watch = CallbackTask(label: "org.linkstr.watch", callback: callback, ended: { [weak self] watch in self?.watchEnded(watch) })
+            watch.start { await Self.watch(runtime, timeout: timeout, reporting: watch) }
             state.watch = watch
             return watch
+        }
+    }
+
+    /// The account runtime's watch, each change and notification reported as its JSON record.
+    private static func watch(_ runtime: AccountRuntime, timeout: Duration, reporting watch: CallbackTask) async {
+        do throws(RuntimeError) {
+            try await runtime.watch(timeout: timeout, caughtUp: { watch.deliver(["type": "caught_up"]) }) { report, _ in
+                for change in report.changes { watch.deliver(JSONRecords.change(change)) }
+                for request in report.notifications {
+                    if let notification = await runtime.notification(for: request) { watch.deliver(JSONRecords.notification(notification)) }
+                }
+            }
+        } catch {
+            watch.deliverEnd(error)
+        }
+    }
+
+    /// Starts the one bunker a runtime may serve at a time, for the account's key (see ``Bunker``:
+    /// `relays` and `allow` nil are those of `[signer]`). With no rule, a new client is refused:
+    /// there is no one to ask.
+    func startSigner(_ callback: JSONCallback, relays: [String]?, allow: [BunkerPermission]?) throws(EmbeddedFailure) -> CallbackTask {
+        let opened = try account()
+        return try state.withLock { state throws(EmbeddedFailure) in
+            guard state.signer == nil else {
+                throw EmbeddedFailure(.busy, "this runtime serves as a bunker already; stop that one first (linkstr_signer_stop)")
+            }
+            let signer = CallbackTask(label: "org.linkstr.signer", callback: callback, ended: { [weak self] signer in self?.signerEnded(signer) })
+            let bunker: Bunker
+            do throws(RuntimeError) {
+                bunker = try Bunker(account: opened, relays: relays, allow: allow, report: { signer.deliver(JSONRecords.bunkerActivity($0)) })
+            } catch {
+                throw EmbeddedFailure(error)
+            }
+            signer.start {
+                do throws(RuntimeError) {
+                    try await bunker.run()
+                } catch {
+                    signer.deliverEnd(error)
+                }
+            }
+            state.signer = signer
+            return signer
         }
     }
 
@@ -200,7 +250,7 @@ final class EmbeddedRuntime: Sendable {
 
     /// Disconnects the relays the watch used, so that the next call connects to the relay list as it
     /// is now.
-    private func watchEnded(_ watch: EmbeddedWatch) {
+    private func watchEnded(_ watch: CallbackTask) {
         let opened = state.withLock { state in
             if state.watch === watch { state.watch = nil }
             return state.opened
@@ -208,9 +258,16 @@ final class EmbeddedRuntime: Sendable {
         if let opened { BlockingCall.wait { await opened.runtime.disconnect() } }
     }
 
-    /// Stops the watch, disconnects the relays and stops every plugin.
+    private func signerEnded(_ signer: CallbackTask) {
+        state.withLock { state in
+            if state.signer === signer { state.signer = nil }
+        }
+    }
+
+    /// Stops the watch and the bunker, disconnects the relays and stops every plugin.
     func close() {
         state.withLock { $0.watch }?.stop()
+        state.withLock { $0.signer }?.stop()
         let (opened, storage, media) = state.withLock { state in
             defer {
                 state.opened = nil

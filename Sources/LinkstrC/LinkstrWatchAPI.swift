@@ -32,23 +32,16 @@ public func linkstr_runtime_watch_with(
     _ handle: OpaquePointer?, _ options: UnsafePointer<linkstr_watch_options>?, _ callback: linkstr_watch_fn?,
     _ userData: UnsafeMutableRawPointer?, _ outWatch: UnsafeMutablePointer<OpaquePointer?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
 ) -> lkh_status {
-    do throws(EmbeddedFailure) {
-        guard let outWatch else { throw EmbeddedFailure.null("out_watch") }
-        outWatch.pointee = nil
+    CallbackTask.handOut(outWatch, "out_watch", as: .watch, errorSlot) { () throws(EmbeddedFailure) in
         guard let callback else { throw EmbeddedFailure.null("callback") }
         let timeout = try watchTimeout(options)
-        let watch = try EmbeddedRuntime.from(handle).startWatch(WatchCallback(function: callback, userData: userData), timeout: timeout)
-        outWatch.pointee = LiveHandles.retain(watch, as: .watch)
-        return LKH_OK
-    } catch {
-        return error.report(errorSlot)
+        return try EmbeddedRuntime.from(handle).startWatch(JSONCallback(function: callback, userData: userData), timeout: timeout)
     }
 }
 
 @c(linkstr_watch_stop)
 public func linkstr_watch_stop(_ handle: OpaquePointer?) {
-    guard let handle, let watch = LiveHandles.release(handle, as: .watch, EmbeddedWatch.self, by: "linkstr_watch_stop") else { return }
-    watch.stop()
+    CallbackTask.stop(handle, as: .watch, by: "linkstr_watch_stop")
 }
 
 /// A call's `timeout_seconds`: 0 is the default, 15 s.

@@ -9,6 +9,7 @@ enum LiveHandles {
         case host = "linkstr_host"
         case runtime = "linkstr_runtime"
         case watch = "linkstr_watch"
+        case signer = "linkstr_signer"
     }
 
     private static let live = Mutex<[UInt: Kind]>([:])

@@ -50,6 +50,48 @@ struct RemoteSignerTests {
         #expect(requests.contains("sign_event ") && requests.contains("nip44_encrypt ") && requests.contains("nip44_decrypt "))
     }
 
+    @Test("with a remote key: contacts (kind 3), a watch that gets an iPhone-format peer's post live, a reaction and a delete the peer opens; no nsec here")
+    func everydayUseWithARemoteKey() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        let bunker = try await Bunker(relay: relay)
+        defer { bunker.process.stop() }
+        let remote = try LinkstrHome.connect(scratch, "remote", relays: [relay.url], bunkerLink: bunker.link)
+        let peer = Peer.generate()
+
+        // The follow list is signed by the signer and accepted by the relay (which checks signatures).
+        let contact = try remote.json([String: String].self, ["contact", "add", peer.pubkey, "--alias", "phone"])
+        #expect(contact["pubkey"] == peer.pubkey && contact["alias"] == "phone")
+        #expect(try remote.json([[String: String]].self, ["contact", "list"]).map { $0["pubkey"] } == [peer.pubkey])
+        let session = try remote.json(SessionMembers.self, ["session", "create", "Everyday", "--member", "phone"]).id
+
+        let watch = try remote.startWatch()
+        defer { watch.stop() }
+        #expect(await eventually(within: 20) { watch.caughtUp }, "\(watch.stderr)")
+        let now = Int64(Date().timeIntervalSince1970)
+        let sent = try await PeerScript.send(
+            [peer.message(IPhone.root(session, url: "https://example.com/from-phone", note: "live", at: now), to: [peer.pubkey, remote.pubkey], at: now)],
+            relay: relay.url, scratch: scratch)
+        #expect(
+            await eventually(within: 20) { watch.jsonLines.contains { $0["type"] as? String == "post" && $0["id"] as? String == sent[0].id } },
+            "the watch unwraps the peer's post through the signer: \(watch.stdout)\n\(watch.stderr)")
+
+        #expect(try remote.json(ReactionState.self, ["react", session, sent[0].id, "👍"]) == ReactionState(ok: true, emoji: "👍", active: true))
+        let mine = try remote.json(SentPost.self, ["post", session, "https://example.com/mine"])
+        #expect(try remote.json(DeletedPost.self, ["delete", session, mine.id]) == DeletedPost(ok: true, relayCopiesKept: false))
+        watch.stop()
+
+        let opened = try await PeerScript.unwrap(peer, relay: relay.url)
+        let reaction = try #require(opened.first { $0.kind == "reaction" && $0.sender == remote.pubkey })
+        #expect(reaction.payload["root_id"] as? String == sent[0].id && reaction.payload["emoji"] as? String == "👍")
+        let delete = try #require(opened.first { $0.kind == "root_delete" && $0.sender == remote.pubkey })
+        #expect(delete.payload["root_id"] as? String == mine.id)
+        #expect(ProfileKeyFile.paths(home: remote.path, name: "key.nsec").isEmpty, "the user's secret key never came here")
+        let requests = bunker.process.stdout
+        #expect(requests.contains("sign_event ") && requests.contains("nip44_encrypt ") && requests.contains("nip44_decrypt "))
+    }
+
     @Test("a sync unwraps through the remote signer with many nip44_decrypt requests in flight at once, not one after another")
     func syncKeepsDecryptRequestsInFlight() async throws {
         let scratch = TestScratch()

@@ -44,34 +44,6 @@ struct SignerServeTests {
         }
     }
 
-    /// One action of `nostr_connect_client.py`: its result, or the client's error.
-    struct ClientLine {
-        var action: String
-        var result: Any?
-        var error: String?
-
-        var text: String? { result as? String }
-        /// The `plaintext` and `ciphertext` of an encryption round trip.
-        var roundTrip: [String: String]? { result as? [String: String] }
-    }
-
-    /// Runs rust-nostr's NIP-46 client against `link` with `actions`.
-    static func client(_ link: String, appSecret: SecretKey? = nil, timeout: Int = 10, _ actions: [String]) async throws -> [ClientLine] {
-        var arguments = ["--link", link, "--timeout", String(timeout)]
-        if let appSecret { arguments += ["--app-secret", appSecret.exportBytes().map { String(format: "%02x", $0) }.joined()] }
-        let process = try ExternalProcess(script: "nostr_connect_client.py", arguments + actions)
-        let lines = try await process.finish(timeout: .seconds(Double(timeout * actions.count + 20)))
-        return try lines.map { line in
-            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
-            return ClientLine(action: object["action"] as? String ?? "", result: object["result"], error: object["error"] as? String)
-        }
-    }
-
-    static func signedEvent(_ line: ClientLine) throws -> Event {
-        guard let json = line.text else { throw TestFailure("\(line.action) gave no event: \(line.error ?? "")") }
-        return try Event(json: json)
-    }
-
     /// The JSON array `linkstr ARGUMENTS --json` prints.
     static func records(_ home: LinkstrHome, _ arguments: [String]) throws -> [[String: Any]] {
         let result = try home.run(arguments + ["--json"])
@@ -93,10 +65,10 @@ struct SignerServeTests {
         #expect(!serve.link.contains(alice.pubkey), "the bunker's own key is in the link, not the user's")
 
         let appKey = SecretKey.generate()
-        let lines = try await Self.client(serve.link, appSecret: appKey, ["public_key", "sign:1", "nip44:\(peer)", "sign:4", "nip04:\(peer)"])
+        let lines = try await NostrConnectClient.run(serve.link, appSecret: appKey, ["public_key", "sign:1", "nip44:\(peer)", "sign:4", "nip04:\(peer)"])
         #expect(lines.map(\.action) == ["public_key", "sign:1", "nip44:\(peer)", "sign:4", "nip04:\(peer)"])
         #expect(lines[0].text == alice.pubkey, "get_public_key is the account's key: \(lines[0].error ?? "")")
-        let signed = try Self.signedEvent(lines[1])
+        let signed = try lines[1].signedEvent()
         #expect(signed.isValid && signed.pubkey.hex == alice.pubkey && signed.kind == 1)
         #expect(lines[2].roundTrip?["plaintext"] == "linkstr as a bunker ✓", "\(lines[2].error ?? "")")
         let ciphertext = try #require(lines[2].roundTrip?["ciphertext"])
@@ -119,8 +91,8 @@ struct SignerServeTests {
 
         // Approved once: after a restart (a new secret) the same client key connects with its old link.
         let again = try await Serve(alice)
-        let reconnected = try await Self.client(serve.link, appSecret: appKey, ["sign:1"])
-        #expect(try Self.signedEvent(reconnected[0]).isValid)
+        let reconnected = try await NostrConnectClient.run(serve.link, appSecret: appKey, ["sign:1"])
+        #expect(try reconnected[0].signedEvent().isValid)
         _ = try await again.terminate()
         #expect(try Self.records(alice, ["signer", "log"]).count == 4)
 
@@ -136,10 +108,10 @@ struct SignerServeTests {
         let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
         let serve = try await Serve(alice, ["--relay", relay.url])
         let secret = try #require(serve.link.split(separator: "secret=").last)
-        let wrong = try await Self.client(serve.link.replacingOccurrences(of: "secret=" + secret, with: "secret=wrong"), ["public_key"])
+        let wrong = try await NostrConnectClient.run(serve.link.replacingOccurrences(of: "secret=" + secret, with: "secret=wrong"), ["public_key"])
         #expect(wrong.first?.result == nil && wrong.first?.error != nil)
         #expect(serve.process.stderr.contains("refused connect from ") && serve.process.stderr.contains(": invalid secret"))
-        let unapproved = try await Self.client(serve.link, ["public_key"])
+        let unapproved = try await NostrConnectClient.run(serve.link, ["public_key"])
         #expect(unapproved.first?.result == nil && unapproved.first?.error != nil)
         #expect(serve.process.stderr.contains("the bunker has no terminal to approve a new client on and no [signer] allow rule"))
         _ = try await serve.terminate()
@@ -165,12 +137,12 @@ struct SignerServeTests {
             try TerminalSession.linkstr(["signer", "serve", "--home", alice.path], answers: [("Allow it? [y/N] ", "y")], timeout: 25)
         }
         try await Task.sleep(for: startup * 2 + .seconds(1))
-        let lines = try await Self.client(first.link, timeout: 20, ["sign:1"])
+        let lines = try await NostrConnectClient.run(first.link, timeout: 20, ["sign:1"])
         let screen = try await session.value.screen
         #expect(screen.contains("The Nostr client ") && screen.contains(" with your key. Allow it? [y/N]"), "\(screen)")
         #expect(screen.contains("approved "))
         #expect(try QRCodeReader.decode(terminalOutput: screen, scratch: scratch) == first.link, "on a terminal the link is drawn as a QR code")
-        let signed = try Self.signedEvent(try #require(lines.first))
+        let signed = try #require(lines.first).signedEvent()
         #expect(signed.isValid && signed.pubkey.hex == alice.pubkey)
     }
 
@@ -187,8 +159,8 @@ struct SignerServeTests {
         let watch = try alice.startWatch()
         defer { watch.stop() }
         #expect(await eventually(within: 20) { watch.stderr.contains("signer: listening as ") }, "\(watch.stderr)")
-        let lines = try await Self.client(first.link, ["sign:1", "sign:7"])
-        #expect(try Self.signedEvent(lines[0]).pubkey.hex == alice.pubkey)
+        let lines = try await NostrConnectClient.run(first.link, ["sign:1", "sign:7"])
+        #expect(try lines[0].signedEvent().pubkey.hex == alice.pubkey)
         #expect(lines[1].error != nil, "kind 7 is outside the rule")
         watch.process.terminate()
         #expect(await eventually { !watch.process.isRunning })

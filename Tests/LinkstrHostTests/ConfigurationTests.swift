@@ -118,6 +118,11 @@ import Testing
             #expect(error.description.hasPrefix("\(path):2:"))
             #expect(error.description.contains("TOML syntax error: a table header must start with a name"))
         }
+        // After a byte-order mark, the first line is still checked.
+        let marked = scratch.write("config.toml", "\u{FEFF}[\u{FFFD}]\n")
+        let error = try #require(throws: ConfigurationError.self) { try Configuration.load(path: marked) }
+        #expect(error.line == 1)
+        #expect(error.description.contains("TOML syntax error: a table header must start with a name"))
         // A line that starts with `[` inside a multi-line string or array is no header.
         let valid = scratch.write("valid.toml", """
             relays = [

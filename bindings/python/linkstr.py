@@ -66,7 +66,12 @@ class _WatchOptions(ctypes.Structure):
     _fields_ = [("struct_size", ctypes.c_uint32), ("timeout_seconds", ctypes.c_uint32)]
 
 
-_WATCH_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)
+class _SignerOptions(ctypes.Structure):
+    _fields_ = [("struct_size", ctypes.c_uint32), ("relays", ctypes.c_char_p), ("allow", ctypes.c_char_p)]
+
+
+# linkstr_watch_fn and linkstr_signer_fn: (user_data, a JSON object).
+_JSON_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)
 
 _TEXT = ctypes.c_char_p
 _U32 = ctypes.c_uint32
@@ -131,16 +136,25 @@ def _load(path):
     lib.linkstr_runtime_free.restype = None
     lib.linkstr_string_free.argtypes = [ctypes.c_void_p]
     lib.linkstr_string_free.restype = None
-    lib.linkstr_runtime_watch_with.argtypes = [
-        ctypes.c_void_p, ctypes.POINTER(_WatchOptions), _WATCH_FN, ctypes.c_void_p, ctypes.POINTER(ctypes.c_void_p), error]
-    lib.linkstr_runtime_watch_with.restype = ctypes.c_int32
-    lib.linkstr_watch_stop.argtypes = [ctypes.c_void_p]
-    lib.linkstr_watch_stop.restype = None
+    for start, options, stop in [
+        ("linkstr_runtime_watch_with", _WatchOptions, "linkstr_watch_stop"),
+        ("linkstr_signer_serve", _SignerOptions, "linkstr_signer_stop"),
+    ]:
+        getattr(lib, start).argtypes = [
+            ctypes.c_void_p, ctypes.POINTER(options), _JSON_FN, ctypes.c_void_p, ctypes.POINTER(ctypes.c_void_p), error]
+        getattr(lib, start).restype = ctypes.c_int32
+        getattr(lib, stop).argtypes = [ctypes.c_void_p]
+        getattr(lib, stop).restype = None
     return lib
 
 
 def _text(value):
     return None if value is None else value.encode()
+
+
+def _list(values):
+    """A list of strings (or one comma-separated string) as linkstr.h's comma-separated list; None when empty."""
+    return _text(values if isinstance(values, str) else ",".join(values)) or None
 
 
 def _new_error():
@@ -151,8 +165,11 @@ def _raise(status, error):
     raise LinkstrError(status, error.message.decode(errors="replace"))
 
 
-class Watch:
-    """A running watch (`Runtime.watch`); `stop()` ends it."""
+class _Running:
+    """Something linkstr runs in the background with a callback; `stop()` (or the end of a `with`
+    block) ends it."""
+
+    _STOP = None  # the linkstr.h function that stops and frees it
 
     def __init__(self, lib, handle, function):
         self._lib = lib
@@ -163,7 +180,26 @@ class Watch:
         """Blocks until no callback runs; none runs afterwards. Also from inside the callback."""
         if self._handle is not None:
             handle, self._handle = self._handle, None
-            self._lib.linkstr_watch_stop(handle)
+            getattr(self._lib, self._STOP)(handle)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exception):
+        self.stop()
+
+
+class Watch(_Running):
+    """A running watch (`Runtime.watch`)."""
+
+    _STOP = "linkstr_watch_stop"
+
+
+class Signer(_Running):
+    """linkstr serving as a bunker (`Runtime.signer_serve`); `stop()` finishes the request being
+    answered, then leaves the relays."""
+
+    _STOP = "linkstr_signer_stop"
 
 
 class Runtime:
@@ -352,19 +388,32 @@ class Runtime:
         session, notification, caught_up or error) on a thread of linkstr's, one at a time. The
         callback may call this runtime's methods. `timeout` in seconds (0: 15) is the longest to wait
         for a relay and for each page of history. Returns the `Watch` to stop."""
+        options = _WatchOptions(struct_size=ctypes.sizeof(_WatchOptions), timeout_seconds=timeout)
+        return self._start("linkstr_runtime_watch_with", options, callback, Watch)
 
-        def deliver(_user_data, event):
+    # linkstr as a bunker
+    def signer_serve(self, on_activity, relays=(), allow=()):
+        """Serves other Nostr clients with the account's key, as `linkstr signer serve`, until the
+        returned `Signer` is stopped. `on_activity(activity)` gets each activity (a dict: `type`
+        listening or link with the bunker:// `link` to give a client, approved, request, refused, or
+        error) on a thread of linkstr's, one at a time. `relays` (URLs; empty: `[signer] relays`,
+        else the account's) is where to listen; `allow` (permissions such as "sign_event:1",
+        "nip44_encrypt"; empty: `[signer] allow`) is the rule for new clients: without a rule a new
+        client is refused, as there is no one to ask. Each is a list or a comma-separated string."""
+        options = _SignerOptions(struct_size=ctypes.sizeof(_SignerOptions), relays=_list(relays), allow=_list(allow))
+        return self._start("linkstr_signer_serve", options, on_activity, Signer)
+
+    def _start(self, name, options, callback, kind):
+        def deliver(_user_data, record):
             try:
-                callback(json.loads(event.decode()))
+                callback(json.loads(record.decode()))
             except Exception:  # nothing may unwind into C
                 traceback.print_exc(file=sys.stderr)
 
-        function = _WATCH_FN(deliver)
+        function = _JSON_FN(deliver)
         handle = ctypes.c_void_p()
         error = _new_error()
-        options = _WatchOptions(struct_size=ctypes.sizeof(_WatchOptions), timeout_seconds=timeout)
-        status = self._lib.linkstr_runtime_watch_with(
-            self._handle, ctypes.byref(options), function, None, ctypes.byref(handle), ctypes.byref(error))
+        status = getattr(self._lib, name)(self._handle, ctypes.byref(options), function, None, ctypes.byref(handle), ctypes.byref(error))
         if status != 0:
             _raise(status, error)
-        return Watch(self._lib, handle, function)
+        return kind(self._lib, handle, function)

@@ -4,8 +4,8 @@
  * Link with -llinkstr (liblinkstr.so; `pkg-config --cflags --libs linkstr`). Two handles:
  *   linkstr_runtime  an account's use cases: identity, sessions, feed, posts, reactions, contacts,
  *                    relays, saved links, sync, watch and media, with a local key or a remote
- *                    signer — what the `linkstr` command line does, over the same home folder,
- *                    configuration and plugins;
+ *                    signer, and a bunker for other Nostr clients — what the `linkstr` command line
+ *                    does, over the same home folder, configuration and plugins;
  *   linkstr_host     the plugin host alone: load plugins, classify a URL.
  *
  * Rules that hold for the whole header
@@ -13,17 +13,21 @@
  * Versioning. A program sets `api_major`/`api_minor` of linkstr_runtime_options to the
  * LINKSTR_API_MAJOR/MINOR it was compiled with (LINKSTR_RUNTIME_OPTIONS_INIT does). The library opens a
  * runtime only for its own major and a minor no newer than its own. Structs that cross start with
- * `struct_size` and only ever grow at the end.
+ * `struct_size` and only ever grow at the end. History: 1.1 added linkstr_runtime_watch_with,
+ * linkstr_session_members and the `warnings` of a new session; 1.2 the saved links; 1.3 the remote
+ * signer (linkstr_account_connect/disconnect), profiles and media; 1.4 linkstr as a bunker
+ * (linkstr_signer_serve, linkstr_signer_stop).
  *
  * Threads. Every function carries one tag:
  *   [thread-safe]  may be called from any thread, also concurrently on the same handle;
  *   [owner-thread] not concurrently with any other call on the same handle (the caller serialises);
- *   [linkstr-thread] (callbacks) called on a thread linkstr owns, never two at once for one watch.
+ *   [linkstr-thread] (callbacks) called on a thread linkstr owns, never two at once for one watch
+ *                  or one bunker.
  * Calls block the calling thread until their work is done (a post waits for the relays' OK); a
  * program written in Swift calls them outside Swift concurrency's threads.
  *
  * Handles. A handle is live from the call that returns it until its free (linkstr_host_free,
- * linkstr_runtime_free, linkstr_watch_stop); passing it after that is a bug. The library keeps a
+ * linkstr_runtime_free, linkstr_watch_stop, linkstr_signer_stop); passing it after that is a bug. The library keeps a
  * tagged list of live handles and refuses what is not on it — a second free is ignored with a line
  * on stderr, another call fails with LKH_E_INVALID, as does a handle of the wrong type — but only
  * until the address is handed out again for a new handle: then the old pointer is the new handle.
@@ -98,7 +102,7 @@ typedef struct linkstr_runtime_options {
  *  On success `*out_runtime` is the caller's until linkstr_runtime_free. [thread-safe] */
 lkh_status linkstr_runtime_open(const linkstr_runtime_options *options, linkstr_runtime **out_runtime, lkh_error *err);
 
-/** Stops the runtime's watches (as linkstr_watch_stop), disconnects its relays, stops its plugins
+/** Stops the runtime's watch and bunker (as linkstr_watch_stop, linkstr_signer_stop), disconnects its relays, stops its plugins
  *  and frees it. NULL is ignored. No other call on this runtime may run or follow. [owner-thread] */
 void linkstr_runtime_free(linkstr_runtime *runtime);
 
@@ -136,7 +140,8 @@ lkh_status linkstr_account_connect(linkstr_runtime *runtime, const char *bunker_
 /** (Since API 1.3.) Forgets the session key of the account's remote signer; the account and its data
  *  stay, and the calls that need the key fail, until linkstr_account_connect connects it again.
  *  Writes `{"ok":true}`. An account whose key is on this machine is LKH_E_UNAVAILABLE.
- *  Both calls close what this runtime opened of the account (LKH_E_BUSY while it watches). [thread-safe] */
+ *  Both calls close what this runtime opened of the account (LKH_E_BUSY while it watches or serves
+ *  as a bunker). [thread-safe] */
 lkh_status linkstr_account_disconnect(linkstr_runtime *runtime, char **out_json, lkh_error *err);
 
 /* Profiles: the identities of the home, one active (the account the calls act on). They read only
@@ -149,7 +154,7 @@ lkh_status linkstr_profiles_list(linkstr_runtime *runtime, char **out_json, lkh_
 /** Makes the profile `name` the home's active one (as `linkstr profile use`, also for the command
  *  line and a running `linkstr watch`) and writes its record. An account of another profile this
  *  runtime opened is closed; the next call opens the new one. LKH_E_BUSY while this runtime
- *  watches; LKH_E_UNAVAILABLE for an unknown name. Since API 1.3. [thread-safe] */
+ *  watches or serves as a bunker; LKH_E_UNAVAILABLE for an unknown name. Since API 1.3. [thread-safe] */
 lkh_status linkstr_profile_use(linkstr_runtime *runtime, const char *name, char **out_json, lkh_error *err);
 
 /** Who the active profile is, without its key: `{"id","name","npub","pubkey","locked"}`; `locked`
@@ -391,6 +396,62 @@ lkh_status linkstr_runtime_watch_with(linkstr_runtime *runtime, const linkstr_wa
  *  them connects again). From inside the watch's own callback it does not wait for that callback,
  *  which is the last one. NULL is ignored. [owner-thread] (once per watch) */
 void linkstr_watch_stop(linkstr_watch *watch);
+
+/* linkstr as a bunker (since API 1.4): other Nostr clients sign and encrypt with the account's key,
+ * which stays here, as with `linkstr signer serve` (README "linkstr as a bunker"). Clients connect
+ * with the bunker:// link the callback receives; what they may do (NIP-46 `method[:kind]`
+ * permissions), the approved clients and the log of what was signed are kept in the account, shared
+ * with `linkstr signer clients` and `linkstr signer log`. ------------------------------------------ */
+
+typedef struct linkstr_signer linkstr_signer;
+
+typedef struct linkstr_signer_options {
+    uint32_t struct_size; /* sizeof(linkstr_signer_options) */
+    const char *relays;   /* where to listen: a JSON array of ws:// or wss:// URLs or a comma-separated
+                             list of them; NULL or "" = [signer] relays, else the account's relays */
+    const char *allow;    /* the rule for new clients: comma-separated permissions, e.g.
+                             "sign_event:1,nip44_encrypt"; a new client is granted what it asks for
+                             as far as the rule covers it. NULL or "" = [signer] allow */
+} linkstr_signer_options;
+
+/** Options with struct_size set and the defaults. */
+#define LINKSTR_SIGNER_OPTIONS_INIT {sizeof(linkstr_signer_options), NULL, NULL}
+
+/** One activity of the bunker. `activity_json` is borrowed: valid only until the callback returns.
+ *  Activities, one JSON object each, as `linkstr signer serve --json` prints them:
+ *    {"type":"listening","link","signer","relays"}  a relay has the subscription: give `link` (bunker://…)
+ *                                                   to a client;
+ *    {"type":"link","link","signer","relays"}       the link's secret was used: new clients need this link;
+ *    {"type":"approved","client","npub","name"?,"permissions","approved_at"}   a new client, by the rule;
+ *    {"type":"request","client","method","kind"?,"event_id"?,"time"}   done with the key (and logged);
+ *    {"type":"refused","client","method","reason"}  a request answered with an error;
+ *  and, for the embedding program only:
+ *    {"type":"error","message"}                     the bunker ended (no activity follows; still stop it).
+ *  [linkstr-thread]: on a thread linkstr owns, one callback at a time per bunker, in order. It may call
+ *  any function of this header, except linkstr_runtime_free and the stop of another watch or bunker. */
+typedef void (*linkstr_signer_fn)(void *user_data, const char *activity_json);
+
+/** Serves as a bunker with the account's key until linkstr_signer_stop, calling `callback` with
+ *  `user_data` (borrowed until linkstr_signer_stop returns) once per activity; `options` is borrowed
+ *  for the call (NULL: the defaults). There is no terminal to ask on: a new client is admitted only
+ *  by a rule (`allow`, else `[signer] allow` in config.toml) — without one, every new client is
+ *  refused and only the clients approved before are served. The link's secret is fresh for each
+ *  bunker and good for one client (then a "link" activity), unless `[signer] secret` is set.
+ *  One bunker per runtime (LKH_E_BUSY); it may run beside a watch; while it runs, calls that close
+ *  the account (linkstr_account_connect/disconnect, linkstr_profile_use) are LKH_E_BUSY. A NULL
+ *  callback, a struct_size too small for this struct, an invalid relay or permission, or no relay to
+ *  listen on is LKH_E_INVALID; an account whose key is in a remote signer is LKH_E_UNAVAILABLE.
+ *  Returns without waiting for the relays ("listening" follows); relays it cannot listen on are
+ *  reported as the last activity ("error"). On success `*out_signer` is the caller's until linkstr_signer_stop. [thread-safe] */
+lkh_status linkstr_signer_serve(linkstr_runtime *runtime, const linkstr_signer_options *options, linkstr_signer_fn callback,
+                                void *user_data, linkstr_signer **out_signer, lkh_error *err);
+
+/** Stops the bunker gracefully and frees it: the request being answered is finished and answered,
+ *  then it leaves its relays; blocks until then and until no callback runs; no callback is called
+ *  after it returns. From inside the bunker's own callback it does not wait for that callback, which
+ *  is the last one. A second stop is ignored with a line on stderr. NULL is ignored.
+ *  [owner-thread] (once per bunker) */
+void linkstr_signer_stop(linkstr_signer *signer);
 
 /* ------------------------------------------------------------------------------------------------
  * The plugin host alone

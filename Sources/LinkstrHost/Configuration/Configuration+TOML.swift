@@ -131,7 +131,7 @@ extension Configuration {
     /// where assertions are off — on a table header whose name starts with a character no key
     /// starts with (`[=]`, `[,]`, `[#]`), on a date-time value whose time does not start with a
     /// digit (`1979-05-27Tx7:32:00`), and on a `}` where an array expects a value (`a = [1, }`).
-    /// All are refused here first, with their line. A header is a line that starts with `[` outside
+    /// All are refused here first, with their line (also after a byte-order mark). A header is a line that starts with `[` outside
     /// a value (a multi-line array or string).
     private static func checkTableHeaders(_ text: String, path: String) throws(ConfigurationError) {
         var open: [UInt8] = []  // the `[` and `{` of a value not closed yet
@@ -139,7 +139,8 @@ extension Configuration {
         let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() {
             let bytes = Array(line)
-            var position = 0
+            // toml++ skips a byte-order mark at the start of the file, so the first line starts after it.
+            var position = index == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             if let quote = openString {
                 guard let end = stringEnd(bytes, quote, from: 0, triple: true) else { continue }
                 openString = nil

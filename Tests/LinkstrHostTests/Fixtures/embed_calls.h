@@ -5,9 +5,11 @@
 
 #include "linkstr.h"
 
-/* Prints a call's outcome and frees its JSON (`json` is read after the call returned). */
+/* Prints a call's outcome and frees its JSON (`json` is read after the call returned); a call that
+ * returns no JSON passes NULL and prints `ok`. */
 static void report(const char *name, lkh_status status, const lkh_error *err, char **json) {
-    printf("%s %d %s\n", name, status, status == LKH_OK ? *json : err->message);
+    printf("%s %d %s\n", name, status, status != LKH_OK ? err->message : json != NULL ? *json : "ok");
+    if (json == NULL) return;
     linkstr_string_free(*json);
     *json = NULL;
 }

@@ -1,0 +1,99 @@
+import Foundation
+import LinkstrHost
+import NostrCore
+import PluginABI
+import PluginTesting
+import Testing
+
+/// linkstr as a bunker from a program (linkstr_signer_serve of linkstr.h, and the Python binding):
+/// rust-nostr's own NIP-46 client signs with the account's key through it, on a real relay.
+@Suite("Embedding linkstr as a bunker, from C and Python", .timeLimit(.minutes(2)))
+struct SignerEmbeddingTests {
+    @Test("a program serves as a bunker through linkstr.h: a client signs with the account's key, a kind outside the rule is refused, the stop is graceful and caught twice; bad options and a NULL callback are refused")
+    func servesThroughTheCAPI() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let lib = try FixtureBuilder.libraryFolder(in: scratch)
+        let program = try FixtureBuilder.embeddingProgram(
+            FixtureBuilder.fixturesDirectory + "/embed_signer.c", scratch.file("embed_signer"), library: lib)
+        let fixture = try ExternalProcess(
+            executable: program, [alice.path, relay.url, "sign_event:1,nip44_encrypt"], environment: FixtureBuilder.embeddingEnvironment(scratch, library: lib))
+        defer { fixture.stop() }
+
+        let signed = try await Self.signThrough(fixture, alice, relay: relay.url)
+        let log = EmbeddedCallLog(fixture.stdout)
+        #expect(log["small"] == .init(
+            status: LKH_E_INVALID,
+            text: "linkstr_signer_options.struct_size is 4, too small to hold relays and allow; set it to sizeof(linkstr_signer_options), or use LINKSTR_SIGNER_OPTIONS_INIT"))
+        #expect(log["null-callback"] == .init(status: LKH_E_INVALID, text: "callback must not be NULL"))
+        #expect(log["bad-allow"] == .init(
+            status: LKH_E_INVALID, text: "linkstr_signer_options.allow: sign_everything is not a permission; \(BunkerPermission.shape)"))
+        #expect(log.lines.contains("untouched yes"))
+        #expect(log["serve"] == .init(status: LKH_OK, text: "ok"))
+        #expect(log["serve-again"] == .init(status: LKH_E_BUSY, text: "this runtime serves as a bunker already; stop that one first (linkstr_signer_stop)"))
+        #expect(log["disconnect-while-serving"] == .init(
+            status: LKH_E_BUSY, text: "this runtime serves as a bunker with the account's key; stop it first (linkstr_signer_stop)"))
+        #expect(fixture.stderr.contains("linkstr: linkstr_signer_stop was given a linkstr_signer that is not live (freed already?); ignored"))
+        #expect(log["serve-after-stop"] == .init(status: LKH_OK, text: "ok"), "a stopped bunker frees the runtime's slot")
+        #expect(!log.lines.contains { $0.hasPrefix("late-event") }, "no activity after linkstr_signer_stop returned")
+        #expect(log.lines.suffix(2) == ["serve-after-stop 0 ok", "freed"], "linkstr_runtime_free stops the second bunker: \(log.lines)")
+
+        // The account's log, shared with `linkstr signer log`, has what was signed.
+        let entries = try JSONSerialization.jsonObject(with: Data(try alice.run(["signer", "log", "--json"]).stdout.utf8)) as? [[String: Any]]
+        #expect(entries?.map { $0["event_id"] as? String } == [signed.id.hex])
+    }
+
+    @Test("the Python binding serves as a bunker: `signer_serve` in a `with` block, a client signs, a kind outside the rule is refused")
+    func servesThroughPython() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let lib = try FixtureBuilder.libraryFolder(in: scratch)
+        let fixture = try ExternalProcess(
+            executable: try TestPython.interpreter,
+            [FixtureBuilder.fixturesDirectory + "/signer_calls.py", PythonBindingTests.bindings, alice.path, relay.url, "sign_event:1"],
+            environment: FixtureBuilder.embeddingEnvironment(scratch, library: lib))
+        defer { fixture.stop() }
+
+        _ = try await Self.signThrough(fixture, alice, relay: relay.url)
+        let log = EmbeddedCallLog(fixture.stdout)
+        #expect(log["bad-allow"] == .init(
+            status: LKH_E_INVALID, text: "linkstr_signer_options.allow: sign_everything is not a permission; \(BunkerPermission.shape)"))
+        #expect(log.lines.last == "stopped")
+    }
+
+    /// Waits for the bunker's link in `fixture`'s activities (`event <json>` lines), has rust-nostr's
+    /// client sign kind 1 (allowed) and kind 4 (not) through it, checks what the bunker reported,
+    /// and stops the fixture (SIGTERM), which must exit 0. Returns the event signed.
+    static func signThrough(_ fixture: ExternalProcess, _ account: LinkstrHome, relay: String) async throws -> Event {
+        var listening: [String: Any]?
+        #expect(await eventually(within: 20) {
+            listening = EmbeddedCallLog(fixture.stdout).events.first { $0["type"] as? String == "listening" }
+            return listening != nil || !fixture.process.isRunning
+        })
+        let link = try #require(listening?["link"] as? String, "no bunker link: \(fixture.stdout)\n\(fixture.stderr)")
+        #expect(link.hasPrefix("bunker://") && listening?["relays"] as? [String] == [relay])
+
+        let appKey = SecretKey.generate()
+        let lines = try await NostrConnectClient.run(link, appSecret: appKey, ["public_key", "sign:1", "sign:4"])
+        #expect(lines.map(\.action) == ["public_key", "sign:1", "sign:4"])
+        #expect(lines[0].text == account.pubkey, "get_public_key is the account's key: \(lines[0].error ?? "")")
+        let signed = try lines[1].signedEvent()
+        #expect(signed.isValid && signed.pubkey.hex == account.pubkey && signed.kind == 1, "signed with the account's key")
+        #expect(lines[2].result == nil && lines[2].error != nil, "kind 4 is outside the rule")
+
+        fixture.process.terminate()
+        _ = try await fixture.finish(timeout: .seconds(20))
+        let events = EmbeddedCallLog(fixture.stdout).events
+        #expect(events.map { $0["type"] as? String } == ["listening", "approved", "link", "request", "refused"], "\(events)")
+        #expect(events.first { $0["type"] as? String == "approved" }?["client"] as? String == appKey.publicKey.hex)
+        let request = events.first { $0["type"] as? String == "request" }
+        #expect(request?["method"] as? String == "sign_event" && request?["kind"] as? Int == 1 && request?["event_id"] as? String == signed.id.hex)
+        let refused = events.first { $0["type"] as? String == "refused" }
+        #expect((refused?["reason"] as? String)?.hasPrefix("this client may not sign events of kind 4 (it may: sign_event:1") == true)
+        return signed
+    }
+}
