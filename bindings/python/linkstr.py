@@ -22,7 +22,7 @@ import sys
 import traceback
 
 API_MAJOR = 1
-API_MINOR = 4
+API_MINOR = 5
 
 # Status codes (linkstr_plugin.h and linkstr.h).
 INVALID = 1

@@ -63,7 +63,7 @@ extern "C" {
 #endif
 
 #define LINKSTR_API_MAJOR 1u
-#define LINKSTR_API_MINOR 4u
+#define LINKSTR_API_MINOR 5u
 
 /** This API's own status code (the rest are the ABI's LKH_E_*): the home has no account. */
 #define LINKSTR_E_NO_ACCOUNT 100
@@ -158,7 +158,7 @@ lkh_status linkstr_profiles_list(linkstr_runtime *runtime, char **out_json, lkh_
 lkh_status linkstr_profile_use(linkstr_runtime *runtime, const char *name, char **out_json, lkh_error *err);
 
 /** Who the active profile is, without its key: `{"id","name","npub","pubkey","locked"}`; `locked`
- *  (meaningful since API 1.4) is true when a passphrase protects the profile's key and the home's
+ *  (meaningful since API 1.5) is true when a passphrase protects the profile's key and the home's
  *  unlock agent does not hold it. LINKSTR_E_NO_ACCOUNT when there is none. Since API 1.3. [thread-safe] */
 lkh_status linkstr_whoami(linkstr_runtime *runtime, char **out_json, lkh_error *err);
 
@@ -170,13 +170,13 @@ lkh_status linkstr_whoami(linkstr_runtime *runtime, char **out_json, lkh_error *
  *  (the `linkstr` program installed beside this library, or on PATH) when none runs. Writes
  *  `{"unlocked":[name…],"until":"<ISO 8601>"|null}` (null: no auto-lock). A wrong passphrase, a
  *  home whose keys need none, or no agent to start is LKH_E_UNAVAILABLE; a NULL passphrase
- *  LKH_E_INVALID. Runs scrypt once per key (about a quarter second each). Since API 1.4. [thread-safe] */
+ *  LKH_E_INVALID. Runs scrypt once per key (about a quarter second each). Since API 1.5. [thread-safe] */
 lkh_status linkstr_unlock(linkstr_runtime *runtime, const char *passphrase, char **out_json, lkh_error *err);
 
 /** As `linkstr lock`: the unlock agent forgets every key of the home, and this runtime closes the
  *  account it opened (its key goes with it). Writes `{"locked":true}`. A home whose keys need no
  *  passphrase is LKH_E_UNAVAILABLE (there is nothing to lock); LKH_E_BUSY while this runtime
- *  watches. Since API 1.4. [thread-safe] */
+ *  watches. Since API 1.5. [thread-safe] */
 lkh_status linkstr_lock(linkstr_runtime *runtime, char **out_json, lkh_error *err);
 
 /* Sessions, posts and reactions. Every call below needs an account (else LINKSTR_E_NO_ACCOUNT).
