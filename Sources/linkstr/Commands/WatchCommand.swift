@@ -35,8 +35,14 @@ struct WatchCommand: AsyncParsableCommand {
             case .switched(let next):
                 Terminal.say("the active profile is now '\(next.name)' (\(next.npub)); watching it")
                 pending = []
-            case .locked(let profile):
-                pending = try await receiveWhileLocked(profile)
+            case .locked(let profile, let receiving):
+                let inbox: Task<[VerifiedEvent], any Error>
+                if let receiving {
+                    inbox = receiving
+                } else {
+                    inbox = await Self.receiveWhileLocked(profile, global.runtimeConfiguration, global.accounts(try global.openHost()))
+                }
+                pending = try await inbox.value
                 Terminal.say("profile '\(profile.name)' is unlocked; opening the \(pending.count) wrap\(pending.count == 1 ? "" : "s") received meanwhile")
             }
         }
@@ -48,15 +54,16 @@ struct WatchCommand: AsyncParsableCommand {
         case stopped
         /// Another profile was made active.
         case switched(HomeProfile)
-        /// The profile is locked (or was locked by `linkstr lock` or the auto-lock).
-        case locked(HomeProfile)
+        /// The profile is locked; `receiving` is receiving its wraps already when it was locked
+        /// while watched (`linkstr lock` or the auto-lock).
+        case locked(HomeProfile, receiving: Task<[VerifiedEvent], any Error>?)
     }
 
     /// Watches the profile commands act on until interrupted, another profile is made active
     /// (without --profile), or the unlock agent locks it. `pending`: wraps received while it was locked.
     private func watchProfile(pending: [VerifiedEvent]) async throws -> Outcome {
         let accounts = global.accounts(try global.openHost())
-        if let profile = try? accounts.selectedProfile(), accounts.waitsForUnlock(profile) { return .locked(profile) }
+        if let profile = try? accounts.selectedProfile(), accounts.waitsForUnlock(profile) { return .locked(profile, receiving: nil) }
         let context = try AccountContext.open(global, connects: true)
         defer { context.host.stop() }
         try await context.connect(forWriting: false, timeout: .seconds(timeout))
@@ -77,9 +84,13 @@ struct WatchCommand: AsyncParsableCommand {
         let locked = LockSignal()
         let profile = try? context.accounts.selectedProfile()
         if let profile, context.accounts.heldByAgent(profile) {
-            context.accounts.whenLocked {
-                locked.raise()
-                Task { await services.triggerGracefulShutdown() }
+            let (configuration, accounts) = (global.runtimeConfiguration, context.accounts)
+            accounts.whenLocked {
+                Task {
+                    // The relays already send to the locked inbox when the key goes: no wrap falls between.
+                    locked.raise(await Self.receiveWhileLocked(profile, configuration, accounts))
+                    await services.triggerGracefulShutdown()
+                }
             }
         }
         let style = HumanOutput.current.style
@@ -111,21 +122,38 @@ struct WatchCommand: AsyncParsableCommand {
         switched?.cancel()
         let next = await switched?.value
         await context.close()
-        if let profile, locked.isRaised { return .locked(profile) }
+        if let profile, let receiving = locked.receiving { return .locked(profile, receiving: receiving) }
         return next.map { .switched($0) } ?? .stopped
     }
 
-    /// Receives the profile's wraps while it is locked, until `linkstr unlock`; returns the new ones.
-    private func receiveWhileLocked(_ profile: HomeProfile) async throws -> [VerifiedEvent] {
-        let (host, relays) = try StorageContext.relaySettings(global)
-        defer { host.stop() }
-        do throws(RuntimeError) {
-            return try await LockedInbox(host: host, relays: relays, profile: profile, accounts: global.accounts(host)).collect {
-                Terminal.say("profile '\(profile.name)' is locked; watch keeps receiving and opens what arrives once you run `linkstr unlock`")
+    /// Starts receiving the wraps of `profile` while it is locked (a ``LockedInbox`` on a host of
+    /// its own), and returns once the relays listen (or it failed): its task ends with the new wraps
+    /// at `linkstr unlock`.
+    private static func receiveWhileLocked(
+        _ profile: HomeProfile, _ configuration: RuntimeConfiguration, _ accounts: AccountManager
+    ) async -> Task<[VerifiedEvent], any Error> {
+        let (listening, listened) = AsyncStream.makeStream(of: Void.self)
+        let receiving = Task {
+            defer { listened.finish() }
+            let host: LinkstrHost
+            let relays: RelaySettings
+            do throws(CompositionError) {
+                (host, relays) = try Composition.relaySettings(configuration)
+            } catch {
+                throw error.failure
             }
-        } catch {
-            throw error.failure
+            defer { host.stop() }
+            do throws(RuntimeError) {
+                return try await LockedInbox(host: host, relays: relays, profile: profile, accounts: accounts).collect {
+                    Terminal.say("profile '\(profile.name)' is locked; watch keeps receiving and opens what arrives once you run `linkstr unlock`")
+                    listened.finish()
+                }
+            } catch {
+                throw error.failure
+            }
         }
+        for await _ in listening {}
+        return receiving
     }
 
     /// Looks at the profile list every `switchCheckInterval`; when a profile other than `pubkey`'s is
