@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LinkstrHost
 import LinkstrRuntime
 import NostrCore
@@ -42,7 +43,8 @@ struct WatchCommand: AsyncParsableCommand {
                 } else {
                     inbox = await Self.receiveWhileLocked(profile, global.runtimeConfiguration, global.accounts(try global.openHost()))
                 }
-                pending = try await inbox.value
+                guard let received = try await Self.untilUnlocked(inbox) else { return }
+                pending = received
                 Terminal.say("profile '\(profile.name)' is unlocked; opening the \(pending.count) wrap\(pending.count == 1 ? "" : "s") received meanwhile")
             }
         }
@@ -127,8 +129,8 @@ struct WatchCommand: AsyncParsableCommand {
     }
 
     /// Starts receiving the wraps of `profile` while it is locked (a ``LockedInbox`` on a host of
-    /// its own), and returns once the relays listen (or it failed): its task ends with the new wraps
-    /// at `linkstr unlock`.
+    /// its own), and returns once a relay listens, it failed, or `listenTimeout` passed (the key is
+    /// dropped then, relays or not): its task ends with the new wraps at `linkstr unlock`.
     private static func receiveWhileLocked(
         _ profile: HomeProfile, _ configuration: RuntimeConfiguration, _ accounts: AccountManager
     ) async -> Task<[VerifiedEvent], any Error> {
@@ -152,9 +154,40 @@ struct WatchCommand: AsyncParsableCommand {
                 throw error.failure
             }
         }
+        let deadline = Task {
+            try? await Task.sleep(for: listenTimeout)
+            listened.finish()
+        }
         for await _ in listening {}
+        deadline.cancel()
         return receiving
     }
+
+    /// What `inbox` receives until `linkstr unlock`; nil when SIGTERM or SIGINT comes first (then
+    /// watch ends: there is nothing to save while locked).
+    private static func untilUnlocked(_ inbox: Task<[VerifiedEvent], any Error>) async throws -> [VerifiedEvent]? {
+        let (outcomes, outcome) = AsyncStream.makeStream(of: Result<[VerifiedEvent], any Error>?.self)
+        let waiting = Task { outcome.yield(await inbox.result) }
+        // The service group that ran before ignores these signals but for its handler, now gone;
+        // a source of its own takes them (libdispatch's handler stays installed, so no signal() here).
+        let sources = [SIGTERM, SIGINT].map { number in
+            let source = DispatchSource.makeSignalSource(signal: number)
+            source.setEventHandler { outcome.yield(nil) }
+            source.resume()
+            return source
+        }
+        defer {
+            sources.forEach { $0.cancel() }
+            waiting.cancel()
+        }
+        for await first in outcomes {
+            return try first?.get()
+        }
+        return nil
+    }
+
+    /// How long a lock waits for the locked inbox's relays before it drops the key anyway.
+    static let listenTimeout: Duration = .seconds(5)
 
     /// Looks at the profile list every `switchCheckInterval`; when a profile other than `pubkey`'s is
     /// active, stops `services` gracefully and returns it. Cancelled, it returns nil.

@@ -51,6 +51,12 @@ import Testing
         #expect(TestPython.records(delivered).compactMap { $0["id"] as? String } == ["post-\(whileLocked)"])
         #expect(watch.jsonLines.compactMap { $0["id"] as? String } == [whileLocked])
         #expect(try alice.feed(weekend).map(\.id) == [whileLocked], "stored")
+
+        // Locked again, it waits again; SIGTERM still ends it at once.
+        #expect(try alice.run(["lock"]).status == 0)
+        #expect(await eventually(within: 10) { watch.stderr.components(separatedBy: "is locked; watch keeps receiving").count == 3 }, "\(watch.stderr)")
+        let stopping = Date()
         #expect(watch.terminate(within: 10) == 0, "watch stderr: \(watch.stderr)")
+        #expect(Date().timeIntervalSince(stopping) < 3)
     }
 }
