@@ -90,6 +90,17 @@ import Testing
         #expect(error.description.contains("unknown setting 'b'"), "\(error)")
     }
 
+    @Test func aDateWithALoneDigitAfterASpaceIsASyntaxErrorNotACrash() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        for value in ["b = 1979-05-27 7", "b = 1978-05-2\u{01} 7 ", "b = [1979-05-27 7]", "b = 1_978-05-2x 7 # note", "b = { c = 1979-05-27 7 }"] {
+            let path = scratch.write("config.toml", "storage = \"x\"\n\(value)\n")
+            let error = try #require(throws: ConfigurationError.self) { try Configuration.load(path: path) }
+            #expect(error.line == 2)
+            #expect(error.description.contains("TOML syntax error: a date-time needs a whole time after the date"), "\(value): \(error)")
+        }
+    }
+
     @Test func aDateTimeWithoutATimeIsASyntaxErrorNotACrash() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }

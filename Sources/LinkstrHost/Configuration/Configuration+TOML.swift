@@ -200,6 +200,7 @@ extension Configuration {
     private static func checkDateTime(_ bytes: [UInt8], from start: Int, line: Int, path: String) throws(ConfigurationError) {
         var position = start
         while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1 }
+        try checkDateWithALoneDigit(bytes, from: position, line: line, path: path)
         let isDigit = { (offset: Int) in position + offset < bytes.count && (0x30...0x39).contains(bytes[position + offset]) }
         let isDate = [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy(isDigit)
             && bytes[position + 4] == UInt8(ascii: "-") && bytes[position + 7] == UInt8(ascii: "-")
@@ -209,6 +210,30 @@ extension Configuration {
         guard !isDigit(11) else { return }
         throw ConfigurationError(
             path: path, line: line, column: position + 12, reason: "TOML syntax error: a date-time needs a time after the date, as in 1979-05-27T07:32:00")
+    }
+
+    /// toml++ takes a value of ten characters (underscores not counted) with `-` as the fifth and
+    /// eighth, then a space and a digit, for a date-time with a space instead of `T`, and asserts
+    /// when the value ends right after that digit (`1979-05-27 7`, `1978-05-2x 7`). No such value
+    /// is valid TOML, so it is refused, whatever the ten characters are.
+    private static func checkDateWithALoneDigit(_ bytes: [UInt8], from start: Int, line: Int, path: String) throws(ConfigurationError) {
+        let isTerminator = { (scalar: Unicode.Scalar) in scalar.properties.isWhitespace || "]},#".unicodeScalars.contains(scalar) }
+        let isDigit = { (scalar: Unicode.Scalar) in ("0"..."9").contains(scalar) }
+        var scalars = String(decoding: bytes[start...], as: UTF8.self).unicodeScalars.makeIterator()
+        var characters: [Unicode.Scalar] = []
+        while let scalar = scalars.next(), characters.count <= 10 {
+            if scalar == "_" { continue }
+            guard isTerminator(scalar) else {
+                characters.append(scalar)
+                continue
+            }
+            guard characters.count == 10, isDigit(characters[0]) || characters[0] == "+" || characters[0] == "-",
+                characters[4] == "-", characters[7] == "-", scalar == " ", let digit = scalars.next(), isDigit(digit)
+            else { return }
+            if let next = scalars.next(), !isTerminator(next) { return }
+            throw ConfigurationError(
+                path: path, line: line, column: start + 1, reason: "TOML syntax error: a date-time needs a whole time after the date, as in 1979-05-27 07:32:00")
+        }
     }
 
     /// A bare key's first character, a quote, or the `]` of an empty header (which toml++ reports).
