@@ -45,6 +45,8 @@ extension AccountRuntime {
     public func feed(_ id: SessionID, limit: Int?) throws(RuntimeError) -> [FeedItem] {
         let posts = StorageQuery(owner: me.rawBytes, collection: EngineCollection.post, parent: EngineCollection.sessionKey(id), descending: true)
         var items: [FeedItem] = []
+        // Most accounts never fetched a link's title (`feed --titles`): then no post needs a lookup.
+        let anyMetadata = try !read(StorageQuery(owner: me.rawBytes, collection: EngineCollection.linkMetadata, limit: 1)).isEmpty
         // A page a little longer than the limit: a post that is not shown takes a place in it.
         try forEachRecord(posts, pageSize: limit.map { $0 + 16 }) { record throws(RuntimeError) in
             if let limit, items.count == limit { return false }
@@ -59,7 +61,7 @@ extension AccountRuntime {
                     grouped.append((reaction.key.emoji, [reaction.key.sender]))
                 }
             }
-            let metadata = storedMetadata(post.url)
+            let metadata = anyMetadata ? storedMetadata(post.url) : nil
             items.append(FeedItem(post: post, reactions: grouped, title: metadata?.title, thumbnail: metadata?.thumbnail))
             return true
         }
