@@ -44,29 +44,48 @@ extension AccountRuntime {
     /// is shown (see `LinkstrEngine.isVisible` and `LinkstrEngine.isShown`).
     public func feed(_ id: SessionID, limit: Int?) throws(RuntimeError) -> [FeedItem] {
         let posts = StorageQuery(owner: me.rawBytes, collection: EngineCollection.post, parent: EngineCollection.sessionKey(id), descending: true)
-        var items: [FeedItem] = []
         // Most accounts never fetched a link's title (`feed --titles`): then no post needs a lookup.
         let anyMetadata = try !read(StorageQuery(owner: me.rawBytes, collection: EngineCollection.linkMetadata, limit: 1)).isEmpty
-        // A page a little longer than the limit: a post that is not shown takes a place in it.
-        try forEachRecord(posts, pageSize: limit.map { $0 + 16 }) { record throws(RuntimeError) in
-            if let limit, items.count == limit { return false }
-            let post = try Self.storedPost(record)
-            guard engine.isVisible(post) else { return true }
-            let reference = PostReference(sessionID: post.sessionID, postID: post.id)
-            var grouped: [(emoji: String, senders: [PublicKey])] = []
-            for reaction in store.reactions(on: reference) where engine.isShown(reaction) {
-                if let index = grouped.firstIndex(where: { $0.emoji == reaction.key.emoji }) {
-                    grouped[index].senders.append(reaction.key.sender)
-                } else {
-                    grouped.append((reaction.key.emoji, [reaction.key.sender]))
+        var items: [FeedItem] = []
+        if let limit {
+            // A page a little longer than the limit: a post that is not shown takes a place in it.
+            try forEachRecord(posts, pageSize: limit + 16) { record throws(RuntimeError) in
+                guard items.count < limit else { return false }
+                let post = try Self.storedPost(record)
+                if engine.isVisible(post) {
+                    items.append(feedItem(post, reactions: store.reactions(on: PostReference(sessionID: id, postID: post.id)), metadata: anyMetadata))
                 }
+                return true
             }
-            let metadata = anyMetadata ? storedMetadata(post.url) : nil
-            items.append(FeedItem(post: post, reactions: grouped, title: metadata?.title, thumbnail: metadata?.thumbnail))
-            return true
+        } else {
+            let records = try read(posts)
+            // The whole feed: one query of the account's reactions instead of one per post, unless
+            // most of them belong to other sessions.
+            let bySession = store.storedReactionCount() <= UInt64(4 * records.count) ? store.reactions(inSession: id) : nil
+            for record in records {
+                let post = try Self.storedPost(record)
+                guard engine.isVisible(post) else { continue }
+                let reactions = bySession.map { $0[post.id] ?? [] } ?? store.reactions(on: PostReference(sessionID: id, postID: post.id))
+                items.append(feedItem(post, reactions: reactions, metadata: anyMetadata))
+            }
         }
         try checkStore()
         return items.reversed()
+    }
+
+    /// A shown post with its shown reactions grouped by emoji, and its link's title and thumbnail
+    /// when `metadata` (any is stored).
+    private func feedItem(_ post: Post, reactions: [Reaction], metadata: Bool) -> FeedItem {
+        var grouped: [(emoji: String, senders: [PublicKey])] = []
+        for reaction in reactions where engine.isShown(reaction) {
+            if let index = grouped.firstIndex(where: { $0.emoji == reaction.key.emoji }) {
+                grouped[index].senders.append(reaction.key.sender)
+            } else {
+                grouped.append((reaction.key.emoji, [reaction.key.sender]))
+            }
+        }
+        let stored = metadata ? storedMetadata(post.url) : nil
+        return FeedItem(post: post, reactions: grouped, title: stored?.title, thumbnail: stored?.thumbnail)
     }
 
     /// A session named by its id or by a unique name (case-insensitive). When several sessions have
