@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include "host_support.h"
 
@@ -79,4 +80,8 @@ int linkstr_spawn_detached(const char *path, char *const argv[]) {
         return -1;
     }
     return started;
+}
+
+int linkstr_name_current_thread(const char *name) {
+    return pthread_setname_np(pthread_self(), name);
 }

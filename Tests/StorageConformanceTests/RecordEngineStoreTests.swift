@@ -1,7 +1,7 @@
 import Foundation
 import LinkstrEngine
 import LinkstrHost
-import LinkstrRuntime
+@testable import LinkstrRuntime
 import NostrCore
 import Testing
 
@@ -219,5 +219,41 @@ import Testing
         #expect(reopened.reaction(toggled.key) == toggled)
         #expect(reopened.reaction(once.key) == once)
         #expect(reopened.failure == nil)
+    }
+
+    @Test("a session's reactions read in one query are, post by post, what reactions(on:) gives: stored, unflushed and cleared ones")
+    func reactionsOfASessionInOneQuery() throws {
+        let test = try TestStore.open(.sqlite)
+        defer { test.close() }
+        let session = SessionID("session")!
+        let elsewhere = SessionID("session-2")!
+        func post(_ byte: UInt8, in id: SessionID = session) -> PostReference {
+            PostReference(sessionID: id, postID: RumorID(EventID(bytes: Array(repeating: byte, count: 32))!))
+        }
+        func reaction(_ post: PostReference, _ emoji: String, at time: Int64) -> Reaction {
+            Reaction(
+                key: ReactionKey(sessionID: post.sessionID, postID: post.postID, emoji: emoji, sender: bob.publicKey), active: true,
+                stamp: Stamp(time: time, eventID: RumorID(EventID(bytes: Array(repeating: UInt8(time), count: 32))!)))
+        }
+        let store = try store(test, owner: bob)
+        for (index, reference) in [post(1), post(2), post(3), post(1, in: elsewhere)].enumerated() {
+            store.putReaction(reaction(reference, "👍", at: Int64(10 + index)))
+            store.putReaction(reaction(reference, "🔥", at: Int64(20 + index)))
+        }
+        try store.flush()
+        // Not flushed yet: a new reaction, one on a post with none stored, the stored ones of post 3 cleared.
+        store.putReaction(reaction(post(2), "😂", at: 30))
+        store.putReaction(reaction(post(4), "👀", at: 31))
+        store.deleteReactions(on: post(3))
+
+        let bySession = store.reactions(inSession: session)
+        #expect(Set(bySession.keys) == [post(1).postID, post(2).postID, post(3).postID, post(4).postID])
+        for byte: UInt8 in 1...4 {
+            #expect(bySession[post(byte).postID] == store.reactions(on: post(byte)), "post \(byte)")
+        }
+        #expect(bySession[post(2).postID]?.map(\.key.emoji) == ["👍", "🔥", "😂"])
+        #expect(bySession[post(3).postID] == [])
+        #expect(store.storedReactionCount() == 8)
+        #expect(store.failure == nil)
     }
 }

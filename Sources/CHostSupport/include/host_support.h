@@ -28,4 +28,9 @@ int linkstr_peer_uid(int fd, unsigned int *uid);
  *  and exec, so any thread may call it. Returns the new process's id, or -1 with errno. */
 int linkstr_spawn_detached(const char *path, char *const argv[]);
 
+/** Names the calling thread for the kernel (pthread_setname_np(3)): `top -H`, `perf` and
+ *  /proc/PID/task/TID/comm show it. At most 15 bytes are kept; a longer name is refused (ERANGE).
+ *  `name` is read during the call only. Returns 0 or an errno value. */
+int linkstr_name_current_thread(const char *name);
+
 #endif

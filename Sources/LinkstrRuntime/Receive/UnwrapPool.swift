@@ -1,3 +1,4 @@
+import CHostSupport
 import Foundation
 import NostrCore
 
@@ -26,16 +27,26 @@ final class UnwrapPool: Sendable {
         precondition(workers > 0, "an UnwrapPool needs at least one worker")
         self.workers = workers
         for index in 0..<workers {
+            let name = Self.threadName(index)
             let thread = Thread { [queue] in
+                // Foundation's `Thread.name` stays in Foundation on Linux; `top -H`, `perf` and
+                // /proc/PID/task/*/comm show the kernel's name.
+                _ = linkstr_name_current_thread(name)
                 while let job = queue.next() { job() }
             }
-            thread.name = "linkstr-unwrap-\(index)"
+            thread.name = name
             thread.start()
         }
     }
 
     deinit {
         queue.close(workers: workers)
+    }
+
+    /// The kernel name of worker `index`: "lkstr-unwrap-N" (the kernel keeps at most 15 bytes of a
+    /// thread's name, so "linkstr-unwrap-N" would not fit).
+    static func threadName(_ index: Int) -> String {
+        "lkstr-unwrap-\(index)"
     }
 
     /// The workers for `signer`: one per active core for a local key; for a remote signer enough to

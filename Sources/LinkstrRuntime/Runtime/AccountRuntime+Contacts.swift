@@ -30,9 +30,12 @@ extension AccountRuntime {
         (try? contactBook())?.displayName(for: person) ?? person.npub
     }
 
-    /// How each of `people` is shown (`displayName(of:)`).
+    /// How each of `people` is shown (`displayName(of:)`), each person named once (a feed names its
+    /// senders once per post).
     public func displayNames(of people: [PublicKey]) -> [PublicKey: String] {
-        Dictionary(people.map { ($0, displayName(of: $0)) }, uniquingKeysWith: { first, _ in first })
+        var names: [PublicKey: String] = [:]
+        for person in people where names[person] == nil { names[person] = displayName(of: person) }
+        return names
     }
 
     // MARK: Changing

@@ -24,15 +24,14 @@ extension AccountRuntime {
             try checkStore()
             throw RuntimeError(.badInput, "no session \(id) in this account")
         }
-        let unread = try read(
-            StorageQuery(
-                owner: me.rawBytes, collection: EngineCollection.post, parent: EngineCollection.sessionKey(id),
-                flagsMask: EngineCollection.unreadFlag, flagsValue: EngineCollection.unreadFlag))
-        // Only posts that are shown count (see `LinkstrEngine.isVisible`).
+        let unread = StorageQuery(
+            owner: me.rawBytes, collection: EngineCollection.post, parent: EngineCollection.sessionKey(id),
+            flagsMask: EngineCollection.unreadFlag, flagsValue: EngineCollection.unreadFlag, descending: true)
+        // Only posts that are shown count (see `LinkstrEngine.isVisible`): the first one ends the search.
         var anyUnread = false
-        for record in unread where engine.isVisible(try Self.storedPost(record)) {
-            anyUnread = true
-            break
+        try forEachRecord(unread, pageSize: 16) { record throws(RuntimeError) in
+            anyUnread = engine.isVisible(try Self.storedPost(record))
+            return !anyUnread
         }
         let members = store.membership(id).current
         try checkStore()
@@ -44,27 +43,49 @@ extension AccountRuntime {
     /// The newest `limit` posts of a session, oldest first, with their active reactions; only what
     /// is shown (see `LinkstrEngine.isVisible` and `LinkstrEngine.isShown`).
     public func feed(_ id: SessionID, limit: Int?) throws(RuntimeError) -> [FeedItem] {
-        let records = try read(
-            StorageQuery(owner: me.rawBytes, collection: EngineCollection.post, parent: EngineCollection.sessionKey(id), descending: true))
+        let posts = StorageQuery(owner: me.rawBytes, collection: EngineCollection.post, parent: EngineCollection.sessionKey(id), descending: true)
+        // Most accounts never fetched a link's title (`feed --titles`): then no post needs a lookup.
+        let anyMetadata = try !read(StorageQuery(owner: me.rawBytes, collection: EngineCollection.linkMetadata, limit: 1)).isEmpty
         var items: [FeedItem] = []
-        for record in records {
-            if let limit, items.count == limit { break }
-            let post = try Self.storedPost(record)
-            guard engine.isVisible(post) else { continue }
-            let reference = PostReference(sessionID: post.sessionID, postID: post.id)
-            var grouped: [(emoji: String, senders: [PublicKey])] = []
-            for reaction in store.reactions(on: reference) where engine.isShown(reaction) {
-                if let index = grouped.firstIndex(where: { $0.emoji == reaction.key.emoji }) {
-                    grouped[index].senders.append(reaction.key.sender)
-                } else {
-                    grouped.append((reaction.key.emoji, [reaction.key.sender]))
+        if let limit {
+            // A page a little longer than the limit: a post that is not shown takes a place in it.
+            try forEachRecord(posts, pageSize: limit + 16) { record throws(RuntimeError) in
+                guard items.count < limit else { return false }
+                let post = try Self.storedPost(record)
+                if engine.isVisible(post) {
+                    items.append(feedItem(post, reactions: store.reactions(on: PostReference(sessionID: id, postID: post.id)), metadata: anyMetadata))
                 }
+                return true
             }
-            let metadata = storedMetadata(post.url)
-            items.append(FeedItem(post: post, reactions: grouped, title: metadata?.title, thumbnail: metadata?.thumbnail))
+        } else {
+            let records = try read(posts)
+            // The whole feed: one query of the account's reactions instead of one per post, unless
+            // most of them belong to other sessions.
+            let bySession = store.storedReactionCount() <= UInt64(4 * records.count) ? store.reactions(inSession: id) : nil
+            for record in records {
+                let post = try Self.storedPost(record)
+                guard engine.isVisible(post) else { continue }
+                let reactions = bySession.map { $0[post.id] ?? [] } ?? store.reactions(on: PostReference(sessionID: id, postID: post.id))
+                items.append(feedItem(post, reactions: reactions, metadata: anyMetadata))
+            }
         }
         try checkStore()
         return items.reversed()
+    }
+
+    /// A shown post with its shown reactions grouped by emoji, and its link's title and thumbnail
+    /// when `metadata` (any is stored).
+    private func feedItem(_ post: Post, reactions: [Reaction], metadata: Bool) -> FeedItem {
+        var grouped: [(emoji: String, senders: [PublicKey])] = []
+        for reaction in reactions where engine.isShown(reaction) {
+            if let index = grouped.firstIndex(where: { $0.emoji == reaction.key.emoji }) {
+                grouped[index].senders.append(reaction.key.sender)
+            } else {
+                grouped.append((reaction.key.emoji, [reaction.key.sender]))
+            }
+        }
+        let stored = metadata ? storedMetadata(post.url) : nil
+        return FeedItem(post: post, reactions: grouped, title: stored?.title, thumbnail: stored?.thumbnail)
     }
 
     /// A session named by its id or by a unique name (case-insensitive). When several sessions have
@@ -170,6 +191,30 @@ extension AccountRuntime {
         let records = store.query(query)
         try checkStore()
         return records
+    }
+
+    /// Hands `body` the records of a descending `query`, newest first, until it returns false: read
+    /// and opened `pageSize` at a time (all at once when nil), so that a caller that stops early
+    /// (the first page of a feed) does not read the whole collection.
+    ///
+    /// A page ends at some sort value; the next one starts at that value again (records of equal sort
+    /// come in one order, by key) and skips the records of that value already handed out.
+    func forEachRecord(
+        _ query: StorageQuery, pageSize: Int?, _ body: (StoredRecord) throws(RuntimeError) -> Bool
+    ) throws(RuntimeError) {
+        precondition(query.descending && query.limit == nil, "forEachRecord pages descending queries without a limit")
+        var page = query
+        var handedOut = 0
+        while true {
+            page.limit = pageSize.map { $0 + handedOut }
+            let records = try read(page)
+            for record in records.dropFirst(handedOut) {
+                guard try body(record) else { return }
+            }
+            guard let pageSize, records.count == pageSize + handedOut, let last = records.last else { return }
+            page.sortRange = page.sortRange.lowerBound...last.sort
+            handedOut = records.reversed().prefix { $0.sort == last.sort }.count
+        }
     }
 
     /// The post an opened post record holds; a damaged one is a storage error, never skipped silently.

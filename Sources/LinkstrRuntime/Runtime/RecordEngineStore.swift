@@ -234,19 +234,54 @@ public final class RecordEngineStore: EngineStore {
     }
 
     public func reactions(on reference: PostReference) -> [Reaction] {
+        let records = clearedReactions.contains(reference)
+            ? [] : query(StorageQuery(owner: owner, collection: EngineCollection.reaction, parent: EngineCollection.postKey(reference)))
+        return reactions(on: reference, stored: records)
+    }
+
+    /// The reactions of every post of `session` that has any, by post id, each list as
+    /// ``reactions(on:)`` gives it — from one query of all the account's reactions instead of one
+    /// query per post (a whole feed).
+    func reactions(inSession session: SessionID) -> [RumorID: [Reaction]] {
+        let prefix = EngineCollection.sessionKey(session) + [0]
+        var stored: [RumorID: [StoredRecord]] = [:]
+        for record in query(StorageQuery(owner: owner, collection: EngineCollection.reaction))
+        where record.parent.count == prefix.count + 32 && record.parent.starts(with: prefix) {
+            guard let id = EventID(bytes: record.parent[prefix.count...]) else { continue }
+            stored[RumorID(id), default: []].append(record)
+        }
+        for key in reactionCache.keys where key.sessionID == session { stored[key.postID, default: []] += [] }
+        var byPost: [RumorID: [Reaction]] = [:]
+        for (postID, records) in stored {
+            let reference = PostReference(sessionID: session, postID: postID)
+            byPost[postID] = reactions(on: reference, stored: clearedReactions.contains(reference) ? [] : records)
+        }
+        return byPost
+    }
+
+    /// The reactions of `stored` (the records of `reference`'s reactions) with the unflushed ones
+    /// over them, oldest first.
+    private func reactions(on reference: PostReference, stored: [StoredRecord]) -> [Reaction] {
         var byKey: [ReactionKey: Reaction] = [:]
-        if !clearedReactions.contains(reference) {
-            let records = query(StorageQuery(owner: owner, collection: EngineCollection.reaction, parent: EngineCollection.postKey(reference)))
-            for record in records {
-                if let reaction = decode({ () throws(RecordValueError) in try EngineRecordCodec.decodeReaction(reference, record.value) }) {
-                    byKey[reaction.key] = reaction
-                }
+        for record in stored {
+            if let reaction = decode({ () throws(RecordValueError) in try EngineRecordCodec.decodeReaction(reference, record.value) }) {
+                byKey[reaction.key] = reaction
             }
         }
         for (key, cached) in reactionCache where key.sessionID == reference.sessionID && key.postID == reference.postID {
             byKey[key] = cached
         }
         return byKey.values.sorted { $0.stamp < $1.stamp }
+    }
+
+    /// How many reactions the account has stored (every session).
+    func storedReactionCount() -> UInt64 {
+        do {
+            return try backend.count(owner: owner, collection: EngineCollection.reaction)
+        } catch {
+            record(error)
+            return 0
+        }
     }
 
     public func deleteReactions(on reference: PostReference) {

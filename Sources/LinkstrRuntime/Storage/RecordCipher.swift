@@ -19,19 +19,19 @@ public struct RecordCipher: Sendable {
     static let tagLength = 16
 
     private let encryptionKey: [UInt8]
-    private let lookupKey: [UInt8]
+    private let primitives: RecordCipherPrimitives
 
     /// - Parameter ownerKey: the owner's 32-byte data key.
     public init(ownerKey: [UInt8]) throws(RecordCipherError) {
         guard ownerKey.count == 32 else { throw .invalidKeyLength(ownerKey.count) }
         let pseudorandomKey = Self.hmac(key: Array("linkstr record cipher v1".utf8), ownerKey)
         encryptionKey = Self.hmac(key: pseudorandomKey, Array("aes-256-gcm".utf8) + [1])
-        lookupKey = Self.hmac(key: pseudorandomKey, Array("lookup-hmac-sha256".utf8) + [1])
+        primitives = try RecordCipherPrimitives(lookupKey: Self.hmac(key: pseudorandomKey, Array("lookup-hmac-sha256".utf8) + [1]))
     }
 
     /// HMAC-SHA256 of `data` under the lookup key: equal inputs give equal hashes for this owner only.
     public func lookupHash(_ data: [UInt8]) -> [UInt8] {
-        Self.hmac(key: lookupKey, data)
+        primitives.lookupHash(data)
     }
 
     public func lookupHash(_ text: String) -> [UInt8] {
@@ -40,8 +40,7 @@ public struct RecordCipher: Sendable {
 
     /// Encrypts `plaintext` for the record (owner, collection, key).
     public func seal(_ plaintext: [UInt8], owner: [UInt8], collection: String, key: [UInt8]) throws(RecordCipherError) -> [UInt8] {
-        var nonce = [UInt8](repeating: 0, count: Self.nonceLength)
-        guard RAND_bytes(&nonce, Int32(nonce.count)) == 1 else { throw .cryptoFailure("RAND_bytes") }
+        let nonce = Array(try primitives.random(Self.nonceLength))
         let aad = Self.associatedData(owner: owner, collection: collection, key: key)
         let (ciphertext, tag) = try Self.gcm(encrypt: true, key: encryptionKey, nonce: nonce, aad: aad, input: plaintext, tag: nil)
         return [Self.formatVersion] + nonce + ciphertext + tag
@@ -100,7 +99,7 @@ public struct RecordCipher: Sendable {
         defer { EVP_CIPHER_CTX_free(context) }
         let initialize = encrypt ? EVP_EncryptInit_ex : EVP_DecryptInit_ex
         let update = encrypt ? EVP_EncryptUpdate : EVP_DecryptUpdate
-        guard initialize(context, EVP_aes_256_gcm(), nil, key, nonce) == 1 else { throw .cryptoFailure("cipher init") }
+        guard initialize(context, RecordCipherPrimitives.aes256GCM, nil, key, nonce) == 1 else { throw .cryptoFailure("cipher init") }
         var written: Int32 = 0
         guard update(context, nil, &written, aad, Int32(aad.count)) == 1 else { throw .cryptoFailure("AAD") }
         var tagBytes = tag ?? [UInt8](repeating: 0, count: tagLength)

@@ -18,17 +18,20 @@ public struct PublicKey: Sendable {
     }
 
     init(validating bytes: Bytes32) throws(KeyError) {
-        // 0x02 ‖ x: the compressed encoding of the point with x and even y, which is exactly
-        // what secp256k1_xonly_pubkey_parse would lift (one square root, no more).
-        var point = secp256k1_pubkey()
-        let status = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 33) { compressed in
-            compressed[0] = 0x02
-            bytes.withUnsafeBytes { x in
-                for index in 0..<32 { compressed[index + 1] = x[index] }
+        let point = ParsedPublicKeys.shared.point(of: bytes) { bytes in
+            // 0x02 ‖ x: the compressed encoding of the point with x and even y, which is exactly
+            // what secp256k1_xonly_pubkey_parse would lift (one square root, no more).
+            var point = secp256k1_pubkey()
+            let status = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 33) { compressed in
+                compressed[0] = 0x02
+                bytes.withUnsafeBytes { x in
+                    for index in 0..<32 { compressed[index + 1] = x[index] }
+                }
+                return secp256k1_ec_pubkey_parse(Secp256k1Context.shared.pointer, &point, compressed.baseAddress!, 33)
             }
-            return secp256k1_ec_pubkey_parse(Secp256k1Context.shared.pointer, &point, compressed.baseAddress!, 33)
+            return status == 1 ? point : nil
         }
-        guard status == 1 else { throw .invalidPublicKey }
+        guard let point else { throw .invalidPublicKey }
         self.init(bytes: bytes, point: point)
     }
 

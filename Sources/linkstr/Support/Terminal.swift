@@ -22,18 +22,23 @@ enum Terminal {
 
     /// Prints one JSON document (sorted keys, slashes unescaped) and a newline on stdout.
     static func printJSON(_ object: Any) {
-        write(JSONRecords.text(object) + "\n")
+        // Two writes, not one of a concatenation: a whole feed is tens of megabytes.
+        write(JSONRecords.text(object))
+        write("\n")
     }
 
     private static func writeAll(_ descriptor: Int32, _ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
+        var text = text
+        text.withUTF8 { utf8 in
+            var offset = 0
+            while offset < utf8.count {
+                let written = Glibc.write(descriptor, utf8.baseAddress! + offset, utf8.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
             }
-            bytes = bytes.dropFirst(written)
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import LinkstrEngine
 import LinkstrHost
-@_spi(Benchmark) import LinkstrRuntime
+@_spi(Benchmark) @testable import LinkstrRuntime
 import NostrCore
 import PluginTesting
 import Testing
@@ -76,6 +76,32 @@ import Testing
             #expect(serialFeed.count == 27)
             #expect(try await pooled.feed(session, limit: nil) == serialFeed, "seed \(seed)")
         }
+    }
+
+    @Test("each worker carries its name in the kernel (/proc/self/task/*/comm), where top -H and perf see it")
+    func workersAreNamedInTheKernel() throws {
+        let workers = 3
+        let pool = UnwrapPool(workers: workers)
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        // One job per worker that holds it until the names are read: every worker has started.
+        for _ in 0..<workers {
+            _ = pool.submit {
+                started.signal()
+                release.wait()
+                return .failure(.notAGiftWrap(kind: 1))
+            }
+        }
+        for _ in 0..<workers { started.wait() }
+        defer {
+            for _ in 0..<workers { release.signal() }
+        }
+        let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")
+        let names = Set(tasks.compactMap { task in
+            (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8))?.trimmingCharacters(in: .newlines)
+        })
+        #expect(names.isSuperset(of: (0..<workers).map(UnwrapPool.threadName)), "thread names: \(names.sorted())")
+        #expect(UnwrapPool.threadName(99).utf8.count <= 15, "the kernel keeps 15 bytes of a thread name")
     }
 }
 
