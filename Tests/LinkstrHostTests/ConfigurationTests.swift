@@ -93,7 +93,7 @@ import Testing
     @Test func aDateWithALoneDigitAfterASpaceIsASyntaxErrorNotACrash() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
-        for value in ["b = 1979-05-27 7", "b = 1978-05-2\u{01} 7 ", "b = [1979-05-27 7]", "b = 1_978-05-2x 7 # note", "b = { c = 1979-05-27 7 }"] {
+        for value in ["b = 1979-05-27 7", "b = 1978-05-2\u{01} 7 ", "b = [1979-05-27 7]", "b = 1_978-05-2x 7 # note", "b = { c = 1979-05-27 7 }", "b = 3958-05-27 3\u{FEFF}"] {
             let path = scratch.write("config.toml", "storage = \"x\"\n\(value)\n")
             let error = try #require(throws: ConfigurationError.self) { try Configuration.load(path: path) }
             #expect(error.line == 2)

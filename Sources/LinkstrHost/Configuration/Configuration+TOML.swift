@@ -217,7 +217,7 @@ extension Configuration {
     /// when the value ends right after that digit (`1979-05-27 7`, `1978-05-2x 7`). No such value
     /// is valid TOML, so it is refused, whatever the ten characters are.
     private static func checkDateWithALoneDigit(_ bytes: [UInt8], from start: Int, line: Int, path: String) throws(ConfigurationError) {
-        let isTerminator = { (scalar: Unicode.Scalar) in scalar.properties.isWhitespace || "]},#".unicodeScalars.contains(scalar) }
+        let isTerminator = { (scalar: Unicode.Scalar) in isTOMLWhitespace(scalar) || "]},#".unicodeScalars.contains(scalar) }
         let isDigit = { (scalar: Unicode.Scalar) in ("0"..."9").contains(scalar) }
         var scalars = String(decoding: bytes[start...], as: UTF8.self).unicodeScalars.makeIterator()
         var characters: [Unicode.Scalar] = []
@@ -233,6 +233,15 @@ extension Configuration {
             if let next = scalars.next(), !isTerminator(next) { return }
             throw ConfigurationError(
                 path: path, line: line, column: start + 1, reason: "TOML syntax error: a date-time needs a whole time after the date, as in 1979-05-27 07:32:00")
+        }
+    }
+
+    /// What toml++ counts as whitespace where a value ends: more than Unicode's White_Space
+    /// (U+180E, U+200B, U+2060 and U+FEFF too).
+    private static func isTOMLWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x180E, 0x2000...0x200B, 0x2028, 0x2029, 0x202F, 0x205F, 0x2060, 0x3000, 0xFEFF: true
+        default: false
         }
     }
 
