@@ -17,15 +17,21 @@ final class UnwrapPool: Sendable {
     /// seconds, not minutes, of round trips.
     static let remoteRequestsInFlight = 16
 
+    /// How many wraps a local key's workers may unwrap ahead of the engine: while the engine commits
+    /// a batch, they keep going instead of waiting (about 13 % more wraps/s at 100 000 wraps than
+    /// with 8 per worker, on 2 cores); about 2 KiB each.
+    static let localWindow = 1_024
+
     /// How many jobs run at once.
     let workers: Int
     /// How many submitted jobs the receive stage lets run ahead of the engine.
-    var window: Int { workers * 8 }
+    let window: Int
     private let queue = UnwrapJobQueue()
 
-    init(workers: Int) {
+    init(workers: Int, window: Int) {
         precondition(workers > 0, "an UnwrapPool needs at least one worker")
         self.workers = workers
+        self.window = max(workers, window)
         for index in 0..<workers {
             let name = Self.threadName(index)
             let thread = Thread { [queue] in
@@ -53,6 +59,13 @@ final class UnwrapPool: Sendable {
     /// keep ``remoteRequestsInFlight`` requests waiting at once.
     static func defaultWorkers(for signer: any Signer) -> Int {
         signer is RemoteSigner ? remoteRequestsInFlight : max(1, ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// How many wraps may wait for `workers` working for `signer`: ``localWindow`` with a local key;
+    /// with a remote signer eight per worker, so that a signer that stops answering leaves few
+    /// requests to time out.
+    static func defaultWindow(for signer: any Signer, workers: Int) -> Int {
+        signer is RemoteSigner ? workers * 8 : max(workers * 8, localWindow)
     }
 
     /// Queues `unwrap` for the next free worker.

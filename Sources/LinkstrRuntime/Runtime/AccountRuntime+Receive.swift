@@ -33,7 +33,7 @@ extension AccountRuntime {
         _ wrapID: WrapID, source: IngestSource, verified: Bool, unwrap: @escaping @Sendable () throws(UnwrapError) -> UnwrappedGift
     ) async {
         guard admit(wrapID, verified: verified) else { return }
-        let pool = unwrapPool ?? UnwrapPool(workers: unwrapWorkers)
+        let pool = unwrapPool ?? UnwrapPool(workers: unwrapWorkers, window: UnwrapPool.defaultWindow(for: signer, workers: unwrapWorkers))
         unwrapPool = pool
         inFlight.append(InFlightUnwrap(ticket: pool.submit { Result(catching: unwrap) }, wrapID: wrapID, source: source))
         inFlightWrapIDs.insert(wrapID)

@@ -81,7 +81,7 @@ import Testing
     @Test("each worker carries its name in the kernel (/proc/self/task/*/comm), where top -H and perf see it")
     func workersAreNamedInTheKernel() throws {
         let workers = 3
-        let pool = UnwrapPool(workers: workers)
+        let pool = UnwrapPool(workers: workers, window: workers)
         let started = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         // One job per worker that holds it until the names are read: every worker has started.
