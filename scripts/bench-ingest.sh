@@ -70,14 +70,14 @@ for size in "${sizes[@]}"; do
 done
 
 echo
-echo "| gift wraps | unwrap workers | wraps/s | CPU µs per wrap | unwrap µs (one wrap, one core) | peak RSS (the ingest's own, above the wraps held in memory) | floor: libsecp256k1 wraps/s (all cores) | of the floor | check |"
-echo "|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+echo "| gift wraps | unwrap workers | wraps/s | CPU µs per wrap | unwrap µs (one wrap, one core) | serial rest µs per wrap | peak RSS (the ingest's own, above the wraps held in memory) | floor: libsecp256k1 wraps/s (all cores) | of the floor | check |"
+echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
 for result in "${results[@]}"; do
     floor=$(awk -v f="$(field floor_per_core "$result")" -v c="$(field cores "$result")" 'BEGIN { printf "%.0f", f * c }')
     share=$(awk -v r="$(field per_second "$result")" -v f="$floor" 'BEGIN { printf "%.0f %%", 100 * r / f }')
-    printf '| %s | %s of %s cores | %s | %s | %s | %s MiB (%s MiB) | %s | %s | %s |\n' \
+    printf '| %s | %s of %s cores | %s | %s | %s | %s | %s MiB (%s MiB) | %s | %s | %s |\n' \
         "$(field count "$result")" "$(field workers "$result")" "$(field cores "$result")" "$(field per_second "$result")" \
-        "$(field cpu_us "$result")" "$(field unwrap_us "$result")" "$(($(field peak_kib "$result") / 1024))" \
+        "$(field cpu_us "$result")" "$(field unwrap_us "$result")" "$(field rest_us "$result")" "$(($(field peak_kib "$result") / 1024))" \
         "$((($(field peak_kib "$result") - $(field start_kib "$result")) / 1024))" "$floor" "$share" \
         "$(field check "$result")"
 done
