@@ -37,6 +37,21 @@ import Testing
         ])
     }
 
+    @Test func aPluginSettingThatIsADateIsItsTextNotACrash() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let path = scratch.write("config.toml", """
+            [plugins."org.example.archive"]
+            since = 1979-05-27
+            at = 07:32:00
+            dates = [1979-05-27]
+            """)
+        let settings = try #require(try Configuration.load(path: path).pluginSettings["org.example.archive"])
+        #expect(settings["since"] == "1979-05-27")
+        #expect(settings["at"]?.hasPrefix("07:32:00") == true, "\(settings)")
+        #expect(settings["dates"]?.contains("1979-05-27") == true, "\(settings)")
+    }
+
     @Test func notifyFromChoosesWhoseEventsNotify() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }

@@ -300,6 +300,9 @@ extension Configuration {
         if let bool = value.bool { return bool ? "true" : "false" }
         if let int = value.int { return String(int) }
         if let double = value.double { return String(double) }
+        // A date or a time: JSONSerialization stops the program on a top-level value that is neither
+        // an array nor an object.
+        guard value.array != nil || value.table != nil else { return String(describing: value) }
         let json = try? JSONSerialization.data(withJSONObject: jsonObject(value), options: [.sortedKeys, .withoutEscapingSlashes])
         return json.map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
