@@ -37,6 +37,21 @@ import Testing
         ])
     }
 
+    @Test func whitespaceTOMLDoesNotKnowIsASyntaxErrorNotACrash() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        for (text, name) in [("relays = [\u{85}\"a\"]", "U+0085"), ("b =\u{3000}1", "U+3000"), ("b = [1,\u{0B}2]", "U+000B"), ("[a\u{2028}]", "U+2028")] {
+            let path = scratch.write("config.toml", "storage = \"x\"\n\(text)\n")
+            let error = try #require(throws: ConfigurationError.self) { try Configuration.load(path: path) }
+            #expect(error.line == 2)
+            #expect(error.description.contains("TOML syntax error: \(name) is not whitespace in TOML"), "\(text): \(error)")
+        }
+        // In strings and comments it is text.
+        let path = scratch.write("config.toml", "b = \"a\u{85}b\u{3000}\" # \u{2028}\n[\"c\u{85}\"]\n")
+        let error = try #require(throws: ConfigurationError.self) { try Configuration.load(path: path) }
+        #expect(error.description.contains("unknown setting 'b'"), "\(error)")
+    }
+
     @Test func aPluginSettingThatIsADateIsItsTextNotACrash() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }

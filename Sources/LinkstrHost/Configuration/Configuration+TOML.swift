@@ -155,6 +155,15 @@ extension Configuration {
                         throw ConfigurationError(
                             path: path, line: index + 1, column: name + 1, reason: "TOML syntax error: a table header must start with a name, as in [name]")
                     }
+                    var rest = name
+                    while rest < bytes.count, bytes[rest] != UInt8(ascii: "#") {
+                        if bytes[rest] == UInt8(ascii: "\"") || bytes[rest] == UInt8(ascii: "'") {
+                            rest = stringEnd(bytes, bytes[rest], from: rest + 1, triple: false) ?? bytes.count
+                            continue
+                        }
+                        try checkWhitespace(bytes, at: rest, line: index + 1, path: path)
+                        rest += 1
+                    }
                     continue
                 }
             }
@@ -189,7 +198,8 @@ extension Configuration {
                     } else {
                         position = stringEnd(bytes, byte, from: position, triple: false) ?? bytes.count
                     }
-                default: break
+                default:
+                    try checkWhitespace(bytes, at: position - 1, line: index + 1, path: path)
                 }
             }
         }
@@ -234,6 +244,30 @@ extension Configuration {
             throw ConfigurationError(
                 path: path, line: line, column: start + 1, reason: "TOML syntax error: a date-time needs a whole time after the date, as in 1979-05-27 07:32:00")
         }
+    }
+
+    /// Refuses, outside strings and comments, the whitespace toml++ knows and TOML does not —
+    /// vertical tab, form feed, and the non-ASCII spaces and line separators —: toml++ skips some of
+    /// it and asserts on the rest (U+0085 where an array expects a value).
+    private static func checkWhitespace(_ bytes: [UInt8], at index: Int, line: Int, path: String) throws(ConfigurationError) {
+        let byte = bytes[index]
+        let scalar: Unicode.Scalar
+        if byte == 0x0B || byte == 0x0C {
+            scalar = Unicode.Scalar(byte)
+        } else if byte >= 0xC2 {
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+            guard index + length <= bytes.count,
+                let decoded = String(decoding: bytes[index..<index + length], as: UTF8.self).unicodeScalars.first, decoded.value > 0x7F
+            else { return }
+            scalar = decoded
+        } else {
+            return
+        }
+        guard isTOMLWhitespace(scalar) else { return }
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let name = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        throw ConfigurationError(
+            path: path, line: line, column: index + 1, reason: "TOML syntax error: \(name) is not whitespace in TOML (only spaces and tabs are); remove it")
     }
 
     /// What toml++ counts as whitespace where a value ends: more than Unicode's White_Space
