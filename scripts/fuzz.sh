@@ -63,7 +63,11 @@ for target in "${targets[@]}"; do
     log=.build-fuzz/$target.log
     status=0
     started=$SECONDS
-    nice -n 19 "$fuzzer" "$target" "${budget[@]}" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    # TOMLKit leaks a few hundred bytes per parse (Fuzz/lsan-suppressions.txt): 10 million
+    # configuration parses hold about 4 GiB, which is not a crash.
+    rss_limit=2048
+    [ "$target" = configuration ] && rss_limit=8192
+    nice -n 19 "$fuzzer" "$target" "${budget[@]}" -timeout=10 -rss_limit_mb=$rss_limit -print_final_stats=1 \
         -artifact_prefix="$artifacts" "$corpus" "Fuzz/corpus/$target" >"$log" 2>&1 || status=$?
     executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     seconds=$((SECONDS - started))
