@@ -36,24 +36,24 @@ extension AccountManager {
 
     /// Whether `profile` is locked: a passphrase protects it and the unlock agent does not hold its keys.
     public func isLocked(_ profile: HomeProfile) -> Bool {
-        guard isProtected(profile) else { return false }
-        return !(agent.request(UnlockAgentMessage(.status))?.unlocked ?? []).contains(profile.id.rawValue)
+        isProtected(profile) && agentHolds(profile) != true
     }
 
     /// Whether a long-running command (`watch`) should wait for `linkstr unlock` rather than ask
     /// for the passphrase: an agent runs and does not hold the keys of `profile`, which a passphrase
     /// protects, and no passphrase file is configured.
     public func waitsForUnlock(_ profile: HomeProfile) -> Bool {
-        guard isProtected(profile), !PassphraseSource(environment: environment).isConfigured,
-              let status = agent.request(UnlockAgentMessage(.status))
-        else { return false }
-        return !(status.unlocked ?? []).contains(profile.id.rawValue)
+        isProtected(profile) && !PassphraseSource(environment: environment).isConfigured && agentHolds(profile) == false
     }
 
     /// Whether the key of `profile` came from the unlock agent, which can take it back (`lock`).
     public func heldByAgent(_ profile: HomeProfile) -> Bool {
-        guard isProtected(profile), !PassphraseSource(environment: environment).isConfigured else { return false }
-        return (agent.request(UnlockAgentMessage(.status))?.unlocked ?? []).contains(profile.id.rawValue)
+        isProtected(profile) && !PassphraseSource(environment: environment).isConfigured && agentHolds(profile) == true
+    }
+
+    /// Whether the unlock agent holds the keys of `profile`; nil when no agent answers.
+    private func agentHolds(_ profile: HomeProfile) -> Bool? {
+        agent.request(UnlockAgentMessage(.status)).map { ($0.unlocked ?? []).contains(profile.id.rawValue) }
     }
 
     /// Calls `onLock` (on a thread of its own) when the unlock agent locks; returns at once.
