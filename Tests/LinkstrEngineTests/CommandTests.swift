@@ -6,9 +6,9 @@ import Testing
 @Suite struct CommandTests {
     typealias F = EngineFixture
 
-    private func confirm(_ f: F, _ message: OutboundMessage) {
+    private func confirm(_ f: F, _ message: OutboundMessage) throws {
         let wraps = message.recipients.map { _ in (id: F.wrapID(), secretKey: SecretKey.generate()) }
-        _ = f.engine.confirm(message, wraps: wraps, now: message.rumor.createdAt)
+        _ = try f.engine.confirm(message, wraps: wraps, now: message.rumor.createdAt)
     }
 
     @Test func creatingASessionSendsItToEveryMemberCreatorFirst() throws {
@@ -19,14 +19,14 @@ import Testing
         #expect(message.payload.sessionID.rawValue.count == 32)
         #expect(message.rumor.kind == 44001 && message.rumor.sig == nil)
         #expect(f.store.session(message.payload.sessionID) == nil)  // nothing before the relays accept it
-        confirm(f, message)
+        try confirm(f, message)
         #expect(f.store.session(message.payload.sessionID)?.name == "Trip")
         #expect(throws: CommandError("a session needs a name", badInput: true)) {
             try f.engine.createSession(name: " ", members: [], now: 1)
         }
     }
 
-    @Test func aMemberListPastTheLimitIsRefusedBeforeSending() {
+    @Test func aMemberListPastTheLimitIsRefusedBeforeSending() throws {
         let f = F(me: F.alice)
         let crowd = (0..<PayloadLimits.members).map { _ in Keypair.generate().publicKey }
         #expect(throws: CommandError("a member list has 257 entries; the limit is 256", badInput: true)) {
@@ -43,7 +43,7 @@ import Testing
 
     @Test func addingMembersAlsoSendsACreateToTheNewOnes() throws {
         let f = F(me: F.alice)
-        f.deliver(F.create(at: 100, members: [F.alice, F.bob]), source: .own)
+        try f.deliver(F.create(at: 100, members: [F.alice, F.bob]), source: .own)
         let messages = try f.engine.changeMembers(F.session, to: [F.carol], now: 200)
         #expect(messages.map(\.payload.kind) == [.sessionMembers, .sessionCreate])
         #expect(messages[0].recipients == [F.alice, F.bob, F.carol])  // prior ∪ next: bob learns of his removal
@@ -56,21 +56,21 @@ import Testing
         for _ in 0..<20 {
             let f = F(me: F.alice)
             let created = try f.engine.createSession(name: "Trip", members: [F.bob], now: 100)
-            confirm(f, created)
+            try confirm(f, created)
             let session = created.payload.sessionID
-            for message in try f.engine.changeMembers(session, to: [F.bob, F.carol], now: 100) { confirm(f, message) }
+            for message in try f.engine.changeMembers(session, to: [F.bob, F.carol], now: 100) { try confirm(f, message) }
             #expect(f.store.membership(session).current == [F.alice, F.bob, F.carol])
             // A clock that went back a little: still after the newest snapshot.
             let removal = try f.engine.changeMembers(session, to: [F.carol], now: 99)
             #expect(removal.map(\.rumor.createdAt) == [100])
-            for message in removal { confirm(f, message) }
+            for message in removal { try confirm(f, message) }
             #expect(f.store.membership(session).current == [F.alice, F.carol])
         }
     }
 
-    @Test func onlyTheCreatorManagesMembers() {
+    @Test func onlyTheCreatorManagesMembers() throws {
         let f = F(me: F.bob)
-        f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
+        try f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
         #expect(throws: CommandError("only the session creator can manage members.")) {
             try f.engine.changeMembers(F.session, to: [F.carol], now: 200)
         }
@@ -78,7 +78,7 @@ import Testing
 
     @Test func postingNeedsActiveMembershipAndAWebURL() throws {
         let f = F(me: F.bob)
-        f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
+        try f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
         #expect(throws: CommandError("'ftp://x.org/a' is a ftp: URL; only http and https links can be shared", badInput: true)) {
             try f.engine.post(F.session, url: "ftp://x.org/a", note: nil, now: 150)
         }
@@ -86,12 +86,12 @@ import Testing
         #expect(message.payload.url == "https://example.com/v")
         #expect(message.payload.note == nil)
         #expect(message.recipients == [F.alice, F.bob])
-        confirm(f, message)
+        try confirm(f, message)
         let stored = f.post(message.rumor)
         #expect(stored?.unread == false)
         #expect(stored?.wrapIDs.count == 2 && stored?.wrapSecretKeys.count == 2)
 
-        f.deliver(F.members(at: 200, [F.alice]))
+        try f.deliver(F.members(at: 200, [F.alice]))
         #expect(throws: CommandError("you're no longer a member of this session.")) {
             try f.engine.post(F.session, url: "https://example.com", note: nil, now: 250)
         }
@@ -102,37 +102,37 @@ import Testing
 
     @Test func reactingTogglesOurState() throws {
         let f = F(me: F.bob)
-        f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
+        try f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
         let post = F.post(by: F.alice, at: 150)
-        f.deliver(post)
+        try f.deliver(post)
         let on = try f.engine.react(F.session, postID: RumorID(post.id), emoji: "👍", active: nil, now: 200)
         #expect(on.payload.reactionActive == true)
         #expect(on.rumor.tags == [["e", post.id.hex, "", "root"]])
-        confirm(f, on)
+        try confirm(f, on)
         let off = try f.engine.react(F.session, postID: RumorID(post.id), emoji: "👍", active: nil, now: 201)
         #expect(off.payload.reactionActive == false)
     }
 
     @Test func aToggleInTheSameSecondAsThePreviousOneStillWins() throws {
         let f = F(me: F.bob)
-        f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
+        try f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
         let post = F.post(by: F.alice, at: 150)
-        f.deliver(post)
+        try f.deliver(post)
         let key = ReactionKey(sessionID: F.session, postID: RumorID(post.id), emoji: "👍", sender: F.bob)
         for (round, expected) in [true, false, true, false].enumerated() {
             let toggle = try f.engine.react(F.session, postID: RumorID(post.id), emoji: "👍", active: nil, now: 200)
             #expect(toggle.payload.reactionActive == expected)
             #expect(toggle.rumor.createdAt == 200 + Int64(round))
-            confirm(f, toggle)
+            try confirm(f, toggle)
             #expect(f.store.reaction(key)?.active == expected)
         }
     }
 
     @Test func aReactionIsExactlyOneEmojiAndAnythingElseIsRefusedBeforeSending() throws {
         let f = F(me: F.bob)
-        f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
+        try f.deliver(F.create(at: 100, members: [F.alice, F.bob]))
         let post = F.post(by: F.alice, at: 150)
-        f.deliver(post)
+        try f.deliver(post)
         let sent = try f.engine.react(F.session, postID: RumorID(post.id), emoji: " ❤️\n", active: nil, now: 200)
         #expect(sent.payload.emoji == "❤️")
         #expect(throws: CommandError("\"fire\" is not an emoji; react with exactly one emoji, such as 👍", badInput: true)) {
@@ -149,18 +149,18 @@ import Testing
 
     @Test func onlyTheAuthorDeletesAndEveryFormerMemberHearsOfIt() throws {
         let f = F(me: F.alice)
-        f.deliver(F.create(at: 100, members: [F.alice, F.bob, F.carol]), source: .own)
+        try f.deliver(F.create(at: 100, members: [F.alice, F.bob, F.carol]), source: .own)
         let mine = try f.engine.post(F.session, url: "https://example.com", note: nil, now: 150)
-        confirm(f, mine)
+        try confirm(f, mine)
         let theirs = F.post(by: F.bob, at: 160)
-        f.deliver(theirs)
-        f.deliver(F.members(at: 200, [F.alice, F.bob]), source: .own)
+        try f.deliver(theirs)
+        try f.deliver(F.members(at: 200, [F.alice, F.bob]), source: .own)
         #expect(throws: CommandError("you can only delete posts you sent.")) {
             try f.engine.delete(F.session, postID: RumorID(theirs.id), now: 300)
         }
         let delete = try f.engine.delete(F.session, postID: mine.id, now: 300)
         #expect(Set(delete.recipients) == [F.alice, F.bob, F.carol])
-        confirm(f, delete)
+        try confirm(f, delete)
         #expect(f.post(mine.rumor) == nil)
     }
 }

@@ -15,11 +15,11 @@ import Testing
         return (history, DeliveryPlan.random(rumorCount: history.rumors.count, using: &rng))
     }
 
-    @Test func everyDeliveryOfTheSameWrapsEndsInTheSameState() async {
+    @Test func everyDeliveryOfTheSameWrapsEndsInTheSameState() async throws {
         await propertyCheck(count: Self.count, input: Self.cases) { history, plan in
             let written = history.rumors.indices.sorted { history.rumors[$0].rumor.createdAt < history.rumors[$1].rumor.createdAt }
-            let reference = DeliveryPlan(syncs: [.init(deliveries: written, end: .finished)]).deliver(history)
-            let outcome = plan.deliver(history)
+            let reference = try DeliveryPlan(syncs: [.init(deliveries: written, end: .finished)]).deliver(history)
+            let outcome = try plan.deliver(history)
             let context = "history: \(history)\nplan: \(plan)\noutcome: \(outcome)\nreference: \(reference)"
             // What the person sees: the same, whatever the delivery.
             #expect(

@@ -34,7 +34,7 @@ struct DeliveryPlan: Sendable, CustomStringConvertible {
     }
 
     /// Delivers `history` to a new engine, sync by sync, and returns what the store ends with.
-    func deliver(_ history: GeneratedHistory) -> EngineOutcome {
+    func deliver(_ history: GeneratedHistory) throws -> EngineOutcome {
         var fixture = EngineFixture(me: history.me)
         var kept: [InboundRumor] = []
         var interrupted: [InboundRumor] = []
@@ -42,7 +42,7 @@ struct DeliveryPlan: Sendable, CustomStringConvertible {
             let deliveries = kept + interrupted + sync.deliveries.map { history.rumors[$0] }
             kept = []
             interrupted = []
-            for inbound in deliveries { _ = fixture.engine.ingest(inbound, now: 2_000_000_000) }
+            for inbound in deliveries { _ = try fixture.engine.ingest(inbound, now: 2_000_000_000) }
             switch sync.end {
             case .finished:
                 kept = fixture.engine.finishSync().map(\.rumor)
@@ -54,7 +54,7 @@ struct DeliveryPlan: Sendable, CustomStringConvertible {
                 fixture = EngineFixture(me: history.me, store: fixture.store)
             }
         }
-        return EngineOutcome(fixture)
+        return try EngineOutcome(fixture)
     }
 
     var description: String {

@@ -55,8 +55,8 @@ struct EngineFixture {
     }
 
     @discardableResult
-    func deliver(_ rumor: Event, source: IngestSource = .live, wrap: WrapID = EngineFixture.wrapID(), now: Int64 = 2_000_000_000) -> IngestReport {
-        engine.ingest(InboundRumor(rumor: rumor, wrapID: wrap, source: source), now: now)
+    func deliver(_ rumor: Event, source: IngestSource = .live, wrap: WrapID = EngineFixture.wrapID(), now: Int64 = 2_000_000_000) throws -> IngestReport {
+        try engine.ingest(InboundRumor(rumor: rumor, wrapID: wrap, source: source), now: now)
     }
 
     func post(_ rumor: Event) -> Post? {

@@ -16,14 +16,14 @@ struct EngineOutcome: Equatable, CustomStringConvertible {
     var shownReactions: Set<String>
     var deletedPosts: Set<String>
 
-    init(_ fixture: EngineFixture) {
+    init(_ fixture: EngineFixture) throws {
         let store = fixture.store
         sessionName = store.session(EngineFixture.session)?.name
         members = store.membership(EngineFixture.session).current
         posts = Set(store.posts.values.map(\.id.hex))
-        feed = Set(store.posts.values.filter { fixture.engine.isVisible($0) }.map(\.id.hex))
+        feed = try Set(store.posts.values.filter { try fixture.engine.isVisible($0) }.map(\.id.hex))
         activeReactions = Set(store.reactions.values.filter(\.active).map(Self.describe))
-        shownReactions = Set(store.reactions.values.filter { fixture.engine.isShown($0) }.map(Self.describe))
+        shownReactions = try Set(store.reactions.values.filter { try fixture.engine.isShown($0) }.map(Self.describe))
         deletedPosts = Set(store.deletedPosts.map(\.postID.hex))
     }
 

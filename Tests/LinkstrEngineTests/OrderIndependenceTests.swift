@@ -28,11 +28,11 @@ import Testing
         ]
     }
 
-    private func run(_ rumors: [Event]) -> EngineOutcome {
+    private func run(_ rumors: [Event]) throws -> EngineOutcome {
         let f = F(me: F.alice)
-        for rumor in rumors { f.deliver(rumor, source: .historical) }
+        for rumor in rumors { try f.deliver(rumor, source: .historical) }
         _ = f.engine.finishSync()
-        return EngineOutcome(f)
+        return try EngineOutcome(f)
     }
 
     @Test func aSnapshotThatArrivesAfterThePostsItGovernsDecidesWhetherTheyAreShown() throws {
@@ -40,31 +40,31 @@ import Testing
         let post = F.post(by: F.bob, at: 450)
         let reaction = F.reaction(by: F.bob, at: 460, on: F.post(by: F.alice, at: 200))
         for rumor in [F.create(at: 100, members: [F.alice, F.bob]), F.post(by: F.alice, at: 200), post, reaction] {
-            f.deliver(rumor, source: .historical)
+            try f.deliver(rumor, source: .historical)
         }
         let stored = try #require(f.post(post))
         let storedReaction = try #require(f.store.reactions.values.first { $0.key.sender == F.bob })
-        #expect(f.engine.isVisible(stored) && f.engine.isShown(storedReaction))
+        #expect(try f.engine.isVisible(stored) && f.engine.isShown(storedReaction))
         // Bob had been removed at 400: in arrival order, the post would never have been accepted.
-        f.deliver(F.members(at: 400, [F.alice]), source: .historical)
-        #expect(!f.engine.isVisible(stored) && !f.engine.isShown(storedReaction))
+        try f.deliver(F.members(at: 400, [F.alice]), source: .historical)
+        #expect(try !f.engine.isVisible(stored) && !f.engine.isShown(storedReaction))
         // …and re-added at 440, before both.
-        f.deliver(F.members(at: 440, [F.alice, F.bob]), source: .historical)
-        #expect(f.engine.isVisible(stored) && f.engine.isShown(storedReaction))
+        try f.deliver(F.members(at: 440, [F.alice, F.bob]), source: .historical)
+        #expect(try f.engine.isVisible(stored) && f.engine.isShown(storedReaction))
     }
 
     @Test func aReactionOnAPostThatIsNotShownIsNotShown() throws {
         let f = F(me: F.alice)
         let post = F.post(by: F.bob, at: 450)
         for rumor in [F.create(at: 100, members: [F.alice, F.bob]), post, F.reaction(by: F.alice, at: 460, on: post)] {
-            f.deliver(rumor, source: .historical)
+            try f.deliver(rumor, source: .historical)
         }
         let reaction = try #require(f.store.reactions.values.first)
-        #expect(f.engine.isShown(reaction))
+        #expect(try f.engine.isShown(reaction))
         // Bob had been removed before he posted: his post is hidden, and so are the reactions to it.
-        f.deliver(F.members(at: 400, [F.alice]), source: .historical)
-        #expect(!f.engine.isVisible(try #require(f.post(post))))
-        #expect(!f.engine.isShown(reaction))
+        try f.deliver(F.members(at: 400, [F.alice]), source: .historical)
+        #expect(try !f.engine.isVisible(#require(f.post(post))))
+        #expect(try !f.engine.isShown(reaction))
     }
 
     @Test func aToggleMadeAfterTheSendersRemovalGivesWayToTheNewestOneBefore() throws {
@@ -76,30 +76,30 @@ import Testing
         // delivered before the removal it is stored, but the toggle shown is still the one before.
         for rumors in [[on, removal, off], [on, off, removal], [off, removal, on], [off, on, removal]] {
             let f = F(me: F.alice)
-            for rumor in [F.create(at: 100, members: [F.alice, F.bob]), post] + rumors { f.deliver(rumor, source: .historical) }
+            for rumor in [F.create(at: 100, members: [F.alice, F.bob]), post] + rumors { try f.deliver(rumor, source: .historical) }
             let reaction = try #require(f.store.reactions.values.first)
-            #expect(f.engine.isShown(reaction), "\(rumors.map(\.createdAt))")
+            #expect(try f.engine.isShown(reaction), "\(rumors.map(\.createdAt))")
         }
     }
 
-    @Test func aDeleteValidatesOnlyAPostItsSenderCouldSend() {
+    @Test func aDeleteValidatesOnlyAPostItsSenderCouldSend() throws {
         let f = F(me: F.alice)
         let post = F.post(by: F.bob, at: 200)
         for rumor in [F.create(at: 100, members: [F.alice, F.bob]), F.members(at: 150, [F.alice]), F.delete(by: F.bob, at: 300, post)] {
-            f.deliver(rumor, source: .historical)
+            try f.deliver(rumor, source: .historical)
         }
         // Bob was not a member at 200: the post waits, as it would without the delete.
-        #expect(f.deliver(post, source: .historical).outcome == .staged("the sender was not a member of the session at that time"))
+        #expect(try f.deliver(post, source: .historical).outcome == .staged("the sender was not a member of the session at that time"))
         #expect(f.store.deletedPosts.isEmpty)
         // Re-added at 180: now the post is his to delete.
-        f.deliver(F.members(at: 180, [F.alice, F.bob]), source: .historical)
+        try f.deliver(F.members(at: 180, [F.alice, F.bob]), source: .historical)
         #expect(f.store.deletedPosts.map(\.postID) == [RumorID(post.id)])
         #expect(f.post(post) == nil)
     }
 
-    @Test func everyShuffleWithDuplicatesEndsInTheSameState() {
+    @Test func everyShuffleWithDuplicatesEndsInTheSameState() throws {
         let rumors = scenario()
-        let reference = run(rumors)
+        let reference = try run(rumors)
         #expect(reference.posts.count == 3)  // p1, p3, p4 (p2 deleted, early rejected)
         #expect(reference.activeReactions.count == 2)
         #expect(reference.members == [F.alice, F.bob, F.carol, F.mallory])
@@ -107,7 +107,7 @@ import Testing
         for _ in 0..<50 {
             var delivery = rumors + rumors.filter { _ in Bool.random(using: &generator) }
             delivery.shuffle(using: &generator)
-            #expect(run(delivery) == reference)
+            #expect(try run(delivery) == reference)
         }
     }
 }

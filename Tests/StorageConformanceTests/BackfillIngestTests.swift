@@ -28,9 +28,9 @@ import Testing
     @Test func anyOrderThenTheSameWrapsAgain() async throws {
         let sender = LinkstrEngine(me: alice.publicKey, store: MemoryEngineStore())
         let session = try sender.createSession(name: "Links", members: [bob.publicKey], now: now)
-        _ = sender.confirm(session, wraps: [(WrapID(EventID(bytes: Array(repeating: 1, count: 32))!), SecretKey.generate())], now: now)
+        _ = try sender.confirm(session, wraps: [(WrapID(EventID(bytes: Array(repeating: 1, count: 32))!), SecretKey.generate())], now: now)
         let post = try sender.post(session.payload.sessionID, url: "https://example.com/a", note: nil, now: now + 1)
-        _ = sender.confirm(post, wraps: [(WrapID(EventID(bytes: Array(repeating: 2, count: 32))!), SecretKey.generate())], now: now + 1)
+        _ = try sender.confirm(post, wraps: [(WrapID(EventID(bytes: Array(repeating: 2, count: 32))!), SecretKey.generate())], now: now + 1)
         let reaction = try sender.react(session.payload.sessionID, postID: post.id, emoji: "👍", active: true, now: now + 2)
         let postWrap = try wrap(post, from: alice, to: bob.publicKey)
         // Newest first, the post twice, and a wrap for someone else (it does not open).
@@ -84,7 +84,7 @@ import Testing
     @Test func seenMarksOlderThanTheRelayWindowArePruned() async throws {
         let sender = LinkstrEngine(me: alice.publicKey, store: MemoryEngineStore())
         let session = try sender.createSession(name: "Links", members: [bob.publicKey], now: now)
-        _ = sender.confirm(session, wraps: [(WrapID(EventID(bytes: Array(repeating: 1, count: 32))!), SecretKey.generate())], now: now)
+        _ = try sender.confirm(session, wraps: [(WrapID(EventID(bytes: Array(repeating: 1, count: 32))!), SecretKey.generate())], now: now)
         let first = try wrap(session, from: alice, to: bob.publicKey)
         let test = try TestStore.open(.sqlite)
         defer { test.close() }

@@ -1,6 +1,8 @@
 import Foundation
 import NostrCore
 
+/// The user's commands: each throws a `CommandError` when it cannot be made; those that read the store
+/// also rethrow what the store throws.
 extension LinkstrEngine {
     // MARK: Building messages
 
@@ -18,11 +20,11 @@ extension LinkstrEngine {
     /// A new member set (creator only): `session_members` to prior and next members, and — so that
     /// members added later see the session even on iPhones, which ignore snapshots of unknown
     /// sessions — a `session_create` to the newly added ones.
-    public func changeMembers(_ sessionID: SessionID, to members: [PublicKey], now: Int64) throws(CommandError) -> [OutboundMessage] {
-        guard let session = store.session(sessionID) else { throw .unknownSession(sessionID) }
+    public func changeMembers(_ sessionID: SessionID, to members: [PublicKey], now: Int64) throws -> [OutboundMessage] {
+        guard let session = try store.session(sessionID) else { throw CommandError.unknownSession(sessionID) }
         guard session.creator == me else { throw CommandError("only the session creator can manage members.") }
         let next = deduplicated([me] + members)
-        let history = store.membership(sessionID)
+        let history = try store.membership(sessionID)
         let prior = history.current
         // The new snapshot must be the newest one everywhere, even when the previous change was made
         // in the same second (snapshots are ordered by (created_at, rumor id)): the time is
@@ -50,7 +52,7 @@ extension LinkstrEngine {
     }
 
     /// A link post to the session's active members.
-    public func post(_ sessionID: SessionID, url: String, note: String?, now: Int64) throws(CommandError) -> OutboundMessage {
+    public func post(_ sessionID: SessionID, url: String, note: String?, now: Int64) throws -> OutboundMessage {
         let recipients = try activeRecipients(sessionID, now: now)
         let normalized: String
         do {
@@ -67,7 +69,7 @@ extension LinkstrEngine {
 
     /// A reaction toggle of exactly one emoji (`ReactionEmoji`). `active` nil flips this account's
     /// current state for that emoji.
-    public func react(_ sessionID: SessionID, postID: RumorID, emoji: String, active: Bool?, now: Int64) throws(CommandError) -> OutboundMessage {
+    public func react(_ sessionID: SessionID, postID: RumorID, emoji: String, active: Bool?, now: Int64) throws -> OutboundMessage {
         let valid: String
         do {
             valid = try ReactionEmoji.validated(emoji)
@@ -75,25 +77,25 @@ extension LinkstrEngine {
             throw CommandError(error.reason, badInput: true)
         }
         let recipients = try activeRecipients(sessionID, now: now)
-        guard store.post(PostReference(sessionID: sessionID, postID: postID)) != nil else {
+        guard try store.post(PostReference(sessionID: sessionID, postID: postID)) != nil else {
             throw CommandError("no post \(postID.hex) in session \(sessionID)", badInput: true)
         }
         let key = ReactionKey(sessionID: sessionID, postID: postID, emoji: valid, sender: me)
-        let current = store.reaction(key)
+        let current = try store.reaction(key)
         // The toggle must be the newest state everywhere, also when the previous one was made in
         // the same second: the last writer wins by (created_at, id), so it goes a second later.
         let time = current.map { max(now, $0.stamp.time + 1) } ?? now
         let payload = LinkstrPayload(
             kind: .reaction, sessionID: sessionID, rootID: postID.hex, timestamp: time, emoji: valid,
-            reactionActive: active ?? !(current.map(isShown) ?? false))
+            reactionActive: try active ?? !(current.map(isShown) ?? false))
         return try message(payload, recipients: recipients, now: time)
     }
 
     /// A `root_delete` of our own post, to every current and former member. The host also publishes a
     /// NIP-09 request for the post's wraps (see `Post.wrapIDs` / `wrapSecretKeys`).
-    public func delete(_ sessionID: SessionID, postID: RumorID, now: Int64) throws(CommandError) -> OutboundMessage {
-        guard store.session(sessionID) != nil else { throw .unknownSession(sessionID) }
-        guard let post = store.post(PostReference(sessionID: sessionID, postID: postID)) else {
+    public func delete(_ sessionID: SessionID, postID: RumorID, now: Int64) throws -> OutboundMessage {
+        guard try store.session(sessionID) != nil else { throw CommandError.unknownSession(sessionID) }
+        guard let post = try store.post(PostReference(sessionID: sessionID, postID: postID)) else {
             throw CommandError("no post \(postID.hex) in session \(sessionID)", badInput: true)
         }
         guard post.sender == me else { throw CommandError("you can only delete posts you sent.") }
@@ -105,14 +107,14 @@ extension LinkstrEngine {
 
     /// Applies a sent message locally, once every wrap has a relay's OK (no offline outbox: a failed
     /// send changes nothing). For a post, records its wraps and their one-time keys.
-    public func confirm(_ message: OutboundMessage, wraps: [(id: WrapID, secretKey: SecretKey)], now: Int64) -> IngestReport {
+    public func confirm(_ message: OutboundMessage, wraps: [(id: WrapID, secretKey: SecretKey)], now: Int64) throws -> IngestReport {
         guard let first = wraps.first else { return IngestReport() }
-        let report = ingest(InboundRumor(rumor: message.rumor, wrapID: first.id, source: .own), now: now)
+        let report = try ingest(InboundRumor(rumor: message.rumor, wrapID: first.id, source: .own), now: now)
         let reference = PostReference(sessionID: message.payload.sessionID, postID: message.id)
-        if message.payload.kind == .root, var post = store.post(reference) {
+        if message.payload.kind == .root, var post = try store.post(reference) {
             post.wrapIDs = wraps.map(\.id)
             post.wrapSecretKeys = wraps.map(\.secretKey)
-            store.putPost(post)
+            try store.putPost(post)
         }
         return report
     }
@@ -121,28 +123,28 @@ extension LinkstrEngine {
 
     /// Marks one post, or every post of the session, read. Returns how many changed.
     @discardableResult
-    public func markRead(_ sessionID: SessionID, posts: [Post]) -> Int {
+    public func markRead(_ sessionID: SessionID, posts: [Post]) throws -> Int {
         var changed = 0
         for var post in posts where post.sessionID == sessionID && post.unread {
             post.unread = false
-            store.putPost(post)
+            try store.putPost(post)
             changed += 1
         }
         return changed
     }
 
     /// Archives or unarchives a session (local only).
-    public func setArchived(_ sessionID: SessionID, _ archived: Bool) throws(CommandError) {
-        guard var session = store.session(sessionID) else { throw .unknownSession(sessionID) }
+    public func setArchived(_ sessionID: SessionID, _ archived: Bool) throws {
+        guard var session = try store.session(sessionID) else { throw CommandError.unknownSession(sessionID) }
         session.archived = archived
-        store.putSession(session)
+        try store.putSession(session)
     }
 
     // MARK: Helpers
 
-    private func activeRecipients(_ sessionID: SessionID, now: Int64) throws(CommandError) -> [PublicKey] {
-        guard store.session(sessionID) != nil else { throw .unknownSession(sessionID) }
-        let members = store.membership(sessionID).current
+    private func activeRecipients(_ sessionID: SessionID, now: Int64) throws -> [PublicKey] {
+        guard try store.session(sessionID) != nil else { throw CommandError.unknownSession(sessionID) }
+        let members = try store.membership(sessionID).current
         guard members.contains(me) else { throw CommandError("you're no longer a member of this session.") }
         return deduplicated(members)
     }

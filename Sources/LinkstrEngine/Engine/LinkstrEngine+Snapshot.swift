@@ -8,14 +8,14 @@ extension LinkstrEngine {
     /// `session_create` and `session_members`: only the creator changes
     /// membership; a snapshot is the whole member set; every snapshot is kept, so the order of
     /// arrival does not matter (see `MembershipHistory`).
-    func ingestSnapshot(_ inbound: InboundRumor, _ payload: LinkstrPayload, report: inout IngestReport) -> Verdict {
+    func ingestSnapshot(_ inbound: InboundRumor, _ payload: LinkstrPayload, report: inout IngestReport) throws -> Verdict {
         let sessionID = payload.sessionID
         let members = payload.members ?? []
         let sender = inbound.sender
         if payload.kind == .sessionCreate, !members.contains(me) {
             return .rejected("a session_create that does not include you")
         }
-        let existing = store.session(sessionID)
+        let existing = try store.session(sessionID)
         if let existing {
             guard existing.creator == sender else { return .rejected("only the session's creator may change its members") }
         } else {
@@ -31,10 +31,10 @@ extension LinkstrEngine {
         var session = existing ?? Session(
             id: sessionID, name: Self.placeholderSessionName, nameStamp: nil, creator: sender,
             updatedAt: inbound.rumor.createdAt)
-        var history = store.membership(sessionID)
+        var history = try store.membership(sessionID)
         let before = history.current
         guard history.insert(MembershipSnapshot(stamp: inbound.stamp, members: members)) else { return .duplicate }
-        store.putMembership(history, for: sessionID)
+        try store.putMembership(history, for: sessionID)
 
         if let name = payload.sessionName, !name.isEmpty, Stamp.shouldApply(current: session.nameStamp, incoming: inbound.stamp) {
             session.name = name
@@ -42,7 +42,7 @@ extension LinkstrEngine {
         }
         session.updatedAt = max(session.updatedAt, inbound.rumor.createdAt)
         if existing != session {
-            store.putSession(session)
+            try store.putSession(session)
             report.changes.append(.session(session))
         }
         let after = history.current
@@ -51,8 +51,8 @@ extension LinkstrEngine {
                 sessionID: sessionID, members: after,
                 added: after.filter { !before.contains($0) }, removed: before.filter { !after.contains($0) }))
         }
-        release(.session(sessionID), report: &report)
-        release(.membership(sessionID), report: &report)
+        try release(.session(sessionID), report: &report)
+        try release(.membership(sessionID), report: &report)
         return .accepted
     }
 }

@@ -36,14 +36,20 @@ public final class LinkstrEngine {
     /// it, so the engine does not ask again; a repeat that reaches it anyway (a rumor kept staged
     /// across restarts) is decided by the per-kind rules, which leave state as it is.
     ///
+    /// What the store throws stops the ingest at that step and is rethrown: the host then discards
+    /// the batch's buffered writes, so the wraps of the lost batch stay unseen and come again with
+    /// the next sync. Staging is left as that step left it (a released rumor may be out of it, an
+    /// earlier one of the lost batch in it): harmless, as those rumors come again and a repeat is
+    /// staged once.
+    ///
     /// - Parameter stagedSince: when the rumor was first staged, for a rumor the host kept from an
     ///   earlier sync (its staging lifetime goes on from there); nil for a new one.
-    public func ingest(_ inbound: InboundRumor, now: Int64, stagedSince: Int64? = nil) -> IngestReport {
+    public func ingest(_ inbound: InboundRumor, now: Int64, stagedSince: Int64? = nil) throws -> IngestReport {
         var report = IngestReport()
         for entry in staging.expire(now: now) {
             report.released.append(.rejected(Self.removalReason(entry.reason, .expired, staging)))
         }
-        report.outcome = process(inbound, now: now, stagedAt: stagedSince ?? now, report: &report)
+        report.outcome = try process(inbound, now: now, stagedAt: stagedSince ?? now, report: &report)
         markSeenUnlessStaged(report.outcome, wrapID: inbound.wrapID, source: inbound.source)
         return report
     }
@@ -62,7 +68,7 @@ public final class LinkstrEngine {
 
     // MARK: Dispatch
 
-    func process(_ inbound: InboundRumor, now: Int64, stagedAt: Int64, report: inout IngestReport) -> IngestOutcome {
+    func process(_ inbound: InboundRumor, now: Int64, stagedAt: Int64, report: inout IngestReport) throws -> IngestOutcome {
         let rumor = inbound.rumor
         guard rumor.kind == Self.rumorKind else { return .rejected("not a linkstr rumor (kind \(rumor.kind))") }
         guard rumor.createdAt - PayloadLimits.futureSkewSeconds <= now else {
@@ -77,10 +83,10 @@ public final class LinkstrEngine {
         if let problem = Self.tagProblem(rumor, payload) { return .rejected(problem) }
         let verdict: Verdict
         switch payload.kind {
-        case .root: verdict = ingestRoot(inbound, payload, report: &report)
-        case .reaction: verdict = ingestReaction(inbound, payload, report: &report)
-        case .rootDelete: verdict = ingestDelete(inbound, payload, report: &report)
-        case .sessionCreate, .sessionMembers: verdict = ingestSnapshot(inbound, payload, report: &report)
+        case .root: verdict = try ingestRoot(inbound, payload, report: &report)
+        case .reaction: verdict = try ingestReaction(inbound, payload, report: &report)
+        case .rootDelete: verdict = try ingestDelete(inbound, payload, report: &report)
+        case .sessionCreate, .sessionMembers: verdict = try ingestSnapshot(inbound, payload, report: &report)
         }
         switch verdict {
         case .accepted: return .accepted
@@ -112,10 +118,10 @@ public final class LinkstrEngine {
     }
 
     /// Re-ingests what waited on `dependency`.
-    func release(_ dependency: Staging.Dependency, report: inout IngestReport) {
+    func release(_ dependency: Staging.Dependency, report: inout IngestReport) throws {
         for waiting in staging.release(dependency) {
             // The future-skew check already passed when it was staged.
-            let outcome = process(waiting.rumor, now: .max, stagedAt: waiting.stagedAt, report: &report)
+            let outcome = try process(waiting.rumor, now: .max, stagedAt: waiting.stagedAt, report: &report)
             markSeenUnlessStaged(outcome, wrapID: waiting.rumor.wrapID, source: waiting.rumor.source)
             report.released.append(outcome)
         }
@@ -141,12 +147,12 @@ public final class LinkstrEngine {
     /// time (sender-chosen). A live rumor also needs both to be members now: a removed member must
     /// not add events dated back to before the removal. History (a backfill) keeps membership at
     /// the time, so a post sent before a removal and delivered late still arrives.
-    func membershipVerdict(_ inbound: InboundRumor, in sessionID: SessionID) -> Verdict? {
-        if let problem = membershipProblem(sessionID, sender: inbound.sender, at: inbound.rumor.createdAt) {
+    func membershipVerdict(_ inbound: InboundRumor, in sessionID: SessionID) throws -> Verdict? {
+        if let problem = try membershipProblem(sessionID, sender: inbound.sender, at: inbound.rumor.createdAt) {
             return .staged(.membership(sessionID), problem)
         }
         guard inbound.source == .live else { return nil }
-        let current = store.membership(sessionID).current
+        let current = try store.membership(sessionID).current
         if !current.contains(inbound.sender) { return .rejected("the sender is no longer a member of the session") }
         if !current.contains(me) { return .rejected("you are no longer a member of the session") }
         return nil
@@ -154,8 +160,8 @@ public final class LinkstrEngine {
 
     /// Why `sender` may not post or react in `sessionID` at `time`, or nil when both the sender and
     /// this account were members then.
-    func membershipProblem(_ sessionID: SessionID, sender: PublicKey, at time: Int64) -> String? {
-        let history = store.membership(sessionID)
+    func membershipProblem(_ sessionID: SessionID, sender: PublicKey, at time: Int64) throws -> String? {
+        let history = try store.membership(sessionID)
         if !history.isActive(sender, at: time) { return "the sender was not a member of the session at that time" }
         if !history.isActive(me, at: time) { return "you were not a member of the session at that time" }
         return nil

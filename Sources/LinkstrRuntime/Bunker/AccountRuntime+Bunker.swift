@@ -7,10 +7,7 @@ import NostrCore
 extension AccountRuntime {
     /// The approved client with this key, if any.
     public func bunkerClient(_ pubkey: PublicKey) throws(RuntimeError) -> BunkerClient? {
-        guard let bytes = store.read(BunkerCollection.client, key: cipher.lookupHash(pubkey.rawBytes)) else {
-            try checkStore()
-            return nil
-        }
+        guard let bytes = try withStore({ try store.read(BunkerCollection.client, key: cipher.lookupHash(pubkey.rawBytes)) }) else { return nil }
         return try Self.decodeBunkerRecord { () throws(RecordValueError) in try BunkerClient(encoded: bytes) }
     }
 
@@ -23,8 +20,9 @@ extension AccountRuntime {
 
     /// Approves `client` (or changes what it may do).
     public func rememberBunkerClient(_ client: BunkerClient) throws(RuntimeError) {
-        store.put(BunkerCollection.client, key: cipher.lookupHash(client.pubkey.rawBytes), sort: client.approvedAt, value: client.encodedRecord())
-        try checkStore()
+        try withStore {
+            try store.put(BunkerCollection.client, key: cipher.lookupHash(client.pubkey.rawBytes), sort: client.approvedAt, value: client.encodedRecord())
+        }
         try commit()
     }
 
@@ -43,8 +41,7 @@ extension AccountRuntime {
         // Sorted by the microsecond it was recorded, so that the requests of one second keep their order.
         let order = Int64(Date().timeIntervalSince1970 * 1_000_000)
         let key = withUnsafeBytes(of: order.bigEndian) { Array($0) } + (0..<8).map { _ in UInt8.random(in: .min ... .max) }
-        store.put(BunkerCollection.log, key: key, sort: order, value: entry.encodedRecord())
-        try checkStore()
+        try withStore { try store.put(BunkerCollection.log, key: key, sort: order, value: entry.encodedRecord()) }
         try commit()
     }
 

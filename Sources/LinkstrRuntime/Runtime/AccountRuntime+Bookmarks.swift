@@ -20,12 +20,11 @@ extension AccountRuntime {
             if let note = entry.note, outcome.link.note == nil {
                 var link = outcome.link
                 link.note = note
-                putSavedLink(link)
+                try putSavedLink(link)
             }
-            if let title = entry.title, title != url, storedMetadata(url) == nil {
-                store.put(EngineCollection.linkMetadata, key: cipher.lookupHash(url), value: LinkMetadata(title: title, thumbnail: nil).encoded())
+            if let title = entry.title, title != url, try storedMetadata(url) == nil {
+                try putMetadata(LinkMetadata(title: title, thumbnail: nil), of: url)
             }
-            try checkStore()
             try commit()
         }
         return report

@@ -7,13 +7,11 @@ extension AccountRuntime {
     /// already, and a file that cannot be removed now is evicted with the cache later.
     func forgetCachedMedia(ofReleased links: [String]) {
         guard !links.isEmpty else { return }
-        // A read failing here must not fail the next batch: it is forgotten with the reads.
-        defer { if store.failure != nil { store.discardPending() } }
-        let records = store.query(StorageQuery(owner: me.rawBytes, collection: EngineCollection.post))
-        guard store.failure == nil else { return }
+        // Called once a batch is committed: a read failing here has nothing to drop and fails nothing.
+        guard let records = try? read(StorageQuery(owner: me.rawBytes, collection: EngineCollection.post)) else { return }
         let shared = Set(records.compactMap { try? Self.storedPost($0).url })
         for link in Set(links) where !shared.contains(link) {
-            media.forgetCachedMedia(of: link, thumbnail: storedMetadata(link)?.thumbnail)
+            media.forgetCachedMedia(of: link, thumbnail: (try? storedMetadata(link))?.thumbnail)
         }
     }
 }

@@ -128,21 +128,19 @@ extension AccountRuntime {
     func contactBook() throws(RuntimeError) -> ContactBook {
         if let contactBookCache { return contactBookCache }
         var book = ContactBook(me: me)
-        if let bytes = store.read(EngineCollection.accountState, key: Array(AccountStateKey.contacts.utf8)) {
+        if let bytes = try withStore({ try store.read(EngineCollection.accountState, key: Array(AccountStateKey.contacts.utf8)) }) {
             do {
                 book = try ContactBook(me: me, encoded: bytes)
             } catch {
                 throw RuntimeError(.storage, "storage: the contact list is damaged (\(error.reason))")
             }
         }
-        try checkStore()
         contactBookCache = book
         return book
     }
 
     private func save(_ book: ContactBook) throws(RuntimeError) {
-        store.put(EngineCollection.accountState, key: Array(AccountStateKey.contacts.utf8), value: book.encoded())
-        try checkStore()
+        try withStore { try store.put(EngineCollection.accountState, key: Array(AccountStateKey.contacts.utf8), value: book.encoded()) }
         try commit()
         contactBookCache = book
     }

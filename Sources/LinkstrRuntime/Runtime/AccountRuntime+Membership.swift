@@ -4,8 +4,6 @@ extension AccountRuntime {
     /// Every membership snapshot of a session, oldest first — what `linkstr feed` turns into its
     /// `in:` / `out:` lines.
     public func membershipHistory(of id: SessionID) throws(RuntimeError) -> MembershipHistory {
-        let history = store.membership(id)
-        try checkStore()
-        return history
+        try withStore { try store.membership(id) }
     }
 }

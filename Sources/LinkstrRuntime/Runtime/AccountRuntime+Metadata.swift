@@ -49,17 +49,19 @@ extension AccountRuntime {
                 for await (url, metadata) in group { fetched[url] = metadata }
             }
         }
-        for (url, metadata) in fetched {
-            store.put(EngineCollection.linkMetadata, key: cipher.lookupHash(url), value: metadata.encoded())
-        }
-        try checkStore()
+        for (url, metadata) in fetched { try putMetadata(metadata, of: url) }
         try commit()
         return fetched
     }
 
     /// What was fetched for `url` before, if anything.
-    func storedMetadata(_ url: String) -> LinkMetadata? {
-        guard let bytes = store.read(EngineCollection.linkMetadata, key: cipher.lookupHash(url)) else { return nil }
+    func storedMetadata(_ url: String) throws(RuntimeError) -> LinkMetadata? {
+        guard let bytes = try withStore({ try store.read(EngineCollection.linkMetadata, key: cipher.lookupHash(url)) }) else { return nil }
         return try? LinkMetadata(encoded: bytes)
+    }
+
+    /// Buffers `metadata` as what was fetched for `url`.
+    func putMetadata(_ metadata: LinkMetadata, of url: String) throws(RuntimeError) {
+        try withStore { try store.put(EngineCollection.linkMetadata, key: cipher.lookupHash(url), value: metadata.encoded()) }
     }
 }

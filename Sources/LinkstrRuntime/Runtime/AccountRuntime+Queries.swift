@@ -20,8 +20,7 @@ extension AccountRuntime {
 
     /// One session's summary.
     public func summary(of id: SessionID) throws(RuntimeError) -> SessionSummary {
-        guard let session = store.session(id) else {
-            try checkStore()
+        guard let session = try withStore({ try store.session(id) }) else {
             throw RuntimeError(.badInput, "no session \(id) in this account")
         }
         let unread = StorageQuery(
@@ -30,11 +29,11 @@ extension AccountRuntime {
         // Only posts that are shown count (see `LinkstrEngine.isVisible`): the first one ends the search.
         var anyUnread = false
         try forEachRecord(unread, pageSize: 16) { record throws(RuntimeError) in
-            anyUnread = engine.isVisible(try Self.storedPost(record))
+            let post = try Self.storedPost(record)
+            anyUnread = try withStore { try engine.isVisible(post) }
             return !anyUnread
         }
-        let members = store.membership(id).current
-        try checkStore()
+        let members = try withStore { try store.membership(id).current }
         return SessionSummary(
             id: id, name: session.name, creator: session.creator, members: members, unread: anyUnread, archived: session.archived,
             updatedAt: session.updatedAt)
@@ -52,8 +51,9 @@ extension AccountRuntime {
             try forEachRecord(posts, pageSize: limit + 16) { record throws(RuntimeError) in
                 guard items.count < limit else { return false }
                 let post = try Self.storedPost(record)
-                if engine.isVisible(post) {
-                    items.append(feedItem(post, reactions: store.reactions(on: PostReference(sessionID: id, postID: post.id)), metadata: anyMetadata))
+                if try withStore({ try engine.isVisible(post) }) {
+                    let reactions = try withStore { try store.reactions(on: PostReference(sessionID: id, postID: post.id)) }
+                    items.append(try feedItem(post, reactions: reactions, metadata: anyMetadata))
                 }
                 return true
             }
@@ -61,38 +61,37 @@ extension AccountRuntime {
             let records = try read(posts)
             // The whole feed: one query of the account's reactions instead of one per post, unless
             // most of them belong to other sessions.
-            let bySession = store.storedReactionCount() <= UInt64(4 * records.count) ? store.reactions(inSession: id) : nil
+            let bySession = try withStore { try store.storedReactionCount() <= UInt64(4 * records.count) ? store.reactions(inSession: id) : nil }
             for record in records {
                 let post = try Self.storedPost(record)
-                guard engine.isVisible(post) else { continue }
-                let reactions = bySession.map { $0[post.id] ?? [] } ?? store.reactions(on: PostReference(sessionID: id, postID: post.id))
-                items.append(feedItem(post, reactions: reactions, metadata: anyMetadata))
+                guard try withStore({ try engine.isVisible(post) }) else { continue }
+                let reactions = try withStore { try bySession.map { $0[post.id] ?? [] } ?? store.reactions(on: PostReference(sessionID: id, postID: post.id)) }
+                items.append(try feedItem(post, reactions: reactions, metadata: anyMetadata))
             }
         }
-        try checkStore()
         return items.reversed()
     }
 
     /// A shown post with its shown reactions grouped by emoji, and its link's title and thumbnail
     /// when `metadata` (any is stored).
-    private func feedItem(_ post: Post, reactions: [Reaction], metadata: Bool) -> FeedItem {
+    private func feedItem(_ post: Post, reactions: [Reaction], metadata: Bool) throws(RuntimeError) -> FeedItem {
         var grouped: [(emoji: String, senders: [PublicKey])] = []
-        for reaction in reactions where engine.isShown(reaction) {
+        for reaction in reactions {
+            guard try withStore({ try engine.isShown(reaction) }) else { continue }
             if let index = grouped.firstIndex(where: { $0.emoji == reaction.key.emoji }) {
                 grouped[index].senders.append(reaction.key.sender)
             } else {
                 grouped.append((reaction.key.emoji, [reaction.key.sender]))
             }
         }
-        let stored = metadata ? storedMetadata(post.url) : nil
+        let stored = metadata ? try storedMetadata(post.url) : nil
         return FeedItem(post: post, reactions: grouped, title: stored?.title, thumbnail: stored?.thumbnail)
     }
 
     /// A session named by its id or by a unique name (case-insensitive). When several sessions have
     /// the name, the error lists their ids and names.
     public func resolveSession(_ text: String) throws(RuntimeError) -> SessionID {
-        if let id = SessionID(text), store.session(id) != nil { return id }
-        try checkStore()
+        if let id = SessionID(text), try withStore({ try store.session(id) }) != nil { return id }
         let matches = try sessions(named: text)
         switch matches.count {
         case 1: return matches[0].id
@@ -121,8 +120,7 @@ extension AccountRuntime {
         let references = try posts(matching: text, in: nil)
         switch references.count {
         case 1:
-            guard let post = store.post(references[0]) else {
-                try checkStore()
+            guard let post = try withStore({ try store.post(references[0]) }) else {
                 throw RuntimeError(.badInput, "no post \(text)")
             }
             return post
@@ -145,8 +143,7 @@ extension AccountRuntime {
     public func markRead(_ id: SessionID, post: RumorID?) throws(RuntimeError) -> Int {
         var posts: [Post] = []
         if let post {
-            guard let found = store.post(PostReference(sessionID: id, postID: post)) else {
-                try checkStore()
+            guard let found = try withStore({ try store.post(PostReference(sessionID: id, postID: post)) }) else {
                 throw RuntimeError(.badInput, "no post \(post.hex) in session \(id)")
             }
             posts = [found]
@@ -157,20 +154,14 @@ extension AccountRuntime {
                     flagsMask: EngineCollection.unreadFlag, flagsValue: EngineCollection.unreadFlag))
             for record in unread { posts.append(try Self.storedPost(record)) }
         }
-        let changed = engine.markRead(id, posts: posts)
-        try checkStore()
+        let changed = try withStore { try engine.markRead(id, posts: posts) }
         try commit()
         return changed
     }
 
     /// Archives or unarchives a session (local only).
     public func setArchived(_ id: SessionID, _ archived: Bool) throws(RuntimeError) {
-        do {
-            try engine.setArchived(id, archived)
-        } catch {
-            throw RuntimeError(error)
-        }
-        try checkStore()
+        try withStore { try engine.setArchived(id, archived) }
         try commit()
     }
 
@@ -188,9 +179,7 @@ extension AccountRuntime {
 
     /// A query's records, their values opened.
     func read(_ query: StorageQuery) throws(RuntimeError) -> [StoredRecord] {
-        let records = store.query(query)
-        try checkStore()
-        return records
+        try withStore { try store.query(query) }
     }
 
     /// Hands `body` the records of a descending `query`, newest first, until it returns false: read

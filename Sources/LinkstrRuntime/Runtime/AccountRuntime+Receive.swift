@@ -65,7 +65,12 @@ extension AccountRuntime {
     /// stopped at a storage failure.
     private func admit(_ wrapID: WrapID, verified: Bool) -> Bool {
         guard batch.failure == nil else { return false }
-        guard (verified && inFlightWrapIDs.contains(wrapID)) || store.hasSeenWrap(wrapID) else { return true }
+        do throws(RuntimeError) {
+            guard try withStore({ try (verified && inFlightWrapIDs.contains(wrapID)) || store.hasSeenWrap(wrapID) }) else { return true }
+        } catch {
+            batch.failure = error
+            return false
+        }
         batch.sync.received += 1
         batch.sinceCommit += 1
         return false
@@ -91,14 +96,16 @@ extension AccountRuntime {
             batch.sync.reject(error.description)
             store.markWrapSeen(wrapID)
         case .success(let gift):
-            let report = engine.ingest(InboundRumor(rumor: gift.rumor, wrapID: wrapID, source: source), now: clock())
+            let report: IngestReport
+            do throws(RuntimeError) {
+                report = try withStore { try engine.ingest(InboundRumor(rumor: gift.rumor, wrapID: wrapID, source: source), now: clock()) }
+            } catch {
+                batch.failure = error
+                return
+            }
             count(report.outcome)
             report.released.forEach(count)
             if !report.changes.isEmpty || !report.notifications.isEmpty { batch.reports.append((report, source)) }
-        }
-        if let failure = store.failure {
-            batch.failure = RuntimeError(storage: failure)
-            store.discardPending()
         }
     }
 

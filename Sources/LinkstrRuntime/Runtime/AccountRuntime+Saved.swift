@@ -40,12 +40,12 @@ extension AccountRuntime {
         let removed = try Set(removing.map(TagName.normalize)).subtracting(added)
         let key = savedKey(link.url)
         let now = clock()
-        for tag in added { putSavedTag(tag, of: key, at: now) }
+        for tag in added { try putSavedTag(tag, of: key, at: now) }
         for tag in removed where link.tags.contains(tag) { deleteSavedTag(tag, of: key) }
         link.tags = Set(link.tags).union(added).subtracting(removed).sorted()
         link.updatedAt = now
-        putSavedLink(link)
-        try commitSaved()
+        try putSavedLink(link)
+        try commit()
         return link
     }
 
@@ -112,9 +112,9 @@ extension AccountRuntime {
             link.sharedBy = sharedBy
             link.sharedIn = sharedIn
         }
-        for tag in names { putSavedTag(tag, of: key, at: now) }
-        putSavedLink(link)
-        try commitSaved()
+        for tag in names { try putSavedTag(tag, of: key, at: now) }
+        try putSavedLink(link)
+        try commit()
         let wasKept = stored.map { !$0.isDeleted } ?? false
         return SaveOutcome(link: link, alreadySaved: wasKept, previousTags: stored?.tags ?? [])
     }
@@ -125,14 +125,9 @@ extension AccountRuntime {
         let now = clock()
         link.deletedAt = deleted ? now : nil
         link.updatedAt = now
-        putSavedLink(link)
-        try commitSaved()
-        return link
-    }
-
-    private func commitSaved() throws(RuntimeError) {
-        try checkStore()
+        try putSavedLink(link)
         try commit()
+        return link
     }
 
     func savedKey(_ url: String) -> [UInt8] {
@@ -143,16 +138,18 @@ extension AccountRuntime {
         linkKey + cipher.lookupHash(tag)
     }
 
-    func putSavedLink(_ link: SavedLink) {
-        store.put(
-            SavedCollection.link, key: savedKey(link.url), sort: link.savedAt, flags: link.isDeleted ? SavedCollection.deletedFlag : 0,
-            value: link.encodedRecord())
+    func putSavedLink(_ link: SavedLink) throws(RuntimeError) {
+        try withStore {
+            try store.put(
+                SavedCollection.link, key: savedKey(link.url), sort: link.savedAt, flags: link.isDeleted ? SavedCollection.deletedFlag : 0,
+                value: link.encodedRecord())
+        }
     }
 
-    func putSavedTag(_ tag: String, of linkKey: [UInt8], at time: Int64) {
+    func putSavedTag(_ tag: String, of linkKey: [UInt8], at time: Int64) throws(RuntimeError) {
         var writer = RecordValueWriter(version: 1)
         writer.string(tag)
-        store.put(SavedCollection.tag, key: savedTagKey(tag, of: linkKey), parent: linkKey, sort: time, value: writer.bytes)
+        try withStore { try store.put(SavedCollection.tag, key: savedTagKey(tag, of: linkKey), parent: linkKey, sort: time, value: writer.bytes) }
     }
 
     func deleteSavedTag(_ tag: String, of linkKey: [UInt8]) {
@@ -162,15 +159,12 @@ extension AccountRuntime {
     /// The stored link of a normalized URL with its tags and title, or nil.
     func storedSavedLink(_ url: String) throws(RuntimeError) -> SavedLink? {
         let key = savedKey(url)
-        guard let bytes = store.read(SavedCollection.link, key: key) else {
-            try checkStore()
-            return nil
-        }
+        guard let bytes = try withStore({ try store.read(SavedCollection.link, key: key) }) else { return nil }
         var link = try Self.decodeSavedLink(bytes)
         link.tags = try read(StorageQuery(owner: me.rawBytes, collection: SavedCollection.tag, parent: key)).map { record throws(RuntimeError) in
             try Self.decodeSavedTag(record.value)
         }.sorted()
-        link.title = storedMetadata(link.url)?.title
+        link.title = try storedMetadata(link.url)?.title
         return link
     }
 
@@ -181,10 +175,9 @@ extension AccountRuntime {
         for record in try read(StorageQuery(owner: me.rawBytes, collection: SavedCollection.link, descending: true)) {
             var link = try Self.decodeSavedLink(record.value)
             link.tags = (tagsByLink[record.key] ?? []).map(\.tag).sorted()
-            link.title = storedMetadata(link.url)?.title
+            link.title = try storedMetadata(link.url)?.title
             links.append(link)
         }
-        try checkStore()
         return links.sorted { ($0.savedAt, $0.updatedAt) > ($1.savedAt, $1.updatedAt) }
     }
 

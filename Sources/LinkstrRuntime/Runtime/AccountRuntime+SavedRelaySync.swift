@@ -29,10 +29,9 @@ extension AccountRuntime {
         }
         let local = Dictionary(try allSavedLinks().map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
         for (url, theirs) in remote where (local[url]?.updatedAt ?? .min) < theirs.updatedAt {
-            applyRemote(theirs, replacing: local[url])
+            try applyRemote(theirs, replacing: local[url])
             report.applied += 1
         }
-        try checkStore()
         try commit()
         var outgoing: [Event] = []
         for (url, mine) in local where (remote[url]?.updatedAt ?? .min) < mine.updatedAt {
@@ -74,10 +73,10 @@ extension AccountRuntime {
 
     /// Stores a later version of a link from another machine: its record, and its tags in place of
     /// the ones this machine had.
-    private func applyRemote(_ theirs: SavedLink, replacing mine: SavedLink?) {
+    private func applyRemote(_ theirs: SavedLink, replacing mine: SavedLink?) throws(RuntimeError) {
         let key = savedKey(theirs.url)
         for tag in Set(mine?.tags ?? []).subtracting(theirs.tags) { deleteSavedTag(tag, of: key) }
-        for tag in Set(theirs.tags).subtracting(mine?.tags ?? []) { putSavedTag(tag, of: key, at: theirs.updatedAt) }
-        putSavedLink(theirs)
+        for tag in Set(theirs.tags).subtracting(mine?.tags ?? []) { try putSavedTag(tag, of: key, at: theirs.updatedAt) }
+        try putSavedLink(theirs)
     }
 }

@@ -174,11 +174,10 @@ extension AccountRuntime {
         let lastSync = try stateInt64(AccountStateKey.lastSync)
         try restage()
         let restoreStarted = try stateInt64(AccountStateKey.restoreStarted)
-        let restoring = lastSync == nil && (!store.hasPosts || restoreStarted != nil)
+        let restoring = try withStore { try lastSync == nil && (!store.hasPosts || restoreStarted != nil) }
         engine.restoringIntoEmptyStore = restoring
         // Committed with the first batch: a restore killed midway goes on as one.
         if restoring { try setState(AccountStateKey.restoreStarted, int64: started) }
-        try checkStore()
         return lastSync
     }
 
@@ -200,15 +199,17 @@ extension AccountRuntime {
 
     /// After the last wrap: what is still staged is rejected (and kept for the next sync), the sync
     /// watermark is set, seen marks no relay can bring back are dropped, and the rest committed.
+    /// After a storage failure none of that is written: the next sync starts where this one did.
     private func finishBackfill(started: Int64, observer: Observer?) async throws(RuntimeError) {
         await ingestUnwrapped()
         let unresolved = engine.finishSync()
+        engine.restoringIntoEmptyStore = false
+        if let failure = batch.failure { throw failure }
         for entry in unresolved { batch.sync.reject(entry.reason) }
         try keepStaged(unresolved)
         try setState(AccountStateKey.lastSync, int64: started)
         try pruneSeenWraps(lastSync: started)
         await commitBatch(observer: observer)
-        engine.restoringIntoEmptyStore = false
         if let failure = batch.failure { throw failure }
     }
 
@@ -268,22 +269,23 @@ extension AccountRuntime {
         for record in try read(StorageQuery(owner: me.rawBytes, collection: EngineCollection.staged)) {
             store.deleteRecord(EngineCollection.staged, key: record.key)
         }
-        for entry in unresolved {
-            let rumor = entry.rumor
-            store.put(EngineCollection.staged, key: rumor.wrapID.eventID.rawBytes, sort: entry.stagedAt, value: rumor.rumor.jsonBytes())
+        try withStore {
+            for entry in unresolved {
+                let rumor = entry.rumor
+                try store.put(EngineCollection.staged, key: rumor.wrapID.eventID.rawBytes, sort: entry.stagedAt, value: rumor.rumor.jsonBytes())
+            }
         }
-        try checkStore()
     }
 
     /// Stages again what waited when the last sync ended; its staging lifetime goes on.
     private func restage() throws(RuntimeError) {
         for record in try read(StorageQuery(owner: me.rawBytes, collection: EngineCollection.staged)) {
             guard let id = EventID(bytes: record.key), let rumor = try? Event(rumorJSON: record.value) else { continue }
-            let report = engine.ingest(
-                InboundRumor(rumor: rumor, wrapID: WrapID(id), source: .historical), now: clock(), stagedSince: record.sort)
+            let report = try withStore {
+                try engine.ingest(InboundRumor(rumor: rumor, wrapID: WrapID(id), source: .historical), now: clock(), stagedSince: record.sort)
+            }
             if !report.changes.isEmpty { batch.reports.append((report, .historical)) }
         }
-        try checkStore()
     }
 
     // MARK: Seen marks
@@ -299,17 +301,13 @@ extension AccountRuntime {
 
     /// Drops the seen marks that no relay can bring back after a sync that started at `lastSync`.
     private func pruneSeenWraps(lastSync: Int64) throws(RuntimeError) {
-        store.forgetWrapsSeen(before: lastSync - Self.seenWrapRetention, limit: Self.seenWrapPruneLimit)
-        try checkStore()
+        try withStore { try store.forgetWrapsSeen(before: lastSync - Self.seenWrapRetention, limit: Self.seenWrapPruneLimit) }
     }
 
     // MARK: Account state
 
     func stateInt64(_ name: String) throws(RuntimeError) -> Int64? {
-        guard let value = store.read(EngineCollection.accountState, key: Array(name.utf8)) else {
-            try checkStore()
-            return nil
-        }
+        guard let value = try withStore({ try store.read(EngineCollection.accountState, key: Array(name.utf8)) }) else { return nil }
         do {
             var reader = try RecordValueReader(value)
             return try reader.int64()
@@ -321,7 +319,6 @@ extension AccountRuntime {
     func setState(_ name: String, int64 value: Int64) throws(RuntimeError) {
         var writer = RecordValueWriter(version: 1)
         writer.int64(value)
-        store.put(EngineCollection.accountState, key: Array(name.utf8), value: writer.bytes)
-        try checkStore()
+        try withStore { try store.put(EngineCollection.accountState, key: Array(name.utf8), value: writer.bytes) }
     }
 }

@@ -49,16 +49,14 @@ extension AccountRuntime {
         if status.outcome != .ok {
             status.nextAttempt = now + min(Self.webhookLongestBackOff, 60 << Int64(min(status.failures - 1, 10)))
         }
-        store.put(EngineCollection.accountState, key: Array(AccountStateKey.webhookStatus.utf8), value: status.encoded())
-        try checkStore()
+        try withStore { try store.put(EngineCollection.accountState, key: Array(AccountStateKey.webhookStatus.utf8), value: status.encoded()) }
         try commit()
         return status
     }
 
     /// Where the webhook sync stands.
     public func webhookStatus() throws(RuntimeError) -> WebhookStatus {
-        guard let bytes = store.read(EngineCollection.accountState, key: Array(AccountStateKey.webhookStatus.utf8)) else {
-            try checkStore()
+        guard let bytes = try withStore({ try store.read(EngineCollection.accountState, key: Array(AccountStateKey.webhookStatus.utf8)) }) else {
             return WebhookStatus()
         }
         do {

@@ -100,11 +100,20 @@ public actor AccountRuntime {
         forgetCachedMedia(ofReleased: store.takeReleasedLinks())
     }
 
-    /// Throws when a read failed during the last engine step (the batch is dropped).
-    func checkStore() throws(RuntimeError) {
-        if let failure = store.failure {
+    /// Runs store calls, engine steps or engine commands, and maps what they throw: a refused
+    /// command to its `RuntimeError`; a storage failure (which stops the step where it happened) to
+    /// `RuntimeError(storage:)`, dropping the batch. A `RuntimeError` passes as it is.
+    func withStore<Value>(_ body: () throws -> Value) throws(RuntimeError) -> Value {
+        do {
+            return try body()
+        } catch let error as RuntimeError {
+            throw error
+        } catch let error as CommandError {
+            throw RuntimeError(error)
+        } catch {
             store.discardPending()
-            throw RuntimeError(storage: failure)
+            // The store throws `PluginError`s only; anything else is reported as a storage failure too.
+            throw RuntimeError(storage: error as? PluginError ?? PluginError(.io, "\(error)"))
         }
     }
 

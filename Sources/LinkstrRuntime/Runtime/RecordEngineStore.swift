@@ -17,17 +17,16 @@ import NostrCore
 /// state that only the user changes, so a flush keeps the stored flag unless this store archived or
 /// unarchived the session itself.
 ///
-/// `EngineStore` cannot throw, so a storage or decryption failure is kept in ``failure``, reads
-/// answer "absent" meanwhile, and ``flush()`` refuses to write: the runtime checks after every
-/// ingest and discards the batch.
+/// A read throws the storage failure, or a `PluginError` of kind `io` when a record does not decrypt
+/// or is damaged; a write throws when its value cannot be sealed. A call that throws leaves the
+/// batch incomplete: the caller discards it (``discardPending()``), as the runtime does on every
+/// failure.
 ///
 /// Thread rule: not thread-safe; the runtime's actor owns it.
 public final class RecordEngineStore: EngineStore {
     let backend: StorageBackend
     let owner: [UInt8]
     let cipher: RecordCipher
-    /// The first failure since the last `discardPending()`.
-    public private(set) var failure: PluginError?
 
     private var pending: [StorageOperation] = []
     private var sessions: [SessionID: Session] = [:]
@@ -69,29 +68,23 @@ public final class RecordEngineStore: EngineStore {
     /// Buffered operations not yet applied.
     public var pendingCount: Int { pending.count + changedSessions.count }
 
-    /// Applies the buffered writes in one transaction.
+    /// Applies the buffered writes in one transaction. When it throws, nothing was written and the
+    /// batch is to be discarded.
     public func flush() throws(PluginError) {
-        if let failure { throw failure }
         for id in changedSessions.sorted() {
             guard var session = sessions[id] else { continue }
-            if !archiveChanges.contains(id), let archived = storedArchiveFlag(id) { session.archived = archived }
-            put(
+            if !archiveChanges.contains(id), let archived = try storedArchiveFlag(id) { session.archived = archived }
+            try put(
                 EngineCollection.session, key: EngineCollection.sessionKey(id), sort: session.updatedAt,
                 flags: session.archived ? EngineCollection.archivedFlag : 0, value: EngineRecordCodec.encode(session))
         }
         changedSessions.removeAll(keepingCapacity: true)
         archiveChanges.removeAll()
-        if let failure { throw failure }
         guard !pending.isEmpty else {
             forgetReads()
             return
         }
-        do {
-            try backend.apply(pending)
-        } catch {
-            record(error)
-            throw error
-        }
+        try backend.apply(pending)
         pending.removeAll(keepingCapacity: true)
         committedReleasedLinks += releasedLinks
         releasedLinks.removeAll()
@@ -137,115 +130,112 @@ public final class RecordEngineStore: EngineStore {
         postsExist = nil
         deletionsExist = nil
         tombstonesExist = nil
-        failure = nil
     }
 
     // MARK: Sessions and membership
 
-    public func session(_ id: SessionID) -> Session? {
+    public func session(_ id: SessionID) throws(PluginError) -> Session? {
         if let cached = sessions[id] { return cached }
-        guard let record = read(EngineCollection.session, key: EngineCollection.sessionKey(id)),
-            let session = decode({ () throws(RecordValueError) in try EngineRecordCodec.decodeSession(id, record) })
-        else { return nil }
+        guard let record = try read(EngineCollection.session, key: EngineCollection.sessionKey(id)) else { return nil }
+        let session = try decode { () throws(RecordValueError) in try EngineRecordCodec.decodeSession(id, record) }
         sessions[id] = session
         return session
     }
 
     /// Buffers the session; `flush()` writes its latest state.
-    public func putSession(_ session: Session) {
-        if let known = sessions[session.id] ?? self.session(session.id), known.archived != session.archived {
+    public func putSession(_ session: Session) throws(PluginError) {
+        if let known = try self.session(session.id), known.archived != session.archived {
             archiveChanges.insert(session.id)
         }
         sessions[session.id] = session
         changedSessions.insert(session.id)
     }
 
-    public func membership(_ id: SessionID) -> MembershipHistory {
+    public func membership(_ id: SessionID) throws(PluginError) -> MembershipHistory {
         if let cached = memberships[id] { return cached }
-        let history = read(EngineCollection.membership, key: EngineCollection.sessionKey(id)).flatMap { record in
-            decode { () throws(RecordValueError) in try EngineRecordCodec.decodeMembership(record) }
-        } ?? MembershipHistory()
+        var history = MembershipHistory()
+        if let record = try read(EngineCollection.membership, key: EngineCollection.sessionKey(id)) {
+            history = try decode { () throws(RecordValueError) in try EngineRecordCodec.decodeMembership(record) }
+        }
         memberships[id] = history
         return history
     }
 
-    public func putMembership(_ history: MembershipHistory, for id: SessionID) {
+    public func putMembership(_ history: MembershipHistory, for id: SessionID) throws(PluginError) {
+        try put(EngineCollection.membership, key: EngineCollection.sessionKey(id), value: EngineRecordCodec.encode(history))
         memberships[id] = history
-        put(EngineCollection.membership, key: EngineCollection.sessionKey(id), value: EngineRecordCodec.encode(history))
     }
 
     // MARK: Posts
 
-    public func post(_ reference: PostReference) -> Post? {
+    public func post(_ reference: PostReference) throws(PluginError) -> Post? {
         if let cached = posts[reference] { return cached }
-        let post = read(EngineCollection.post, key: EngineCollection.postKey(reference)).flatMap { record in
-            decode { () throws(RecordValueError) in try EngineRecordCodec.decodePost(reference, record) }
+        var post: Post?
+        if let record = try read(EngineCollection.post, key: EngineCollection.postKey(reference)) {
+            post = try decode { () throws(RecordValueError) in try EngineRecordCodec.decodePost(reference, record) }
         }
         posts[reference] = post
         return post
     }
 
-    public func putPost(_ post: Post) {
+    public func putPost(_ post: Post) throws(PluginError) {
         let reference = PostReference(sessionID: post.sessionID, postID: post.id)
-        posts[reference] = post
-        postsExist = true
-        put(
+        try put(
             EngineCollection.post, key: EngineCollection.postKey(reference), parent: EngineCollection.sessionKey(post.sessionID),
             sort: post.createdAt, flags: post.unread ? EngineCollection.unreadFlag : 0, value: EngineRecordCodec.encode(post))
+        posts[reference] = post
+        postsExist = true
     }
 
-    public func deletePost(_ reference: PostReference) {
-        if let url = post(reference)?.url { releasedLinks.append(url) }
+    public func deletePost(_ reference: PostReference) throws(PluginError) {
+        if let url = try post(reference)?.url { releasedLinks.append(url) }
         posts[reference] = .some(nil)
         pending.append(.delete(owner: owner, collection: EngineCollection.post, key: EngineCollection.postKey(reference)))
     }
 
     public var hasPosts: Bool {
-        if let postsExist { return postsExist }
-        do {
+        get throws(PluginError) {
+            if let postsExist { return postsExist }
             let exists = try backend.count(owner: owner, collection: EngineCollection.post) > 0
             postsExist = exists
             return exists
-        } catch {
-            record(error)
-            return true
         }
     }
 
     // MARK: Reactions
 
-    public func reaction(_ key: ReactionKey) -> Reaction? {
+    public func reaction(_ key: ReactionKey) throws(PluginError) -> Reaction? {
         if let cached = reactionCache[key] { return cached }
         let reference = PostReference(sessionID: key.sessionID, postID: key.postID)
         var found: Reaction?
-        if !clearedReactions.contains(reference), let record = read(EngineCollection.reaction, key: reactionKey(key)) {
-            found = decode { () throws(RecordValueError) in try EngineRecordCodec.decodeReaction(reference, record) }
+        if !clearedReactions.contains(reference), let record = try read(EngineCollection.reaction, key: reactionKey(key)) {
+            found = try decode { () throws(RecordValueError) in try EngineRecordCodec.decodeReaction(reference, record) }
         }
         reactionCache[key] = found
         return found
     }
 
-    public func putReaction(_ reaction: Reaction) {
-        reactionCache[reaction.key] = reaction
+    public func putReaction(_ reaction: Reaction) throws(PluginError) {
         let reference = PostReference(sessionID: reaction.key.sessionID, postID: reaction.key.postID)
-        put(
+        try put(
             EngineCollection.reaction, key: reactionKey(reaction.key), parent: EngineCollection.postKey(reference),
             sort: reaction.stamp.time, flags: reaction.active ? EngineCollection.activeFlag : 0, value: EngineRecordCodec.encode(reaction))
+        reactionCache[reaction.key] = reaction
     }
 
-    public func reactions(on reference: PostReference) -> [Reaction] {
+    public func reactions(on reference: PostReference) throws(PluginError) -> [Reaction] {
         let records = clearedReactions.contains(reference)
-            ? [] : query(StorageQuery(owner: owner, collection: EngineCollection.reaction, parent: EngineCollection.postKey(reference)))
-        return reactions(on: reference, stored: records)
+            ? [] : try query(StorageQuery(owner: owner, collection: EngineCollection.reaction, parent: EngineCollection.postKey(reference)))
+        return try reactions(on: reference, stored: records)
     }
 
     /// The reactions of every post of `session` that has any, by post id, each list as
     /// ``reactions(on:)`` gives it — from one query of all the account's reactions instead of one
     /// query per post (a whole feed).
-    func reactions(inSession session: SessionID) -> [RumorID: [Reaction]] {
+    func reactions(inSession session: SessionID) throws(PluginError) -> [RumorID: [Reaction]] {
         let prefix = EngineCollection.sessionKey(session) + [0]
         var stored: [RumorID: [StoredRecord]] = [:]
-        for record in query(StorageQuery(owner: owner, collection: EngineCollection.reaction))
+        for record in try query(StorageQuery(owner: owner, collection: EngineCollection.reaction))
         where record.parent.count == prefix.count + 32 && record.parent.starts(with: prefix) {
             guard let id = EventID(bytes: record.parent[prefix.count...]) else { continue }
             stored[RumorID(id), default: []].append(record)
@@ -254,19 +244,18 @@ public final class RecordEngineStore: EngineStore {
         var byPost: [RumorID: [Reaction]] = [:]
         for (postID, records) in stored {
             let reference = PostReference(sessionID: session, postID: postID)
-            byPost[postID] = reactions(on: reference, stored: clearedReactions.contains(reference) ? [] : records)
+            byPost[postID] = try reactions(on: reference, stored: clearedReactions.contains(reference) ? [] : records)
         }
         return byPost
     }
 
     /// The reactions of `stored` (the records of `reference`'s reactions) with the unflushed ones
     /// over them, oldest first.
-    private func reactions(on reference: PostReference, stored: [StoredRecord]) -> [Reaction] {
+    private func reactions(on reference: PostReference, stored: [StoredRecord]) throws(PluginError) -> [Reaction] {
         var byKey: [ReactionKey: Reaction] = [:]
         for record in stored {
-            if let reaction = decode({ () throws(RecordValueError) in try EngineRecordCodec.decodeReaction(reference, record.value) }) {
-                byKey[reaction.key] = reaction
-            }
+            let reaction = try decode { () throws(RecordValueError) in try EngineRecordCodec.decodeReaction(reference, record.value) }
+            byKey[reaction.key] = reaction
         }
         for (key, cached) in reactionCache where key.sessionID == reference.sessionID && key.postID == reference.postID {
             byKey[key] = cached
@@ -275,13 +264,8 @@ public final class RecordEngineStore: EngineStore {
     }
 
     /// How many reactions the account has stored (every session).
-    func storedReactionCount() -> UInt64 {
-        do {
-            return try backend.count(owner: owner, collection: EngineCollection.reaction)
-        } catch {
-            record(error)
-            return 0
-        }
+    func storedReactionCount() throws(PluginError) -> UInt64 {
+        try backend.count(owner: owner, collection: EngineCollection.reaction)
     }
 
     public func deleteReactions(on reference: PostReference) {
@@ -294,26 +278,27 @@ public final class RecordEngineStore: EngineStore {
 
     // MARK: Deletes
 
-    public func deletion(_ key: DeletionKey) -> Stamp? {
+    public func deletion(_ key: DeletionKey) throws(PluginError) -> Stamp? {
         if let cached = deletions[key] { return cached }
-        guard anyStored(EngineCollection.deletion, known: &deletionsExist) else { return nil }
-        let stamp = read(EngineCollection.deletion, key: deletionKey(key)).flatMap { record in
-            decode { () throws(RecordValueError) in try EngineRecordCodec.decodeStamp(record) }
+        guard try anyStored(EngineCollection.deletion, known: &deletionsExist) else { return nil }
+        var stamp: Stamp?
+        if let record = try read(EngineCollection.deletion, key: deletionKey(key)) {
+            stamp = try decode { () throws(RecordValueError) in try EngineRecordCodec.decodeStamp(record) }
         }
         deletions[key] = stamp
         return stamp
     }
 
-    public func putDeletion(_ key: DeletionKey, stamp: Stamp) {
+    public func putDeletion(_ key: DeletionKey, stamp: Stamp) throws(PluginError) {
+        try put(EngineCollection.deletion, key: deletionKey(key), sort: stamp.time, value: EngineRecordCodec.encode(stamp))
         deletions[key] = stamp
         deletionsExist = true
-        put(EngineCollection.deletion, key: deletionKey(key), sort: stamp.time, value: EngineRecordCodec.encode(stamp))
     }
 
-    public func isDeleted(_ reference: PostReference) -> Bool {
+    public func isDeleted(_ reference: PostReference) throws(PluginError) -> Bool {
         if let cached = tombstones[reference] { return cached }
-        guard anyStored(EngineCollection.tombstone, known: &tombstonesExist) else { return false }
-        let deleted = exists(EngineCollection.tombstone, key: EngineCollection.postKey(reference))
+        guard try anyStored(EngineCollection.tombstone, known: &tombstonesExist) else { return false }
+        let deleted = try exists(EngineCollection.tombstone, key: EngineCollection.postKey(reference))
         tombstones[reference] = deleted
         return deleted
     }
@@ -330,8 +315,9 @@ public final class RecordEngineStore: EngineStore {
 
     // MARK: Wraps
 
-    public func hasSeenWrap(_ id: WrapID) -> Bool {
-        seenWraps.contains(id) || exists(EngineCollection.seenWrap, key: id.eventID.rawBytes)
+    public func hasSeenWrap(_ id: WrapID) throws(PluginError) -> Bool {
+        if seenWraps.contains(id) { return true }
+        return try exists(EngineCollection.seenWrap, key: id.eventID.rawBytes)
     }
 
     public func markWrapSeen(_ id: WrapID) {
@@ -343,13 +329,9 @@ public final class RecordEngineStore: EngineStore {
     }
 
     /// Buffers the delete of (at most `limit`) seen marks made before `time`.
-    func forgetWrapsSeen(before time: Int64, limit: Int) {
+    func forgetWrapsSeen(before time: Int64, limit: Int) throws(PluginError) {
         let query = StorageQuery(owner: owner, collection: EngineCollection.seenWrap, sortRange: .min...(time - 1), limit: limit)
-        do {
-            for record in try backend.query(query) { deleteRecord(EngineCollection.seenWrap, key: record.key) }
-        } catch {
-            record(error)
-        }
+        for record in try backend.query(query) { deleteRecord(EngineCollection.seenWrap, key: record.key) }
     }
 
     // MARK: Plumbing
@@ -360,87 +342,68 @@ public final class RecordEngineStore: EngineStore {
     }
 
     /// Buffers a put of a sealed record.
-    func put(_ collection: String, key: [UInt8], parent: [UInt8] = [], sort: Int64 = 0, flags: Int64 = 0, value: [UInt8]) {
+    func put(
+        _ collection: String, key: [UInt8], parent: [UInt8] = [], sort: Int64 = 0, flags: Int64 = 0, value: [UInt8]
+    ) throws(PluginError) {
+        let sealed: [UInt8]
         do {
-            let sealed = try cipher.seal(value, owner: owner, collection: collection, key: key)
-            pending.append(
-                .put(StoredRecord(owner: owner, collection: collection, key: key, parent: parent, sort: sort, flags: flags, value: sealed)))
+            sealed = try cipher.seal(value, owner: owner, collection: collection, key: key)
         } catch {
-            record(PluginError(.io, "cannot encrypt a \(collection) record: \(error)"))
+            throw PluginError(.io, "cannot encrypt a \(collection) record: \(error)")
         }
+        pending.append(.put(StoredRecord(owner: owner, collection: collection, key: key, parent: parent, sort: sort, flags: flags, value: sealed)))
     }
 
-    /// The opened value of (collection, key), or nil when absent or on failure.
     /// The archive flag of the stored session record (its flags, not sealed), or nil when none is stored.
-    private func storedArchiveFlag(_ id: SessionID) -> Bool? {
-        do {
-            return try backend.get(owner: owner, collection: EngineCollection.session, key: EngineCollection.sessionKey(id)).map {
-                $0.flags & EngineCollection.archivedFlag != 0
-            }
-        } catch {
-            record(error)
-            return nil
+    private func storedArchiveFlag(_ id: SessionID) throws(PluginError) -> Bool? {
+        try backend.get(owner: owner, collection: EngineCollection.session, key: EngineCollection.sessionKey(id)).map {
+            $0.flags & EngineCollection.archivedFlag != 0
         }
     }
 
-    func read(_ collection: String, key: [UInt8]) -> [UInt8]? {
+    /// The opened value of (collection, key), or nil when absent.
+    func read(_ collection: String, key: [UInt8]) throws(PluginError) -> [UInt8]? {
+        guard let record = try backend.get(owner: owner, collection: collection, key: key) else { return nil }
         do {
-            guard let record = try backend.get(owner: owner, collection: collection, key: key) else { return nil }
             return try cipher.open(record.value, owner: owner, collection: collection, key: key)
-        } catch let error as PluginError {
-            record(error)
         } catch {
-            record(PluginError(.io, "a stored \(collection) record does not decrypt with this account's key (\(error))"))
+            throw Self.undecryptable(collection, error)
         }
-        return nil
     }
 
-    /// The records of a query with their values opened; failures recorded.
-    func query(_ query: StorageQuery) -> [StoredRecord] {
+    /// The records of a query with their values opened.
+    func query(_ query: StorageQuery) throws(PluginError) -> [StoredRecord] {
+        let records = try backend.query(query)
         do {
-            return try backend.query(query).map { record in try cipher.open(record) }
-        } catch let error as PluginError {
-            record(error)
+            return try records.map { record in try cipher.open(record) }
         } catch {
-            record(PluginError(.io, "a stored \(query.collection) record does not decrypt with this account's key (\(error))"))
+            throw Self.undecryptable(query.collection, error)
         }
-        return []
+    }
+
+    private static func undecryptable(_ collection: String, _ error: any Error) -> PluginError {
+        PluginError(.io, "a stored \(collection) record does not decrypt with this account's key (\(error))")
     }
 
     /// Whether `collection` holds any record of the account; `known` caches the answer (set to true
-    /// by the writes that add one). On failure (recorded) true, so the caller looks up the record.
-    private func anyStored(_ collection: String, known: inout Bool?) -> Bool {
+    /// by the writes that add one).
+    private func anyStored(_ collection: String, known: inout Bool?) throws(PluginError) -> Bool {
         if let known { return known }
-        do {
-            let found = try !backend.query(StorageQuery(owner: owner, collection: collection, limit: 1)).isEmpty
-            known = found
-            return found
-        } catch {
-            record(error)
-            return true
-        }
+        let found = try !backend.query(StorageQuery(owner: owner, collection: collection, limit: 1)).isEmpty
+        known = found
+        return found
     }
 
-    private func exists(_ collection: String, key: [UInt8]) -> Bool {
-        do {
-            return try backend.get(owner: owner, collection: collection, key: key) != nil
-        } catch {
-            record(error)
-            return false
-        }
+    private func exists(_ collection: String, key: [UInt8]) throws(PluginError) -> Bool {
+        try backend.get(owner: owner, collection: collection, key: key) != nil
     }
 
-    private func decode<Value>(_ body: () throws(RecordValueError) -> Value) -> Value? {
+    private func decode<Value>(_ body: () throws(RecordValueError) -> Value) throws(PluginError) -> Value {
         do {
             return try body()
         } catch {
-            record(PluginError(.io, "a stored record is damaged: \(error)"))
-            return nil
+            throw PluginError(.io, "a stored record is damaged: \(error)")
         }
-    }
-
-    private func record(_ error: PluginError) {
-        if failure == nil { failure = error }
     }
 
     private func reactionKey(_ key: ReactionKey) -> [UInt8] {

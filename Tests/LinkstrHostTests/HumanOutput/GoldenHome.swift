@@ -110,18 +110,18 @@ extension AccountRuntime {
             // member who left still reacted while a member).
             let source: IngestSource = rumor.pubkey == me ? .own : .historical
             let wrap = WrapID(EventID(bytes: rumor.id.rawBytes.reversed())!)
-            let report = engine.ingest(InboundRumor(rumor: rumor, wrapID: wrap, source: source), now: G.now)
+            let report = try engine.ingest(InboundRumor(rumor: rumor, wrapID: wrap, source: source), now: G.now)
             guard case .accepted = report.outcome else { throw TestFailure("golden rumor \(rumor.content) was not accepted: \(report.outcome)") }
         }
         try commit()
         // Read: Bob's first post and the book club; archived: Old stuff.
         for (session, read) in [(G.weekend, classic), (G.bookClub, bookPost)] {
-            guard let post = store.post(PostReference(sessionID: session, postID: RumorID(read.id))) else { throw TestFailure("golden post missing") }
-            _ = engine.markRead(session, posts: [post])
+            guard let post = try store.post(PostReference(sessionID: session, postID: RumorID(read.id))) else { throw TestFailure("golden post missing") }
+            _ = try engine.markRead(session, posts: [post])
         }
         try engine.setArchived(G.oldStuff, true)
         // The link title of the first post, as `feed --titles` would have stored it.
-        store.put(
+        try store.put(
             EngineCollection.linkMetadata, key: cipher.lookupHash("https://www.youtube.com/watch?v=dQw4w9WgXcQ"),
             value: LinkMetadata(title: "Rick Astley - Never Gonna Give You Up (Official Music Video)", thumbnail: nil).encoded())
         // Contacts: Bob and Frank by alias, Carol by her profile name; Erin is neither (a short npub).
@@ -134,8 +134,7 @@ extension AccountRuntime {
         let profile = try LocalSigner(secretKey: G.carol).sign(
             UnsignedEvent(pubkey: G.carol.publicKey, createdAt: t, kind: 0, tags: [], content: #"{"name":"Carol ☕"}"#))
         book.ingestProfile(profile, now: G.now)
-        store.put(EngineCollection.accountState, key: Array(AccountStateKey.contacts.utf8), value: book.encoded())
-        try checkStore()
+        try store.put(EngineCollection.accountState, key: Array(AccountStateKey.contacts.utf8), value: book.encoded())
         try commit()
     }
 }

@@ -21,20 +21,20 @@ import Testing
     func shuffledWraps(seed: UInt64) throws -> (wraps: [Event], session: SessionID, failing: Int) {
         let sender = LinkstrEngine(me: alice.publicKey, store: MemoryEngineStore())
         var messages: [OutboundMessage] = []
-        func confirmed(_ message: OutboundMessage, at time: Int64) -> OutboundMessage {
-            _ = sender.confirm(message, wraps: [(WrapID(EventID(bytes: (0..<32).map { _ in UInt8.random(in: 0...255) })!), SecretKey.generate())], now: time)
+        func confirmed(_ message: OutboundMessage, at time: Int64) throws -> OutboundMessage {
+            _ = try sender.confirm(message, wraps: [(WrapID(EventID(bytes: (0..<32).map { _ in UInt8.random(in: 0...255) })!), SecretKey.generate())], now: time)
             messages.append(message)
             return message
         }
-        let session = confirmed(try sender.createSession(name: "Links", members: [bob.publicKey], now: now), at: now)
+        let session = try confirmed(sender.createSession(name: "Links", members: [bob.publicKey], now: now), at: now)
         let sessionID = session.payload.sessionID
         var posts: [RumorID] = []
         for index in 1...40 {
             let time = now + Int64(index)
             if index % 3 == 0, let target = posts.last {
-                _ = confirmed(try sender.react(sessionID, postID: target, emoji: "👍", active: index % 2 == 0, now: time), at: time)
+                _ = try confirmed(sender.react(sessionID, postID: target, emoji: "👍", active: index % 2 == 0, now: time), at: time)
             } else {
-                posts.append(confirmed(try sender.post(sessionID, url: "https://example.com/\(index)", note: nil, now: time), at: time).id)
+                posts.append(try confirmed(sender.post(sessionID, url: "https://example.com/\(index)", note: nil, now: time), at: time).id)
             }
         }
         var wraps = try messages.map { try GiftWrap.giftWrap(rumor: $0.rumor.unsigned, sender: alice, recipient: bob.publicKey, now: now).event }
