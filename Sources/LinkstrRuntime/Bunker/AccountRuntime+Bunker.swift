@@ -21,7 +21,8 @@ extension AccountRuntime {
     /// Approves `client` (or changes what it may do).
     public func rememberBunkerClient(_ client: BunkerClient) throws(RuntimeError) {
         try withStore {
-            try store.put(BunkerCollection.client, key: cipher.lookupHash(client.pubkey.rawBytes), sort: client.approvedAt, value: client.encodedRecord())
+            try store.put(
+                BunkerCollection.client, key: cipher.lookupHash(client.pubkey.rawBytes), sort: client.approvedAt, value: client.encodedRecord())
         }
         try commit()
     }

@@ -61,11 +61,15 @@ extension AccountRuntime {
             let records = try read(posts)
             // The whole feed: one query of the account's reactions instead of one per post, unless
             // most of them belong to other sessions.
-            let bySession = try withStore { try store.storedReactionCount() <= UInt64(4 * records.count) ? store.reactions(inSession: id) : nil }
+            let bySession = try withStore {
+                try store.storedReactionCount() <= UInt64(4 * records.count) ? store.reactions(inSession: id) : nil
+            }
             for record in records {
                 let post = try Self.storedPost(record)
                 guard try withStore({ try engine.isVisible(post) }) else { continue }
-                let reactions = try withStore { try bySession.map { $0[post.id] ?? [] } ?? store.reactions(on: PostReference(sessionID: id, postID: post.id)) }
+                let reactions = try withStore {
+                    try bySession.map { $0[post.id] ?? [] } ?? store.reactions(on: PostReference(sessionID: id, postID: post.id))
+                }
                 items.append(try feedItem(post, reactions: reactions, metadata: anyMetadata))
             }
         }
