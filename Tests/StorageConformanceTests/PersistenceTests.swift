@@ -50,12 +50,8 @@ struct PersistenceTests {
         #expect(try second.backend.count(owner: owner, collection: "post") == UInt64(writers * batches * perBatch))
     }
 
-    @Test("a SQLite database of schema version 1 is migrated to version 2")
-    func sqliteMigration() throws {
-        let path = Scratch.directory("migration") + "/linkstr.sqlite"
-        let owner = Records.owner()
-        let ownerHex = owner.map { String(format: "%02x", $0) }.joined()
-        // The file as the first version of the plugin left it.
+    /// A file as the first version of the plugin left it, with one record.
+    private static func sqliteVersion1(_ path: String, ownerHex: String) throws {
         try SQLiteFile.execute(
             path,
             """
@@ -69,13 +65,91 @@ struct PersistenceTests {
             PRAGMA application_id = \(0x6C6B_7374);
             PRAGMA user_version = 1;
             """)
+    }
+
+    @Test("a SQLite database of schema version 1 is migrated to the latest version")
+    func sqliteMigration() throws {
+        let path = Scratch.directory("migration") + "/linkstr.sqlite"
+        let owner = Records.owner()
+        try Self.sqliteVersion1(path, ownerHex: owner.map { String(format: "%02x", $0) }.joined())
         let store = try TestStore.open(.sqlite, location: path)
         defer { store.close() }
         #expect(try store.backend.get(owner: owner, collection: "post", key: Records.bytes("old"))
             == StoredRecord(owner: owner, collection: "post", key: Records.bytes("old"), parent: Records.bytes("s1"), sort: 7, flags: 1, value: [1, 2]))
-        #expect(store.host.logLines.contains { $0.message.contains("migrated from schema version 1 to 2") })
-        #expect(try SQLiteFile.execute(path, "PRAGMA user_version") == [["2"]])
-        #expect(try SQLiteFile.execute(path, "SELECT name FROM sqlite_schema WHERE name = 'records_by_sort'") == [["records_by_sort"]])
+        #expect(store.host.logLines.contains { $0.message.contains("migrated from schema version 1 to 3") })
+        #expect(try SQLiteFile.execute(path, "PRAGMA user_version") == [["3"]])
+        #expect(try SQLiteFile.execute(path, "SELECT name FROM sqlite_schema WHERE name LIKE 'records_by_%' ORDER BY name")
+            == [["records_by_parent"], ["records_by_sort"]])
+    }
+
+    @Test("a SQLite database of schema version 2 keeps every record through the move to scopes (version 3)")
+    func sqliteMigrationToScopes() throws {
+        let path = Scratch.directory("migration-scopes") + "/linkstr.sqlite"
+        let alice = Records.owner()
+        let bob = Records.owner()
+        let hex = { (bytes: [UInt8]) in bytes.map { String(format: "%02x", $0) }.joined() }
+        try Self.sqliteVersion1(path, ownerHex: hex(alice))
+        // Version 2, as that plugin wrote it: empty parents as empty blobs, binary keys, a host-wide record.
+        try SQLiteFile.execute(
+            path,
+            """
+            CREATE INDEX records_by_sort ON records (owner, collection, sort, key);
+            INSERT INTO records VALUES (x'\(hex(alice))', CAST('wrap' AS BLOB), x'00ff00', x'', 9, 0, x'');
+            INSERT INTO records VALUES (x'\(hex(alice))', CAST('post' AS BLOB), CAST('new' AS BLOB), CAST('s2' AS BLOB), 8, 0, x'03');
+            INSERT INTO records VALUES (x'\(hex(bob))', CAST('post' AS BLOB), CAST('bobs' AS BLOB), CAST('s1' AS BLOB), 1, 0, x'04');
+            INSERT INTO records VALUES (x'', CAST('relays' AS BLOB), CAST('list' AS BLOB), x'', 0, 0, x'05');
+            PRAGMA user_version = 2;
+            """)
+        let store = try TestStore.open(.sqlite, location: path)
+        defer { store.close() }
+        #expect(store.host.logLines.contains { $0.message.contains("migrated from schema version 2 to 3") })
+        let backend = store.backend
+        #expect(try backend.count(owner: alice) == 3)
+        #expect(try backend.count(owner: bob) == 1)
+        #expect(try backend.get(owner: alice, collection: "wrap", key: [0, 0xFF, 0])
+            == StoredRecord(owner: alice, collection: "wrap", key: [0, 0xFF, 0], parent: [], sort: 9, flags: 0, value: []))
+        #expect(try backend.get(owner: [], collection: "relays", key: Records.bytes("list"))?.value == [5])
+        #expect(Records.keys(try backend.query(StorageQuery(owner: alice, collection: "post", parent: Records.bytes("s1")))) == ["old"])
+        #expect(Records.keys(try backend.query(StorageQuery(owner: alice, collection: "post", descending: true))) == ["new", "old"])
+        #expect(try backend.query(StorageQuery(owner: alice, collection: "wrap", parent: [])).map(\.key) == [[0, 0xFF, 0]])
+        #expect(try SQLiteFile.execute(path, "SELECT count(*) FROM scopes") == [["4"]], "alice's post and wrap, bob's post, the host's relays")
+        #expect(try SQLiteFile.execute(path, "SELECT count(*) FROM records WHERE parent IS NULL") == [["2"]], "empty parents are NULL")
+    }
+
+    @Test("SQLite answers a query by parent from the parent index and keeps records without a parent out of it")
+    func sqliteParentIndex() throws {
+        let store = try TestStore.open(.sqlite)
+        defer { store.close() }
+        let owner = Records.owner()
+        try store.backend.apply([
+            .put(Records.post(owner, "p", session: "s1")),
+            .put(StoredRecord(owner: owner, collection: "post", key: Records.bytes("loose"), sort: 3)),
+        ])
+        let plan = try SQLiteFile.execute(
+            store.location,
+            "EXPLAIN QUERY PLAN SELECT key FROM records WHERE scope = 1 AND parent = x'00' AND sort BETWEEN 0 AND 9 ORDER BY sort, key")
+        #expect(plan.joined().joined().contains("records_by_parent"), "plan: \(plan)")
+        let entries = try SQLiteFile.execute(store.location, "SELECT count(*) FROM records INDEXED BY records_by_parent WHERE parent IS NOT NULL")
+        #expect(entries == [["1"]])
+        #expect(Records.keys(try store.backend.query(StorageQuery(owner: owner, collection: "post", parent: []))) == ["loose"])
+    }
+
+    @Test("SQLite forgets an owner's scopes with its records, and a scope id is never given again")
+    func sqliteDeleteOwnerScopes() throws {
+        let store = try TestStore.open(.sqlite)
+        defer { store.close() }
+        let alice = Records.owner()
+        let bob = Records.owner()
+        try store.backend.apply([.put(Records.post(alice, "a")), .put(Records.post(bob, "b"))])
+        let aliceHex = alice.map { String(format: "%02x", $0) }.joined()
+        let before = try SQLiteFile.execute(store.location, "SELECT id FROM scopes WHERE owner = x'\(aliceHex)'")
+        #expect(try store.backend.deleteOwner(alice) == 1)
+        #expect(try SQLiteFile.execute(store.location, "SELECT count(*) FROM scopes WHERE owner = x'\(aliceHex)'") == [["0"]])
+        try store.backend.apply([.put(Records.post(alice, "again"))])
+        let after = try SQLiteFile.execute(store.location, "SELECT id FROM scopes WHERE owner = x'\(aliceHex)'")
+        #expect(before != after, "a new id, not the deleted one")
+        #expect(Records.keys(try store.backend.query(StorageQuery(owner: alice, collection: "post"))) == ["again"])
+        #expect(Records.keys(try store.backend.query(StorageQuery(owner: bob, collection: "post"))) == ["b"])
     }
 
     @Test("SQLite refuses a database from a newer version and one of another program")

@@ -100,36 +100,39 @@ final class SQLiteEngine: StorageEngine {
         guard !operations.isEmpty else { return }
         try withConnection { connection throws(PluginError) in
             try connection.transaction { () throws(PluginError) in
-                for operation in operations { try Self.run(operation, on: connection) }
+                // Scope ids read inside the transaction: another process may add or delete scopes
+                // between two transactions.
+                var scopes = SQLiteScopes(connection: connection)
+                for operation in operations { try Self.run(operation, on: connection, scopes: &scopes) }
             }
         }
     }
 
-    private static func run(_ operation: EngineOperation, on connection: SQLiteConnection) throws(PluginError) {
+    private static func run(_ operation: EngineOperation, on connection: SQLiteConnection, scopes: inout SQLiteScopes) throws(PluginError) {
         switch operation {
         case .put(let record):
+            let scope = try scopes.add(owner: record.owner, collection: record.collection)
             try connection.withStatement(SQLiteSchema.put) { statement throws(PluginError) in
-                try statement.bind(1, record.owner)
-                try statement.bind(2, record.collection)
-                try statement.bind(3, record.key)
-                try statement.bind(4, record.parent)
-                try statement.bind(5, record.sort)
-                try statement.bind(6, record.flags)
-                try statement.bind(7, record.value)
+                try statement.bind(1, scope)
+                try statement.bind(2, record.key)
+                try statement.bind(3, record.parent, emptyAsNull: true)
+                try statement.bind(4, record.sort)
+                try statement.bind(5, record.flags)
+                try statement.bind(6, record.value)
                 _ = try statement.step()
             }
         case .delete(let owner, let collection, let key):
+            guard let scope = try scopes.id(owner: owner, collection: collection) else { return }
             try connection.withStatement(SQLiteSchema.delete) { statement throws(PluginError) in
-                try statement.bind(1, owner)
-                try statement.bind(2, collection)
-                try statement.bind(3, key)
+                try statement.bind(1, scope)
+                try statement.bind(2, key)
                 _ = try statement.step()
             }
         case .deleteParent(let owner, let collection, let parent):
-            try connection.withStatement(SQLiteSchema.deleteParent) { statement throws(PluginError) in
-                try statement.bind(1, owner)
-                try statement.bind(2, collection)
-                try statement.bind(3, parent)
+            guard let scope = try scopes.id(owner: owner, collection: collection) else { return }
+            try connection.withStatement(SQLiteSchema.deleteParent(empty: parent.isEmpty)) { statement throws(PluginError) in
+                try statement.bind(1, scope)
+                if !parent.isEmpty { try statement.bind(2, parent) }
                 _ = try statement.step()
             }
         }
@@ -150,12 +153,18 @@ final class SQLiteEngine: StorageEngine {
     }
 
     func query(_ query: EngineQuery) throws(PluginError) -> [EngineRecord] {
-        let sql = SQLiteSchema.query(matchParent: query.parent != nil, descending: query.descending)
+        let parent: SQLiteSchema.ParentMatch =
+            switch query.parent {
+            case nil: .any
+            case let parent? where parent.isEmpty: .none
+            case _?: .equal
+            }
+        let sql = SQLiteSchema.query(parent: parent, descending: query.descending)
         return try withConnection { connection throws(PluginError) in
             try connection.withStatement(sql) { statement throws(PluginError) in
                 try statement.bind(1, query.owner)
                 try statement.bind(2, query.collection)
-                if let parent = query.parent { try statement.bind(3, parent) }
+                if parent == .equal, let parent = query.parent { try statement.bind(3, parent) }
                 try statement.bind(4, query.sortMin)
                 try statement.bind(5, query.sortMax)
                 try statement.bind(6, query.flagsMask)
@@ -191,7 +200,12 @@ final class SQLiteEngine: StorageEngine {
                     try statement.bind(1, owner)
                     _ = try statement.step()
                 }
-                return UInt64(connection.changes)
+                let deleted = UInt64(connection.changes)
+                try connection.withStatement(SQLiteSchema.deleteOwnerScopes) { statement throws(PluginError) in
+                    try statement.bind(1, owner)
+                    _ = try statement.step()
+                }
+                return deleted
             }
         }
     }

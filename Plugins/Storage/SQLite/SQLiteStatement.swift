@@ -8,12 +8,15 @@ struct SQLiteStatement {
     let handle: OpaquePointer
     let connection: SQLiteConnection
 
-    /// SQLite copies the bytes (SQLITE_TRANSIENT). An empty array binds an empty blob, not NULL.
-    func bind(_ index: Int32, _ bytes: [UInt8]) throws(PluginError) {
+    /// SQLite copies the bytes (SQLITE_TRANSIENT). An empty array binds an empty blob, or NULL with
+    /// `emptyAsNull`.
+    func bind(_ index: Int32, _ bytes: [UInt8], emptyAsNull: Bool = false) throws(PluginError) {
         let code = bytes.withUnsafeBytes { raw in
-            raw.isEmpty
-                ? sqlite3_bind_zeroblob(handle, index, 0)
-                : sqlite3_bind_blob64(handle, index, raw.baseAddress, sqlite3_uint64(raw.count), SQLiteStatement.transient)
+            switch (raw.isEmpty, emptyAsNull) {
+            case (true, true): sqlite3_bind_null(handle, index)
+            case (true, false): sqlite3_bind_zeroblob(handle, index, 0)
+            case (false, _): sqlite3_bind_blob64(handle, index, raw.baseAddress, sqlite3_uint64(raw.count), SQLiteStatement.transient)
+            }
         }
         guard code == SQLITE_OK else { throw connection.error(code) }
     }
