@@ -85,3 +85,12 @@ int linkstr_spawn_detached(const char *path, char *const argv[]) {
 int linkstr_name_current_thread(const char *name) {
     return pthread_setname_np(pthread_self(), name);
 }
+
+int linkstr_lower_current_thread_priority(int steps) {
+    pid_t thread = gettid();
+    errno = 0;
+    int current = getpriority(PRIO_PROCESS, (id_t)thread);
+    if (current == -1 && errno != 0) return errno;
+    int lowered = current + steps > 19 ? 19 : current + steps;
+    return setpriority(PRIO_PROCESS, (id_t)thread, lowered) == 0 ? 0 : errno;
+}

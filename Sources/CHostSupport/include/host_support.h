@@ -33,4 +33,9 @@ int linkstr_spawn_detached(const char *path, char *const argv[]);
  *  `name` is read during the call only. Returns 0 or an errno value. */
 int linkstr_name_current_thread(const char *name);
 
+/** Lowers the calling thread's scheduling priority by `steps` nice values (setpriority(2) on its
+ *  thread id: on Linux a thread's nice value is its own), up to 19. Lowering needs no privilege.
+ *  Returns 0 or an errno value. */
+int linkstr_lower_current_thread_priority(int steps);
+
 #endif

@@ -18,9 +18,15 @@ final class UnwrapPool: Sendable {
     static let remoteRequestsInFlight = 16
 
     /// How many wraps a local key's workers may unwrap ahead of the engine: while the engine commits
-    /// a batch, they keep going instead of waiting (about 13 % more wraps/s at 100 000 wraps than
-    /// with 8 per worker, on 2 cores); about 2 KiB each.
-    static let localWindow = 1_024
+    /// a batch (2 000 wraps; longer in a large store, and longer still when SQLite checkpoints), they
+    /// keep going instead of waiting; about 2 KiB each.
+    static let localWindow = 4_096
+
+    /// How many nice values below the rest of the process the workers run. With a worker per core,
+    /// the engine's one thread would get only its fair share of a core beside them, and in a large
+    /// store the serial stage, not unwrapping, sets the pace: lowered, the workers take the CPU the
+    /// engine leaves, and the window keeps them busy while it commits.
+    static let workerNiceness: Int32 = 5
 
     /// How many jobs run at once.
     let workers: Int
@@ -38,6 +44,7 @@ final class UnwrapPool: Sendable {
                 // Foundation's `Thread.name` stays in Foundation on Linux; `top -H`, `perf` and
                 // /proc/PID/task/*/comm show the kernel's name.
                 _ = linkstr_name_current_thread(name)
+                _ = linkstr_lower_current_thread_priority(Self.workerNiceness)
                 while let job = queue.next() { job() }
             }
             thread.name = name

@@ -78,7 +78,7 @@ import Testing
         }
     }
 
-    @Test("each worker carries its name in the kernel (/proc/self/task/*/comm), where top -H and perf see it")
+    @Test("each worker carries its name in the kernel (/proc/self/task/*/comm), where top -H and perf see it, and runs below the engine")
     func workersAreNamedInTheKernel() throws {
         let workers = 3
         let pool = UnwrapPool(workers: workers, window: workers)
@@ -97,11 +97,28 @@ import Testing
             for _ in 0..<workers { release.signal() }
         }
         let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")
-        let names = Set(tasks.compactMap { task in
-            (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8))?.trimmingCharacters(in: .newlines)
-        })
+        var niceByName: [String: Int] = [:]
+        for task in tasks {
+            guard let name = (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8))?.trimmingCharacters(in: .newlines),
+                let nice = Self.nice(stat: "/proc/self/task/\(task)/stat")
+            else { continue }
+            niceByName[name] = nice
+        }
+        let names = Set(niceByName.keys)
         #expect(names.isSuperset(of: (0..<workers).map(UnwrapPool.threadName)), "thread names: \(names.sorted())")
         #expect(UnwrapPool.threadName(99).utf8.count <= 15, "the kernel keeps 15 bytes of a thread name")
+        let processNice = try #require(Self.nice(stat: "/proc/self/stat"))
+        for index in 0..<workers {
+            #expect(niceByName[UnwrapPool.threadName(index)] == min(19, processNice + Int(UnwrapPool.workerNiceness)), "nice values: \(niceByName)")
+        }
+    }
+
+    /// The nice value in a /proc …/stat file (its 19th field; the name in parentheses may hold spaces).
+    private static func nice(stat path: String) -> Int? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8), let close = text.lastIndex(of: ")") else { return nil }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        // fields[0] is the 3rd field (state), so the 19th is fields[16].
+        return fields.count > 16 ? Int(fields[16]) : nil
     }
 }
 
