@@ -22,7 +22,8 @@ struct ConformanceTests {
         defer { store.close() }
         let description = try #require(store.backend.describe())
         #expect(description.contains("\"backend\":\"\(kind.rawValue)\""))
-        if kind == .sqlite || kind == .postgresql { #expect(description.contains("\"schema_version\":2")) }
+        if kind == .sqlite { #expect(description.contains("\"schema_version\":3")) }
+        if kind == .postgresql { #expect(description.contains("\"schema_version\":2")) }
     }
 }
 
