@@ -73,9 +73,7 @@ struct Options {
 }
 
 func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    TenthClock.now()
 }
 
 /// User plus system CPU time of the whole process so far, in seconds.
@@ -148,7 +146,8 @@ func run(_ options: Options) async throws -> Bool {
     let residentBefore = ProcessMemory.residentKiB
     let ingestStart = now()
     let cpuStart = cpuTime()
-    let report = try await runtime.ingestForBenchmark(workload.wraps)
+    let tenths = TenthClock(count: workload.wraps.count, start: ingestStart)
+    let report = try await runtime.ingestForBenchmark(workload.wraps, received: tenths.received)
     let seconds = now() - ingestStart
     let cpuSeconds = cpuTime() - cpuStart
     let peak = ProcessMemory.peakKiB
@@ -186,6 +185,7 @@ func run(_ options: Options) async throws -> Bool {
         workers: \(runtime.unwrapWorkers) unwrapping on \(cores) cores; the floor (libsecp256k1: 2 verify + 2 ECDH per wrap) is \
         \(fixed(floorPerCore, 0)) wraps/s per core, \(fixed(floorPerCore * Double(cores), 0)) on every core
         report: received \(report.received), accepted \(report.accepted), staged \(report.staged), rejected \(report.rejected)
+        each tenth (wraps/s, as handed to the ingest): \(tenths.rates.map { fixed($0, 0) }.joined(separator: " "))
         memory: peak RSS \(peak / 1024) MiB during the ingest (\(residentBefore / 1024) MiB resident when it started, the wraps included)\
         \(peakReset ? "" : " — the kernel refused to reset the peak, so it covers the set-up too")
         database: \(fixed(Double(databaseBytes) / 1_048_576, 1)) MiB

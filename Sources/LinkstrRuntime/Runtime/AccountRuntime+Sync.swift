@@ -219,14 +219,17 @@ extension AccountRuntime {
     /// `backfillBatch` wraps) and the same start and end. For `linkstr-ingest-bench`
     /// (Benchmarks/IngestBench) and tests. Repeats are not filtered as the pool filters a run's
     /// repeats: they meet the store's seen-check, as wraps from an earlier sync do.
+    ///
+    /// - Parameter received: called on the actor after each wrap is handed on, with how many were.
     @_spi(Benchmark)
-    public func ingestForBenchmark(_ wraps: [Event]) async throws(RuntimeError) -> SyncReport {
+    public func ingestForBenchmark(_ wraps: [Event], received: (@Sendable (Int) -> Void)? = nil) async throws(RuntimeError) -> SyncReport {
         startBatch()
         let started = clock()
         _ = try beginBackfill(started: started)
-        for wrap in wraps {
+        for (index, wrap) in wraps.enumerated() {
             await receive(unverified: wrap, source: .historical)
             await commitIfBatchFull(observer: nil)
+            received?(index + 1)
         }
         try await finishBackfill(started: started, observer: nil)
         return batch.sync
