@@ -85,17 +85,21 @@ all_workers=()
 for result in "${results[@]}"; do
     [ "$(field workers "$result")" = "$(field cores "$result")" ] && all_workers+=("$result")
 done
-if [ ${#all_workers[@]} -ge 2 ]; then
-    first=${all_workers[0]}
-    for result in "${all_workers[@]:1}"; do
-        awk -v n1="$(field count "$first")" -v n2="$(field count "$result")" \
-            -v r1="$(field per_second "$first")" -v r2="$(field per_second "$result")" \
-            -v c1="$(field cpu_us "$first")" -v c2="$(field cpu_us "$result")" 'BEGIN {
-            printf "\n%d wraps: %.0f %% of the rate at %d (every worker); CPU per wrap ×%.2f — 100 %% and ×1.00 are linear\n",
-                n2, 100 * r2 / r1, n1, c2 / c1
+# Each size against the one before it; the share of the floor corrects for a machine whose speed
+# drifts between the two runs (the floor is measured in each run).
+previous=
+for result in "${all_workers[@]}"; do
+    if [ -n "$previous" ]; then
+        awk -v n1="$(field count "$previous")" -v n2="$(field count "$result")" \
+            -v r1="$(field per_second "$previous")" -v r2="$(field per_second "$result")" \
+            -v f1="$(field floor_per_core "$previous")" -v f2="$(field floor_per_core "$result")" \
+            -v c1="$(field cpu_us "$previous")" -v c2="$(field cpu_us "$result")" 'BEGIN {
+            printf "\n%d wraps: %.0f %% of the rate at %d (every worker), %.0f %% of its share of the floor; CPU per wrap ×%.2f — 100 %% and ×1.00 are linear\n",
+                n2, 100 * r2 / r1, n1, 100 * (r2 / f2) / (r1 / f1), c2 / c1
         }'
-    done
-fi
+    fi
+    previous=$result
+done
 
 if [ "$sync_wraps" -gt 0 ]; then
     echo "== linkstr sync of $sync_wraps wraps from a local relay, and rust-nostr fetching them" >&2
