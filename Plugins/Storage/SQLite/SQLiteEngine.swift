@@ -156,7 +156,7 @@ final class SQLiteEngine: StorageEngine {
         let parent: SQLiteSchema.ParentMatch =
             switch query.parent {
             case nil: .any
-            case let parent? where parent.isEmpty: .none
+            case let parent? where parent.isEmpty: .empty
             case _?: .equal
             }
         let sql = SQLiteSchema.query(parent: parent, descending: query.descending)

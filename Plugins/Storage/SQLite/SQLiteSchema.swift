@@ -81,7 +81,7 @@ enum SQLiteSchema {
     enum ParentMatch {
         case any
         /// The records without a parent (an empty one).
-        case none
+        case empty
         /// The records whose parent is ?3.
         case equal
     }
@@ -93,7 +93,7 @@ enum SQLiteSchema {
         let parentTerm =
             switch parent {
             case .any: ""
-            case .none: " AND parent IS NULL"
+            case .empty: " AND parent IS NULL"
             case .equal: " AND parent = ?3"
             }
         return """
