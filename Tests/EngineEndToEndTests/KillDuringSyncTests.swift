@@ -2,11 +2,11 @@ import Foundation
 import PluginTesting
 import Testing
 
-/// SIGKILL in the middle of a backfill of ~2 000 gift wraps: after a restart nothing accepted is
-/// lost and nothing is duplicated.
+/// SIGKILL in the middle of a backfill of ~3 000 gift wraps (two commits: the kill lands after the
+/// first): after a restart nothing accepted is lost and nothing is duplicated.
 @Suite("End to end: SIGKILL during a sync", .timeLimit(.minutes(1)))
 struct KillDuringSyncTests {
-    static let posts = 2_000
+    static let posts = 3_000
     static let reactions = 100
 
     @Test("`linkstr watch` and `linkstr sync` killed mid-backfill, then synced again: the feed of an uninterrupted sync, every post once")
@@ -18,7 +18,7 @@ struct KillDuringSyncTests {
         let peer = Peer.generate()
         let me = reference.pubkey
 
-        // A session from the peer, 2 000 posts and 100 reactions (on the first posts), in one run of
+        // A session from the peer, 3 000 posts and 100 reactions (on the first posts), in one run of
         // the peer script. Post ids are rumor ids, so reactions need a first build of the posts.
         let session = IPhone.token()
         let start = Int64(Date().timeIntervalSince1970) - 10_000

@@ -48,7 +48,7 @@ extension AccountRuntime {
     /// Ingests the finished unwraps at the head of the line; waits for the head while more than
     /// `limit` wraps are in flight. Taking only finished results, on the actor, keeps the order even
     /// when another caller receives while this one waits.
-    private func ingestUnwrapped(whileMoreThan limit: Int) async {
+    func ingestUnwrapped(whileMoreThan limit: Int) async {
         while true {
             while let head = inFlight.first, let result = head.ticket.result {
                 inFlight.removeFirst()

@@ -197,11 +197,23 @@ extension AccountRuntime {
         if batch.sinceCommit >= Self.backfillBatch { await commitBatch(observer: observer) }
     }
 
+    /// Ingests the wraps still unwrapping when the last one arrived, committing every full batch on
+    /// the way: with the pool's window, thousands may be waiting, and a kill during the drain then
+    /// loses at most one batch's work (never anything accepted: uncommitted wraps are not seen).
+    private func drainUnwrapped(observer: Observer?) async {
+        while !inFlight.isEmpty, batch.failure == nil {
+            let room = max(1, Self.backfillBatch - batch.sinceCommit)
+            await ingestUnwrapped(whileMoreThan: max(0, inFlight.count - room))
+            await commitIfBatchFull(observer: observer)
+        }
+        await ingestUnwrapped()
+    }
+
     /// After the last wrap: what is still staged is rejected (and kept for the next sync), the sync
     /// watermark is set, seen marks no relay can bring back are dropped, and the rest committed.
     /// After a storage failure none of that is written: the next sync starts where this one did.
     private func finishBackfill(started: Int64, observer: Observer?) async throws(RuntimeError) {
-        await ingestUnwrapped()
+        await drainUnwrapped(observer: observer)
         let unresolved = engine.finishSync()
         engine.restoringIntoEmptyStore = false
         if let failure = batch.failure { throw failure }
