@@ -136,7 +136,8 @@ struct PersistenceTests {
         defer { store.close() }
         let alice = Records.owner()
         let bob = Records.owner()
-        try store.backend.apply([.put(Records.post(alice, "a")), .put(Records.post(bob, "b"))])
+        // Alice's scope is made last, so it has the highest id: without AUTOINCREMENT, SQLite would give it again.
+        try store.backend.apply([.put(Records.post(bob, "b")), .put(Records.post(alice, "a"))])
         let aliceHex = alice.map { String(format: "%02x", $0) }.joined()
         let before = try SQLiteFile.execute(store.location, "SELECT id FROM scopes WHERE owner = x'\(aliceHex)'")
         #expect(try store.backend.deleteOwner(alice) == 1)
