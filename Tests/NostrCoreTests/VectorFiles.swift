@@ -1,16 +1,12 @@
 import Foundation
 import Testing
 
-/// Loads the shared test vectors from `<repo>/../shared/vectors`, or from
-/// `$LINKSTR_SHARED_DIR/vectors` when that variable is set. A missing file is an error that
-/// fails the test (never a skip).
+/// Loads the test vectors kept in `<repo>/Tests/Vectors` (their sources are named in the README
+/// there). A missing file is an error that fails the test (never a skip).
 enum VectorFiles {
     struct MissingVectorFile: Error, CustomStringConvertible {
         let path: String
-        var description: String {
-            "test vector file not found: \(path) — set LINKSTR_SHARED_DIR to the folder that contains vectors/ "
-                + "(default: <repo>/../shared)"
-        }
+        var description: String { "test vector file not found: \(path)" }
     }
 
     struct MalformedVectorFile: Error, CustomStringConvertible {
@@ -19,18 +15,12 @@ enum VectorFiles {
         var description: String { "test vector file \(path) is malformed: \(reason)" }
     }
 
-    static var sharedDirectory: URL {
-        if let override = ProcessInfo.processInfo.environment["LINKSTR_SHARED_DIR"], !override.isEmpty {
-            return URL(fileURLWithPath: override, isDirectory: true)
-        }
-        // #filePath = <repo>/Tests/NostrCoreTests/VectorFiles.swift
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        return repository.deletingLastPathComponent().appendingPathComponent("shared", isDirectory: true)
-    }
+    /// #filePath = <repo>/Tests/NostrCoreTests/VectorFiles.swift
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Vectors", isDirectory: true)
 
     static func data(_ name: String) throws -> Data {
-        let url = sharedDirectory.appendingPathComponent("vectors", isDirectory: true).appendingPathComponent(name)
+        let url = directory.appendingPathComponent(name)
         guard FileManager.default.fileExists(atPath: url.path) else { throw MissingVectorFile(path: url.path) }
         return try Data(contentsOf: url)
     }
