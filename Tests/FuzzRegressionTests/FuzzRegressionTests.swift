@@ -10,10 +10,15 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz")
 
+    /// Each target's regression folder holds the inputs that once crashed it, or, before the first,
+    /// a `.none-yet` file saying so: a replay that finds no folder cannot pass by replaying nothing.
     @Test(arguments: FuzzTarget.allCases)
     func replaysTheRegressionInputs(target: FuzzTarget) throws {
         let folder = Self.fuzzFolder.appendingPathComponent("regressions").appendingPathComponent(target.rawValue)
-        for file in FuzzInputs.files(at: folder) {
+        let files = FuzzInputs.files(at: folder)
+        let noneYet = FileManager.default.fileExists(atPath: folder.appendingPathComponent(".none-yet").path)
+        #expect(files.isEmpty == noneYet, "Fuzz/regressions/\(target.rawValue) holds \(files.count) inputs and \(noneYet ? "a" : "no") .none-yet file: it needs inputs or .none-yet, not both")
+        for file in files {
             try Data(contentsOf: file).withUnsafeBytes { target.run($0) }
         }
     }
