@@ -4,7 +4,8 @@ import PluginTesting
 import Testing
 import TestSupport
 
-/// The README's shell examples, run as written, so that an example cannot drift from the program.
+/// The shell examples of README.md and of every page under docs/, run as written, so that an example
+/// cannot drift from the program.
 ///
 /// Every ```sh block carries a marker on the line above it: `<!-- example: run -->` or
 /// `<!-- example: not run (why) -->`. A block that runs is run line by line with bash in a fresh
@@ -18,16 +19,31 @@ import TestSupport
 /// filled in from this run's output.
 @Suite(.serialized) struct ReadmeExamplesTests {
     struct Block {
+        /// The document's path in the repository ("README.md", "docs/guide/backups.md").
+        var file: String
         var line: Int
         var marker: String?
         var lines: [String]
+
+        var location: String { "\(file):\(line)" }
+        /// A name for the block's scratch folders, unique across documents.
+        var folderName: String { file.replacingOccurrences(of: "/", with: "-") + "-\(line)" }
     }
 
-    static var readme: String { ExternalProcess.packageRoot + "/README.md" }
+    /// README.md and the Markdown pages of docs/, as paths in the repository.
+    static func documents() -> [String] {
+        let root = ExternalProcess.packageRoot
+        let pages = FileManager.default.enumerator(atPath: root + "/docs")?.compactMap { $0 as? String }.filter { $0.hasSuffix(".md") } ?? []
+        return ["README.md"] + pages.sorted().map { "docs/" + $0 }
+    }
 
-    /// The fenced blocks of `language`.
+    /// The fenced blocks of `language` in every document.
     static func blocks(_ language: String = "sh") throws -> [Block] {
-        let lines = try String(contentsOfFile: readme, encoding: .utf8).components(separatedBy: "\n")
+        try documents().flatMap { try blocks(language, in: $0) }
+    }
+
+    static func blocks(_ language: String, in file: String) throws -> [Block] {
+        let lines = try String(contentsOfFile: ExternalProcess.packageRoot + "/" + file, encoding: .utf8).components(separatedBy: "\n")
         var blocks: [Block] = []
         var index = 0
         while index < lines.count {
@@ -43,7 +59,7 @@ import TestSupport
                 body.append(lines[index])
                 index += 1
             }
-            blocks.append(Block(line: index - body.count, marker: marker, lines: body))
+            blocks.append(Block(file: file, line: index - body.count, marker: marker, lines: body))
         }
         return blocks
     }
@@ -55,7 +71,7 @@ import TestSupport
             let marker = block.marker ?? ""
             #expect(
                 marker == "run" || (marker.hasPrefix("not run (") && marker.hasSuffix(")")),
-                "README.md:\(block.line): a ```sh block needs <!-- example: run --> or <!-- example: not run (why) --> above it")
+                "\(block.location): a ```sh block needs <!-- example: run --> or <!-- example: not run (why) --> above it")
         }
     }
 
@@ -66,8 +82,8 @@ import TestSupport
         let blocks = try Self.blocks("toml")
         #expect(blocks.count >= 5)
         for block in blocks {
-            let file = scratch.write("config-\(block.line).toml", block.lines.joined(separator: "\n") + "\n")
-            #expect(throws: Never.self, "README.md:\(block.line)") { _ = try Configuration.load(path: file) }
+            let file = scratch.write("config-\(block.folderName).toml", block.lines.joined(separator: "\n") + "\n")
+            #expect(throws: Never.self, "\(block.location)") { _ = try Configuration.load(path: file) }
         }
     }
 
@@ -100,8 +116,8 @@ struct BlockRunner {
         self.block = block
         self.sharedRelay = sharedRelay
         self.baseRelay = baseRelay
-        home = scratch.folder("home-\(block.line)")
-        work = scratch.folder("work-\(block.line)")
+        home = scratch.folder("home-\(block.folderName)")
+        work = scratch.folder("work-\(block.folderName)")
         let files = FileManager.default
         for name in ["Sources", "Plugins", "Tests", "examples", "bindings"] {
             try files.createSymbolicLink(atPath: work + "/" + name, withDestinationPath: ExternalProcess.packageRoot + "/" + name)
@@ -109,8 +125,8 @@ struct BlockRunner {
         try files.createDirectory(atPath: work + "/.build", withIntermediateDirectories: true)
         try files.createSymbolicLink(atPath: work + "/.build/release", withDestinationPath: BuildProducts.directory)
         // What the reader has at hand: a backup of a key, a passphrase for the key file.
-        _ = scratch.write("work-\(block.line)/backup.nsec", "nsec1vl029mgpspedva04g90vltkh6fvh240zqtv9k0t9af8935ke9laqsnlfe5\n")
-        let passphrase = scratch.write("passphrase-\(block.line)", "correct horse\n")
+        _ = scratch.write("work-\(block.folderName)/backup.nsec", "nsec1vl029mgpspedva04g90vltkh6fvh240zqtv9k0t9af8935ke9laqsnlfe5\n")
+        let passphrase = scratch.write("passphrase-\(block.folderName)", "correct horse\n")
         // The homes the examples name, and the default one, use a local relay: nothing leaves 127.0.0.1.
         for folder in [home + "/alice", home + "/bob", home + "/.config/linkstr"] {
             try files.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -153,7 +169,7 @@ struct BlockRunner {
             // A command that stays connected runs for a few seconds, then stops as with Ctrl-C.
             let script = command.comment.contains("stays connected") ? "timeout --preserve-status -s INT 4 \(line)" : line
             let result = try ProcessRunner.run("/bin/bash", ["-c", "cd \"$1\" && " + script, "bash", work], environment: environment, timeout: 60)
-            let location = "README.md:\(block.line): \(command.line)"
+            let location = "\(block.location): \(command.line)"
             #expect(result.status == expectedStatus, "\(location) exited \(result.status): \(result.stderr)")
             if !command.expectedJSON.isEmpty {
                 let printed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? NSDictionary
