@@ -21,10 +21,15 @@ enum LiveHandles {
         return OpaquePointer(pointer)
     }
 
-    /// The object behind a live handle of `kind`, or nil (NULL, freed, or another type).
+    /// The object behind a live handle of `kind`, or nil (NULL, freed, or another type). The
+    /// reference is taken inside the lock, so that a `*_free` on another thread cannot drop the
+    /// object between the check and its use.
     static func object<Object: AnyObject>(_ handle: OpaquePointer?, as kind: Kind, _ type: Object.Type) -> Object? {
-        guard let handle, live.withLock({ $0[UInt(bitPattern: UnsafeRawPointer(handle))] }) == kind else { return nil }
-        return Unmanaged<Object>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+        guard let handle else { return nil }
+        return live.withLock { live -> Object? in
+            guard live[UInt(bitPattern: UnsafeRawPointer(handle))] == kind else { return nil }
+            return Unmanaged<Object>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+        }
     }
 
     /// Ends a handle's life: the object, to close and then drop, or nil when the handle is not live

@@ -173,10 +173,13 @@ lkh_status linkstr_whoami(linkstr_runtime *runtime, char **out_json, lkh_error *
  *  LKH_E_INVALID. Runs scrypt once per key (about a quarter second each). Since API 1.5. [thread-safe] */
 lkh_status linkstr_unlock(linkstr_runtime *runtime, const char *passphrase, char **out_json, lkh_error *err);
 
-/** As `linkstr lock`: the unlock agent forgets every key of the home, and this runtime closes the
- *  account it opened (its key goes with it). Writes `{"locked":true}`. A home whose keys need no
- *  passphrase is LKH_E_UNAVAILABLE (there is nothing to lock); LKH_E_BUSY while this runtime
- *  watches. Since API 1.5. [thread-safe] */
+/** As `linkstr lock`: the unlock agent forgets every key of the home first (no process gets the
+ *  key from it any more), then this runtime stops what holds the key — its watch and its bunker, as
+ *  linkstr_watch_stop and linkstr_signer_stop do (their callbacks end) — and closes the account it
+ *  opened (its key goes with it; the next call opens it again). Writes `{"locked":true}`. A home
+ *  whose keys need no passphrase is LKH_E_UNAVAILABLE (there is nothing to lock; nothing is
+ *  stopped). A bunker of another process whose key came from the agent answers every request
+ *  "locked" from then on. Since API 1.5. [thread-safe] */
 lkh_status linkstr_lock(linkstr_runtime *runtime, char **out_json, lkh_error *err);
 
 /* Sessions, posts and reactions. Every call below needs an account (else LINKSTR_E_NO_ACCOUNT).

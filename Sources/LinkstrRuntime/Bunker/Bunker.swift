@@ -18,6 +18,11 @@ import Synchronization
 /// Requests are NIP-44 encrypted; a client that writes NIP-04 is answered in NIP-04. What is done
 /// with the user's key is logged (client, method, kind, event id, time), never the texts.
 ///
+/// The bunker honours the lock: when the user's key came from the unlock agent, each request but
+/// `ping` is first checked against the agent, and answered `locked` while the agent does not hold
+/// the key (`linkstr lock`, the auto-lock, or an agent gone). Whoever runs the bunker stops it on
+/// the agent's `locked` event, so that the key leaves the process.
+///
 /// Thread rule: `run` once; requests are answered one at a time, in the order they arrive.
 public final class Bunker: Sendable {
     static let subscriptionID = "linkstr-bunker"
@@ -38,6 +43,8 @@ public final class Bunker: Sendable {
     /// one (replaced once used).
     private let secret: Mutex<String>
     private let secretIsConfigured: Bool
+    /// Whether the key is locked now; nil when it did not come from the unlock agent.
+    private let keyIsLocked: (@Sendable () -> Bool)?
 
     /// - Parameters:
     ///   - relays: where to listen; by default `[signer] relays`, else the account's enabled relays.
@@ -82,6 +89,17 @@ public final class Bunker: Sendable {
         self.report = report
         secretIsConfigured = settings.secret != nil
         secret = Mutex(settings.secret ?? Self.freshSecret())
+        keyIsLocked = Self.lockCheck(account)
+    }
+
+    /// The lock a bunker of `account` honours: when the unlock agent handed out its key, whether
+    /// the agent no longer holds it.
+    private static func lockCheck(_ account: OpenedAccount) -> (@Sendable () -> Bool)? {
+        let accounts = account.accounts
+        guard let profile = try? accounts.selectedProfile(), profile.account.pubkey == account.runtime.me.hex, accounts.heldByAgent(profile) else {
+            return nil
+        }
+        return { accounts.isLocked(profile) }
     }
 
     /// The `bunker://` link a new client connects with.
@@ -149,7 +167,12 @@ public final class Bunker: Sendable {
             log.log(.debug, "signer: a request from \(client.npub) is not a NIP-46 request")
             return
         }
-        let response = await answer(request, from: client)
+        let response: RemoteSignerResponse
+        if request.method != "ping", keyIsLocked?() == true {
+            response = Self.refusal(request, Self.lockedError)
+        } else {
+            response = await answer(request, from: client)
+        }
         if let error = response.error {
             log.log(.info, "signer: refused \(request.method) from \(client.npub): \(error)")
             report(.refused(client: client, method: request.method, reason: error))
@@ -307,6 +330,9 @@ public final class Bunker: Sendable {
             log.log(.warn, "signer: cannot answer \(client.npub): \(error)")
         }
     }
+
+    /// The answer to every request but `ping` while the key is locked.
+    public static let lockedError = "locked"
 
     private static func result(_ request: RemoteSignerRequest, _ result: String) -> RemoteSignerResponse {
         RemoteSignerResponse(id: request.id, result: result, error: nil)

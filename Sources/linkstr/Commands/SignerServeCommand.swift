@@ -3,6 +3,7 @@ import Dispatch
 import Glibc
 import LinkstrHost
 import LinkstrRuntime
+import Synchronization
 
 struct SignerServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,6 +16,8 @@ struct SignerServeCommand: AsyncParsableCommand {
             by --allow (or [signer] allow); without either, on no terminal, it is refused. Approved
             clients are remembered (`linkstr signer clients`); what was done with the key is logged
             (`linkstr signer log`). Ctrl-C or SIGTERM stops it after the request it is answering.
+            When the key came from `linkstr unlock`, every request is answered "locked" once the
+            key is locked again (`linkstr lock` or the auto-lock), and the bunker stops (exit 1).
 
             Permissions are NIP-46's method[:kind]: sign_event (any kind), sign_event:1,
             nip44_encrypt, nip44_decrypt, nip04_encrypt, nip04_decrypt.
@@ -49,14 +52,28 @@ struct SignerServeCommand: AsyncParsableCommand {
         } catch {
             throw error.failure
         }
+        let services = context.opened.serviceGroup([BunkerService(bunker: bunker)])
+        // A key from the unlock agent goes with the lock: the bunker stops and the account closes.
+        let locked = Atomic(false)
+        if let profile = try? context.accounts.selectedProfile(), context.accounts.heldByAgent(profile) {
+            context.accounts.whenLocked {
+                locked.store(true, ordering: .sequentiallyConsistent)
+                Task { await services.triggerGracefulShutdown() }
+            }
+        }
         do {
-            try await context.opened.serviceGroup([BunkerService(bunker: bunker)]).run()
+            try await services.run()
         } catch let error as RuntimeError {
             throw error.failure
         } catch {
             throw CLIFailure(.failed, "the bunker stopped unexpectedly (\(error)); start it again")
         }
         await context.close()
+        if locked.load(ordering: .sequentiallyConsistent) {
+            throw CLIFailure(
+                .failed, "linkstr was locked (`linkstr lock` or the auto-lock): the bunker stopped and the key is gone from this process; "
+                    + "run `linkstr unlock`, then `linkstr signer serve` again")
+        }
     }
 
     /// Asks on the terminal, off the cooperative threads (the read blocks).

@@ -1,5 +1,6 @@
 import Foundation
 import LinkstrHost
+import LinkstrRuntime
 import NostrCore
 import PluginABI
 import PluginTesting
@@ -63,6 +64,64 @@ struct SignerEmbeddingTests {
         #expect(log["bad-allow"] == .init(
             status: LKH_E_INVALID, text: "linkstr_signer_options.allow: sign_everything is not a permission; \(BunkerPermission.shape)"))
         #expect(log.lines.last == "stopped")
+    }
+
+    @Test("a bunker whose key came from the unlock agent answers `locked` once `linkstr lock` ran, and signs nothing more")
+    func aLockedBunkerRefusesToSign() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        defer { HomeUnlockAgent.stop(alice.path) }
+        #expect(try alice.run(["profile", "passphrase", "--passphrase-stdin"], stdin: "correct horse\n").status == 0)
+        let unlocked = try alice.run(["unlock", "--passphrase-stdin"], stdin: "correct horse\n")
+        #expect(unlocked.status == 0, "\(unlocked.stderr)")
+        let lib = try FixtureBuilder.libraryFolder(in: scratch)
+        let fixture = try ExternalProcess(
+            executable: try TestPython.interpreter,
+            [FixtureBuilder.fixturesDirectory + "/signer_calls.py", PythonBindingTests.bindings, alice.path, relay.url, "sign_event:1"],
+            environment: FixtureBuilder.embeddingEnvironment(scratch, library: lib))
+        defer { fixture.stop() }
+        var listening: [String: Any]?
+        #expect(await eventually(within: 20) {
+            listening = EmbeddedCallLog(fixture.stdout).events.first { $0["type"] as? String == "listening" }
+            return listening != nil || !fixture.process.isRunning
+        })
+        let link = try #require(listening?["link"] as? String, "no bunker link: \(fixture.stdout)\n\(fixture.stderr)")
+        let appKey = SecretKey.generate()
+        let before = try await NostrConnectClient.run(link, appSecret: appKey, ["sign:1"])
+        #expect(try before[0].signedEvent().isValid, "unlocked, it signs: \(before[0].error ?? "")")
+
+        try alice.ok(["lock"])
+        let after = try await NostrConnectClient.run(link, appSecret: appKey, ["sign:1"])
+        #expect(after[0].result == nil && after[0].error?.contains(Bunker.lockedError) == true, "\(after[0].error ?? "")")
+        let refused = EmbeddedCallLog(fixture.stdout).events.filter { $0["type"] as? String == "refused" }
+        #expect(refused.contains { $0["reason"] as? String == Bunker.lockedError }, "\(refused)")
+        let entries = try JSONSerialization.jsonObject(with: Data(try alice.run(["signer", "log", "--json"]).stdout.utf8)) as? [[String: Any]]
+        #expect(entries?.count == 1, "only the event signed before the lock")
+    }
+
+    @Test("linkstr_lock while the runtime serves as a bunker locks the agent first, then stops the bunker: serving again needs the key")
+    func lockingStopsTheBunkerOfTheRuntime() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        defer { HomeUnlockAgent.stop(alice.path) }
+        #expect(try alice.run(["profile", "passphrase", "--passphrase-stdin"], stdin: "correct horse\n").status == 0)
+        let lib = try FixtureBuilder.libraryFolder(in: scratch)
+        let fixture = try ExternalProcess(
+            executable: try TestPython.interpreter,
+            [FixtureBuilder.fixturesDirectory + "/lock_while_serving.py", PythonBindingTests.bindings, alice.path, relay.url, "correct horse"],
+            environment: FixtureBuilder.embeddingEnvironment(scratch, library: lib))
+        defer { fixture.stop() }
+        let lines = try await fixture.finish(timeout: .seconds(60))
+        #expect(lines.first == "listening True", "\(lines) \(fixture.stderr)")
+        #expect(lines.contains("lock {\"locked\": true}"), "not busy: \(lines) \(fixture.stderr)")
+        let serveAgain = try #require(lines.first { $0.hasPrefix("serve-after-lock ") })
+        #expect(serveAgain.contains("is locked"), "the account closed with the bunker; its key is gone: \(serveAgain)")
+        #expect(lines.last == "stopped")
+        #expect(try UnlockAgentClient(address: HomeUnlockAgent.address(alice.path)).request(UnlockAgentMessage(.status))?.unlocked == [])
     }
 
     /// Waits for the bunker's link in `fixture`'s activities (`event <json>` lines), has rust-nostr's
