@@ -119,7 +119,7 @@ struct SignerServeTests {
         #expect(try Self.records(alice, ["signer", "log"]).isEmpty)
     }
 
-    @Test("on a terminal a new client is approved by answering the question; it then signs")
+    @Test("on a terminal a new client that names no permissions is approved by answering the question, for get_public_key only: it signs nothing")
     func approvesOnTheTerminal() async throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
@@ -137,13 +137,17 @@ struct SignerServeTests {
             try TerminalSession.linkstr(["signer", "serve", "--home", alice.path], answers: [("Allow it? [y/N] ", "y")], timeout: 25)
         }
         try await Task.sleep(for: startup * 2 + .seconds(1))
-        let lines = try await NostrConnectClient.run(first.link, timeout: 20, ["sign:1"])
+        // rust-nostr's client names no permissions in its connect.
+        let lines = try await NostrConnectClient.run(first.link, timeout: 20, ["public_key", "sign:1", "nip44:\(alice.pubkey)"])
         let screen = try await session.value.screen
-        #expect(screen.contains("The Nostr client ") && screen.contains(" with your key. Allow it? [y/N]"), "\(screen)")
-        #expect(screen.contains("approved "))
+        #expect(screen.contains("The Nostr client ") && screen.contains("asks to connect without naming a permission: it may only learn your public key. Allow it? [y/N]"), "\(screen)")
+        #expect(screen.contains("approved ") && screen.contains(" for get_public_key only"), "\(screen)")
         #expect(try QRCodeReader.decode(terminalOutput: screen, scratch: scratch) == first.link, "on a terminal the link is drawn as a QR code")
-        let signed = try #require(lines.first).signedEvent()
-        #expect(signed.isValid && signed.pubkey.hex == alice.pubkey)
+        #expect(lines[0].text == alice.pubkey, "\(lines[0].error ?? "")")
+        #expect(lines[1].result == nil && lines[1].error != nil, "one y grants no signing")
+        #expect(lines[2].result == nil && lines[2].error != nil, "nor any encryption")
+        #expect(screen.contains("this client may not sign events of kind 1 (it may: get_public_key only)"), "\(screen)")
+        #expect(try Self.records(alice, ["signer", "log"]).isEmpty, "nothing was done with the key")
     }
 
     @Test("[signer] serve = true: `linkstr watch` answers a client too, and stops gracefully on SIGTERM")

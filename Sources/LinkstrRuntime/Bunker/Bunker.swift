@@ -11,7 +11,9 @@ import Synchronization
 /// Clients address the bunker's own key (derived from the user's key, so it is the same every time
 /// and the relays never see the user's key in this traffic) and learn the user's key with
 /// `get_public_key`. A new client connects with the link's secret and is approved once — by the
-/// `[signer] allow` rule, else by the person at the terminal — for the permissions it asked for;
+/// `[signer] allow` rule (as far as it covers what the client named; a client naming nothing gets
+/// the rule), else by the person at the terminal for what it named, never more (naming none, or
+/// none known, it may only learn the user's public key);
 /// the account remembers it, so it needs no secret again. A fresh secret (when none is configured)
 /// is good for one client: then the bunker makes another and reports the new link.
 ///
@@ -263,7 +265,8 @@ public final class Bunker: Sendable {
             let kind = object["kind"] as? Int, let content = object["content"] as? String
         else { return Self.refusal(request, "sign_event needs an event template with kind, content, tags and created_at") }
         guard client.permissions.allow(method: "sign_event", kind: kind) else {
-            return Self.refusal(request, "this client may not sign events of kind \(kind) (it may: \(client.permissions.summary))")
+            let named = BunkerPermission.namedKinds.contains(kind) ? "; kind \(kind) is granted only when named (sign_event:\(kind))" : ""
+            return Self.refusal(request, "this client may not sign events of kind \(kind) (it may: \(client.permissions.summary))" + named)
         }
         let tags = (object["tags"] as? [[String]]) ?? []
         let createdAt = (object["created_at"] as? Int).map(Int64.init) ?? runtime.clock()

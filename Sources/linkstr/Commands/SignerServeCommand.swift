@@ -19,8 +19,12 @@ struct SignerServeCommand: AsyncParsableCommand {
             When the key came from `linkstr unlock`, every request is answered "locked" once the
             key is locked again (`linkstr lock` or the auto-lock), and the bunker stops (exit 1).
 
-            Permissions are NIP-46's method[:kind]: sign_event (any kind), sign_event:1,
-            nip44_encrypt, nip44_decrypt, nip04_encrypt, nip04_decrypt.
+            Permissions are NIP-46's method[:kind]: sign_event (any kind but 13, 1059, 30078, 5,
+            3, 0, 10002 and 22242, which act as linkstr or change the account: each is granted
+            only when named, e.g. sign_event:13), sign_event:1, nip44_encrypt, nip44_decrypt,
+            nip04_encrypt, nip04_decrypt. The question says what each one allows. A client is
+            granted what it names, never more; one that names none (or none known) only learns
+            your public key, unless a rule grants it the rule.
 
             Example:
               linkstr signer serve
