@@ -127,9 +127,12 @@ lkh_status linkstr_account_identity(linkstr_runtime *runtime, char **out_json, l
 
 /** (Since API 1.3.) Makes the home's account one whose key lives in a remote signer (NIP-46), from
  *  the signer's `bunker://<signer pubkey>?relay=…&secret=…` link: connects with the link's secret,
- *  asks the signer for the user's public key, and keeps the client's session key in the key store
- *  (`name` and `key_store` as for linkstr_account_create). An account with that key in this home is
- *  reconnected and keeps its data. Asks nothing: the program shows the link and asks its user first.
+ *  asks the signer for the user's public key and has it sign a fresh challenge checked against that
+ *  key (a signer that cannot is LKH_E_UNAVAILABLE, and nothing is stored), and keeps the client's
+ *  session key in the key store (`name` and `key_store` as for linkstr_account_create). An account
+ *  with that key and that signer in this home is reconnected and keeps its data; one with another
+ *  signer is LKH_E_INVALID (a change of signer is confirmed by a person, with `linkstr account
+ *  connect` on a terminal). Asks nothing: the program shows the link and asks its user first.
  *  `timeout_seconds` (0: 30) is how long each request to the signer waits for its answer, now and
  *  later. Writes `{"npub","pubkey","key_store","name"?,"signer","relays","reconnected"}` as
  *  `linkstr account connect --json`. An invalid link (no relay, a bad key) is LKH_E_INVALID; a signer
