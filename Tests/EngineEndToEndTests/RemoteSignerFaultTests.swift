@@ -64,8 +64,8 @@ struct RemoteSignerFaultTests {
         let scratch = TestScratch()
         defer { scratch.remove() }
         let relay = try await TestRelay.start(.rust, scratch: scratch)
-        // connect and get_public_key, then one wrap (two nip44_decrypt), then nothing.
-        let (signer, link) = try await Self.bunker(relay, ["--answers", "4"])
+        // connect, get_public_key and the challenge (sign_event), then one wrap (two nip44_decrypt), then nothing.
+        let (signer, link) = try await Self.bunker(relay, ["--answers", "5"])
         defer { signer.stop() }
         let remote = try LinkstrHome.connect(scratch, "remote", relays: [relay.url], bunkerLink: link, options: ["--timeout", "2"])
         let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
