@@ -57,17 +57,25 @@ extension AccountManager {
         (try? agent.request(UnlockAgentMessage(.status))).map { ($0.unlocked ?? []).contains(profile.id.rawValue) }
     }
 
-    /// Calls `onLock` (on a thread of its own) when the unlock agent locks; returns at once.
-    public func whenLocked(_ onLock: @escaping @Sendable () -> Void) {
+    /// Calls `onAutoLock` each time the unlock agent locks itself (auto-lock), and `onLock` when it
+    /// is locked with `linkstr lock`, then stops listening; on a thread of its own. Returns at once.
+    public func whenLocked(onAutoLock: (@Sendable () -> Void)? = nil, _ onLock: @escaping @Sendable () -> Void) {
         let agent = self.agent
         Thread.detachNewThread {
             var locked = false
             _ = agent.subscribe { message in
+                if message.event == .autoLocked { onAutoLock?() }
                 locked = message.event == .locked
                 return !locked
             }
             if locked { onLock() }
         }
+    }
+
+    /// When the unlock agent last locked itself, until the next `unlock` or `lock`; nil when it did
+    /// not, or no agent answers.
+    public func autoLockedAt() -> Date? {
+        (try? agent.request(UnlockAgentMessage(.status)))?.autoLockedAt.map { Date(timeIntervalSince1970: TimeInterval($0)) }
     }
 
     /// Sets or changes the master passphrase: every profile's keys are read (from the agent, its

@@ -60,10 +60,11 @@ struct SignerServeCommand: AsyncParsableCommand {
         // A key from the unlock agent goes with the lock: the bunker stops and the account closes.
         let locked = Atomic(false)
         if let profile = try? context.accounts.selectedProfile(), context.accounts.heldByAgent(profile) {
-            context.accounts.whenLocked {
+            let stop: @Sendable () -> Void = {
                 locked.store(true, ordering: .sequentiallyConsistent)
                 Task { await services.triggerGracefulShutdown() }
             }
+            context.accounts.whenLocked(onAutoLock: stop, stop)
         }
         do {
             try await services.run()
