@@ -160,9 +160,11 @@ lkh_status linkstr_profiles_list(linkstr_runtime *runtime, char **out_json, lkh_
  *  watches or serves as a bunker; LKH_E_UNAVAILABLE for an unknown name. Since API 1.3. [thread-safe] */
 lkh_status linkstr_profile_use(linkstr_runtime *runtime, const char *name, char **out_json, lkh_error *err);
 
-/** Who the active profile is, without its key: `{"id","name","npub","pubkey","locked"}`; `locked`
- *  (meaningful since API 1.5) is true when a passphrase protects the profile's key and the home's
- *  unlock agent does not hold it. LINKSTR_E_NO_ACCOUNT when there is none. Since API 1.3. [thread-safe] */
+/** Who the active profile is, without its key: `{"id","name","npub","pubkey","locked","auto_locked_at"?}`;
+ *  `locked` (meaningful since API 1.5) is true when a passphrase protects the profile's key and the
+ *  home's unlock agent does not hold it; `auto_locked_at` (ISO 8601) says when the agent locked
+ *  itself for want of use (a running watch still holds the key then, until linkstr_lock).
+ *  LINKSTR_E_NO_ACCOUNT when there is none. Since API 1.3. [thread-safe] */
 lkh_status linkstr_whoami(linkstr_runtime *runtime, char **out_json, lkh_error *err);
 
 /* The lock: the home's keys under a master passphrase, unlocked for the login session by the unlock

@@ -58,10 +58,10 @@ struct SignerServeCommand: AsyncParsableCommand {
         }
         let services = context.opened.serviceGroup([BunkerService(bunker: bunker)])
         // A key from the unlock agent goes with the lock: the bunker stops and the account closes.
-        let locked = Atomic(false)
+        let locked = LockedFlag()
         if let profile = try? context.accounts.selectedProfile(), context.accounts.heldByAgent(profile) {
             let stop: @Sendable () -> Void = {
-                locked.store(true, ordering: .sequentiallyConsistent)
+                locked.raised.store(true, ordering: .sequentiallyConsistent)
                 Task { await services.triggerGracefulShutdown() }
             }
             context.accounts.whenLocked(onAutoLock: stop, stop)
@@ -74,11 +74,16 @@ struct SignerServeCommand: AsyncParsableCommand {
             throw CLIFailure(.failed, "the bunker stopped unexpectedly (\(error)); start it again")
         }
         await context.close()
-        if locked.load(ordering: .sequentiallyConsistent) {
+        if locked.raised.load(ordering: .sequentiallyConsistent) {
             throw CLIFailure(
                 .failed, "linkstr was locked (`linkstr lock` or the auto-lock): the bunker stopped and the key is gone from this process; "
                     + "run `linkstr unlock`, then `linkstr signer serve` again")
         }
+    }
+
+    /// Raised when the key was locked while serving.
+    private final class LockedFlag: Sendable {
+        let raised = Atomic(false)
     }
 
     /// Asks on the terminal, off the cooperative threads (the read blocks).

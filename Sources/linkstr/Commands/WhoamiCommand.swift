@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LinkstrRuntime
 
 struct WhoamiCommand: ParsableCommand {
@@ -33,7 +34,7 @@ struct WhoamiCommand: ParsableCommand {
         let style = HumanOutput.current.style
         var state = ""
         if let autoLockedAt {
-            state = "  (locked by the auto-lock at \(AccountManager.timeFormatter().string(from: autoLockedAt)): a running watch keeps opening "
+            state = "  (locked by the auto-lock at \(ISOTime.string(Int64(autoLockedAt.timeIntervalSince1970))): a running watch keeps opening "
                 + "your messages until `linkstr lock`; the bunker and the browser helper answer \"locked\"; `linkstr unlock` unlocks it)"
         } else if locked {
             state = "  (locked; `linkstr unlock` unlocks it)"
