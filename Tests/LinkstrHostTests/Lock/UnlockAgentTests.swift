@@ -158,6 +158,10 @@ import Testing
         agent.server.agent.tick()
         #expect(!agent.server.agent.isUnlocked, "15 minutes without use")
         #expect(try agent.client.request(keyRequest("alice-id"))?.error == UnlockAgentMessage.lockedError)
+        #expect(await eventually { events.messages.last?.event == .autoLocked }, "the auto-lock is told apart from `lock`")
+        #expect(try agent.client.request(UnlockAgentMessage(.status))?.autoLockedAt == Int64(clock.now.timeIntervalSince1970))
+        // `lock` after the auto-lock is told too: a watch still holding the key drops it then.
+        #expect(try agent.client.request(UnlockAgentMessage(.lock))?.autoLockedAt == nil)
         #expect(await eventually { events.messages.last?.event == .locked })
 
         // 0 minutes: never by itself.
