@@ -86,10 +86,13 @@ struct SignerServeCommand: AsyncParsableCommand {
         let raised = Atomic(false)
     }
 
+    /// How long a new client's question waits for an answer; then it is a no.
+    static let approvalTimeout: Duration = .seconds(120)
+
     /// Asks on the terminal, off the cooperative threads (the read blocks).
     static func ask(_ request: BunkerConnectRequest) async -> Bool? {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: Confirmation.ask(request.question)) }
+            DispatchQueue.global().async { continuation.resume(returning: Confirmation.ask(request.question, timeout: approvalTimeout)) }
         }
     }
 
