@@ -40,7 +40,15 @@
  *
  * Records. The JSON documents are the `--json` records of the `linkstr` command line (the same
  * fields, the same meaning: see each function); unknown fields may appear later and are to be
- * ignored. Secrets never cross, except the nsec handed to linkstr_account_import.
+ * ignored.
+ *
+ * Secrets. No secret key ever comes out. These, and only these, cross the API:
+ *   in:  the nsec given to linkstr_account_import; the unlock passphrase given to linkstr_unlock
+ *        (used for the call, not kept); the bunker:// link given to linkstr_account_connect, with
+ *        its secret (used once to connect, not kept);
+ *   out: the bunker:// link of linkstr_signer_serve, with its secret, in the `listening` and `link`
+ *        activities of its callback — whoever gets that link may ask to connect as a new client
+ *        (each still needs a rule, `allow`, to be admitted), so show it only to its user.
  *
  * Errors. Fallible functions return `lkh_status` (0 = LKH_OK) and take a caller-owned `lkh_error *`
  * (may be NULL; linkstr_plugin.h) that receives the code and the sentence the command line prints:
