@@ -203,15 +203,9 @@ public final class Bunker: Sendable {
             log.log(.info, "signer: ignored a connect from \(client.npub): too many failed connects in the last minute")
             return
         }
-        do {
-            guard try await runtime.rememberBunkerRequest(client: client, id: request.id, time: event.createdAt, forgettingBefore: now - Self.requestLifetime)
-            else {
-                log.log(.info, "signer: dropped a replay of request \(request.id) from \(client.npub)")
-                return
-            }
-        } catch {
-            log.log(.warn, "signer: cannot remember request \(request.id) from \(client.npub), so it is not answered: \(error)")
-            return
+        // A ping uses no key and changes nothing: it is not worth a write.
+        if request.method != "ping" {
+            guard await remember(request, from: client, createdAt: event.createdAt, now: now) else { return }
         }
         let response: RemoteSignerResponse
         if request.method != "ping", keyIsLocked?() == true {
@@ -225,6 +219,21 @@ public final class Bunker: Sendable {
             if known == nil, request.method == "connect" { failedConnects.failed(now: now) }
         }
         send(response, to: client, legacy: legacy)
+    }
+
+    /// Remembers the request's id; false (and logged) for a replay, or when it cannot be remembered.
+    private func remember(_ request: RemoteSignerRequest, from client: PublicKey, createdAt: Int64, now: Int64) async -> Bool {
+        do {
+            guard try await runtime.rememberBunkerRequest(client: client, id: request.id, time: createdAt, forgettingBefore: now - Self.requestLifetime)
+            else {
+                log.log(.info, "signer: dropped a replay of request \(request.id) from \(client.npub)")
+                return false
+            }
+            return true
+        } catch {
+            log.log(.warn, "signer: cannot remember request \(request.id) from \(client.npub), so it is not answered: \(error)")
+            return false
+        }
     }
 
     private func answer(_ request: RemoteSignerRequest, from client: PublicKey, known: BunkerClient?) async -> RemoteSignerResponse {

@@ -49,7 +49,7 @@ final class BunkerRequests: Sendable {
     /// Waits until every request is answered and every answer published.
     func finish() async {
         while true {
-            let pending = state.withLock { Array($0.chains.values.map(\.task)) + Array($0.publishing.values) }
+            let pending = state.withLock { $0.chains.values.map { $0.task } + Array($0.publishing.values) }
             guard !pending.isEmpty else { return }
             for task in pending { await task.value }
         }
