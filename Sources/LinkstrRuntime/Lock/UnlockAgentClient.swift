@@ -71,7 +71,7 @@ public struct UnlockAgentClient: Sendable {
 
     /// The agent's folder, open (O_PATH) once it is checked; nil when there is none.
     private func openFolder() throws(AccountError) -> Int32? {
-        let folder = open(address.folder, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        let folder = open(address.folder, UnlockAgentSocket.folderFlags)
         guard folder >= 0 else {
             if errno == ENOENT { return nil }
             throw refusal("\(address.folder) is not a real folder (\(String(cString: strerror(errno))))")

@@ -102,7 +102,7 @@ public final class UnlockAgentServer: @unchecked Sendable {
         if mkdir(folder, 0o700) != 0, errno != EEXIST {
             throw AccountError("cannot create \(folder): \(String(cString: strerror(errno)))")
         }
-        let descriptor = open(folder, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        let descriptor = open(folder, UnlockAgentSocket.folderFlags)
         var status = stat()
         guard descriptor >= 0, fstat(descriptor, &status) == 0, status.st_uid == getuid() else {
             if descriptor >= 0 { close(descriptor) }

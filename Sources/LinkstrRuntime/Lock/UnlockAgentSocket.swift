@@ -5,6 +5,9 @@ import Glibc
 /// writing the protocol's lines (one JSON object each, at most 1 MiB).
 enum UnlockAgentSocket {
     static let maximumLine = 1 << 20
+    /// Opens the agent's folder to check it and reach its socket through it, not to read it:
+    /// O_PATH (Linux's value; Glibc's module leaves it out), without following a symbolic link.
+    static let folderFlags: Int32 = 0o10000000 | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
 
     /// A `sockaddr_un` for the socket `name` in the folder open as `folder`, passed to `body`. The
     /// path goes through the descriptor (`/proc/self/fd/N/name`): it is short whatever the folder's
