@@ -28,7 +28,7 @@ import Testing
 
         for mode: mode_t in [0o750, 0o705] {
             chmod(address.folder, mode)
-            do {
+            do throws(AccountError) {
                 _ = try client.request(unlockRequest())
                 Issue.record("a folder of mode \(String(mode, radix: 8)) was accepted")
             } catch {
@@ -44,8 +44,9 @@ import Testing
         let address = UnlockAgentAddress(dataDirectory: scratch.folder("data", mode: 0o755), environment: [:])
         #expect(mkdir(address.folder, 0o700) == 0 && chown(address.folder, 65534, 65534) == 0)
         #expect(throws: AccountError.self) { try UnlockAgentClient(address: address).request(UnlockAgentMessage(.status)) }
-        do {
+        do throws(AccountError) {
             _ = try UnlockAgentClient(address: address).request(unlockRequest())
+            Issue.record("a folder of uid 65534 was accepted")
         } catch {
             #expect(error.message.contains("the folder \(address.folder) belongs to uid 65534"), "\(error)")
         }
@@ -85,7 +86,7 @@ import Testing
         var socket = stat()
         #expect(lstat(address.socketPath, &socket) == 0 && socket.st_uid == getuid(), "the socket is the user's: only the peer differs")
 
-        do {
+        do throws(AccountError) {
             _ = try UnlockAgentClient(address: address).request(unlockRequest())
             Issue.record("a peer running as nobody was sent the keys")
         } catch {
