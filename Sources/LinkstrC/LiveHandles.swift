@@ -26,10 +26,13 @@ enum LiveHandles {
     /// object between the check and its use.
     static func object<Object: AnyObject>(_ handle: OpaquePointer?, as kind: Kind, _ type: Object.Type) -> Object? {
         guard let handle else { return nil }
-        return live.withLock { live -> Object? in
-            guard live[UInt(bitPattern: UnsafeRawPointer(handle))] == kind else { return nil }
-            return Unmanaged<Object>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+        let object = Unmanaged<Object>.fromOpaque(UnsafeRawPointer(handle))
+        let retained = live.withLock { live -> Bool in
+            guard live[UInt(bitPattern: UnsafeRawPointer(handle))] == kind else { return false }
+            _ = object.retain()
+            return true
         }
+        return retained ? object.takeRetainedValue() : nil
     }
 
     /// Ends a handle's life: the object, to close and then drop, or nil when the handle is not live
