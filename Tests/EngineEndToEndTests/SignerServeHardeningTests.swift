@@ -32,6 +32,9 @@ struct SignerServeHardeningTests {
         return Exchange(sent: lines.filter { $0.hasPrefix("SENT ") }.count, answers: answers)
     }
 
+    /// The configured secret: kept across restarts, and long enough for any check of its strength.
+    static let secret = "5e1f0c3a9b7d2e4f6a8c0b1d3e5f7a9c2b4d6e8f0a1c3e5b7d9f1a3c5e7b9d0f"
+
     static func request(_ id: String, _ method: String, _ params: [String]) -> String {
         let data = try! JSONSerialization.data(withJSONObject: ["id": id, "method": method, "params": params], options: [.withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self)
@@ -46,7 +49,7 @@ struct SignerServeHardeningTests {
         let scratch = TestScratch()
         defer { scratch.remove() }
         let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url], config: "[signer]\nsecret = \"kept-secret\"\n")
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url], config: "[signer]\nsecret = \"\(Self.secret)\"\n")
         var serve = try await SignerServeTests.Serve(alice, ["--allow", "sign_event:1"])
         let bunkerHex = String(serve.link.dropFirst("bunker://".count).prefix(64))
         let app = SecretKey.generate()
@@ -57,7 +60,7 @@ struct SignerServeHardeningTests {
         #expect(stranger.answer("p1")?["result"] as? String == "pong", "\(stranger.answers)")
         #expect(stranger.answer("s1") == nil, "an unknown key gets no answer to sign_event: \(stranger.answers)")
 
-        let connected = try await Self.send(relay, serve.link, as: app, [Self.request("c1", "connect", [bunkerHex, "kept-secret", "sign_event:1"])])
+        let connected = try await Self.send(relay, serve.link, as: app, [Self.request("c1", "connect", [bunkerHex, Self.secret, "sign_event:1"])])
         #expect(connected.answer("c1")?["result"] as? String == "ack", "\(connected.answers)")
 
         let stale = try await Self.send(relay, serve.link, as: app, [Self.request("old", "sign_event", [Self.template()])], age: 120)
@@ -91,7 +94,7 @@ struct SignerServeHardeningTests {
         let scratch = TestScratch()
         defer { scratch.remove() }
         let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url], config: "[signer]\nsecret = \"kept-secret\"\n")
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url], config: "[signer]\nsecret = \"\(Self.secret)\"\n")
         let serve = try await SignerServeTests.Serve(alice, ["--allow", "sign_event:1"])
         defer { serve.process.process.terminate() }
         let bunkerHex = String(serve.link.dropFirst("bunker://".count).prefix(64))
@@ -99,7 +102,7 @@ struct SignerServeHardeningTests {
             let wrong = try await Self.send(relay, serve.link, as: .generate(), [Self.request("w\(guess)", "connect", [bunkerHex, "guess-\(guess)"])], wait: 3)
             #expect((wrong.answer("w\(guess)")?["error"] as? String) == "invalid secret", "\(wrong.answers)")
         }
-        let right = try await Self.send(relay, serve.link, as: .generate(), [Self.request("r1", "connect", [bunkerHex, "kept-secret"])], wait: 3)
+        let right = try await Self.send(relay, serve.link, as: .generate(), [Self.request("r1", "connect", [bunkerHex, Self.secret])], wait: 3)
         #expect(right.answers.isEmpty, "throttled: \(right.answers)")
         #expect(serve.process.stderr.contains("too many failed connects in the last minute"), "\(serve.process.stderr)")
     }
