@@ -71,23 +71,13 @@ struct SignerEmbeddingTests {
         let scratch = TestScratch()
         defer { scratch.remove() }
         let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let alice = try Self.homeUnderPassphrase(scratch, relay: relay)
         defer { HomeUnlockAgent.stop(alice.path) }
-        #expect(try alice.run(["profile", "passphrase", "--passphrase-stdin"], stdin: "correct horse\n").status == 0)
         let unlocked = try alice.run(["unlock", "--passphrase-stdin"], stdin: "correct horse\n")
         #expect(unlocked.status == 0, "\(unlocked.stderr)")
-        let lib = try FixtureBuilder.libraryFolder(in: scratch)
-        let fixture = try ExternalProcess(
-            executable: try TestPython.interpreter,
-            [FixtureBuilder.fixturesDirectory + "/signer_calls.py", PythonBindingTests.bindings, alice.path, relay.url, "sign_event:1"],
-            environment: FixtureBuilder.embeddingEnvironment(scratch, library: lib))
+        let fixture = try Self.python(scratch, "signer_calls.py", [alice.path, relay.url, "sign_event:1"])
         defer { fixture.stop() }
-        var listening: [String: Any]?
-        #expect(await eventually(within: 20) {
-            listening = EmbeddedCallLog(fixture.stdout).events.first { $0["type"] as? String == "listening" }
-            return listening != nil || !fixture.process.isRunning
-        })
-        let link = try #require(listening?["link"] as? String, "no bunker link: \(fixture.stdout)\n\(fixture.stderr)")
+        let link = try await Self.link(of: fixture)
         let appKey = SecretKey.generate()
         let before = try await NostrConnectClient.run(link, appSecret: appKey, ["sign:1"])
         #expect(try before[0].signedEvent().isValid, "unlocked, it signs: \(before[0].error ?? "")")
@@ -106,14 +96,9 @@ struct SignerEmbeddingTests {
         let scratch = TestScratch()
         defer { scratch.remove() }
         let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let alice = try Self.homeUnderPassphrase(scratch, relay: relay)
         defer { HomeUnlockAgent.stop(alice.path) }
-        #expect(try alice.run(["profile", "passphrase", "--passphrase-stdin"], stdin: "correct horse\n").status == 0)
-        let lib = try FixtureBuilder.libraryFolder(in: scratch)
-        let fixture = try ExternalProcess(
-            executable: try TestPython.interpreter,
-            [FixtureBuilder.fixturesDirectory + "/lock_while_serving.py", PythonBindingTests.bindings, alice.path, relay.url, "correct horse"],
-            environment: FixtureBuilder.embeddingEnvironment(scratch, library: lib))
+        let fixture = try Self.python(scratch, "lock_while_serving.py", [alice.path, relay.url, "correct horse"])
         defer { fixture.stop() }
         let lines = try await fixture.finish(timeout: .seconds(60))
         #expect(lines.first == "listening True", "\(lines) \(fixture.stderr)")
@@ -128,12 +113,8 @@ struct SignerEmbeddingTests {
     /// client sign kind 1 (allowed) and kind 4 (not) through it, checks what the bunker reported,
     /// and stops the fixture (SIGTERM), which must exit 0. Returns the event signed.
     static func signThrough(_ fixture: ExternalProcess, _ account: LinkstrHome, relay: String) async throws -> Event {
-        var listening: [String: Any]?
-        #expect(await eventually(within: 20) {
-            listening = EmbeddedCallLog(fixture.stdout).events.first { $0["type"] as? String == "listening" }
-            return listening != nil || !fixture.process.isRunning
-        })
-        let link = try #require(listening?["link"] as? String, "no bunker link: \(fixture.stdout)\n\(fixture.stderr)")
+        let link = try await Self.link(of: fixture)
+        let listening = EmbeddedCallLog(fixture.stdout).events.first { $0["type"] as? String == "listening" }
         #expect(link.hasPrefix("bunker://") && listening?["relays"] as? [String] == [relay])
 
         let appKey = SecretKey.generate()
@@ -154,5 +135,31 @@ struct SignerEmbeddingTests {
         let refused = events.first { $0["type"] as? String == "refused" }
         #expect((refused?["reason"] as? String)?.hasPrefix("this client may not sign events of kind 4 (it may: sign_event:1") == true)
         return signed
+    }
+
+    /// The bunker:// link of the fixture's `listening` activity, once it came.
+    static func link(of fixture: ExternalProcess) async throws -> String {
+        var listening: [String: Any]?
+        #expect(await eventually(within: 20) {
+            listening = EmbeddedCallLog(fixture.stdout).events.first { $0["type"] as? String == "listening" }
+            return listening != nil || !fixture.process.isRunning
+        })
+        return try #require(listening?["link"] as? String, "no bunker link: \(fixture.stdout)\n\(fixture.stderr)")
+    }
+
+    /// A home on `relay` whose key is under the master passphrase "correct horse".
+    static func homeUnderPassphrase(_ scratch: TestScratch, relay: TestRelay) throws -> LinkstrHome {
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let protected = try alice.run(["profile", "passphrase", "--passphrase-stdin"], stdin: "correct horse\n")
+        guard protected.status == 0 else { throw TestFailure("profile passphrase failed: \(protected.stderr)") }
+        return alice
+    }
+
+    /// The Python fixture `script` with the binding and `arguments`, on the library of this build.
+    static func python(_ scratch: TestScratch, _ script: String, _ arguments: [String]) throws -> ExternalProcess {
+        let lib = try FixtureBuilder.libraryFolder(in: scratch)
+        return try ExternalProcess(
+            executable: try TestPython.interpreter, [FixtureBuilder.fixturesDirectory + "/" + script, PythonBindingTests.bindings] + arguments,
+            environment: FixtureBuilder.embeddingEnvironment(scratch, library: lib))
     }
 }

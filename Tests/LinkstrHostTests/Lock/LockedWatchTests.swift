@@ -8,27 +8,43 @@ import Testing
 /// she unlocks, the post is opened, stored, printed and notified, once. The auto-lock does not stop
 /// the watch. The command notifier records each notification in a file.
 @Suite struct LockedWatchTests {
+    /// Alice, whose notifications the command notifier appends to `delivered`, and Bob, in the
+    /// session "Weekend", on a relay of their own; Alice's keys under the passphrase "correct horse".
+    struct Homes {
+        let relay: TestRelay
+        let alice: LinkstrHome
+        let bob: LinkstrHome
+        let weekend: String
+        let delivered: String
+
+        init(_ scratch: TestScratch) async throws {
+            relay = try await TestRelay.start(.rust, scratch: scratch)
+            let deliver = Script.write(scratch.file("deliver.sh"), "cat >> \"$0.jsonl\"\necho >> \"$0.jsonl\"\n")
+            delivered = deliver + ".jsonl"
+            alice = try LinkstrHome.create(
+                scratch, "alice", relays: [relay.url],
+                config: """
+                    notifiers = ["org.linkstr.notify.command"]
+                    [plugins."org.linkstr.notify.command"]
+                    command = ["\(deliver)"]
+
+                    """)
+            bob = try LinkstrHome.create(scratch, "bob", relays: [relay.url])
+            weekend = try alice.json(SessionMembers.self, ["session", "create", "Weekend", "--member", bob.pubkey]).id
+            _ = try bob.sync()
+            let protected = try alice.run(["profile", "passphrase", "--passphrase-stdin"], stdin: "correct horse\n")
+            guard protected.status == 0 else { throw TestFailure("profile passphrase failed: \(protected.stderr)") }
+        }
+    }
+
     @Test(.timeLimit(.minutes(2)))
     func whatArrivesWhileLockedIsOpenedAndNotifiedAfterUnlock() async throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        defer { relay.process.kill() }
-        let deliver = Script.write(scratch.file("deliver.sh"), "cat >> \"$0.jsonl\"\necho >> \"$0.jsonl\"\n")
-        let delivered = deliver + ".jsonl"
-        let alice = try LinkstrHome.create(
-            scratch, "alice", relays: [relay.url],
-            config: """
-                notifiers = ["org.linkstr.notify.command"]
-                [plugins."org.linkstr.notify.command"]
-                command = ["\(deliver)"]
+        let homes = try await Homes(scratch)
+        defer { homes.relay.process.kill() }
+        let (alice, bob, weekend, delivered) = (homes.alice, homes.bob, homes.weekend, homes.delivered)
 
-                """)
-        let bob = try LinkstrHome.create(scratch, "bob", relays: [relay.url])
-        let weekend = try alice.json(SessionMembers.self, ["session", "create", "Weekend", "--member", bob.pubkey]).id
-        _ = try bob.sync()
-
-        #expect(try alice.run(["profile", "passphrase", "--passphrase-stdin"], stdin: "correct horse\n").status == 0)
         let unlocked = try alice.run(["unlock", "--passphrase-stdin"], stdin: "correct horse\n")
         #expect(unlocked.status == 0, "\(unlocked.stderr)")
         defer { HomeUnlockAgent.stop(alice.path) }
@@ -71,22 +87,9 @@ import Testing
     func theAutoLockLeavesTheWatchOpeningUntilLock() async throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        defer { relay.process.kill() }
-        let deliver = Script.write(scratch.file("deliver.sh"), "cat >> \"$0.jsonl\"\necho >> \"$0.jsonl\"\n")
-        let delivered = deliver + ".jsonl"
-        let alice = try LinkstrHome.create(
-            scratch, "alice", relays: [relay.url],
-            config: """
-                notifiers = ["org.linkstr.notify.command"]
-                [plugins."org.linkstr.notify.command"]
-                command = ["\(deliver)"]
-
-                """)
-        let bob = try LinkstrHome.create(scratch, "bob", relays: [relay.url])
-        let weekend = try alice.json(SessionMembers.self, ["session", "create", "Weekend", "--member", bob.pubkey]).id
-        _ = try bob.sync()
-        #expect(try alice.run(["profile", "passphrase", "--passphrase-stdin"], stdin: "correct horse\n").status == 0)
+        let homes = try await Homes(scratch)
+        defer { homes.relay.process.kill() }
+        let (alice, bob, weekend, delivered) = (homes.alice, homes.bob, homes.weekend, homes.delivered)
         let keyFile = try #require(ProfileKeyFile.paths(home: alice.path, name: "key.ncryptsec").first)
         let profileID = URL(fileURLWithPath: keyFile).deletingLastPathComponent().lastPathComponent
 
