@@ -52,11 +52,7 @@ struct SignerEmbeddingTests {
         defer { scratch.remove() }
         let relay = try await TestRelay.start(.rust, scratch: scratch)
         let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
-        let lib = try FixtureBuilder.libraryFolder(in: scratch)
-        let fixture = try ExternalProcess(
-            executable: try TestPython.interpreter,
-            [FixtureBuilder.fixturesDirectory + "/signer_calls.py", PythonBindingTests.bindings, alice.path, relay.url, "sign_event:1"],
-            environment: FixtureBuilder.embeddingEnvironment(scratch, library: lib))
+        let fixture = try Self.python(scratch, "signer_calls.py", [alice.path, relay.url, "sign_event:1"])
         defer { fixture.stop() }
 
         _ = try await Self.signThrough(fixture, alice, relay: relay.url)
