@@ -74,7 +74,7 @@ import Testing
             "sign events of any kind as you (public notes, reactions, articles…), but not kinds 13, 1059, 30078, 5, 3, 0, 10002, 22242, which must each be named",
             "sign events of kind 42 as you",
         ])
-        #expect(permissions.prefix(1).meanings == "  - sign_event:13: send private messages and linkstr posts as you (kind 13 seals)")
+        #expect([permissions[0]].meanings == "  - sign_event:13: send private messages and linkstr posts as you (kind 13 seals)")
         #expect([BunkerPermission]().summary == "get_public_key only")
     }
 }
