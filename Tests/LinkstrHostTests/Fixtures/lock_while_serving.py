@@ -1,9 +1,9 @@
 """The Python binding locks while it serves as a bunker: `lock()` locks the unlock agent and stops the
 bunker, whose key then is gone (serving again needs `unlock`). Prints `<name> <status> <message>`
 lines as embed_signer.c does, and `lock <json>`.
+Run without a terminal (setsid): a locked key is then an error, not a question.
 Usage: lock_while_serving.py BINDINGS HOME RELAY PASSPHRASE"""
 import json
-import os
 import sys
 import threading
 
@@ -12,8 +12,6 @@ import linkstr  # noqa: E402
 
 
 def main():
-    # Without a terminal to ask for the passphrase on: a locked key is an error, not a question.
-    os.setsid()
     listening = threading.Event()
 
     def on_activity(activity):
