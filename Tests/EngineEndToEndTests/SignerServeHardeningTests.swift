@@ -106,4 +106,19 @@ struct SignerServeHardeningTests {
         #expect(right.answers.isEmpty, "throttled: \(right.answers)")
         #expect(serve.process.stderr.contains("too many failed connects in the last minute"), "\(serve.process.stderr)")
     }
+
+    @Test("a relay that demands NIP-42 AUTH is answered with the bunker's key, never the user's")
+    func authenticatesWithTheBunkerKey() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.misbehaving("auth-read")
+        defer { relay.process.stop() }
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        // The link comes once the relay served the subscription, which it does only after AUTH.
+        let serve = try await SignerServeTests.Serve(alice, ["--relay", relay.url])
+        let bunkerHex = String(serve.link.dropFirst("bunker://".count).prefix(64))
+        #expect(await eventually { relay.process.stdout.contains("AUTH \(bunkerHex)") }, "\(relay.process.stdout)")
+        #expect(!relay.process.stdout.contains(alice.pubkey), "the user's key never authenticated: \(relay.process.stdout)")
+        _ = try await serve.terminate()
+    }
 }

@@ -28,7 +28,8 @@ import Synchronization
 /// Strangers get little: a key that is not an approved client is answered only for `connect` and
 /// `ping`; failed connects are throttled; a request older than ``requestLifetime`` or a replay of a
 /// request id (remembered in the account, across restarts) is dropped; a malformed template is
-/// refused, never signed with its tags left out.
+/// refused, never signed with its tags left out. Relays that demand NIP-42 AUTH are answered with
+/// the bunker's key.
 ///
 /// Thread rule: `run` once; the clients are served side by side, each one's requests in the order
 /// they arrive; an answer is sent without waiting for the relays' OK.
@@ -43,6 +44,8 @@ public final class Bunker: Sendable {
     private let user: LocalSigner
     private let runtime: AccountRuntime
     private let pool: RelayPool
+    /// Signs the pool's NIP-42 AUTH events with the bunker's key (kept as long as the pool).
+    private let authentication: SignerService
     private let log: HostLog
     private let rule: [BunkerPermission]?
     private let approve: (@Sendable (BunkerConnectRequest) async -> Bool?)?
@@ -87,7 +90,9 @@ public final class Bunker: Sendable {
         let bunkerSigner: LocalSigner
         do {
             bunkerSigner = LocalSigner(secretKey: try SecretKey(bytes: RecordCipher.hmac(key: user.keypair.secretKey.exportBytes(), Self.signerKeyLabel)))
-            let transport = try account.host.ownedProvider(of: CapabilityID.transport, as: lkh_transport_v1.self)
+            // Relays that demand NIP-42 AUTH see the bunker's key, never the user's.
+            authentication = SignerService(signer: bunkerSigner)
+            let transport = try account.host.ownedProvider(of: CapabilityID.transport, as: lkh_transport_v1.self, signer: authentication)
             pool = try RelayPool(transport: transport)
         } catch {
             throw RuntimeError(.failed, "cannot set up the bunker: \(error)")
