@@ -16,7 +16,7 @@
  * `struct_size` and only ever grow at the end. History: 1.1 added linkstr_runtime_watch_with,
  * linkstr_session_members and the `warnings` of a new session; 1.2 the saved links; 1.3 the remote
  * signer (linkstr_account_connect/disconnect), profiles and media; 1.4 linkstr as a bunker
- * (linkstr_signer_serve, linkstr_signer_stop).
+ * (linkstr_signer_serve, linkstr_signer_stop); 1.5 the lock; 1.6 `on_auth_url` of the options.
  *
  * Threads. Every function carries one tag:
  *   [thread-safe]  may be called from any thread, also concurrently on the same handle;
@@ -71,7 +71,7 @@ extern "C" {
 #endif
 
 #define LINKSTR_API_MAJOR 1u
-#define LINKSTR_API_MINOR 5u
+#define LINKSTR_API_MINOR 6u
 
 /** This API's own status code (the rest are the ABI's LKH_E_*): the home has no account. */
 #define LINKSTR_E_NO_ACCOUNT 100
@@ -88,6 +88,11 @@ void linkstr_string_free(char *json);
 
 typedef struct linkstr_runtime linkstr_runtime;
 
+/** Told the page a remote signer (NIP-46) asks the user to open to approve a request (its
+ *  `auth_url`) while the request waits for the signer's answer: show it to the user, or open it.
+ *  `url` is borrowed for the call. Since API 1.6. [linkstr-thread] */
+typedef void (*linkstr_auth_url_fn)(void *user_data, const char *url);
+
 typedef struct linkstr_runtime_options {
     uint32_t struct_size;    /* sizeof(linkstr_runtime_options) */
     uint32_t api_major;      /* LINKSTR_API_MAJOR */
@@ -96,10 +101,13 @@ typedef struct linkstr_runtime_options {
     const char *config_path; /* a config.toml to read instead of the default (like --config); may be NULL */
     const char *storage;     /* a storage backend for this runtime (like --storage): "sqlite", "memory",
                                 "postgresql" or a plugin id; NULL = the configuration's */
+    linkstr_auth_url_fn on_auth_url; /* since 1.6: told each auth_url of the account's remote signer;
+                                        NULL = not told (the request waits for its time limit) */
+    void *auth_url_user_data;        /* since 1.6: passed to on_auth_url */
 } linkstr_runtime_options;
 
 /** Options with struct_size and this header's API version set; the rest NULL. */
-#define LINKSTR_RUNTIME_OPTIONS_INIT {sizeof(linkstr_runtime_options), LINKSTR_API_MAJOR, LINKSTR_API_MINOR, NULL, NULL, NULL}
+#define LINKSTR_RUNTIME_OPTIONS_INIT {sizeof(linkstr_runtime_options), LINKSTR_API_MAJOR, LINKSTR_API_MINOR, NULL, NULL, NULL, NULL, NULL}
 
 /** Opens a runtime: resolves the home's folders and reads its configuration. The account, its
  *  plugins and its storage are opened by the first call that needs them (and stay open); relays are
