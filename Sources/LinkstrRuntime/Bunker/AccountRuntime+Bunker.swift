@@ -41,13 +41,15 @@ extension AccountRuntime {
     public static let bunkerLogCapacity = 10_000
 
     /// Adds `entry` to the bunker's log; past ``bunkerLogCapacity`` entries the oldest are dropped
-    /// (looked at for about one entry in 100, so that a request does not read the whole log).
+    /// (looked at on the first entry and every 100th after it, so that a request does not read the
+    /// whole log: the log holds at most 99 entries more).
     public func recordBunkerRequest(_ entry: BunkerLogEntry) throws(RuntimeError) {
         // Sorted by the microsecond it was recorded, so that the requests of one second keep their order.
         let order = Int64(Date().timeIntervalSince1970 * 1_000_000)
         let key = withUnsafeBytes(of: order.bigEndian) { Array($0) } + (0..<8).map { _ in UInt8.random(in: .min ... .max) }
         try withStore { try store.put(BunkerCollection.log, key: key, sort: order, value: entry.encodedRecord()) }
-        if order % 100 == 0 { try dropOldBunkerLogEntries() }
+        if bunkerLogWrites % 100 == 0 { try dropOldBunkerLogEntries() }
+        bunkerLogWrites += 1
         try commit()
     }
 
