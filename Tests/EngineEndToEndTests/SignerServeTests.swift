@@ -171,4 +171,20 @@ struct SignerServeTests {
         #expect(watch.process.terminationStatus == 0, "\(watch.stderr)")
         #expect(try Self.records(alice, ["signer", "log"]).map { $0["kind"] as? Int } == [1])
     }
+
+    @Test("with a key from `linkstr unlock`, `linkstr lock` stops `signer serve` (exit 1, saying why): the key leaves the process")
+    func stopsWhenLocked() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        #expect(try alice.run(["profile", "passphrase", "--passphrase-stdin"], stdin: "correct horse\n").status == 0)
+        let unlocked = try alice.run(["unlock", "--passphrase-stdin"], stdin: "correct horse\n")
+        #expect(unlocked.status == 0, "\(unlocked.stderr)")
+        let serve = try await Serve(alice, ["--allow", "sign_event:1"])
+        #expect(try alice.run(["lock"]).status == 0)
+        #expect(await eventually(within: 15) { !serve.process.process.isRunning }, "\(serve.process.stderr)")
+        #expect(serve.process.process.terminationStatus == 1)
+        #expect(serve.process.stderr.contains("linkstr was locked (`linkstr lock` or the auto-lock): the bunker stopped"), "\(serve.process.stderr)")
+    }
 }
