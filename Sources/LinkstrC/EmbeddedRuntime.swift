@@ -264,19 +264,28 @@ final class EmbeddedRuntime: Sendable {
         }
     }
 
-    /// Stops the watch and the bunker, disconnects the relays and stops every plugin.
-    func close() {
+    /// Stops the watch and the bunker, then closes the account: nothing of this runtime holds the
+    /// key any more (the next call opens the account again).
+    func dropAccount() {
         state.withLock { $0.watch }?.stop()
         state.withLock { $0.signer }?.stop()
-        let (opened, storage, media) = state.withLock { state in
+        let opened = state.withLock { state in
+            defer { state.opened = nil }
+            return state.opened
+        }
+        if let opened { BlockingCall.wait { await opened.close() } }
+    }
+
+    /// Stops the watch and the bunker, disconnects the relays and stops every plugin.
+    func close() {
+        dropAccount()
+        let (storage, media) = state.withLock { state in
             defer {
-                state.opened = nil
                 state.storage = nil
                 state.media = nil
             }
-            return (state.opened, state.storage, state.media)
+            return (state.storage, state.media)
         }
-        if let opened { BlockingCall.wait { await opened.close() } }
         storage?.host.stop()
         media?.host.stop()
     }

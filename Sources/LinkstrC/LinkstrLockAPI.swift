@@ -30,9 +30,10 @@ public func linkstr_lock(
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let runtime = try EmbeddedRuntime.from(handle)
-        // The account this runtime opened holds its key: closed, it is gone from this process too.
-        try runtime.closeAccount()
+        // The agent first, so that no process gets the key from it any more; then what holds the
+        // key here: the watch, the bunker and the account this runtime opened.
         try runtime.accountFiles { accounts throws(AccountError) in try accounts.lockProfiles() }
+        runtime.dropAccount()
         return ["locked": true]
     }
 }

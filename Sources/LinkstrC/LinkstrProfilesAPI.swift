@@ -28,10 +28,11 @@ public func linkstr_whoami(
     _ handle: OpaquePointer?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
-        let (profile, locked) = try EmbeddedRuntime.from(handle).accountFiles { accounts throws(AccountError) in
+        let (profile, locked, autoLockedAt) = try EmbeddedRuntime.from(handle).accountFiles { accounts throws(AccountError) in
             let profile = try accounts.requireProfile()
-            return (profile, accounts.isLocked(profile))
+            let locked = accounts.isLocked(profile)
+            return (profile, locked, locked ? accounts.autoLockedAt() : nil)
         }
-        return JSONRecords.whoami(profile, locked: locked)
+        return JSONRecords.whoami(profile, locked: locked, autoLockedAt: autoLockedAt)
     }
 }

@@ -88,7 +88,13 @@ private func connect(
         try await client.connect(secret: link.secret)
         return try await accounts.connectRemote(
             through: client, sessionKey: sessionKey, answerTimeout: answerTimeout, name: name, keyStore: keyStore ?? accounts.defaultKeyStore(),
-            now: Int64(Date().timeIntervalSince1970))
+            now: Int64(Date().timeIntervalSince1970)
+        ) { current throws(AccountError) in
+            // A program cannot ask the person: a new signer for an existing account is refused.
+            throw AccountError(
+                "the link's signer \(link.signer.npub) would replace this account's signer \(current.signer); "
+                    + "confirm that with `linkstr account connect` on a terminal, or log the account out first", badInput: true)
+        }
     } catch let error as AccountError {
         throw EmbeddedFailure(error)
     } catch {

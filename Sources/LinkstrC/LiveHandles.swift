@@ -21,10 +21,18 @@ enum LiveHandles {
         return OpaquePointer(pointer)
     }
 
-    /// The object behind a live handle of `kind`, or nil (NULL, freed, or another type).
+    /// The object behind a live handle of `kind`, or nil (NULL, freed, or another type). The
+    /// reference is taken inside the lock, so that a `*_free` on another thread cannot drop the
+    /// object between the check and its use.
     static func object<Object: AnyObject>(_ handle: OpaquePointer?, as kind: Kind, _ type: Object.Type) -> Object? {
-        guard let handle, live.withLock({ $0[UInt(bitPattern: UnsafeRawPointer(handle))] }) == kind else { return nil }
-        return Unmanaged<Object>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+        guard let handle else { return nil }
+        let object = Unmanaged<Object>.fromOpaque(UnsafeRawPointer(handle))
+        let retained = live.withLock { live -> Bool in
+            guard live[UInt(bitPattern: UnsafeRawPointer(handle))] == kind else { return false }
+            _ = object.retain()
+            return true
+        }
+        return retained ? object.takeRetainedValue() : nil
     }
 
     /// Ends a handle's life: the object, to close and then drop, or nil when the handle is not live

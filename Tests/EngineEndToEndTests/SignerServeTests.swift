@@ -119,7 +119,7 @@ struct SignerServeTests {
         #expect(try Self.records(alice, ["signer", "log"]).isEmpty)
     }
 
-    @Test("on a terminal a new client is approved by answering the question; it then signs")
+    @Test("on a terminal a new client that names no permissions is approved by answering the question, for get_public_key only: it signs nothing")
     func approvesOnTheTerminal() async throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
@@ -137,13 +137,17 @@ struct SignerServeTests {
             try TerminalSession.linkstr(["signer", "serve", "--home", alice.path], answers: [("Allow it? [y/N] ", "y")], timeout: 25)
         }
         try await Task.sleep(for: startup * 2 + .seconds(1))
-        let lines = try await NostrConnectClient.run(first.link, timeout: 20, ["sign:1"])
+        // rust-nostr's client names no permissions in its connect.
+        let lines = try await NostrConnectClient.run(first.link, timeout: 20, ["public_key", "sign:1", "nip44:\(alice.pubkey)"])
         let screen = try await session.value.screen
-        #expect(screen.contains("The Nostr client ") && screen.contains(" with your key. Allow it? [y/N]"), "\(screen)")
-        #expect(screen.contains("approved "))
+        #expect(screen.contains("The Nostr client ") && screen.contains("asks to connect without naming a permission: it may only learn your public key. Allow it? [y/N]"), "\(screen)")
+        #expect(screen.contains("approved ") && screen.contains(" for get_public_key only"), "\(screen)")
         #expect(try QRCodeReader.decode(terminalOutput: screen, scratch: scratch) == first.link, "on a terminal the link is drawn as a QR code")
-        let signed = try #require(lines.first).signedEvent()
-        #expect(signed.isValid && signed.pubkey.hex == alice.pubkey)
+        #expect(lines[0].text == alice.pubkey, "\(lines[0].error ?? "")")
+        #expect(lines[1].result == nil && lines[1].error != nil, "one y grants no signing")
+        #expect(lines[2].result == nil && lines[2].error != nil, "nor any encryption")
+        #expect(screen.contains("this client may not sign events of kind 1 (it may: get_public_key only)"), "\(screen)")
+        #expect(try Self.records(alice, ["signer", "log"]).isEmpty, "nothing was done with the key")
     }
 
     @Test("[signer] serve = true: `linkstr watch` answers a client too, and stops gracefully on SIGTERM")
@@ -166,5 +170,21 @@ struct SignerServeTests {
         #expect(await eventually { !watch.process.isRunning })
         #expect(watch.process.terminationStatus == 0, "\(watch.stderr)")
         #expect(try Self.records(alice, ["signer", "log"]).map { $0["kind"] as? Int } == [1])
+    }
+
+    @Test("with a key from `linkstr unlock`, `linkstr lock` stops `signer serve` (exit 1, saying why): the key leaves the process")
+    func stopsWhenLocked() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        #expect(try alice.run(["profile", "passphrase", "--passphrase-stdin"], stdin: "correct horse\n").status == 0)
+        let unlocked = try alice.run(["unlock", "--passphrase-stdin"], stdin: "correct horse\n")
+        #expect(unlocked.status == 0, "\(unlocked.stderr)")
+        let serve = try await Serve(alice, ["--allow", "sign_event:1"])
+        #expect(try alice.run(["lock"]).status == 0)
+        #expect(await eventually(within: 15) { !serve.process.process.isRunning }, "\(serve.process.stderr)")
+        #expect(serve.process.process.terminationStatus == 1)
+        #expect(serve.process.stderr.contains("linkstr was locked (`linkstr lock` or the auto-lock): the bunker stopped"), "\(serve.process.stderr)")
     }
 }

@@ -27,9 +27,9 @@ struct RuntimeEmbeddingTests {
             status: LKH_E_INVALID, text: "linkstr_runtime_options.struct_size is 32, less than the 40 bytes of API 1.0; \(sizeAdvice)"))
         let versionAdvice = "build it against this library's linkstr.h or install a liblinkstr.so that provides it"
         #expect(log["major"] == .init(
-            status: LKH_E_UNSUPPORTED, text: "this program was built for linkstr API 2.5, but liblinkstr.so 0.1.0 provides API 1.5; \(versionAdvice)"))
+            status: LKH_E_UNSUPPORTED, text: "this program was built for linkstr API 2.6, but liblinkstr.so 0.1.0 provides API 1.6; \(versionAdvice)"))
         #expect(log["minor"] == .init(
-            status: LKH_E_UNSUPPORTED, text: "this program was built for linkstr API 1.6, but liblinkstr.so 0.1.0 provides API 1.5; \(versionAdvice)"))
+            status: LKH_E_UNSUPPORTED, text: "this program was built for linkstr API 1.7, but liblinkstr.so 0.1.0 provides API 1.6; \(versionAdvice)"))
         #expect(log.lines.contains("untouched yes"))
         #expect(log["open"]?.status == LKH_OK)
 

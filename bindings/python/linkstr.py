@@ -22,7 +22,7 @@ import sys
 import traceback
 
 API_MAJOR = 1
-API_MINOR = 5
+API_MINOR = 6
 
 # Status codes (linkstr_plugin.h and linkstr.h).
 INVALID = 1
@@ -59,6 +59,8 @@ class _Options(ctypes.Structure):
         ("home", ctypes.c_char_p),
         ("config_path", ctypes.c_char_p),
         ("storage", ctypes.c_char_p),
+        ("on_auth_url", ctypes.c_void_p),
+        ("auth_url_user_data", ctypes.c_void_p),
     ]
 
 
@@ -205,11 +207,16 @@ class Signer(_Running):
 class Runtime:
     """One linkstr home: its account, sessions, contacts and relays. Close it (or use `with`)."""
 
-    def __init__(self, home=None, config_path=None, storage=None, library=None):
+    def __init__(self, home=None, config_path=None, storage=None, library=None, on_auth_url=None):
+        """`on_auth_url(url)`: told, on a thread of linkstr's, the page a remote signer asks the user
+        to open to approve a request (show or open it); without it the request waits for its time limit."""
         self._lib = _load(library)
+        # ctypes must keep the callback alive while linkstr may call it.
+        self._auth_url = _JSON_FN(lambda _, url: on_auth_url(url.decode())) if on_auth_url else None
         options = _Options(
             struct_size=ctypes.sizeof(_Options), api_major=API_MAJOR, api_minor=API_MINOR,
-            home=_text(home), config_path=_text(config_path), storage=_text(storage))
+            home=_text(home), config_path=_text(config_path), storage=_text(storage),
+            on_auth_url=ctypes.cast(self._auth_url, ctypes.c_void_p) if self._auth_url else None)
         handle = ctypes.c_void_p()
         error = _new_error()
         status = self._lib.linkstr_runtime_open(ctypes.byref(options), ctypes.byref(handle), ctypes.byref(error))

@@ -9,6 +9,8 @@ public enum NotificationKind: Equatable, Sendable {
     case saved
     /// A question the user answers with the "allow" or "deny" action.
     case permission
+    /// linkstr is locked and new items wait (the body says how many).
+    case locked
     case other(Int32)
 
     public init(abiValue: Int32) {
@@ -18,11 +20,12 @@ public enum NotificationKind: Equatable, Sendable {
         case LKH_NOTIFY_TEST: self = .test
         case LKH_NOTIFY_SAVED: self = .saved
         case LKH_NOTIFY_PERMISSION: self = .permission
+        case LKH_NOTIFY_LOCKED: self = .locked
         default: self = .other(abiValue)
         }
     }
 
-    /// The name used in JSON payloads: `post`, `reaction`, `test`, `saved`, `permission` or `kind-<n>`.
+    /// The name used in JSON payloads: `post`, `reaction`, `test`, `saved`, `permission`, `locked` or `kind-<n>`.
     public var name: String {
         switch self {
         case .post: "post"
@@ -30,6 +33,7 @@ public enum NotificationKind: Equatable, Sendable {
         case .test: "test"
         case .saved: "saved"
         case .permission: "permission"
+        case .locked: "locked"
         case .other(let value): "kind-\(value)"
         }
     }

@@ -16,7 +16,7 @@
  * `struct_size` and only ever grow at the end. History: 1.1 added linkstr_runtime_watch_with,
  * linkstr_session_members and the `warnings` of a new session; 1.2 the saved links; 1.3 the remote
  * signer (linkstr_account_connect/disconnect), profiles and media; 1.4 linkstr as a bunker
- * (linkstr_signer_serve, linkstr_signer_stop).
+ * (linkstr_signer_serve, linkstr_signer_stop); 1.5 the lock; 1.6 `on_auth_url` of the options.
  *
  * Threads. Every function carries one tag:
  *   [thread-safe]  may be called from any thread, also concurrently on the same handle;
@@ -40,7 +40,15 @@
  *
  * Records. The JSON documents are the `--json` records of the `linkstr` command line (the same
  * fields, the same meaning: see each function); unknown fields may appear later and are to be
- * ignored. Secrets never cross, except the nsec handed to linkstr_account_import.
+ * ignored.
+ *
+ * Secrets. No secret key ever comes out. These, and only these, cross the API:
+ *   in:  the nsec given to linkstr_account_import; the unlock passphrase given to linkstr_unlock
+ *        (used for the call, not kept); the bunker:// link given to linkstr_account_connect, with
+ *        its secret (used once to connect, not kept);
+ *   out: the bunker:// link of linkstr_signer_serve, with its secret, in the `listening` and `link`
+ *        activities of its callback — whoever gets that link may ask to connect as a new client
+ *        (each still needs a rule, `allow`, to be admitted), so show it only to its user.
  *
  * Errors. Fallible functions return `lkh_status` (0 = LKH_OK) and take a caller-owned `lkh_error *`
  * (may be NULL; linkstr_plugin.h) that receives the code and the sentence the command line prints:
@@ -63,7 +71,7 @@ extern "C" {
 #endif
 
 #define LINKSTR_API_MAJOR 1u
-#define LINKSTR_API_MINOR 5u
+#define LINKSTR_API_MINOR 6u
 
 /** This API's own status code (the rest are the ABI's LKH_E_*): the home has no account. */
 #define LINKSTR_E_NO_ACCOUNT 100
@@ -80,6 +88,11 @@ void linkstr_string_free(char *json);
 
 typedef struct linkstr_runtime linkstr_runtime;
 
+/** Told the page a remote signer (NIP-46) asks the user to open to approve a request (its
+ *  `auth_url`) while the request waits for the signer's answer: show it to the user, or open it.
+ *  `url` is borrowed for the call. Since API 1.6. [linkstr-thread] */
+typedef void (*linkstr_auth_url_fn)(void *user_data, const char *url);
+
 typedef struct linkstr_runtime_options {
     uint32_t struct_size;    /* sizeof(linkstr_runtime_options) */
     uint32_t api_major;      /* LINKSTR_API_MAJOR */
@@ -88,10 +101,13 @@ typedef struct linkstr_runtime_options {
     const char *config_path; /* a config.toml to read instead of the default (like --config); may be NULL */
     const char *storage;     /* a storage backend for this runtime (like --storage): "sqlite", "memory",
                                 "postgresql" or a plugin id; NULL = the configuration's */
+    linkstr_auth_url_fn on_auth_url; /* since 1.6: told each auth_url of the account's remote signer;
+                                        NULL = not told (the request waits for its time limit) */
+    void *auth_url_user_data;        /* since 1.6: passed to on_auth_url */
 } linkstr_runtime_options;
 
 /** Options with struct_size and this header's API version set; the rest NULL. */
-#define LINKSTR_RUNTIME_OPTIONS_INIT {sizeof(linkstr_runtime_options), LINKSTR_API_MAJOR, LINKSTR_API_MINOR, NULL, NULL, NULL}
+#define LINKSTR_RUNTIME_OPTIONS_INIT {sizeof(linkstr_runtime_options), LINKSTR_API_MAJOR, LINKSTR_API_MINOR, NULL, NULL, NULL, NULL, NULL}
 
 /** Opens a runtime: resolves the home's folders and reads its configuration. The account, its
  *  plugins and its storage are opened by the first call that needs them (and stay open); relays are
@@ -127,9 +143,12 @@ lkh_status linkstr_account_identity(linkstr_runtime *runtime, char **out_json, l
 
 /** (Since API 1.3.) Makes the home's account one whose key lives in a remote signer (NIP-46), from
  *  the signer's `bunker://<signer pubkey>?relay=…&secret=…` link: connects with the link's secret,
- *  asks the signer for the user's public key, and keeps the client's session key in the key store
- *  (`name` and `key_store` as for linkstr_account_create). An account with that key in this home is
- *  reconnected and keeps its data. Asks nothing: the program shows the link and asks its user first.
+ *  asks the signer for the user's public key and has it sign a fresh challenge checked against that
+ *  key (a signer that cannot is LKH_E_UNAVAILABLE, and nothing is stored), and keeps the client's
+ *  session key in the key store (`name` and `key_store` as for linkstr_account_create). An account
+ *  with that key and that signer in this home is reconnected and keeps its data; one with another
+ *  signer is LKH_E_INVALID (a change of signer is confirmed by a person, with `linkstr account
+ *  connect` on a terminal). Asks nothing: the program shows the link and asks its user first.
  *  `timeout_seconds` (0: 30) is how long each request to the signer waits for its answer, now and
  *  later. Writes `{"npub","pubkey","key_store","name"?,"signer","relays","reconnected"}` as
  *  `linkstr account connect --json`. An invalid link (no relay, a bad key) is LKH_E_INVALID; a signer
@@ -157,9 +176,11 @@ lkh_status linkstr_profiles_list(linkstr_runtime *runtime, char **out_json, lkh_
  *  watches or serves as a bunker; LKH_E_UNAVAILABLE for an unknown name. Since API 1.3. [thread-safe] */
 lkh_status linkstr_profile_use(linkstr_runtime *runtime, const char *name, char **out_json, lkh_error *err);
 
-/** Who the active profile is, without its key: `{"id","name","npub","pubkey","locked"}`; `locked`
- *  (meaningful since API 1.5) is true when a passphrase protects the profile's key and the home's
- *  unlock agent does not hold it. LINKSTR_E_NO_ACCOUNT when there is none. Since API 1.3. [thread-safe] */
+/** Who the active profile is, without its key: `{"id","name","npub","pubkey","locked","auto_locked_at"?}`;
+ *  `locked` (meaningful since API 1.5) is true when a passphrase protects the profile's key and the
+ *  home's unlock agent does not hold it; `auto_locked_at` (ISO 8601) says when the agent locked
+ *  itself for want of use (a running watch still holds the key then, until linkstr_lock).
+ *  LINKSTR_E_NO_ACCOUNT when there is none. Since API 1.3. [thread-safe] */
 lkh_status linkstr_whoami(linkstr_runtime *runtime, char **out_json, lkh_error *err);
 
 /* The lock: the home's keys under a master passphrase, unlocked for the login session by the unlock
@@ -173,10 +194,13 @@ lkh_status linkstr_whoami(linkstr_runtime *runtime, char **out_json, lkh_error *
  *  LKH_E_INVALID. Runs scrypt once per key (about a quarter second each). Since API 1.5. [thread-safe] */
 lkh_status linkstr_unlock(linkstr_runtime *runtime, const char *passphrase, char **out_json, lkh_error *err);
 
-/** As `linkstr lock`: the unlock agent forgets every key of the home, and this runtime closes the
- *  account it opened (its key goes with it). Writes `{"locked":true}`. A home whose keys need no
- *  passphrase is LKH_E_UNAVAILABLE (there is nothing to lock); LKH_E_BUSY while this runtime
- *  watches. Since API 1.5. [thread-safe] */
+/** As `linkstr lock`: the unlock agent forgets every key of the home first (no process gets the
+ *  key from it any more), then this runtime stops what holds the key — its watch and its bunker, as
+ *  linkstr_watch_stop and linkstr_signer_stop do (their callbacks end) — and closes the account it
+ *  opened (its key goes with it; the next call opens it again). Writes `{"locked":true}`. A home
+ *  whose keys need no passphrase is LKH_E_UNAVAILABLE (there is nothing to lock; nothing is
+ *  stopped). A bunker of another process whose key came from the agent answers every request
+ *  "locked" from then on. Since API 1.5. [thread-safe] */
 lkh_status linkstr_lock(linkstr_runtime *runtime, char **out_json, lkh_error *err);
 
 /* Sessions, posts and reactions. Every call below needs an account (else LINKSTR_E_NO_ACCOUNT).

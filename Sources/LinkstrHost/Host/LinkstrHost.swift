@@ -90,10 +90,11 @@ public final class LinkstrHost: Sendable {
     }
 
     /// The host services a plugin instance receives: its config section, `host.*` values, the log,
-    /// clocks, the executor, the event bus and, if granted (``signerKinds(for:)``), the signer service.
-    public func services(for pluginID: String) -> any HostServiceProvider {
+    /// clocks, the executor, the event bus and, if granted (``signerKinds(for:)``), the signer service
+    /// — the account's, or `signer` when given.
+    public func services(for pluginID: String, signer: SignerService? = nil) -> any HostServiceProvider {
         var services: [String: UnsafeRawPointer] = [:]
-        if let kinds = signerKinds(for: pluginID) { services[LKH_SERVICE_SIGNER_V1] = signerService.table(for: pluginID, kinds: kinds) }
+        if let kinds = signerKinds(for: pluginID) { services[LKH_SERVICE_SIGNER_V1] = (signer ?? signerService).table(for: pluginID, kinds: kinds) }
         return HostServices(
             pluginID: pluginID,
             settings: configuration.pluginSettings[pluginID] ?? [:],
@@ -137,11 +138,13 @@ public final class LinkstrHost: Sendable {
     /// A new instance of the selected provider that belongs to the caller alone: the host does not
     /// keep it, and it is destroyed when the caller drops it (an instance whose one-time setup, such
     /// as a transport's sink, must not be shared).
-    public func ownedProvider<VTable>(of capabilityID: String, as type: VTable.Type) throws(HostError) -> Capability<VTable> {
+    /// - Parameter signer: the signer service it gets instead of the account's (a bunker's relays
+    ///   are authenticated with the bunker's key); it must outlive the instance.
+    public func ownedProvider<VTable>(of capabilityID: String, as type: VTable.Type, signer: SignerService? = nil) throws(HostError) -> Capability<VTable> {
         let plugin = try selectedProvider(of: capabilityID)
         do {
             try checkSignerRequirement(plugin)
-            return try PluginInstance(descriptor: plugin.descriptor, provider: services(for: plugin.id)).capability(capabilityID, as: type)
+            return try PluginInstance(descriptor: plugin.descriptor, provider: services(for: plugin.id, signer: signer)).capability(capabilityID, as: type)
         } catch {
             throw .plugin(error)
         }

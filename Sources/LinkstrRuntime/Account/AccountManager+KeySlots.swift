@@ -68,10 +68,13 @@ extension AccountManager {
 
     /// The keys in `slots` of `profile`, in that order: from the unlock agent when it holds them,
     /// else from the key store (may ask for the passphrase, once).
-    /// - Parameter given: the passphrase to decrypt with; then the agent is not asked.
-    func loadKeys(_ slots: [KeySlot], of profile: HomeProfile, passphrase given: String? = nil) throws(AccountError) -> [SecretKey] {
+    /// - Parameters:
+    ///   - given: the passphrase to decrypt with; then the agent is not asked.
+    ///   - fromAgent: whether the agent may answer; a caller that writes the keys again asks the
+    ///     store for the slots that have no public key to check the agent's copy against.
+    func loadKeys(_ slots: [KeySlot], of profile: HomeProfile, passphrase given: String? = nil, fromAgent: Bool = true) throws(AccountError) -> [SecretKey] {
         _ = linkstr_forbid_core_dumps()
-        if given == nil, profile.account.keyStore != .plain, let held = keysFromAgent(slots, of: profile) { return held }
+        if given == nil, fromAgent, profile.account.keyStore != .plain, let held = try keysFromAgent(slots, of: profile) { return held }
         var passphrase = given
         var keys: [SecretKey] = []
         for slot in slots {
@@ -108,13 +111,20 @@ extension AccountManager {
 
     /// The keys in `slots` of `profile` as the unlock agent holds them; nil when no agent runs or
     /// it does not hold them all.
-    private func keysFromAgent(_ slots: [KeySlot], of profile: HomeProfile) -> [SecretKey]? {
+    /// - Throws: when what answers is not this user's own agent, or the account key it gives is
+    ///   not the profile's (an agent that hands out another key would have it used and written).
+    private func keysFromAgent(_ slots: [KeySlot], of profile: HomeProfile) throws(AccountError) -> [SecretKey]? {
         var request = UnlockAgentMessage(.key)
         request.profile = profile.id.rawValue
-        guard let reply = agent.request(request), reply.ok == true, let held = reply.keys else { return nil }
+        guard let reply = try agent.request(request), reply.ok == true, let held = reply.keys else { return nil }
         var keys: [SecretKey] = []
         for slot in slots {
             guard let nsec = held[slot.fileName], let key = try? SecretKey(nsec: nsec) else { return nil }
+            if slot == .accountKey, key.publicKey.hex != profile.account.pubkey {
+                throw AccountError(
+                    "the unlock agent on \(agentAddress.socketPath) gave a key that is not the key of profile '\(profile.name)' (\(profile.npub)); "
+                        + "nothing was used or written. Stop that agent (`linkstr lock`), then run `linkstr unlock` again")
+            }
             keys.append(key)
         }
         return keys

@@ -51,17 +51,20 @@ extension AccountManager {
         isProtected(profile) && !PassphraseSource(environment: environment).isConfigured && agentHolds(profile) == true
     }
 
-    /// Whether the unlock agent holds the keys of `profile`; nil when no agent answers.
+    /// Whether the unlock agent holds the keys of `profile`; nil when no agent answers, or what
+    /// answers is not this user's own (reading the keys then says why).
     private func agentHolds(_ profile: HomeProfile) -> Bool? {
-        agent.request(UnlockAgentMessage(.status)).map { ($0.unlocked ?? []).contains(profile.id.rawValue) }
+        (try? agent.request(UnlockAgentMessage(.status))).map { ($0.unlocked ?? []).contains(profile.id.rawValue) }
     }
 
-    /// Calls `onLock` (on a thread of its own) when the unlock agent locks; returns at once.
-    public func whenLocked(_ onLock: @escaping @Sendable () -> Void) {
+    /// Calls `onAutoLock` each time the unlock agent locks itself (auto-lock), and `onLock` when it
+    /// is locked with `linkstr lock`, then stops listening; on a thread of its own. Returns at once.
+    public func whenLocked(onAutoLock: (@Sendable () -> Void)? = nil, _ onLock: @escaping @Sendable () -> Void) {
         let agent = self.agent
         Thread.detachNewThread {
             var locked = false
             _ = agent.subscribe { message in
+                if message.event == .autoLocked { onAutoLock?() }
                 locked = message.event == .locked
                 return !locked
             }
@@ -69,10 +72,16 @@ extension AccountManager {
         }
     }
 
-    /// Sets or changes the master passphrase: every profile's keys are read (from the agent, or
-    /// with the current passphrase), then `newPassphrase` is asked for and they are written again
-    /// under it — an ncryptsec file, or a Secret Service item holding the ncryptsec; a plain key
-    /// becomes an ncryptsec file. The verifier is written last. Returns the profiles.
+    /// When the unlock agent last locked itself, until the next `unlock` or `lock`; nil when it did
+    /// not, or no agent answers.
+    public func autoLockedAt() -> Date? {
+        (try? agent.request(UnlockAgentMessage(.status)))?.autoLockedAt.map { Date(timeIntervalSince1970: TimeInterval($0)) }
+    }
+
+    /// Sets or changes the master passphrase: every profile's keys are read (from the agent, its
+    /// account key checked against the profile's public key, or with the current passphrase), then
+    /// `newPassphrase` is asked for and they are written again under it — an ncryptsec file, or a
+    /// Secret Service item holding the ncryptsec; a plain key becomes an ncryptsec file. The verifier is written last. Returns the profiles.
     @discardableResult
     public func setMasterPassphrase(_ newPassphrase: () throws(AccountError) -> String) throws(AccountError) -> [HomeProfile] {
         let profiles = try profileList().profiles
@@ -80,7 +89,9 @@ extension AccountManager {
         var keys: [[(slot: KeySlot, key: SecretKey)]] = []
         for profile in profiles {
             let slots = storedSlots(of: profile)
-            keys.append(Array(zip(slots, try loadKeys(slots, of: profile))).map { (slot: $0.0, key: $0.1) })
+            // The agent's copy of a remote signer's secrets has no public key to be checked against: read those from the store.
+            let loaded = try loadKeys(slots, of: profile, fromAgent: profile.account.remoteSigner == nil)
+            keys.append(Array(zip(slots, loaded)).map { (slot: $0.0, key: $0.1) })
         }
         let passphrase = try newPassphrase()
         guard !passphrase.isEmpty else { throw AccountError("the master passphrase must not be empty", badInput: true) }
@@ -127,7 +138,7 @@ extension AccountManager {
         var request = UnlockAgentMessage(.unlock)
         request.profiles = handed
         request.autoLockMinutes = autoLockMinutes
-        guard let reply = agent.request(request) else { throw AccountError("the unlock agent stopped answering on \(agentAddress.socketPath)") }
+        guard let reply = try agent.request(request) else { throw AccountError("the unlock agent stopped answering on \(agentAddress.socketPath)") }
         guard reply.ok == true else { throw AccountError("the unlock agent refused: \(reply.error ?? "no reason given")") }
         return (unlocked, reply.until.map { Date(timeIntervalSince1970: TimeInterval($0)) })
     }
@@ -136,7 +147,7 @@ extension AccountManager {
     /// - Throws: when no key of the home needs a passphrase (there is nothing to lock).
     public func lockProfiles() throws(AccountError) {
         guard try profileList().profiles.contains(where: isProtected) else { throw nothingToLock }
-        guard let reply = agent.request(UnlockAgentMessage(.lock)) else { return }
+        guard let reply = try agent.request(UnlockAgentMessage(.lock)) else { return }
         guard reply.ok == true else { throw AccountError("the unlock agent refused to lock: \(reply.error ?? "no reason given")") }
     }
 
@@ -154,7 +165,7 @@ extension AccountManager {
 
     /// Starts the agent with `command` unless one answers, and waits (up to 5 s) until it does.
     private func startAgent(_ command: [String]) throws(AccountError) {
-        guard agent.request(UnlockAgentMessage(.status)) == nil else { return }
+        guard try agent.request(UnlockAgentMessage(.status)) == nil else { return }
         guard let program = command.first else { throw AccountError("no unlock agent runs and there is no command to start one") }
         var arguments = command.map { strdup($0) } + [nil]
         defer { for argument in arguments { free(argument) } }
@@ -162,7 +173,7 @@ extension AccountManager {
             throw AccountError("cannot start the unlock agent (\(program)): \(String(cString: strerror(errno)))")
         }
         for _ in 0..<100 {
-            if agent.request(UnlockAgentMessage(.status)) != nil { return }
+            if try agent.request(UnlockAgentMessage(.status)) != nil { return }
             usleep(50_000)
         }
         throw AccountError("the unlock agent did not start listening on \(agentAddress.socketPath) within 5 s")

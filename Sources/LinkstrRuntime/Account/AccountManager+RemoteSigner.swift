@@ -37,15 +37,31 @@ extension AccountManager {
         return (try insertProfile(id: id, account: account, name: name, activate: true).account, false)
     }
 
-    /// Asks the signer `client` is connected to for the user's key, then keeps the account
+    /// Asks the signer `client` is connected to for the user's key, has it prove that it holds that
+    /// key (it signs a fresh challenge), then keeps the account
     /// (``connectRemote(user:link:sessionKey:answerTimeout:name:keyStore:now:)``) with the client's
-    /// session key.
-    /// - Throws: ``RemoteSignerError`` when the signer does not answer, ``AccountError`` when the
-    ///   account cannot be kept.
+    /// session key. Nothing is stored before the proof.
+    /// - Parameter confirmReplacing: called with the account's signer when the account exists with
+    ///   another signer, which the new one would replace; throws to keep the old one.
+    /// - Throws: ``RemoteSignerError`` when the signer does not answer, ``AccountError`` when it
+    ///   cannot prove the key, the replacement is refused, or the account cannot be kept.
     public func connectRemote(
-        through client: RemoteSignerClient, sessionKey: SecretKey, answerTimeout: Int?, name: String?, keyStore: KeyStoreKind, now: Int64
+        through client: RemoteSignerClient, sessionKey: SecretKey, answerTimeout: Int?, name: String?, keyStore: KeyStoreKind, now: Int64,
+        confirmReplacing: (RemoteSignerLink) throws(AccountError) -> Void
     ) async throws -> (account: AccountFile, user: PublicKey, reconnected: Bool) {
         let user = try await client.publicKey()
+        do throws(RemoteSignerError) {
+            try await client.prove(user, now: now)
+        } catch .unexpectedAnswer, .refused {
+            throw AccountError(
+                "the signer \(client.signer.npub) says it holds the key of \(user.npub) but did not sign a challenge with it; "
+                    + "it is not that key's signer (or refuses to prove it), so nothing was stored")
+        }
+        if let profile = try selectedProfile(), profile.account.pubkey == user.hex, let current = profile.account.remoteSigner,
+            current.signer != client.signer.hex
+        {
+            try confirmReplacing(current)
+        }
         let link = BunkerLink(signer: client.signer, relays: client.relays, secret: nil)
         let (account, reconnected) = try connectRemote(
             user: user, link: link, sessionKey: sessionKey, answerTimeout: answerTimeout, name: name, keyStore: keyStore, now: now)

@@ -37,13 +37,41 @@ extension AccountRuntime {
         return true
     }
 
-    /// Adds `entry` to the bunker's log.
+    /// The most entries the bunker's log keeps: the oldest go first.
+    public static let bunkerLogCapacity = 10_000
+
+    /// Adds `entry` to the bunker's log; past ``bunkerLogCapacity`` entries the oldest are dropped
+    /// (looked at on the first entry and every 100th after it, so that a request does not read the
+    /// whole log: the log holds at most 99 entries more).
     public func recordBunkerRequest(_ entry: BunkerLogEntry) throws(RuntimeError) {
         // Sorted by the microsecond it was recorded, so that the requests of one second keep their order.
         let order = Int64(Date().timeIntervalSince1970 * 1_000_000)
         let key = withUnsafeBytes(of: order.bigEndian) { Array($0) } + (0..<8).map { _ in UInt8.random(in: .min ... .max) }
         try withStore { try store.put(BunkerCollection.log, key: key, sort: order, value: entry.encodedRecord()) }
+        if bunkerLogWrites % 100 == 0 { try dropOldBunkerLogEntries() }
+        bunkerLogWrites += 1
         try commit()
+    }
+
+    private func dropOldBunkerLogEntries() throws(RuntimeError) {
+        let kept = try read(StorageQuery(owner: me.rawBytes, collection: BunkerCollection.log, descending: true, limit: Self.bunkerLogCapacity))
+        guard kept.count == Self.bunkerLogCapacity, let oldestKept = kept.last else { return }
+        for old in try read(StorageQuery(owner: me.rawBytes, collection: BunkerCollection.log, sortRange: .min ... oldestKept.sort - 1)) {
+            store.deleteRecord(BunkerCollection.log, key: old.key)
+        }
+    }
+
+    /// Remembers that `client` sent the request `id` (created at `time`), and forgets those created
+    /// before `since`. Returns false when it was remembered already: a replay.
+    public func rememberBunkerRequest(client: PublicKey, id: String, time: Int64, forgettingBefore since: Int64) throws(RuntimeError) -> Bool {
+        let key = cipher.lookupHash(client.rawBytes + Array(id.utf8))
+        guard try withStore({ try store.read(BunkerCollection.request, key: key) }) == nil else { return false }
+        for old in try read(StorageQuery(owner: me.rawBytes, collection: BunkerCollection.request, sortRange: .min ... since - 1)) {
+            store.deleteRecord(BunkerCollection.request, key: old.key)
+        }
+        try withStore { try store.put(BunkerCollection.request, key: key, sort: time, value: []) }
+        try commit()
+        return true
     }
 
     /// The bunker's log, oldest first (the last `limit` entries when given).

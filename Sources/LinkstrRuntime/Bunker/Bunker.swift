@@ -11,14 +11,28 @@ import Synchronization
 /// Clients address the bunker's own key (derived from the user's key, so it is the same every time
 /// and the relays never see the user's key in this traffic) and learn the user's key with
 /// `get_public_key`. A new client connects with the link's secret and is approved once — by the
-/// `[signer] allow` rule, else by the person at the terminal — for the permissions it asked for;
+/// `[signer] allow` rule (as far as it covers what the client named; a client naming nothing gets
+/// the rule), else by the person at the terminal for what it named, never more (naming none, or
+/// none known, it may only learn the user's public key);
 /// the account remembers it, so it needs no secret again. A fresh secret (when none is configured)
 /// is good for one client: then the bunker makes another and reports the new link.
 ///
 /// Requests are NIP-44 encrypted; a client that writes NIP-04 is answered in NIP-04. What is done
 /// with the user's key is logged (client, method, kind, event id, time), never the texts.
 ///
-/// Thread rule: `run` once; requests are answered one at a time, in the order they arrive.
+/// The bunker honours the lock: when the user's key came from the unlock agent, each request but
+/// `ping` is first checked against the agent, and answered `locked` while the agent does not hold
+/// the key (`linkstr lock`, the auto-lock, or an agent gone). Whoever runs the bunker stops it on
+/// the agent's `locked` event, so that the key leaves the process.
+///
+/// Strangers get little: a key that is not an approved client is answered only for `connect` and
+/// `ping`; failed connects are throttled; a request older than ``requestLifetime`` or a replay of a
+/// request id (remembered in the account, across restarts) is dropped; a malformed template is
+/// refused, never signed with its tags left out. Relays that demand NIP-42 AUTH are answered with
+/// the bunker's key.
+///
+/// Thread rule: `run` once; the clients are served side by side, each one's requests in the order
+/// they arrive; an answer is sent without waiting for the relays' OK.
 public final class Bunker: Sendable {
     static let subscriptionID = "linkstr-bunker"
     static let signerKeyLabel = Array("linkstr bunker signer key v1".utf8)
@@ -30,6 +44,8 @@ public final class Bunker: Sendable {
     private let user: LocalSigner
     private let runtime: AccountRuntime
     private let pool: RelayPool
+    /// Signs the pool's NIP-42 AUTH events with the bunker's key (kept as long as the pool).
+    private let authentication: SignerService
     private let log: HostLog
     private let rule: [BunkerPermission]?
     private let approve: (@Sendable (BunkerConnectRequest) async -> Bool?)?
@@ -38,6 +54,14 @@ public final class Bunker: Sendable {
     /// one (replaced once used).
     private let secret: Mutex<String>
     private let secretIsConfigured: Bool
+    /// Whether the key is locked now; nil when it did not come from the unlock agent.
+    private let keyIsLocked: (@Sendable () -> Bool)?
+    private let requests = BunkerRequests()
+    private let failedConnects = BunkerConnectThrottle()
+
+    /// How far from now a request may be dated: older ones (a replay, or one a relay kept too long)
+    /// and ones from the future are dropped.
+    public static let requestLifetime: Int64 = 60
 
     /// - Parameters:
     ///   - relays: where to listen; by default `[signer] relays`, else the account's enabled relays.
@@ -66,7 +90,9 @@ public final class Bunker: Sendable {
         let bunkerSigner: LocalSigner
         do {
             bunkerSigner = LocalSigner(secretKey: try SecretKey(bytes: RecordCipher.hmac(key: user.keypair.secretKey.exportBytes(), Self.signerKeyLabel)))
-            let transport = try account.host.ownedProvider(of: CapabilityID.transport, as: lkh_transport_v1.self)
+            // Relays that demand NIP-42 AUTH see the bunker's key, never the user's.
+            authentication = SignerService(signer: bunkerSigner)
+            let transport = try account.host.ownedProvider(of: CapabilityID.transport, as: lkh_transport_v1.self, signer: authentication)
             pool = try RelayPool(transport: transport)
         } catch {
             throw RuntimeError(.failed, "cannot set up the bunker: \(error)")
@@ -82,6 +108,17 @@ public final class Bunker: Sendable {
         self.report = report
         secretIsConfigured = settings.secret != nil
         secret = Mutex(settings.secret ?? Self.freshSecret())
+        keyIsLocked = Self.lockCheck(account)
+    }
+
+    /// The lock a bunker of `account` honours: when the unlock agent handed out its key, whether
+    /// the agent no longer holds it.
+    private static func lockCheck(_ account: OpenedAccount) -> (@Sendable () -> Bool)? {
+        let accounts = account.accounts
+        guard let profile = try? accounts.selectedProfile(), profile.account.pubkey == account.runtime.me.hex, accounts.heldByAgent(profile) else {
+            return nil
+        }
+        return { accounts.isLocked(profile) }
     }
 
     /// The `bunker://` link a new client connects with.
@@ -123,16 +160,22 @@ public final class Bunker: Sendable {
                 log.log(.warn, "signer: \(relay) refused the bunker's subscription: \(reason)")
             case .event(let received):
                 // Not cancelled with `run`: a request being answered when the bunker stops is finished.
-                await Task { await self.handle(received.event) }.value
+                requests.enqueue(from: received.event.pubkey) { await self.handle(received.event) }
             case .duplicate, .rejected:
                 continue
             }
         }
+        await requests.finish()
     }
 
     private func handle(_ event: Event) async {
         guard event.kind == RemoteSignerClient.eventKind else { return }
         let client = event.pubkey
+        let now = runtime.clock()
+        guard abs(event.createdAt - now) <= Self.requestLifetime else {
+            log.log(.debug, "signer: dropped a request from \(client.npub) dated more than \(Self.requestLifetime) s from now")
+            return
+        }
         let legacy = NIP04.isNIP04Payload(event.content)
         let text: String
         do {
@@ -149,29 +192,62 @@ public final class Bunker: Sendable {
             log.log(.debug, "signer: a request from \(client.npub) is not a NIP-46 request")
             return
         }
-        let response = await answer(request, from: client)
+        let known: BunkerClient?
+        do {
+            known = try await runtime.bunkerClient(client)
+        } catch {
+            log.log(.warn, "signer: cannot read the bunker's clients: \(error)")
+            return
+        }
+        // A stranger learns nothing but that a bunker answers connect and ping here.
+        guard known != nil || request.method == "connect" || request.method == "ping" else {
+            log.log(.debug, "signer: ignored \(request.method) from \(client.npub), which is not an approved client")
+            return
+        }
+        if known == nil, request.method == "connect", failedConnects.isThrottled(now: now) {
+            log.log(.info, "signer: ignored a connect from \(client.npub): too many failed connects in the last minute")
+            return
+        }
+        // A ping uses no key and changes nothing: it is not worth a write.
+        if request.method != "ping" {
+            guard await remember(request, from: client, createdAt: event.createdAt, now: now) else { return }
+        }
+        let response: RemoteSignerResponse
+        if request.method != "ping", keyIsLocked?() == true {
+            response = Self.refusal(request, Self.lockedError)
+        } else {
+            response = await answer(request, from: client, known: known)
+        }
         if let error = response.error {
             log.log(.info, "signer: refused \(request.method) from \(client.npub): \(error)")
             report(.refused(client: client, method: request.method, reason: error))
+            if known == nil, request.method == "connect" { failedConnects.failed(now: now) }
         }
-        await send(response, to: client, legacy: legacy)
+        send(response, to: client, legacy: legacy)
     }
 
-    private func answer(_ request: RemoteSignerRequest, from client: PublicKey) async -> RemoteSignerResponse {
+    /// Remembers the request's id; false (and logged) for a replay, or when it cannot be remembered.
+    private func remember(_ request: RemoteSignerRequest, from client: PublicKey, createdAt: Int64, now: Int64) async -> Bool {
+        do {
+            guard try await runtime.rememberBunkerRequest(client: client, id: request.id, time: createdAt, forgettingBefore: now - Self.requestLifetime)
+            else {
+                log.log(.info, "signer: dropped a replay of request \(request.id) from \(client.npub)")
+                return false
+            }
+            return true
+        } catch {
+            log.log(.warn, "signer: cannot remember request \(request.id) from \(client.npub), so it is not answered: \(error)")
+            return false
+        }
+    }
+
+    private func answer(_ request: RemoteSignerRequest, from client: PublicKey, known: BunkerClient?) async -> RemoteSignerResponse {
         switch request.method {
-        case "connect": return await connect(request, from: client)
+        case "connect": return await connect(request, from: client, known: known)
         case "ping": return Self.result(request, "pong")
         default: break
         }
-        let approved: BunkerClient
-        do {
-            guard let known = try await runtime.bunkerClient(client) else {
-                return Self.refusal(request, "not connected; send connect with the bunker link's secret first")
-            }
-            approved = known
-        } catch {
-            return Self.refusal(request, "the bunker cannot read its clients: \(error)")
-        }
+        guard let approved = known else { return Self.refusal(request, "not connected; send connect with the bunker link's secret first") }
         switch request.method {
         case "get_public_key":
             return Self.result(request, user.publicKey.hex)
@@ -191,12 +267,12 @@ public final class Bunker: Sendable {
         }
     }
 
-    private func connect(_ request: RemoteSignerRequest, from client: PublicKey) async -> RemoteSignerResponse {
+    private func connect(_ request: RemoteSignerRequest, from client: PublicKey, known: BunkerClient?) async -> RemoteSignerResponse {
         let params = request.params
         if let named = params.first, !named.isEmpty, named.lowercased() != signerKey.hex {
             return Self.refusal(request, "connect names another signer key than this bunker's")
         }
-        if (try? await runtime.bunkerClient(client)) != nil { return Self.result(request, "ack") }
+        if known != nil { return Self.result(request, "ack") }
         let given = params.count > 1 ? params[1] : ""
         guard !given.isEmpty, given == secret.withLock({ $0 }) else { return Self.refusal(request, "invalid secret") }
         let asking = BunkerConnectRequest(
@@ -239,10 +315,20 @@ public final class Bunker: Sendable {
         guard let text = request.params.first, let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
             let kind = object["kind"] as? Int, let content = object["content"] as? String
         else { return Self.refusal(request, "sign_event needs an event template with kind, content, tags and created_at") }
-        guard client.permissions.allow(method: "sign_event", kind: kind) else {
-            return Self.refusal(request, "this client may not sign events of kind \(kind) (it may: \(client.permissions.summary))")
+        guard (0...65535).contains(kind) else { return Self.refusal(request, "kind \(kind) is out of range (0–65535)") }
+        let tags: [[String]]
+        switch object["tags"] {
+        case nil: tags = []
+        case let list as [[String]]: tags = list
+        default: return Self.refusal(request, "the template's tags must be a list of lists of strings; nothing was signed")
         }
-        let tags = (object["tags"] as? [[String]]) ?? []
+        if let createdAt = object["created_at"], !(createdAt is Int) {
+            return Self.refusal(request, "the template's created_at must be a whole number of seconds")
+        }
+        guard client.permissions.allow(method: "sign_event", kind: kind) else {
+            let named = BunkerPermission.namedKinds.contains(kind) ? "; kind \(kind) is granted only when named (sign_event:\(kind))" : ""
+            return Self.refusal(request, "this client may not sign events of kind \(kind) (it may: \(client.permissions.summary))" + named)
+        }
         let createdAt = (object["created_at"] as? Int).map(Int64.init) ?? runtime.clock()
         let event: Event
         do {
@@ -289,7 +375,10 @@ public final class Bunker: Sendable {
         report(.carriedOut(entry))
     }
 
-    private func send(_ response: RemoteSignerResponse, to client: PublicKey, legacy: Bool) async {
+    /// Sends the answer; the relays' OK is waited for on the side (``BunkerRequests/track(_:)``), not
+    /// by the client's next request.
+    private func send(_ response: RemoteSignerResponse, to client: PublicKey, legacy: Bool) {
+        let event: Event
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.withoutEscapingSlashes]
@@ -300,13 +389,23 @@ public final class Bunker: Sendable {
             } else {
                 content = try signer.nip44Encrypt(json, to: client)
             }
-            let event = try signer.sign(
+            event = try signer.sign(
                 UnsignedEvent(pubkey: signerKey, createdAt: runtime.clock(), kind: RemoteSignerClient.eventKind, tags: [["p", client.hex]], content: content))
-            _ = try await pool.publish(event)
         } catch {
             log.log(.warn, "signer: cannot answer \(client.npub): \(error)")
+            return
         }
+        requests.track(Task { [pool, log] in
+            do {
+                _ = try await pool.publish(event)
+            } catch {
+                log.log(.warn, "signer: no relay took the answer to \(client.npub): \(error)")
+            }
+        })
     }
+
+    /// The answer to every request but `ping` while the key is locked.
+    public static let lockedError = "locked"
 
     private static func result(_ request: RemoteSignerRequest, _ result: String) -> RemoteSignerResponse {
         RemoteSignerResponse(id: request.id, result: result, error: nil)

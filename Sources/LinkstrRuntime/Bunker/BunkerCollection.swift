@@ -5,4 +5,7 @@ enum BunkerCollection {
     static let client = "bunker-client"
     /// key: when it was recorded (µs, big-endian) ‖ random · sort: the same µs · value: `BunkerLogEntry.encodedRecord()`.
     static let log = "bunker-log"
+    /// key: HMAC(client pubkey ‖ request id) · sort: the request's created_at · value: empty. The
+    /// requests of the last ``Bunker/requestLifetime``, so that a replay is known after a restart too.
+    static let request = "bunker-request"
 }

@@ -6,18 +6,25 @@ public struct BunkerConnectRequest: Sendable {
     public var client: PublicKey
     /// The name the client gave (unauthenticated: a display hint only).
     public var name: String?
-    /// What it asks for; empty when it named nothing (then it asks for everything).
+    /// What it asks for; empty when it named nothing, or nothing known.
     public var requested: [BunkerPermission]
 
-    /// What approving it grants.
-    public var granted: [BunkerPermission] {
-        requested.isEmpty ? BunkerPermission.everything : requested
+    public init(client: PublicKey, name: String?, requested: [BunkerPermission]) {
+        self.client = client
+        self.name = name
+        self.requested = requested
     }
 
-    /// `Client "Name" (npub1…) asks to sign_event:1, nip44_encrypt with your key.`
+    /// What approving it grants: what it named, nothing more (nothing named: only `get_public_key`).
+    public var granted: [BunkerPermission] { requested }
+
+    /// The question, with what each permission allows in words:
+    /// `The Nostr client "Name" (npub1…) asks to use your key to:` and a line per permission.
     public var question: String {
         let who = name.map { "\"\($0)\" (\(client.npub))" } ?? client.npub
-        let what = requested.isEmpty ? "use every method (it named no permissions)" : "use \(requested.summary)"
-        return "The Nostr client \(who) asks to \(what) with your key. Allow it?"
+        guard !requested.isEmpty else {
+            return "The Nostr client \(who) asks to connect without naming a permission: it may only learn your public key. Allow it?"
+        }
+        return "The Nostr client \(who) asks to use your key to:\n\(requested.meanings)\nAllow it?"
     }
 }

@@ -27,10 +27,14 @@ public struct LockedInbox: Sendable {
     }
 
     /// The new wraps received until the agent unlocks the profile, in arrival order.
-    /// - Parameter listening: called once the first relay has sent what it had stored (EOSE): what
-    ///   is published from then on is kept.
+    /// - Parameters:
+    ///   - listening: called once the first relay has sent what it had stored (EOSE): what is
+    ///     published from then on is kept.
+    ///   - received: called with the number of wraps kept so far, after each new one.
     /// - Throws: when no relay can be subscribed to, or the agent goes away.
-    public func collect(listening: @escaping @Sendable () -> Void = {}) async throws(RuntimeError) -> [VerifiedEvent] {
+    public func collect(
+        listening: @escaping @Sendable () -> Void = {}, received: @escaping @Sendable (Int) -> Void = { _ in }
+    ) async throws(RuntimeError) -> [VerifiedEvent] {
         guard let me = try? PublicKey(hex: profile.account.pubkey) else {
             throw RuntimeError(.failed, "profile '\(profile.name)' has an invalid public key")
         }
@@ -47,8 +51,9 @@ public struct LockedInbox: Sendable {
             var caughtUp = false
             for await message in stream {
                 switch message {
-                case .event(let received) where received.isNew:
-                    wraps.append(received.verified)
+                case .event(let event) where event.isNew:
+                    wraps.append(event.verified)
+                    received(wraps.count)
                 case .endOfStoredEvents where !caughtUp:
                     caughtUp = true
                     listening()

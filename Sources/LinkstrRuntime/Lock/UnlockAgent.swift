@@ -15,6 +15,8 @@ public final class UnlockAgent: @unchecked Sendable {
     private var keys: [String: [String: Range<Int>]] = [:]
     private var autoLock: TimeInterval?
     private var lastUse = Date.distantPast
+    /// When the agent last locked itself, until the next unlock or lock.
+    private var autoLockedAt: Date?
     private var subscribers: [UUID: @Sendable (UnlockAgentMessage) -> Bool] = [:]
 
     public init(clock: @escaping @Sendable () -> Date = { Date() }) {
@@ -33,7 +35,7 @@ public final class UnlockAgent: @unchecked Sendable {
         case .key:
             return key(of: request.profile ?? "")
         case .lock:
-            lockAll()
+            lockAll(auto: false)
             return status()
         case nil:
             return Self.failure("a request needs an op: status, unlock, key, lock or subscribe")
@@ -60,7 +62,7 @@ public final class UnlockAgent: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard !keys.isEmpty, let autoLock, clock().timeIntervalSince(lastUse) >= autoLock else { return }
-        lockAll()
+        lockAll(auto: true)
     }
 
     /// Whether any profile is unlocked.
@@ -87,6 +89,7 @@ public final class UnlockAgent: @unchecked Sendable {
         }
         autoLock = autoLockMinutes > 0 ? TimeInterval(autoLockMinutes) * 60 : nil
         lastUse = clock()
+        autoLockedAt = nil
         let reply = status()
         tell(UnlockAgentMessage.event(.unlocked, unlocked: reply.unlocked ?? []))
         return reply
@@ -105,11 +108,13 @@ public final class UnlockAgent: @unchecked Sendable {
         return reply
     }
 
-    private func lockAll() {
-        let wasUnlocked = !keys.isEmpty
+    /// Drops every key. The auto-lock tells `auto_locked`; `lock` always tells `locked`, also when
+    /// the agent had locked itself before, since a process may still hold a key it took.
+    private func lockAll(auto: Bool) {
         keys = [:]
         memory.wipe()
-        if wasUnlocked { tell(UnlockAgentMessage.event(.locked, unlocked: [])) }
+        autoLockedAt = auto ? clock() : nil
+        tell(UnlockAgentMessage.event(auto ? .autoLocked : .locked, unlocked: []))
     }
 
     private func status() -> UnlockAgentMessage {
@@ -117,6 +122,7 @@ public final class UnlockAgent: @unchecked Sendable {
         reply.ok = true
         reply.unlocked = keys.keys.sorted()
         if !keys.isEmpty, let autoLock { reply.until = Int64(lastUse.addingTimeInterval(autoLock).timeIntervalSince1970) }
+        reply.autoLockedAt = autoLockedAt.map { Int64($0.timeIntervalSince1970) }
         reply.pid = getpid()
         return reply
     }

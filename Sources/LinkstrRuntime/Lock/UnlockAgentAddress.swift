@@ -2,23 +2,30 @@ import COpenSSL
 import Foundation
 import Glibc
 
-/// Where the unlock agent of a home listens: `$XDG_RUNTIME_DIR/linkstr/agent-<hash>.sock`, else
-/// `/tmp/linkstr-<uid>/agent-<hash>.sock`, the hash taken of the home's data folder so that each
-/// home has its own agent. The folder is 0700 and the socket 0600.
+/// Where the unlock agent of a home listens: `$XDG_RUNTIME_DIR/linkstr/agent-<hash>.sock`, the hash
+/// taken of the home's data folder so that each home has its own agent; without a runtime folder,
+/// `<data>/agent/agent.sock` inside the home itself (never a shared folder such as /tmp, where
+/// another user could make the folder first). The folder is 0700 and the socket 0600. A path longer
+/// than a socket address holds (107 bytes) is reached through the folder's descriptor.
 public struct UnlockAgentAddress: Sendable, Equatable {
     public let folder: String
     public let socketPath: String
 
     public init(dataDirectory: String, environment: [String: String]) {
-        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
-            folder = runtime + "/linkstr"
-        } else {
-            folder = "/tmp/linkstr-\(getuid())"
+        let data = (dataDirectory as NSString).standardizingPath
+        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else {
+            folder = data + "/agent"
+            socketPath = folder + "/agent.sock"
+            return
         }
-        let path = Array((dataDirectory as NSString).standardizingPath.utf8)
+        folder = runtime + "/linkstr"
+        let path = Array(data.utf8)
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         _ = EVP_Digest(path, path.count, &digest, &length, EVP_sha256(), nil)
         socketPath = folder + "/agent-" + digest.prefix(8).map { String(format: "%02x", $0) }.joined() + ".sock"
     }
+
+    /// The socket's name in `folder`.
+    var socketName: String { (socketPath as NSString).lastPathComponent }
 }

@@ -4,8 +4,11 @@
 /// - `status` → the profiles unlocked, until when, the agent's pid.
 /// - `unlock` with `profiles` (each profile's keys by slot, nsec) and `auto_lock_minutes` → status.
 /// - `key` with `profile` → that profile's `keys`, or the error `locked`.
-/// - `lock` → status (nothing unlocked); subscribers are sent `locked`.
-/// - `subscribe` → status, then one line per change: `unlocked` (with `unlocked`) or `locked`.
+/// - `lock` → status (nothing unlocked); subscribers are sent `locked`, also when the agent had
+///   locked itself before (what still holds a key then drops it).
+/// - `subscribe` → status, then one line per change: `unlocked` (with `unlocked`), `auto_locked`
+///   (the agent locked itself after `auto_lock_minutes` without use) or `locked` (`linkstr lock`).
+///   A status after an auto-lock says when it was (`auto_locked_at`).
 public struct UnlockAgentMessage: Codable, Equatable, Sendable {
     public enum Operation: String, Codable, Sendable {
         case status, unlock, key, lock, subscribe
@@ -13,6 +16,7 @@ public struct UnlockAgentMessage: Codable, Equatable, Sendable {
 
     public enum Event: String, Codable, Sendable {
         case unlocked, locked
+        case autoLocked = "auto_locked"
     }
 
     public var op: Operation?
@@ -31,6 +35,8 @@ public struct UnlockAgentMessage: Codable, Equatable, Sendable {
     public var unlocked: [String]?
     /// When the agent locks itself unless used before (Unix seconds); absent for never.
     public var until: Int64?
+    /// When the agent last locked itself (Unix seconds), until the next `unlock` or `lock`.
+    public var autoLockedAt: Int64?
     public var pid: Int32?
 
     public init(_ op: Operation? = nil) {
@@ -40,6 +46,7 @@ public struct UnlockAgentMessage: Codable, Equatable, Sendable {
     enum CodingKeys: String, CodingKey {
         case op, ok, error, event, profiles, profile, keys, unlocked, until, pid
         case autoLockMinutes = "auto_lock_minutes"
+        case autoLockedAt = "auto_locked_at"
     }
 
     /// The error a `key` request gets while the profile is not unlocked.

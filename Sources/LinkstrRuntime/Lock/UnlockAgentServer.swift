@@ -4,10 +4,10 @@ import Glibc
 
 /// The unlock agent on its Unix socket: a thread per connection, each request answered by the
 /// ``UnlockAgent``; only processes of the same user are answered (SO_PEERCRED). The folder is made
-/// 0700 (and refused when another user owns it), the socket 0600. One agent per home: it holds an
-/// exclusive lock on `<socket>.lock` while it lives, so a second one is refused and a stale socket
-/// of an agent that is gone is replaced. Making one keeps the process out of core dumps
-/// and from being traced (PR_SET_DUMPABLE 0).
+/// 0700 (and refused when another user owns it), the socket 0600, bound through the folder's
+/// descriptor. One agent per home: it holds an exclusive lock on `<socket>.lock` while it lives, so
+/// a second one is refused and a stale socket of an agent that is gone is replaced. Making one
+/// keeps the process out of core dumps and from being traced (PR_SET_DUMPABLE 0).
 ///
 /// Thread rule: `run` blocks the calling thread until `stop` (from any thread).
 public final class UnlockAgentServer: @unchecked Sendable {
@@ -23,23 +23,24 @@ public final class UnlockAgentServer: @unchecked Sendable {
         self.address = address
         self.agent = agent
         _ = linkstr_forbid_core_dumps()
-        try Self.prepareFolder(address.folder)
+        let folder = try Self.prepareFolder(address.folder)
+        defer { close(folder) }
         let lockPath = address.socketPath + ".lock"
-        lockDescriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        lockDescriptor = openat(folder, address.socketName + ".lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard lockDescriptor >= 0 else { throw AccountError("cannot open \(lockPath): \(String(cString: strerror(errno)))") }
         guard flock(lockDescriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(lockDescriptor)
             throw AccountError("an unlock agent already runs for this home (\(address.socketPath))")
         }
-        unlink(address.socketPath)
+        unlinkat(folder, address.socketName, 0)
         let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socket >= 0 else { throw AccountError("cannot make a socket: \(String(cString: strerror(errno)))") }
         // The socket is made 0600 before anyone can connect: bound under a umask that keeps others out.
         let previous = umask(0o177)
-        let bound = UnlockAgentSocket.withAddress(address.socketPath) { bind(socket, $0, $1) }
+        let bound = UnlockAgentSocket.withAddress(folder: folder, name: address.socketName) { bind(socket, $0, $1) }
         umask(previous)
         guard bound == 0, listen(socket, 16) == 0 else {
-            let reason = bound == nil ? "the path is too long for a socket" : String(cString: strerror(errno))
+            let reason = String(cString: strerror(errno))
             close(socket)
             close(lockDescriptor)
             throw AccountError("cannot listen on \(address.socketPath): \(reason)")
@@ -96,14 +97,19 @@ public final class UnlockAgentServer: @unchecked Sendable {
         }
     }
 
-    private static func prepareFolder(_ folder: String) throws(AccountError) {
+    /// Makes the folder (0700) unless it exists, checks it is a real folder of this user, and opens it.
+    private static func prepareFolder(_ folder: String) throws(AccountError) -> Int32 {
         if mkdir(folder, 0o700) != 0, errno != EEXIST {
             throw AccountError("cannot create \(folder): \(String(cString: strerror(errno)))")
         }
+        let descriptor = open(folder, UnlockAgentSocket.folderFlags)
         var status = stat()
-        guard lstat(folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR, status.st_uid == getuid() else {
+        guard descriptor >= 0, fstat(descriptor, &status) == 0, status.st_uid == getuid() else {
+            if descriptor >= 0 { close(descriptor) }
             throw AccountError("\(folder) is not a folder of this user; remove it or set XDG_RUNTIME_DIR")
         }
+        // An O_PATH descriptor takes no fchmod; the path names the folder just checked, which only this user can replace.
         if status.st_mode & 0o777 != 0o700 { chmod(folder, 0o700) }
+        return descriptor
     }
 }

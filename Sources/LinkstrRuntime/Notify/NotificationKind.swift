@@ -15,6 +15,8 @@ public enum NotificationKind: String, Sendable {
     /// A web site asks to use the account through the browser extension: the note is the question,
     /// answered with the "allow" or "deny" action.
     case permission
+    /// linkstr is locked and new items wait unopened: the note says how many.
+    case locked
 
     /// Whether it tells of an event, sent at most once (tests and feedback are sent each time).
     var isEvent: Bool { self == .post || self == .reaction }
@@ -26,6 +28,7 @@ public enum NotificationKind: String, Sendable {
         case .test: LKH_NOTIFY_TEST
         case .saved, .notSaved: LKH_NOTIFY_SAVED
         case .permission: LKH_NOTIFY_PERMISSION
+        case .locked: LKH_NOTIFY_LOCKED
         }
     }
 }

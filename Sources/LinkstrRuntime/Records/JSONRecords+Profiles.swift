@@ -11,8 +11,11 @@ extension JSONRecords {
 
     /// Who the profile is, for `whoami`: no secret is needed to say it. `locked`: a passphrase
     /// protects its key and the unlock agent does not hold it.
-    public static func whoami(_ profile: HomeProfile, locked: Bool) -> [String: Any] {
-        ["id": profile.id.rawValue, "name": profile.name, "npub": profile.npub, "pubkey": profile.account.pubkey, "locked": locked]
+    /// `auto_locked_at`: when the unlock agent locked itself, while it stays locked so.
+    public static func whoami(_ profile: HomeProfile, locked: Bool, autoLockedAt: Date? = nil) -> [String: Any] {
+        var record: [String: Any] = ["id": profile.id.rawValue, "name": profile.name, "npub": profile.npub, "pubkey": profile.account.pubkey, "locked": locked]
+        if locked, let autoLockedAt { record["auto_locked_at"] = AccountManager.timeFormatter().string(from: autoLockedAt) }
+        return record
     }
 
     /// What `unlock` unlocked, and until when the agent keeps it unless used (null: until `lock`).

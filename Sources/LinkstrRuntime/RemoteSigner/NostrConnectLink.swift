@@ -10,8 +10,9 @@ import NostrCore
 public struct NostrConnectLink: Sendable, Equatable {
     public static let scheme = "nostrconnect"
     /// What linkstr asks a signer for: NIP-44 for wraps and seals, and signing seals (13),
-    /// profiles (0), contacts (3) and deletions (5).
-    public static let defaultPermissions = "nip44_encrypt,nip44_decrypt,sign_event:13,sign_event:0,sign_event:3,sign_event:5"
+    /// profiles (0), contacts (3), deletions (5) and the challenge that proves the signer holds the
+    /// key (``RemoteSignerClient/challengeKind``).
+    public static let defaultPermissions = "nip44_encrypt,nip44_decrypt,sign_event:13,sign_event:0,sign_event:3,sign_event:5,sign_event:24134"
 
     /// The client's session key: the signer answers to it.
     public let client: PublicKey

@@ -3,10 +3,10 @@ import NostrCore
 
 /// The NIP-46 methods linkstr uses, with their answers checked.
 extension RemoteSignerClient {
-    /// `connect`: introduces the session key to the signer, with the link's secret if it has one.
-    /// The signer answers `ack` or the secret itself.
+    /// `connect`: introduces the session key to the signer, with the link's secret if it has one and
+    /// the permissions linkstr needs. The signer answers `ack` or the secret itself.
     public func connect(secret: String?) async throws(RemoteSignerError) {
-        let answer = try await request("connect", [signer.hex] + (secret.map { [$0] } ?? []))
+        let answer = try await request("connect", [signer.hex, secret ?? "", NostrConnectLink.defaultPermissions])
         guard answer == "ack" || (secret != nil && answer == secret) else {
             throw .unexpectedAnswer(method: "connect", answer: answer)
         }
@@ -17,6 +17,22 @@ extension RemoteSignerClient {
         let answer = try await request("get_public_key")
         guard let key = try? PublicKey(hex: answer) else { throw .unexpectedAnswer(method: "get_public_key", answer: answer) }
         return key
+    }
+
+    /// The kind of the challenge ``prove(_:now:)`` has signed: an ephemeral kind beside NIP-46's own
+    /// that means nothing to anyone (the event is never published).
+    public static let challengeKind = 24_134
+
+    /// Proves that the signer holds the key of `user` (what it answered to `get_public_key`): it
+    /// signs a fresh challenge, and the signature is checked against `user`.
+    /// - Throws: ``RemoteSignerError/unexpectedAnswer(method:answer:)`` when the event is not signed
+    ///   by `user`, ``RemoteSignerError/refused(method:message:)`` when the signer refuses.
+    public func prove(_ user: PublicKey, now: Int64) async throws(RemoteSignerError) {
+        let nonce = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max)) }.joined()
+        let challenge = UnsignedEvent(
+            pubkey: user, createdAt: now, kind: Self.challengeKind, tags: [["challenge", nonce]],
+            content: "linkstr checks that this signer holds the key of \(user.npub); this event is never published")
+        _ = try await sign(challenge)
     }
 
     /// `sign_event`: the signed event, checked (id, signature, and that it is the event asked for).

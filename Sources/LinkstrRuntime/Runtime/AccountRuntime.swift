@@ -45,6 +45,8 @@ public actor AccountRuntime {
     var liveRelaysCaughtUp = Set<String>()
     /// During `watch`: the relays that ended the live subscription (CLOSED), not waited for.
     var liveRelaysClosed = Set<String>()
+    /// Entries this runtime added to the bunker's log (its size is checked every 100th).
+    var bunkerLogWrites = 0
     /// The current time in Unix seconds (tests may pin it).
     nonisolated let clock: @Sendable () -> Int64
 

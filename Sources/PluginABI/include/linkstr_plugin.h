@@ -624,6 +624,7 @@ typedef struct lkh_media_provider_v1 {
 #define LKH_NOTIFY_TEST 3     /* `linkstr notify test` */
 #define LKH_NOTIFY_SAVED 4    /* feedback of a save where no terminal shows it: saved, or why not */
 #define LKH_NOTIFY_PERMISSION 5 /* a question (the body): a notifier with actions offers "allow" and "deny" */
+#define LKH_NOTIFY_LOCKED 6   /* linkstr is locked and new items wait unopened (the body says how many); a notifier that does not know a kind shows it as it is */
 
 /** One notification. The host fills only what the user allowed this notifier to see: `deep_link`,
  *  `url`, `note`, `sender` and `emoji` are NULL, and `title`/`body` generic ("New link in

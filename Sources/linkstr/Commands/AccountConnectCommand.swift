@@ -13,9 +13,11 @@ struct AccountConnectCommand: AsyncParsableCommand {
             asks before connecting (--yes skips the question). With --nostrconnect: prints a
             nostrconnect:// link and its QR code for the signer to scan (relays from --relay, else
             config.toml), waits for the signer (--timeout, 120 s by default) and checks the secret it
-            returns. Then asks the signer for your public key: the account is yours, not the
+            returns. Then asks the signer for your public key and has it sign a fresh challenge,
+            checked against that key, before anything is stored: the account is yours, not the
             signer's. If this home already has that account, it is reconnected and keeps its
-            sessions, contacts and read state. The client's session key is kept in the key store, so
+            sessions, contacts and read state; when the link's signer is another than the
+            account's, it says which signer it replaces and asks again (--yes does not skip that). The client's session key is kept in the key store, so
             the link is needed once; `linkstr account disconnect` forgets it.
 
             Examples:
@@ -165,7 +167,7 @@ struct AccountConnectCommand: AsyncParsableCommand {
         do {
             let (account, user, reconnected) = try await accounts.connectRemote(
                 through: client, sessionKey: sessionKey, answerTimeout: answerTimeout, name: name, keyStore: keyStore,
-                now: Int64(Date().timeIntervalSince1970))
+                now: Int64(Date().timeIntervalSince1970), confirmReplacing: { current throws(AccountError) in try Self.confirmReplacing(current, by: client) })
             if global.json {
                 Terminal.printJSON(
                     JSONRecords.remoteIdentity(account, key: user, signer: client.signer, relays: client.relays, reconnected: reconnected))
@@ -176,6 +178,26 @@ struct AccountConnectCommand: AsyncParsableCommand {
             throw error.failure
         } catch {
             throw CLIFailure(.failed, "\(error)")
+        }
+    }
+
+    /// Asks on the terminal whether the signer of `client` may replace `current`, the account's
+    /// signer (--yes does not answer this one: whoever holds the new signer gets every message).
+    private static func confirmReplacing(_ current: RemoteSignerLink, by client: RemoteSignerClient) throws(AccountError) {
+        let old = (try? PublicKey(hex: current.signer))?.npub ?? current.signer
+        let summary = """
+            This account's signer is \(old)
+              relays: \(current.relays.joined(separator: ", "))
+            The link's signer \(client.signer.npub) would replace it: from then on it signs and decrypts everything of this account.
+            """
+        Terminal.writeError(TerminalText.lines(summary).joined(separator: "\n") + "\n")
+        switch Confirmation.ask("Replace the signer?") {
+        case true?: return
+        case false?: throw AccountError("nothing was changed: the account keeps its signer \(old)")
+        case nil:
+            throw AccountError(
+                "the link's signer \(client.signer.npub) would replace this account's signer \(old); that needs a confirmation on a terminal "
+                    + "(--yes does not give it): run `linkstr account connect` on a terminal", badInput: true)
         }
     }
 

@@ -7,8 +7,10 @@ struct AgentCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "agent", abstract: "Run the unlock agent of this home (`linkstr unlock` starts it).",
         discussion: """
-            Listens on a Unix socket in $XDG_RUNTIME_DIR/linkstr (else /tmp/linkstr-UID), folder \
-            0700 and socket 0600, and answers only processes of the same user. It holds the keys \
+            Listens on a Unix socket in $XDG_RUNTIME_DIR/linkstr (else in the home's own data \
+            folder, DATA/agent), folder 0700 and socket 0600, and answers only processes of the \
+            same user; commands talk to it only once its folder, its socket and the process \
+            listening are checked to be the user's own. It holds the keys \
             `linkstr unlock` hands it in locked memory, never on disk, and forgets them on \
             `linkstr lock` or after [profiles] auto_lock_minutes without use. It ends when the \
             home's data folder or its socket is gone (the runtime folder goes at logout).

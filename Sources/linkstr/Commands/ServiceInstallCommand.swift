@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LinkstrRuntime
 
 /// `linkstr service install`: writes the `systemd --user` unit that runs `linkstr watch` (with this
 /// command's `--home` / `--config`), reloads systemd and, with `--enable`, starts it.
@@ -9,8 +10,10 @@ struct ServiceInstallCommand: ParsableCommand {
         abstract: "Write a systemd user unit that runs `linkstr watch` (restart on failure, logs to the journal).",
         discussion: """
             The unit runs this linkstr program (or --exec) with the same --home and --config as this \
-            command. An account whose key is in an ncryptsec file needs --passphrase-file. Running \
-            install again rewrites the unit.
+            command. A key a passphrase protects needs either `linkstr unlock` in each login session \
+            (install says so, and "needs_unlock" in --json names those profiles; the service keeps \
+            opening your messages after the auto-lock, until `linkstr lock`) or --passphrase-file. \
+            Running install again rewrites the unit.
 
             Example:
               linkstr service install --home ~/bots/archive --name linkstr-archive --enable
@@ -75,15 +78,28 @@ struct ServiceInstallCommand: ParsableCommand {
             throw CLIFailure(.failed, "wrote \(path), but systemctl is not installed, so the service cannot be started")
         }
 
+        let needsUnlock = passphrase == nil ? Self.protectedProfiles(global.accounts(host)) : []
         if global.json {
             Terminal.printJSON([
                 "unit": path, "name": unitFile.fileName, "exec_start": unitFile.arguments, "reloaded": reloaded, "enabled": enabled,
+                "needs_unlock": needsUnlock,
             ] as [String: Any])
             return
+        }
+        if !needsUnlock.isEmpty {
+            Terminal.say(
+                "note: a passphrase protects the key of \(needsUnlock.map { "'\($0)'" }.joined(separator: ", ")), and the service has none: "
+                    + "it opens your messages only after `linkstr unlock` in your login session. The auto-lock does not stop it; `linkstr lock` "
+                    + "does (what arrives then waits, and a notification says how many). To run it without unlocking, install it with --passphrase-file FILE")
         }
         var text = "wrote \(path)\n"
         text += enabled ? "started: \(unitFile.fileName) (enabled at login)\n" : "start it: systemctl --user enable --now \(unitFile.fileName)\n"
         text += "logs:     journalctl --user -u \(unitFile.name) -f\n"
         Terminal.write(text)
+    }
+
+    /// The names of the profiles a passphrase protects (those the service cannot open by itself).
+    private static func protectedProfiles(_ accounts: AccountManager) -> [String] {
+        ((try? accounts.profileList().profiles) ?? []).filter(accounts.isProtected).map(\.name)
     }
 }

@@ -3,6 +3,7 @@ import Dispatch
 import Glibc
 import LinkstrHost
 import LinkstrRuntime
+import Synchronization
 
 struct SignerServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,9 +16,15 @@ struct SignerServeCommand: AsyncParsableCommand {
             by --allow (or [signer] allow); without either, on no terminal, it is refused. Approved
             clients are remembered (`linkstr signer clients`); what was done with the key is logged
             (`linkstr signer log`). Ctrl-C or SIGTERM stops it after the request it is answering.
+            When the key came from `linkstr unlock`, every request is answered "locked" once the
+            key is locked again (`linkstr lock` or the auto-lock), and the bunker stops (exit 1).
 
-            Permissions are NIP-46's method[:kind]: sign_event (any kind), sign_event:1,
-            nip44_encrypt, nip44_decrypt, nip04_encrypt, nip04_decrypt.
+            Permissions are NIP-46's method[:kind]: sign_event (any kind but 13, 1059, 30078, 5,
+            3, 0, 10002 and 22242, which act as linkstr or change the account: each is granted
+            only when named, e.g. sign_event:13), sign_event:1, nip44_encrypt, nip44_decrypt,
+            nip04_encrypt, nip04_decrypt. The question says what each one allows. A client is
+            granted what it names, never more; one that names none (or none known) only learns
+            your public key, unless a rule grants it the rule.
 
             Example:
               linkstr signer serve
@@ -49,20 +56,43 @@ struct SignerServeCommand: AsyncParsableCommand {
         } catch {
             throw error.failure
         }
+        let services = context.opened.serviceGroup([BunkerService(bunker: bunker)])
+        // A key from the unlock agent goes with the lock: the bunker stops and the account closes.
+        let locked = LockedFlag()
+        if let profile = try? context.accounts.selectedProfile(), context.accounts.heldByAgent(profile) {
+            let stop: @Sendable () -> Void = {
+                locked.raised.store(true, ordering: .sequentiallyConsistent)
+                Task { await services.triggerGracefulShutdown() }
+            }
+            context.accounts.whenLocked(onAutoLock: stop, stop)
+        }
         do {
-            try await context.opened.serviceGroup([BunkerService(bunker: bunker)]).run()
+            try await services.run()
         } catch let error as RuntimeError {
             throw error.failure
         } catch {
             throw CLIFailure(.failed, "the bunker stopped unexpectedly (\(error)); start it again")
         }
         await context.close()
+        if locked.raised.load(ordering: .sequentiallyConsistent) {
+            throw CLIFailure(
+                .failed, "linkstr was locked (`linkstr lock` or the auto-lock): the bunker stopped and the key is gone from this process; "
+                    + "run `linkstr unlock`, then `linkstr signer serve` again")
+        }
     }
+
+    /// Raised when the key was locked while serving.
+    private final class LockedFlag: Sendable {
+        let raised = Atomic(false)
+    }
+
+    /// How long a new client's question waits for an answer; then it is a no.
+    static let approvalTimeout: Duration = .seconds(120)
 
     /// Asks on the terminal, off the cooperative threads (the read blocks).
     static func ask(_ request: BunkerConnectRequest) async -> Bool? {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: Confirmation.ask(request.question)) }
+            DispatchQueue.global().async { continuation.resume(returning: Confirmation.ask(request.question, timeout: approvalTimeout)) }
         }
     }
 

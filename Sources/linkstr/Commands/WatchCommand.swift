@@ -15,6 +15,12 @@ struct WatchCommand: AsyncParsableCommand {
             setting, through desktop notifications when the desktop has a notification server (if
             not, watch says once how to turn notifications on).
 
+            With a key from `linkstr unlock`: the agent's auto-lock does not stop watch (it keeps
+            opening your messages, while the bunker and the browser helper answer "locked");
+            `linkstr lock` does: watch drops the key, keeps receiving, and a notification says
+            "linkstr is locked: N new items wait; run linkstr unlock" (at the first one, then at
+            most every 30 minutes); what waits is opened at the next unlock.
+
             Example:
               linkstr watch --json
               {"type":"post","id":"…","session":"…","sender":"…","url":"https://…","created_at":1732262400,"unread":true}
@@ -87,7 +93,13 @@ struct WatchCommand: AsyncParsableCommand {
         let profile = try? context.accounts.selectedProfile()
         if let profile, context.accounts.heldByAgent(profile) {
             let (configuration, accounts) = (global.runtimeConfiguration, context.accounts)
-            accounts.whenLocked {
+            // The auto-lock ends interactive use and signing for others (the bunker answers
+            // "locked"); this watch, which the person started, keeps the key until `linkstr lock`.
+            accounts.whenLocked(onAutoLock: {
+                Terminal.say(
+                    "the unlock agent locked itself ([profiles] auto_lock_minutes without use): commands, the bunker and the browser helper "
+                        + "need `linkstr unlock` again; this watch keeps opening your messages until `linkstr lock`")
+            }) {
                 Task {
                     // The relays already send to the locked inbox when the key goes: no wrap falls between.
                     locked.raise(await Self.receiveWhileLocked(profile, configuration, accounts))
@@ -145,11 +157,16 @@ struct WatchCommand: AsyncParsableCommand {
                 throw error.failure
             }
             defer { host.stop() }
+            let dispatcher = NotificationDispatcher.start(host: host)
+            defer { dispatcher.stop() }
+            let notice = LockedNotice(dispatcher: dispatcher)
             do throws(RuntimeError) {
-                return try await LockedInbox(host: host, relays: relays, profile: profile, accounts: accounts).collect {
-                    Terminal.say("profile '\(profile.name)' is locked; watch keeps receiving and opens what arrives once you run `linkstr unlock`")
-                    listened.finish()
-                }
+                let inbox = LockedInbox(host: host, relays: relays, profile: profile, accounts: accounts)
+                return try await inbox.collect(
+                    listening: {
+                        Terminal.say("profile '\(profile.name)' is locked; watch keeps receiving and opens what arrives once you run `linkstr unlock`")
+                        listened.finish()
+                    }, received: { notice.received($0) })
             } catch {
                 throw error.failure
             }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LinkstrRuntime
 
 struct WhoamiCommand: ParsableCommand {
@@ -7,8 +8,9 @@ struct WhoamiCommand: ParsableCommand {
         discussion: """
             Reads only the public profile list, so it works while the key store is locked (and says
             so: "locked" in --json is true when a passphrase protects the key and `linkstr unlock`
-            has not unlocked it). --copy
-            puts the npub on the clipboard (wl-copy, xclip, or the terminal's OSC 52).
+            has not unlocked it; "auto_locked_at" says when the agent locked itself, after which a
+            running watch still opens your messages until `linkstr lock`). --copy puts the npub on
+            the clipboard (wl-copy, xclip, or the terminal's OSC 52).
 
             Example:
               linkstr whoami --copy
@@ -19,17 +21,25 @@ struct WhoamiCommand: ParsableCommand {
     @Flag(help: "Also copy the npub to the clipboard.") var copy = false
 
     func run() throws {
-        let (profile, locked) = try global.withAccounts { accounts throws(AccountError) in
+        let (profile, locked, autoLockedAt) = try global.withAccounts { accounts throws(AccountError) in
             let profile = try accounts.requireProfile()
-            return (profile, accounts.isLocked(profile))
+            let locked = accounts.isLocked(profile)
+            return (profile, locked, locked ? accounts.autoLockedAt() : nil)
         }
         let route = try copy ? Clipboard.copy(profile.npub) : nil
         if global.json {
-            Terminal.printJSON(JSONRecords.whoami(profile, locked: locked))
+            Terminal.printJSON(JSONRecords.whoami(profile, locked: locked, autoLockedAt: autoLockedAt))
             return
         }
         let style = HumanOutput.current.style
-        var lines = [style.paint(profile.name, bold: true) + (locked ? "  (locked; `linkstr unlock` unlocks it)" : ""), profile.npub, ""]
+        var state = ""
+        if let autoLockedAt {
+            state = "  (locked by the auto-lock at \(ISOTime.string(Int64(autoLockedAt.timeIntervalSince1970))): a running watch keeps opening "
+                + "your messages until `linkstr lock`; the bunker and the browser helper answer \"locked\"; `linkstr unlock` unlocks it)"
+        } else if locked {
+            state = "  (locked; `linkstr unlock` unlocks it)"
+        }
+        var lines = [style.paint(profile.name, bold: true) + state, profile.npub, ""]
         do {
             lines += TerminalQRCode.lines(try QRCode(encoding: profile.npub), style: style)
         } catch {

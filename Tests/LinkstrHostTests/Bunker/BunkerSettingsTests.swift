@@ -51,4 +51,30 @@ import Testing
         #expect(anyKind.granting(BunkerPermission.list("sign_event:4").permissions).map(\.description) == ["sign_event:4"])
         #expect(anyKind.granting(BunkerPermission.list("nip44_decrypt").permissions).isEmpty)
     }
+
+    @Test func theKindsThatActAsLinkstrAreGrantedOnlyWhenNamed() {
+        let anyKind = BunkerPermission.list("sign_event").permissions
+        for kind in [13, 1059, 30078, 5, 3, 0, 10002, 22242] {
+            #expect(!anyKind.allow(method: "sign_event", kind: kind), "sign_event does not cover kind \(kind)")
+            let named = BunkerPermission.list("sign_event:\(kind)").permissions
+            #expect(named.allow(method: "sign_event", kind: kind))
+            #expect(anyKind.granting(named).isEmpty, "a rule of sign_event does not grant kind \(kind)")
+            #expect(named.granting(named) == named)
+            #expect(named.granting(anyKind) == named, "a rule naming kind \(kind) grants it to a client asking for sign_event")
+        }
+        #expect(anyKind.allow(method: "sign_event", kind: 1) && anyKind.allow(method: "sign_event", kind: 30023))
+    }
+
+    @Test func eachPermissionSaysInWordsWhatItAllows() {
+        let permissions = BunkerPermission.list("sign_event:13,sign_event:30078,nip44_decrypt,sign_event,sign_event:42").permissions
+        #expect(permissions.map(\.meaning) == [
+            "send private messages and linkstr posts as you (kind 13 seals)",
+            "rewrite your saved links and other app data",
+            "read your private sessions, saved links and every NIP-44 message sent to you",
+            "sign events of any kind as you (public notes, reactions, articles…), but not kinds 13, 1059, 30078, 5, 3, 0, 10002, 22242, which must each be named",
+            "sign events of kind 42 as you",
+        ])
+        #expect([permissions[0]].meanings == "  - sign_event:13: send private messages and linkstr posts as you (kind 13 seals)")
+        #expect([BunkerPermission]().summary == "get_public_key only")
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LinkstrHost
+import LinkstrRuntime
 import NostrCore
 import PluginABI
 import PluginTesting
@@ -51,11 +52,7 @@ struct SignerEmbeddingTests {
         defer { scratch.remove() }
         let relay = try await TestRelay.start(.rust, scratch: scratch)
         let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
-        let lib = try FixtureBuilder.libraryFolder(in: scratch)
-        let fixture = try ExternalProcess(
-            executable: try TestPython.interpreter,
-            [FixtureBuilder.fixturesDirectory + "/signer_calls.py", PythonBindingTests.bindings, alice.path, relay.url, "sign_event:1"],
-            environment: FixtureBuilder.embeddingEnvironment(scratch, library: lib))
+        let fixture = try Self.python(scratch, "signer_calls.py", [alice.path, relay.url, "sign_event:1"])
         defer { fixture.stop() }
 
         _ = try await Self.signThrough(fixture, alice, relay: relay.url)
@@ -65,16 +62,55 @@ struct SignerEmbeddingTests {
         #expect(log.lines.last == "stopped")
     }
 
+    @Test("a bunker whose key came from the unlock agent answers `locked` once `linkstr lock` ran, and signs nothing more")
+    func aLockedBunkerRefusesToSign() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        let alice = try Self.homeUnderPassphrase(scratch, relay: relay)
+        defer { HomeUnlockAgent.stop(alice.path) }
+        let unlocked = try alice.run(["unlock", "--passphrase-stdin"], stdin: "correct horse\n")
+        #expect(unlocked.status == 0, "\(unlocked.stderr)")
+        let fixture = try Self.python(scratch, "signer_calls.py", [alice.path, relay.url, "sign_event:1"])
+        defer { fixture.stop() }
+        let link = try await Self.link(of: fixture)
+        let appKey = SecretKey.generate()
+        let before = try await NostrConnectClient.run(link, appSecret: appKey, ["sign:1"])
+        #expect(try before[0].signedEvent().isValid, "unlocked, it signs: \(before[0].error ?? "")")
+
+        #expect(try alice.run(["lock"]).status == 0)
+        let after = try await NostrConnectClient.run(link, appSecret: appKey, ["sign:1"])
+        #expect(after[0].result == nil && after[0].error?.contains(Bunker.lockedError) == true, "\(after[0].error ?? "")")
+        let refused = EmbeddedCallLog(fixture.stdout).events.filter { $0["type"] as? String == "refused" }
+        #expect(refused.contains { $0["reason"] as? String == Bunker.lockedError }, "\(refused)")
+        let carriedOut = EmbeddedCallLog(fixture.stdout).events.filter { $0["type"] as? String == "request" }
+        #expect(carriedOut.count == 1, "only the event signed before the lock: \(carriedOut)")
+    }
+
+    @Test("linkstr_lock while the runtime serves as a bunker locks the agent first, then stops the bunker: serving again needs the key")
+    func lockingStopsTheBunkerOfTheRuntime() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        let alice = try Self.homeUnderPassphrase(scratch, relay: relay)
+        defer { HomeUnlockAgent.stop(alice.path) }
+        let fixture = try Self.python(scratch, "lock_while_serving.py", [alice.path, relay.url, "correct horse"], withoutTerminal: true)
+        defer { fixture.stop() }
+        let lines = try await fixture.finish(timeout: .seconds(60))
+        #expect(lines.first == "listening True", "\(lines) \(fixture.stderr)")
+        #expect(lines.contains("lock {\"locked\": true}"), "not busy: \(lines) \(fixture.stderr)")
+        let serveAgain = try #require(lines.first { $0.hasPrefix("serve-after-lock ") })
+        #expect(serveAgain.contains("is locked"), "the account closed with the bunker; its key is gone: \(serveAgain)")
+        #expect(lines.last == "stopped")
+        #expect(try UnlockAgentClient(address: HomeUnlockAgent.address(alice.path)).request(UnlockAgentMessage(.status))?.unlocked == [])
+    }
+
     /// Waits for the bunker's link in `fixture`'s activities (`event <json>` lines), has rust-nostr's
     /// client sign kind 1 (allowed) and kind 4 (not) through it, checks what the bunker reported,
     /// and stops the fixture (SIGTERM), which must exit 0. Returns the event signed.
     static func signThrough(_ fixture: ExternalProcess, _ account: LinkstrHome, relay: String) async throws -> Event {
-        var listening: [String: Any]?
-        #expect(await eventually(within: 20) {
-            listening = EmbeddedCallLog(fixture.stdout).events.first { $0["type"] as? String == "listening" }
-            return listening != nil || !fixture.process.isRunning
-        })
-        let link = try #require(listening?["link"] as? String, "no bunker link: \(fixture.stdout)\n\(fixture.stderr)")
+        let link = try await Self.link(of: fixture)
+        let listening = EmbeddedCallLog(fixture.stdout).events.first { $0["type"] as? String == "listening" }
         #expect(link.hasPrefix("bunker://") && listening?["relays"] as? [String] == [relay])
 
         let appKey = SecretKey.generate()
@@ -95,5 +131,34 @@ struct SignerEmbeddingTests {
         let refused = events.first { $0["type"] as? String == "refused" }
         #expect((refused?["reason"] as? String)?.hasPrefix("this client may not sign events of kind 4 (it may: sign_event:1") == true)
         return signed
+    }
+
+    /// The bunker:// link of the fixture's `listening` activity, once it came.
+    static func link(of fixture: ExternalProcess) async throws -> String {
+        var listening: [String: Any]?
+        #expect(await eventually(within: 20) {
+            listening = EmbeddedCallLog(fixture.stdout).events.first { $0["type"] as? String == "listening" }
+            return listening != nil || !fixture.process.isRunning
+        })
+        return try #require(listening?["link"] as? String, "no bunker link: \(fixture.stdout)\n\(fixture.stderr)")
+    }
+
+    /// A home on `relay` whose key is under the master passphrase "correct horse".
+    static func homeUnderPassphrase(_ scratch: TestScratch, relay: TestRelay) throws -> LinkstrHome {
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let protected = try alice.run(["profile", "passphrase", "--passphrase-stdin"], stdin: "correct horse\n")
+        guard protected.status == 0 else { throw TestFailure("profile passphrase failed: \(protected.stderr)") }
+        return alice
+    }
+
+    /// The Python fixture `script` with the binding and `arguments`, on the library of this build;
+    /// `withoutTerminal`: in a session of its own (setsid, which does not pass SIGTERM on), so that
+    /// a locked key is an error rather than a question.
+    static func python(_ scratch: TestScratch, _ script: String, _ arguments: [String], withoutTerminal: Bool = false) throws -> ExternalProcess {
+        let lib = try FixtureBuilder.libraryFolder(in: scratch)
+        let command = [try TestPython.interpreter, FixtureBuilder.fixturesDirectory + "/" + script, PythonBindingTests.bindings] + arguments
+        return try ExternalProcess(
+            executable: withoutTerminal ? "/usr/bin/setsid" : command[0], withoutTerminal ? ["--wait"] + command : Array(command.dropFirst()),
+            environment: FixtureBuilder.embeddingEnvironment(scratch, library: lib))
     }
 }

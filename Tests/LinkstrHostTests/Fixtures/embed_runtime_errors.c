@@ -1,6 +1,7 @@
 /* The runtime API's refusals: options of a wrong size or API version, and calls on a home without an
  * account. Prints one line per call: `<name> <status> <message>` (or `<name> <status> <json>`).
  * Usage: embed_runtime_errors HOME */
+#include <stddef.h>
 #include <stdio.h>
 
 #include "linkstr.h"
@@ -26,7 +27,7 @@ int main(int argc, char **argv) {
     small.struct_size = 8;
     report("small", linkstr_runtime_open(&small, &runtime, &err), &err, NULL);
     linkstr_runtime_options truncated = LINKSTR_RUNTIME_OPTIONS_INIT;
-    truncated.struct_size = sizeof truncated - sizeof truncated.storage;
+    truncated.struct_size = offsetof(linkstr_runtime_options, storage); /* the 1.0 struct without its last field */
     report("truncated", linkstr_runtime_open(&truncated, &runtime, &err), &err, NULL);
     linkstr_runtime_options major = LINKSTR_RUNTIME_OPTIONS_INIT;
     major.api_major = LINKSTR_API_MAJOR + 1;

@@ -77,6 +77,32 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: unitPath))
     }
 
+    /// A key a passphrase protects: install says what the service needs (an unlock per login
+    /// session, or --passphrase-file) and names the profiles in --json; with a passphrase file it
+    /// needs nothing.
+    @Test func sayWhatTheServiceNeedsForAKeyUnderAPassphrase() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let home = scratch.folder("home")
+        let nsec = "nsec1vl029mgpspedva04g90vltkh6fvh240zqtv9k0t9af8935ke9laqsnlfe5"
+        #expect(try ProcessRunner.linkstr(["profile", "import", "Alice", "-", "--key-store", "plain", "--home", home], stdin: nsec + "\n").status == 0)
+        let plain = try ProcessRunner.linkstr(["service", "install", "--home", home, "--unit-dir", scratch.file("units"), "--json"])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect((try JSONSerialization.jsonObject(with: Data(plain.stdout.utf8)) as? [String: Any])?["needs_unlock"] as? [String] == [])
+
+        #expect(try ProcessRunner.linkstr(["profile", "passphrase", "--passphrase-stdin", "--home", home], stdin: "correct horse\n").status == 0)
+        let locked = try ProcessRunner.linkstr(["service", "install", "--home", home, "--unit-dir", scratch.file("units")])
+        #expect(locked.status == 0, "\(locked.stderr)")
+        #expect(locked.stderr.contains("a passphrase protects the key of 'Alice', and the service has none: it opens your messages only after `linkstr unlock`"),
+                "\(locked.stderr)")
+        #expect(locked.stderr.contains("The auto-lock does not stop it; `linkstr lock` does") && locked.stderr.contains("--passphrase-file FILE"))
+        let json = try ProcessRunner.linkstr(["service", "install", "--home", home, "--unit-dir", scratch.file("units"), "--json"])
+        #expect((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["needs_unlock"] as? [String] == ["Alice"])
+        let withFile = try ProcessRunner.linkstr(
+            ["service", "install", "--home", home, "--unit-dir", scratch.file("units"), "--passphrase-file", scratch.write("passphrase", "correct horse\n")])
+        #expect(withFile.status == 0 && !withFile.stderr.contains("a passphrase protects"), "\(withFile.stderr)")
+    }
+
     @Test func uninstallRemovesOnlyAUnitLinkstrWrote() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }

@@ -73,7 +73,7 @@ import Testing
         #expect(try record(try detached(["whoami", "--json"], home))["locked"] as? Bool == true)
 
         // The agent runs detached, in a session of its own, and ends on SIGTERM.
-        let pid = try #require(UnlockAgentClient(address: address).request(UnlockAgentMessage(.status))?.pid)
+        let pid = try #require(try UnlockAgentClient(address: address).request(UnlockAgentMessage(.status))?.pid)
         #expect(getsid(pid) == pid)
         kill(pid, SIGTERM)
         var waited = 0

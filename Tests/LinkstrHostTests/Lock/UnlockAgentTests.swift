@@ -70,26 +70,26 @@ import Testing
         let agent = try RunningAgent(clock: clock)
         defer { agent.stop() }
 
-        let empty = try #require(agent.client.request(UnlockAgentMessage(.status)))
+        let empty = try #require(try agent.client.request(UnlockAgentMessage(.status)))
         #expect(empty.ok == true && empty.unlocked == [] && empty.pid == getpid())
-        #expect(agent.client.request(keyRequest("alice-id"))?.error == UnlockAgentMessage.lockedError)
+        #expect(try agent.client.request(keyRequest("alice-id"))?.error == UnlockAgentMessage.lockedError)
 
-        let unlocked = try #require(agent.client.request(unlockRequest(minutes: 15)))
+        let unlocked = try #require(try agent.client.request(unlockRequest(minutes: 15)))
         #expect(unlocked.ok == true && unlocked.unlocked == ["alice-id", "remote-id"], "\(unlocked)")
         #expect(unlocked.until == Int64(clock.now.timeIntervalSince1970) + 15 * 60)
 
-        #expect(agent.client.request(keyRequest("alice-id"))?.keys == ["key": alice.nsec])
-        #expect(agent.client.request(keyRequest("remote-id"))?.keys == ["remote-session": remoteSession.nsec, "data-key": dataKey.nsec])
-        let unknown = try #require(agent.client.request(keyRequest("nobody")))
+        #expect(try agent.client.request(keyRequest("alice-id"))?.keys == ["key": alice.nsec])
+        #expect(try agent.client.request(keyRequest("remote-id"))?.keys == ["remote-session": remoteSession.nsec, "data-key": dataKey.nsec])
+        let unknown = try #require(try agent.client.request(keyRequest("nobody")))
         #expect(unknown.ok == false && unknown.error == UnlockAgentMessage.lockedError && unknown.keys == nil)
 
-        let locked = try #require(agent.client.request(UnlockAgentMessage(.lock)))
+        let locked = try #require(try agent.client.request(UnlockAgentMessage(.lock)))
         #expect(locked.ok == true && locked.unlocked == [] && locked.until == nil)
-        #expect(agent.client.request(keyRequest("alice-id"))?.error == UnlockAgentMessage.lockedError)
+        #expect(try agent.client.request(keyRequest("alice-id"))?.error == UnlockAgentMessage.lockedError)
 
         var garbage = UnlockAgentMessage(.unlock)
         garbage.profiles = [UnlockedProfileKeys(id: "alice-id", keys: ["key": "not an nsec"])]
-        let refused = try #require(agent.client.request(garbage))
+        let refused = try #require(try agent.client.request(garbage))
         #expect(refused.ok == false && refused.error?.contains("is not an nsec") == true)
     }
 
@@ -107,12 +107,28 @@ import Testing
         #expect(throws: AccountError.self) { try UnlockAgentServer(address: agent.server.address, agent: UnlockAgent()) }
     }
 
-    @Test func eachHomeHasItsOwnSocketAndWithoutARuntimeFolderItGoesUnderTmp() {
+    @Test func eachHomeHasItsOwnSocketAndWithoutARuntimeFolderItStaysInTheHome() {
         let one = UnlockAgentAddress(dataDirectory: "/home/a/.local/share/linkstr", environment: ["XDG_RUNTIME_DIR": "/run/user/1000"])
         let other = UnlockAgentAddress(dataDirectory: "/srv/b/data", environment: ["XDG_RUNTIME_DIR": "/run/user/1000"])
         #expect(one.folder == "/run/user/1000/linkstr" && one.socketPath != other.socketPath)
         #expect(UnlockAgentAddress(dataDirectory: "/srv/b/data/", environment: ["XDG_RUNTIME_DIR": "/run/user/1000"]) == other)
-        #expect(UnlockAgentAddress(dataDirectory: "/srv/b/data", environment: [:]).folder == "/tmp/linkstr-\(getuid())")
+        let home = UnlockAgentAddress(dataDirectory: "/srv/b/data/", environment: [:])
+        #expect(home.folder == "/srv/b/data/agent" && home.socketPath == "/srv/b/data/agent/agent.sock", "never a shared folder such as /tmp")
+    }
+
+    /// A data folder deeper than a socket address holds (107 bytes) still gets its agent: the
+    /// socket is bound and reached through the folder's descriptor.
+    @Test func aSocketPathLongerThanASocketAddressStillWorks() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let data = scratch.path + "/" + String(repeating: "d", count: 60) + "/" + String(repeating: "e", count: 60)
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        let address = UnlockAgentAddress(dataDirectory: data, environment: [:])
+        #expect(address.socketPath.utf8.count > 107)
+        let server = try UnlockAgentServer(address: address, agent: UnlockAgent())
+        Thread.detachNewThread { server.run() }
+        defer { server.stop() }
+        #expect(try UnlockAgentClient(address: address).request(UnlockAgentMessage(.status))?.ok == true)
     }
 
     @Test func locksItselfAfterTheAutoLockMinutesWithoutUseAndTellsSubscribers() async throws {
@@ -128,24 +144,28 @@ import Testing
         }
         #expect(await eventually { events.messages.count == 1 }, "the subscription's first line is the status")
 
-        #expect(agent.client.request(unlockRequest(minutes: 15))?.ok == true)
+        #expect(try agent.client.request(unlockRequest(minutes: 15))?.ok == true)
         #expect(await eventually { events.messages.last?.event == .unlocked })
         #expect(events.messages.last?.unlocked == ["alice-id", "remote-id"])
 
         clock.advance(minutes: 14)
         agent.server.agent.tick()
-        #expect(agent.client.request(keyRequest("alice-id"))?.keys == ["key": alice.nsec], "used at minute 14: the timer starts again")
+        #expect(try agent.client.request(keyRequest("alice-id"))?.keys == ["key": alice.nsec], "used at minute 14: the timer starts again")
         clock.advance(minutes: 14)
         agent.server.agent.tick()
         #expect(agent.server.agent.isUnlocked)
         clock.advance(minutes: 1)
         agent.server.agent.tick()
         #expect(!agent.server.agent.isUnlocked, "15 minutes without use")
-        #expect(agent.client.request(keyRequest("alice-id"))?.error == UnlockAgentMessage.lockedError)
+        #expect(try agent.client.request(keyRequest("alice-id"))?.error == UnlockAgentMessage.lockedError)
+        #expect(await eventually { events.messages.last?.event == .autoLocked }, "the auto-lock is told apart from `lock`")
+        #expect(try agent.client.request(UnlockAgentMessage(.status))?.autoLockedAt == Int64(clock.now.timeIntervalSince1970))
+        // `lock` after the auto-lock is told too: a watch still holding the key drops it then.
+        #expect(try agent.client.request(UnlockAgentMessage(.lock))?.autoLockedAt == nil)
         #expect(await eventually { events.messages.last?.event == .locked })
 
         // 0 minutes: never by itself.
-        #expect(agent.client.request(unlockRequest(minutes: 0))?.until == nil)
+        #expect(try agent.client.request(unlockRequest(minutes: 0))?.until == nil)
         clock.advance(minutes: 60 * 24 * 365)
         agent.server.agent.tick()
         #expect(agent.server.agent.isUnlocked)

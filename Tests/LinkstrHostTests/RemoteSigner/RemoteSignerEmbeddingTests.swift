@@ -75,4 +75,33 @@ struct RemoteSignerEmbeddingTests {
         #expect((object["disconnect"] as? [String: Any])?["ok"] as? Bool == true)
         #expect((object["reconnect"] as? [String: Any])?["reconnected"] as? Bool == true)
     }
+
+    /// A signer that asks for approval first (an `auth_url`, here on its proof of the key at
+    /// connect): the program is told the page through `on_auth_url` of the options, and the request
+    /// then gets its answer.
+    @Test func aProgramIsToldTheAuthURL() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        let approve = "https://auth.example/approve?request=7"
+        let bunker = try await TestBunker(relayURL: relay.url, userSecret: Keypair.generate().secretKey.nsec, ["--auth-url", approve])
+        defer { bunker.process.stop() }
+        let script = """
+            import json, sys
+            sys.path.insert(0, sys.argv[1])
+            import linkstr
+            told = []
+            with linkstr.Runtime(home=sys.argv[2], on_auth_url=told.append) as runtime:
+                connected = runtime.account_connect(sys.argv[3], key_store="plain")
+            print(json.dumps({"told": told, "pubkey": connected["pubkey"]}))
+            """
+        let lib = try FixtureBuilder.libraryFolder(in: scratch)
+        let result = try ProcessRunner.run(
+            try TestPython.interpreter, ["-c", script, PythonBindingTests.bindings, scratch.folder("home"), bunker.ready],
+            environment: FixtureBuilder.embeddingEnvironment(scratch, library: lib), timeout: 50)
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)")
+        #expect(object["told"] as? [String] == [approve])
+        #expect((object["pubkey"] as? String)?.count == 64, "the request was answered after the approval")
+    }
 }

@@ -10,6 +10,6 @@ enum HomeUnlockAgent {
 
     /// Ends the agent of `home` if one runs (it would also end within a second of the home's removal).
     static func stop(_ home: String) {
-        if let pid = UnlockAgentClient(address: address(home)).request(UnlockAgentMessage(.status))?.pid { kill(pid, SIGTERM) }
+        if let pid = try? UnlockAgentClient(address: address(home)).request(UnlockAgentMessage(.status))?.pid { kill(pid, SIGTERM) }
     }
 }

@@ -16,6 +16,8 @@ event, sent verbatim) followed by EOSE, and CLOSE silently. What differs:
   stall        accepts TCP connections and never completes the WebSocket handshake
   half-frame   after the stored events, sends the first bytes of an EVENT frame and then nothing
                more (no EOSE), keeping the connection open
+  auth-read    sends an AUTH challenge on connecting and CLOSES every REQ with auth-required until
+               the client authenticates; prints `AUTH <pubkey>` for each AUTH event it gets
 """
 import argparse
 import asyncio
@@ -56,12 +58,21 @@ async def serve(args):
             pass  # the client went meanwhile
 
     async def handler(connection):
+        authenticated = False
+        if args.mode == "auth-read":
+            await connection.send(json.dumps(["AUTH", "challenge-for-the-test"]))
         async for message in connection:
             try:
                 frame = json.loads(message)
             except ValueError:
                 continue
-            if frame[0] == "REQ" and args.mode != "mute":
+            if frame[0] == "AUTH" and args.mode == "auth-read":
+                print("AUTH", frame[1].get("pubkey", ""), flush=True)
+                authenticated = True
+                await connection.send(json.dumps(["OK", frame[1].get("id", ""), True, ""]))
+            elif frame[0] == "REQ" and args.mode == "auth-read" and not authenticated:
+                await connection.send(json.dumps(["CLOSED", frame[1], "auth-required: authenticate first"]))
+            elif frame[0] == "REQ" and args.mode != "mute":
                 subscription = frame[1]
                 if args.mode == "malformed":
                     for text in MALFORMED:
@@ -110,7 +121,7 @@ def main():
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--mode", required=True,
                         choices=["malformed", "oversized", "rate-limited", "silent", "accept", "slow-accept", "mute", "stall",
-                                 "half-frame"])
+                                 "half-frame", "auth-read"])
     parser.add_argument("--event-file")
     parser.add_argument("--oversize", type=int, default=2 << 20)
     parser.add_argument("--ok-delay", type=float, default=3.0)

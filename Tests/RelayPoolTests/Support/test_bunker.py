@@ -4,7 +4,7 @@ do: kind-24133 requests NIP-44 encrypted to the signer key, answers p-tagged to 
 
   test_bunker.py --relay URL --user-secret HEX [--signer-secret HEX] [--secret S]
                  [--silent] [--auth-url URL] [--delay SECONDS] [--nostrconnect URI [--wrong-secret]]
-                 [--answers N] [--no-nip44]
+                 [--answers N] [--no-nip44] [--claim PUBKEY_HEX]
       prints `READY <bunker:// link>` once it listens, then one line per request:
       `<method> <client pubkey>`. Methods: connect (checks --secret once; a client that connected
       with it may call the others), get_public_key (the user key), sign_event (with the user key),
@@ -20,6 +20,8 @@ do: kind-24133 requests NIP-44 encrypted to the signer key, answers p-tagged to 
       --answers N: answers N requests, then stops answering (a signer going away mid-sync) until
       it gets SIGUSR1 (the signer is back), from when it answers every request.
       --no-nip44: answers nip44_encrypt and nip44_decrypt with an error, as a signer without NIP-44.
+      --claim: answers get_public_key with PUBKEY_HEX, a key it does not hold (a bunker that claims
+      someone else's key); it still signs with the user key.
 """
 import argparse
 import asyncio
@@ -37,7 +39,7 @@ REQUEST_KIND = 24133
 
 
 class Bunker:
-    def __init__(self, client, signer_keys, user_keys, secret, silent, auth_url, answers, nip44, delay=0.0):
+    def __init__(self, client, signer_keys, user_keys, secret, silent, auth_url, answers, nip44, delay=0.0, claim=None):
         self.client = client
         self.signer_keys = signer_keys
         self.user_keys = user_keys
@@ -52,6 +54,7 @@ class Bunker:
         self.most_waiting = 0
         self.answers = answers
         self.nip44 = nip44
+        self.claim = claim
 
     async def handle(self, event):
         if event.kind().as_u16() != REQUEST_KIND:
@@ -98,7 +101,7 @@ class Bunker:
         if client_key.to_hex() not in self.connected:
             return None, "not connected; send connect first"
         if method == "get_public_key":
-            return self.user_keys.public_key().to_hex(), None
+            return self.claim or self.user_keys.public_key().to_hex(), None
         if method == "sign_event":
             if self.auth_url and client_key.to_hex() not in self.challenged:
                 self.challenged.add(client_key.to_hex())
@@ -145,6 +148,7 @@ async def main():
     parser.add_argument("--wrong-secret", action="store_true")
     parser.add_argument("--answers", type=int)
     parser.add_argument("--no-nip44", action="store_true")
+    parser.add_argument("--claim")
     args = parser.parse_args()
     uniffi_set_event_loop(asyncio.get_running_loop())
     user_keys = Keys.parse(args.user_secret)
@@ -157,7 +161,7 @@ async def main():
     since = Timestamp.from_secs(Timestamp.now().as_secs() - 60)
     query = Filter().kind(Kind(REQUEST_KIND)).pubkey(signer_keys.public_key()).since(since)
     await client.subscribe(ReqTarget.single(url, [query]))
-    bunker = Bunker(client, signer_keys, user_keys, args.secret, args.silent, args.auth_url, args.answers, not args.no_nip44, args.delay)
+    bunker = Bunker(client, signer_keys, user_keys, args.secret, args.silent, args.auth_url, args.answers, not args.no_nip44, args.delay, args.claim)
     # A child of the test runner may inherit SIGUSR1 blocked: unblock it, or the signal stays pending.
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGUSR1})
     asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, lambda: setattr(bunker, "answers", None))
