@@ -41,14 +41,23 @@ public struct BrowserRule: Equatable, Hashable, Sendable {
         return self.kind == nil || self.kind == kind
     }
 
-    /// `text` as an origin (`http` or `https`, a host, an optional port, nothing after), lowercased;
-    /// nil when it is not one.
+    /// `text` as an origin (`https`, or `http` on this machine only, a host, an optional port,
+    /// nothing after), lowercased; nil when it is not one. A plain-http page elsewhere is not
+    /// trusted with the key: anyone on the way can change what it asks.
     public static func origin(_ text: String) -> String? {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme),
             let host = components.host?.lowercased(), !host.isEmpty, components.path.isEmpty, components.query == nil,
             components.fragment == nil, components.user == nil
         else { return nil }
+        guard scheme == "https" || isLoopback(host) else { return nil }
         return scheme + "://" + host + (components.port.map { ":\($0)" } ?? "")
+    }
+
+    /// `localhost`, `127.x.x.x` or `::1`.
+    private static func isLoopback(_ host: String) -> Bool {
+        if host == "localhost" || host == "::1" || host == "[::1]" { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
 
     /// `.some(nil)` for `*`, the method for its name, nil for anything else.
