@@ -77,6 +77,19 @@ import Testing
         #expect(error.reason == "'notify.from' is 'friends'; use \"members\" or \"contacts\"")
     }
 
+    @Test func theLockedInboxIsBoundedByDefaultAndItsBoundsAreSettings() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let defaults = try Configuration.load(path: scratch.write("default.toml", "")).profiles
+        #expect(defaults.lockedInboxWraps == 10_000 && defaults.lockedInboxBytes == 16 << 20)
+        let set = try Configuration.load(path: scratch.write("set.toml", "[profiles]\nlocked_inbox_wraps = 5\nlocked_inbox_bytes = 4096\n")).profiles
+        #expect(set.lockedInboxWraps == 5 && set.lockedInboxBytes == 4096)
+        let zero = try #require(throws: ConfigurationError.self) {
+            try Configuration.load(path: scratch.write("zero.toml", "[profiles]\nlocked_inbox_wraps = 0\n"))
+        }
+        #expect(zero.reason.hasPrefix("'profiles.locked_inbox_wraps' must be a whole number of wraps, 1 or more"))
+    }
+
     @Test func profilesAutoLockMinutesDefaultsToFifteenAndZeroMeansNever() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }

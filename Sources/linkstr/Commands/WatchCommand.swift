@@ -146,9 +146,15 @@ struct WatchCommand: AsyncParsableCommand {
             }
             defer { host.stop() }
             do throws(RuntimeError) {
-                return try await LockedInbox(host: host, relays: relays, profile: profile, accounts: accounts).collect {
+                let inbox = LockedInbox(host: host, relays: relays, profile: profile, accounts: accounts)
+                return try await inbox.collect {
                     Terminal.say("profile '\(profile.name)' is locked; watch keeps receiving and opens what arrives once you run `linkstr unlock`")
                     listened.finish()
+                } full: {
+                    Terminal.say(
+                        "profile '\(profile.name)' is locked and watch holds as many wraps as it keeps (\(inbox.limit.wraps), or "
+                            + "\(inbox.limit.bytes) bytes: [profiles] locked_inbox_wraps and locked_inbox_bytes); what arrives now stays "
+                            + "on the relays and comes with the catch-up after `linkstr unlock`")
                 }
             } catch {
                 throw error.failure
