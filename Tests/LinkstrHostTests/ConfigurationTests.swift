@@ -103,7 +103,7 @@ import Testing
         let unknown = try #require(throws: ConfigurationError.self) {
             try Configuration.load(path: scratch.write("unknown.toml", "[profiles]\nauto_lock = 5\n"))
         }
-        #expect(unknown.reason == "unknown setting 'profiles.auto_lock'; known settings: auto_lock_minutes")
+        #expect(unknown.reason == "unknown setting 'profiles.auto_lock'; known settings: auto_lock_minutes, locked_inbox_wraps, locked_inbox_bytes")
     }
 
     @Test func reportsASyntaxErrorWithItsLine() throws {
