@@ -84,6 +84,25 @@ import TestSupport
         #expect(try json(shown.stdout)["pubkey"] == "7e7e9c42a91bfef19fa929e5fda1b72e0ebc1a4c1141673e2794234d86addf4e")
     }
 
+    /// A passphrase file others can read is refused, as ssh refuses such a private key.
+    @Test func aPassphraseFileOthersCanReadIsRefused() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let passphrase = scratch.write("pass", "correct horse\n")
+        chmod(passphrase, 0o644)
+        let result = try ProcessRunner.linkstr(
+            ["account", "import", "-", "--key-store", "ncryptsec", "--home", scratch.path], environment: ["LINKSTR_PASSPHRASE_FILE": passphrase],
+            stdin: "nsec1vl029mgpspedva04g90vltkh6fvh240zqtv9k0t9af8935ke9laqsnlfe5\n")
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("LINKSTR_PASSPHRASE_FILE (\(passphrase)) can be read by others (mode 644); run `chmod go-rwx \(passphrase)`"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/data/profiles.json"))
+        chmod(passphrase, 0o600)
+        let imported = try ProcessRunner.linkstr(
+            ["account", "import", "-", "--key-store", "ncryptsec", "--home", scratch.path], environment: ["LINKSTR_PASSPHRASE_FILE": passphrase],
+            stdin: "nsec1vl029mgpspedva04g90vltkh6fvh240zqtv9k0t9af8935ke9laqsnlfe5\n")
+        #expect(imported.status == 0, "\(imported.stderr)")
+    }
+
     /// Without a terminal (a script, a service), the error says how to give the passphrase.
     @Test func withoutATerminalThePassphraseErrorSaysWhereToPutIt() throws {
         let scratch = TestScratch()
