@@ -314,7 +314,7 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.contains("chmod go-rwx"), "\(result.stderr)")
         chmod(path, 0o600)
-        #expect(try Configuration.load(path: path).saved.token == "t0ken")
+        #expect(try Configuration.load(path: path).savedLinks.token == "t0ken")
 
         let plugin = scratch.write("plugin.toml", "[plugins.\"org.linkstr.notify.http\"]\npassword = \"pw\"\n")
         chmod(plugin, 0o640)

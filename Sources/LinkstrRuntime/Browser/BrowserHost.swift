@@ -29,24 +29,40 @@ public struct BrowserHost: Sendable {
             }
             arriving.finish()
         }
-        let failure = Mutex<NativeMessageError?>(nil)
+        let replies = ReplyWriter(channel: channel)
         await withTaskGroup(of: Void.self) { group in
             for await received in messages {
                 switch received {
                 case .success(let message):
-                    group.addTask {
-                        let reply = await handler.reply(to: message)
-                        // One frame at a time on the output.
-                        failure.withLock { failure in
-                            guard failure == nil else { return }
-                            do throws(NativeMessageError) { try channel.send(reply) } catch { failure = error }
-                        }
-                    }
+                    group.addTask { replies.send(await handler.reply(to: message)) }
                 case .failure(let error):
-                    failure.withLock { $0 = $0 ?? error }
+                    replies.fail(error)
                 }
             }
         }
-        if let failure = failure.withLock({ $0 }) { throw failure }
+        if let failure = replies.failure { throw failure }
+    }
+
+    /// Writes replies one frame at a time; after the channel breaks, writes nothing more.
+    private final class ReplyWriter: Sendable {
+        private let channel: NativeMessageChannel
+        private let broken = Mutex<NativeMessageError?>(nil)
+
+        init(channel: NativeMessageChannel) {
+            self.channel = channel
+        }
+
+        var failure: NativeMessageError? { broken.withLock { $0 } }
+
+        func send(_ reply: Data) {
+            broken.withLock { failure in
+                guard failure == nil else { return }
+                do throws(NativeMessageError) { try channel.send(reply) } catch { failure = error }
+            }
+        }
+
+        func fail(_ error: NativeMessageError) {
+            broken.withLock { $0 = $0 ?? error }
+        }
     }
 }

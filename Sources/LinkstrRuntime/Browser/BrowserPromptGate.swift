@@ -24,7 +24,7 @@ public final class BrowserPromptGate: Sendable {
         state.withLock { state in
             if let until = state.quietUntil[origin] {
                 if until > .now {
-                    let minutes = max(1, Int((until - .now).components.seconds / 60))
+                    let minutes = max(1, Int(((until - .now).components.seconds + 59) / 60))
                     return "its last question went unanswered, so it is not asked again for \(minutes) minute\(minutes == 1 ? "" : "s")"
                 }
                 state.quietUntil[origin] = nil

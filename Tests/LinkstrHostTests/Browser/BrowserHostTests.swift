@@ -44,7 +44,7 @@ import Testing
 
         // Another kind, and another site, have no rule and nobody to ask here.
         let otherKind = try host.request(["id": 3, "origin": site, "method": "signEvent", "params": ["event": ["kind": 4, "content": ""]]])
-        #expect((otherKind["error"] as? String)?.contains("wants to sign kind 4 events as you, and there is no way to ask you") == true, "\(otherKind)")
+        #expect((otherKind["error"] as? String)?.contains("wants to sign kind 4 events as you (profile 'default'), and there is no way to ask you") == true, "\(otherKind)")
         let otherSite = try host.request(["id": 4, "origin": "https://elsewhere.example", "method": "getPublicKey"])
         #expect(otherSite["result"] == nil)
         #expect((otherSite["error"] as? String)?.contains(#"allow = ["https://elsewhere.example:getPublicKey"]"#) == true, "\(otherSite)")
@@ -114,7 +114,7 @@ import Testing
         #expect(try host.request(["id": 6, "origin": site, "method": "getPublicKey"])["result"] as? String == home.pubkey, "remembered as 'default'")
         #expect(server.notifications.count == 2)
         #expect(try host.finish().status == 0)
-        #expect(host.stderr.contains("the active profile is now 'personal'"), host.stderr)
+        #expect(host.stderr.contains("the active profile is now 'personal'"), "\(host.stderr)")
     }
 
     /// `[browser.profiles.NAME]` rules decide only for that profile.

@@ -79,7 +79,7 @@ import Testing
         let store = BrowserPermissionStore(path: scratch.file("p.json"))
         let permissions = BrowserPermissions(settings: BrowserSettings(), store: store, prompt: hasPrompt ? ScriptedPrompt(answering: nil) : nil)
         let reason = try #require(await refusal(permissions, signKindOne))
-        #expect(reason.contains("https://example.org wants to sign kind 1 events as you, and there is no way to ask you"))
+        #expect(reason.contains("https://example.org wants to sign kind 1 events as you (profile 'work'), and there is no way to ask you"))
         #expect(reason.contains(#"allow = ["https://example.org:signEvent:1"] in the [browser.profiles.work] section of config.toml"#))
         #expect(store.decision(for: signKindOne) == nil)
     }
