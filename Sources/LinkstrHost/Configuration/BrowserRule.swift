@@ -1,4 +1,5 @@
 import Foundation
+import LinkstrPluginKit
 
 /// One `[browser]` rule: `"<origin>:<method>"` or, for `signEvent`, `"<origin>:signEvent:<kind>"`;
 /// `*` as the method stands for every method (and every kind).
@@ -49,15 +50,8 @@ public struct BrowserRule: Equatable, Hashable, Sendable {
             let host = components.host?.lowercased(), !host.isEmpty, components.path.isEmpty, components.query == nil,
             components.fragment == nil, components.user == nil
         else { return nil }
-        guard scheme == "https" || isLoopback(host) else { return nil }
+        guard scheme == "https" || LoopbackHost.contains(host) else { return nil }
         return scheme + "://" + host + (components.port.map { ":\($0)" } ?? "")
-    }
-
-    /// `localhost`, `127.x.x.x` or `::1`.
-    private static func isLoopback(_ host: String) -> Bool {
-        if host == "localhost" || host == "::1" || host == "[::1]" { return true }
-        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
 
     /// `.some(nil)` for `*`, the method for its name, nil for anything else.
