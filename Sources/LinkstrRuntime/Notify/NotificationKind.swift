@@ -15,6 +15,9 @@ public enum NotificationKind: String, Sendable {
     /// A web site asks to use the account through the browser extension: the note is the question,
     /// answered with the "allow" or "deny" action.
     case permission
+    /// A `linkstr://save` link opened by the desktop (a web page can open one) asks before it
+    /// saves: the note is the link and its tags, answered with "allow" (save) or "deny".
+    case saveQuestion
 
     /// Whether it tells of an event, sent at most once (tests and feedback are sent each time).
     var isEvent: Bool { self == .post || self == .reaction }
@@ -25,7 +28,7 @@ public enum NotificationKind: String, Sendable {
         case .reaction: LKH_NOTIFY_REACTION
         case .test: LKH_NOTIFY_TEST
         case .saved, .notSaved: LKH_NOTIFY_SAVED
-        case .permission: LKH_NOTIFY_PERMISSION
+        case .permission, .saveQuestion: LKH_NOTIFY_PERMISSION
         }
     }
 }

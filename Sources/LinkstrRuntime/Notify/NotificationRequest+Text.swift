@@ -17,6 +17,7 @@ extension NotificationRequest {
             case .saved: return ("linkstr", "Link saved")
             case .notSaved: return ("linkstr", "A link was not saved; run `linkstr save` on a terminal to see why")
             case .permission: return ("linkstr: allow this web site?", note ?? "")
+            case .saveQuestion: return ("linkstr: save this link?", note ?? "")
             }
         }
         let sender = senderName ?? "Someone"
@@ -37,6 +38,8 @@ extension NotificationRequest {
             return ("Link not saved", note ?? "")
         case .permission:
             return ("linkstr: allow this web site?", note ?? "")
+        case .saveQuestion:
+            return ("linkstr: save this link?", note ?? "")
         }
     }
 }
