@@ -130,4 +130,32 @@ struct RemoteSignerClientTests {
         #expect(signed.unsigned == unsigned)
         #expect(shown.withLock { $0 } == ["https://auth.example/approve?r=1"])
     }
+
+    @Test("of several auth_url challenges to one request only the first is shown; the answer still comes")
+    func oneAuthURLPerRequest() async throws {
+        let setup = try await Setup(["--auth-url", "https://auth.example/approve?r=2", "--auth-repeats", "3"])
+        defer { setup.remove() }
+        let shown = Mutex<[String]>([])
+        let client = try setup.client { url in shown.withLock { $0.append(url) } }
+        defer { client.close() }
+        try await client.connect(secret: nil)
+        let unsigned = UnsignedEvent(pubkey: setup.user.publicKey, createdAt: 1_714_078_911, kind: 0, content: "{}")
+        #expect(try await client.sign(unsigned).unsigned == unsigned)
+        #expect(shown.withLock { $0 } == ["https://auth.example/approve?r=2"])
+    }
+
+    @Test("a signer that answers only with auth_url challenges cannot keep a request waiting: one more time limit, then a timeout")
+    func authURLsDoNotExtendTheWaitForEver() async throws {
+        let setup = try await Setup(["--auth-url", "https://auth.example/approve?r=3", "--auth-repeats", "-1"])
+        defer { setup.remove() }
+        let shown = Mutex<[String]>([])
+        let client = try setup.client(timeout: .seconds(2)) { url in shown.withLock { $0.append(url) } }
+        defer { client.close() }
+        try await client.connect(secret: nil)
+        let unsigned = UnsignedEvent(pubkey: setup.user.publicKey, createdAt: 1_714_078_911, kind: 0, content: "{}")
+        await #expect(throws: RemoteSignerError.timeout(method: "sign_event", seconds: 2, relays: [setup.relay.url])) {
+            try await client.sign(unsigned)
+        }
+        #expect(shown.withLock { $0 } == ["https://auth.example/approve?r=3"])
+    }
 }
