@@ -178,4 +178,23 @@ import TestSupport
         #expect(lines["reveal"]?.contains(#""nsec":"nsec1"#) == true)
         #expect(lines["after"] == "0")
     }
+
+    /// Two homes with the same key in one Secret Service: logging out of the first removes its
+    /// item only (items are cleared and looked up by profile id, not by npub).
+    @Test func removingAKeyInOneHomeLeavesAnotherHomesItemForTheSameKey() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let nsec = "nsec1vl029mgpspedva04g90vltkh6fvh240zqtv9k0t9af8935ke9laqsnlfe5"
+        let result = try ProcessRunner.run(
+            FixtureBuilder.fixturesDirectory + "/secret_service_two_homes.sh",
+            [PluginTesting.BuildProducts.linkstrExecutable, scratch.path, nsec], environment: ["PATH": "/usr/local/bin:/usr/bin:/bin"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = Dictionary(uniqueKeysWithValues: result.stdout.split(separator: "\n").map { line -> (String, String) in
+            let parts = line.split(separator: " ", maxSplits: 1)
+            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+        })
+        #expect(lines["stored"] == "2", "\(result.stdout)")
+        #expect(lines["after"] == "1", "\(result.stdout)")
+        #expect(lines["second"]?.contains(#""nsec":"\#(nsec)""#) == true, "\(result.stdout)")
+    }
 }
