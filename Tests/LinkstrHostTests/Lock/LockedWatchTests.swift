@@ -7,6 +7,28 @@ import Testing
 /// receiving, and Bob's post neither shows nor notifies; once she unlocks, the post is opened,
 /// stored, printed and notified, once. The command notifier records each notification in a file.
 @Suite struct LockedWatchTests {
+    /// Alice (with `aliceConfig`, her keys under a master passphrase and unlocked) and Bob, in a
+    /// session "Weekend" on `relay`.
+    private func homes(_ scratch: TestScratch, _ relay: TestRelay, aliceConfig: String) throws -> (LinkstrHome, LinkstrHome, String) {
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url], config: aliceConfig)
+        let bob = try LinkstrHome.create(scratch, "bob", relays: [relay.url])
+        let weekend = try alice.json(SessionMembers.self, ["session", "create", "Weekend", "--member", bob.pubkey]).id
+        _ = try bob.sync()
+        #expect(try alice.run(["profile", "passphrase", "--passphrase-stdin"], stdin: "correct horse\n").status == 0)
+        let unlocked = try alice.run(["unlock", "--passphrase-stdin"], stdin: "correct horse\n")
+        #expect(unlocked.status == 0, "\(unlocked.stderr)")
+        return (alice, bob, weekend)
+    }
+
+    /// Alice's watch, caught up, then locked (`linkstr lock`): it says it keeps receiving.
+    private func lockedWatch(_ alice: LinkstrHome) async throws -> HelperProcess {
+        let watch = try alice.watch(json: true)
+        #expect(await eventually(within: 15) { watch.caughtUp }, "watch did not catch up: \(watch.stderr)")
+        #expect(try alice.run(["lock"]).status == 0)
+        #expect(await eventually(within: 10) { watch.stderr.contains("profile 'default' is locked; watch keeps receiving") }, "\(watch.stderr)")
+        return watch
+    }
+
     @Test(.timeLimit(.minutes(2)))
     func whatArrivesWhileLockedIsOpenedAndNotifiedAfterUnlock() async throws {
         let scratch = TestScratch()
@@ -15,29 +37,17 @@ import Testing
         defer { relay.process.kill() }
         let deliver = Script.write(scratch.file("deliver.sh"), "cat >> \"$0.jsonl\"\necho >> \"$0.jsonl\"\n")
         let delivered = deliver + ".jsonl"
-        let alice = try LinkstrHome.create(
-            scratch, "alice", relays: [relay.url],
-            config: """
+        let (alice, bob, weekend) = try homes(
+            scratch, relay,
+            aliceConfig: """
                 notifiers = ["org.linkstr.notify.command"]
                 [plugins."org.linkstr.notify.command"]
                 command = ["\(deliver)"]
 
                 """)
-        let bob = try LinkstrHome.create(scratch, "bob", relays: [relay.url])
-        let weekend = try alice.json(SessionMembers.self, ["session", "create", "Weekend", "--member", bob.pubkey]).id
-        _ = try bob.sync()
-
-        #expect(try alice.run(["profile", "passphrase", "--passphrase-stdin"], stdin: "correct horse\n").status == 0)
-        let unlocked = try alice.run(["unlock", "--passphrase-stdin"], stdin: "correct horse\n")
-        #expect(unlocked.status == 0, "\(unlocked.stderr)")
         defer { HomeUnlockAgent.stop(alice.path) }
-
-        let watch = try alice.watch(json: true)
+        let watch = try await lockedWatch(alice)
         defer { watch.terminate(within: 5) }
-        #expect(await eventually(within: 15) { watch.caughtUp }, "watch did not catch up: \(watch.stderr)")
-
-        #expect(try alice.run(["lock"]).status == 0)
-        #expect(await eventually(within: 10) { watch.stderr.contains("profile 'default' is locked; watch keeps receiving") }, "\(watch.stderr)")
         let whileLocked = try bob.json(SentPost.self, ["post", weekend, "https://example.com/while-locked"]).id
         try await Task.sleep(for: .seconds(2))
         #expect(watch.jsonLines.isEmpty, "nothing is shown while locked: \(watch.stdoutLines)")
@@ -69,19 +79,10 @@ import Testing
         defer { scratch.remove() }
         let relay = try await TestRelay.start(.rust, scratch: scratch)
         defer { relay.process.kill() }
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url], config: "notifiers = []\n[profiles]\nlocked_inbox_wraps = 5\n")
-        let bob = try LinkstrHome.create(scratch, "bob", relays: [relay.url])
-        let weekend = try alice.json(SessionMembers.self, ["session", "create", "Weekend", "--member", bob.pubkey]).id
-        _ = try bob.sync()
-
-        #expect(try alice.run(["profile", "passphrase", "--passphrase-stdin"], stdin: "correct horse\n").status == 0)
-        #expect(try alice.run(["unlock", "--passphrase-stdin"], stdin: "correct horse\n").status == 0)
+        let (alice, bob, weekend) = try homes(scratch, relay, aliceConfig: "notifiers = []\n[profiles]\nlocked_inbox_wraps = 5\n")
         defer { HomeUnlockAgent.stop(alice.path) }
-        let watch = try alice.watch(json: true)
+        let watch = try await lockedWatch(alice)
         defer { watch.terminate(within: 5) }
-        #expect(await eventually(within: 15) { watch.caughtUp }, "watch did not catch up: \(watch.stderr)")
-        #expect(try alice.run(["lock"]).status == 0)
-        #expect(await eventually(within: 10) { watch.stderr.contains("profile 'default' is locked; watch keeps receiving") }, "\(watch.stderr)")
 
         let stranger = String(repeating: "1", count: 64)
         _ = try await ExternalProcess(
