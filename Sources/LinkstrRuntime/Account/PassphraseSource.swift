@@ -25,7 +25,7 @@ public struct PassphraseSource: Sendable {
     ///   - withoutTerminal: the error when it would ask but there is no terminal.
     public func passphrase(confirm: Bool, withoutTerminal: String? = nil) throws(AccountError) -> String {
         if let file = environment["LINKSTR_PASSPHRASE_FILE"], !file.isEmpty {
-            try checkPrivate(file)
+            try Self.checkPrivate(file)
             return try read(file, what: "LINKSTR_PASSPHRASE_FILE")
         }
         if let directory = environment["CREDENTIALS_DIRECTORY"], FileManager.default.fileExists(atPath: directory + "/linkstr-passphrase") {
@@ -53,7 +53,7 @@ public struct PassphraseSource: Sendable {
 
     /// Refuses a passphrase file that group or others can read, as `ssh` refuses such a private key:
     /// the passphrase opens every key of the home. (A systemd credential is the service's alone.)
-    private func checkPrivate(_ path: String) throws(AccountError) {
+    public static func checkPrivate(_ path: String) throws(AccountError) {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & (S_IRGRP | S_IROTH) != 0 else { return }
         throw AccountError(

@@ -34,11 +34,7 @@ public actor BrowserProfileFollower {
         if let opened, opened.profile.id == profile.id {
             return Self.account(profile, opened.account)
         }
-        let previous = opened
-        if let previous {
-            opened = nil
-            await previous.account.close()
-        }
+        // Nothing awaits until `opened` is set: requests answered side by side never open twice.
         var selecting = configuration
         selecting.profile = profile.name
         let account: OpenedAccount
@@ -52,8 +48,12 @@ public actor BrowserProfileFollower {
             await account.close()
             throw BrowserRequestError("the active linkstr profile changed while this request was answered; send it again")
         }
+        let previous = opened
         opened = (profile, account)
-        if previous != nil { onSwitch(profile) }
+        if let previous {
+            onSwitch(profile)
+            await previous.account.close()
+        }
         return Self.account(profile, account)
     }
 

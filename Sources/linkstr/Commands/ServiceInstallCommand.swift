@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LinkstrRuntime
 
 /// `linkstr service install`: writes the `systemd --user` unit that runs `linkstr watch` (with this
 /// command's `--home` / `--config`), reloads systemd and, with `--enable`, starts it.
@@ -43,6 +44,11 @@ struct ServiceInstallCommand: ParsableCommand {
             passphrase = IntegrationFile.absolute(passphraseFile)
             guard FileManager.default.isReadableFile(atPath: passphrase!) else {
                 throw CLIFailure(.usage, "cannot read the passphrase file \(passphrase!)")
+            }
+            do {
+                try PassphraseSource.checkPrivate(passphrase!)
+            } catch {
+                throw CLIFailure(.usage, error.message)
             }
         }
         if enable && !unit.isSystemdFolder {
