@@ -13,7 +13,8 @@ struct BrowserHostCommand: AsyncParsableCommand {
             The browser starts it through the launcher `linkstr browser install` writes. Chromium \
             passes the extension's origin (chrome-extension://ID/), Firefox the manifest path and the \
             extension id; both are accepted and not needed. Requests and replies are native-messaging \
-            frames on stdin and stdout; messages go to stderr.
+            frames on stdin and stdout; messages go to stderr. Each request is answered as the profile \
+            active at that moment (or --profile's), with that profile's permissions.
 
             Example:
               linkstr browser host --home ~/linkstr chrome-extension://cadkkjeablgnenpdgigdlleebljooikd/
