@@ -65,13 +65,31 @@ struct NostrConnectTests {
         #expect(signer.stdout.contains("sign_event "))
     }
 
-    @Test("a signer that answers with a wrong secret is refused, and no account is made")
-    func wrongSecret() async throws {
+    @Test("anyone who saw the link cannot abort it: answers without the secret are ignored, and the real signer connects")
+    func answersWithoutTheSecretAreIgnored() async throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
         let relay = try await TestRelay.start(.rust, scratch: scratch)
         let home = scratch.folder("home")
         let connect = try Self.startConnect(home, relay: relay.url, ["--json"])
+        defer { connect.stop() }
+        let link = try await Self.offeredLink(connect, stream: \.stderr)
+        let user = Keypair.generate()
+        let signer = try ExternalProcess(
+            script: "test_bunker.py", ["--relay", relay.url, "--user-secret", user.secretKey.nsec, "--nostrconnect", link, "--interloper"])
+        defer { signer.stop() }
+        _ = try await signer.ready()
+        #expect(try await Self.exitStatus(connect) == 0, "\(connect.stderr)")
+        #expect(connect.stdout.contains(user.publicKey.hex) || connect.stdout.contains(user.publicKey.npub), "\(connect.stdout)")
+    }
+
+    @Test("a signer that answers only with a wrong secret is refused at the end of the wait, and no account is made")
+    func wrongSecret() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        let home = scratch.folder("home")
+        let connect = try Self.startConnect(home, relay: relay.url, ["--json", "--timeout", "8"])
         defer { connect.stop() }
         let link = try await Self.offeredLink(connect, stream: \.stderr)
         let signer = try ExternalProcess(

@@ -124,13 +124,13 @@ struct SignerServeTests {
         let scratch = TestScratch()
         defer { scratch.remove() }
         let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url], config: "[signer]\nsecret = \"typed-secret\"\n")
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url], config: "[signer]\nsecret = \"typed-secret-of-at-least-32-characters\"\n")
         // The bunker's key is the same every time: learn it from a first run, and how long it takes
         // to listen (requests are ephemeral: one sent before the bunker listens is lost).
         let starting = ContinuousClock.now
         let first = try await Serve(alice)
         let startup = ContinuousClock.now - starting
-        #expect(first.link.hasSuffix("&secret=typed-secret"), "the configured secret is used")
+        #expect(first.link.hasSuffix("&secret=typed-secret-of-at-least-32-characters"), "the configured secret is used")
         _ = try await first.terminate()
 
         let session = Task.detached {
@@ -155,7 +155,7 @@ struct SignerServeTests {
         let scratch = TestScratch()
         defer { scratch.remove() }
         let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let config = "[signer]\nserve = true\nsecret = \"service-secret\"\nallow = [\"sign_event:1\"]\n"
+        let config = "[signer]\nserve = true\nsecret = \"service-secret-of-at-least-32-chars\"\nallow = [\"sign_event:1\"]\n"
         let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url], config: config)
         let first = try await Serve(alice)
         _ = try await first.terminate()

@@ -84,6 +84,25 @@ import TestSupport
         #expect(try json(shown.stdout)["pubkey"] == "7e7e9c42a91bfef19fa929e5fda1b72e0ebc1a4c1141673e2794234d86addf4e")
     }
 
+    /// A passphrase file others can read is refused, as ssh refuses such a private key.
+    @Test func aPassphraseFileOthersCanReadIsRefused() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let passphrase = scratch.write("pass", "correct horse\n")
+        chmod(passphrase, 0o644)
+        let result = try ProcessRunner.linkstr(
+            ["account", "import", "-", "--key-store", "ncryptsec", "--home", scratch.path], environment: ["LINKSTR_PASSPHRASE_FILE": passphrase],
+            stdin: "nsec1vl029mgpspedva04g90vltkh6fvh240zqtv9k0t9af8935ke9laqsnlfe5\n")
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("LINKSTR_PASSPHRASE_FILE (\(passphrase)) can be read by others (mode 644); run `chmod go-rwx \(passphrase)`"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/data/profiles.json"))
+        chmod(passphrase, 0o600)
+        let imported = try ProcessRunner.linkstr(
+            ["account", "import", "-", "--key-store", "ncryptsec", "--home", scratch.path], environment: ["LINKSTR_PASSPHRASE_FILE": passphrase],
+            stdin: "nsec1vl029mgpspedva04g90vltkh6fvh240zqtv9k0t9af8935ke9laqsnlfe5\n")
+        #expect(imported.status == 0, "\(imported.stderr)")
+    }
+
     /// Without a terminal (a script, a service), the error says how to give the passphrase.
     @Test func withoutATerminalThePassphraseErrorSaysWhereToPutIt() throws {
         let scratch = TestScratch()
@@ -158,5 +177,24 @@ import TestSupport
         #expect(lines["stored"] == "1")
         #expect(lines["reveal"]?.contains(#""nsec":"nsec1"#) == true)
         #expect(lines["after"] == "0")
+    }
+
+    /// Two homes with the same key in one Secret Service: logging out of the first removes its
+    /// item only (items are cleared and looked up by profile id, not by npub).
+    @Test func removingAKeyInOneHomeLeavesAnotherHomesItemForTheSameKey() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let nsec = "nsec1vl029mgpspedva04g90vltkh6fvh240zqtv9k0t9af8935ke9laqsnlfe5"
+        let result = try ProcessRunner.run(
+            FixtureBuilder.fixturesDirectory + "/secret_service_two_homes.sh",
+            [PluginTesting.BuildProducts.linkstrExecutable, scratch.path, nsec], environment: ["PATH": "/usr/local/bin:/usr/bin:/bin"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = Dictionary(uniqueKeysWithValues: result.stdout.split(separator: "\n").map { line -> (String, String) in
+            let parts = line.split(separator: " ", maxSplits: 1)
+            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+        })
+        #expect(lines["stored"] == "2", "\(result.stdout)")
+        #expect(lines["after"] == "1", "\(result.stdout)")
+        #expect(lines["second"]?.contains(#""nsec":"\#(nsec)""#) == true, "\(result.stdout)")
     }
 }

@@ -77,6 +77,19 @@ import Testing
         #expect(error.reason == "'notify.from' is 'friends'; use \"members\" or \"contacts\"")
     }
 
+    @Test func theLockedInboxIsBoundedByDefaultAndItsBoundsAreSettings() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let defaults = try Configuration.load(path: scratch.write("default.toml", "")).profiles
+        #expect(defaults.lockedInboxWraps == 10_000 && defaults.lockedInboxBytes == 16 << 20)
+        let set = try Configuration.load(path: scratch.write("set.toml", "[profiles]\nlocked_inbox_wraps = 5\nlocked_inbox_bytes = 4096\n")).profiles
+        #expect(set.lockedInboxWraps == 5 && set.lockedInboxBytes == 4096)
+        let zero = try #require(throws: ConfigurationError.self) {
+            try Configuration.load(path: scratch.write("zero.toml", "[profiles]\nlocked_inbox_wraps = 0\n"))
+        }
+        #expect(zero.reason.hasPrefix("'profiles.locked_inbox_wraps' must be a whole number of wraps, 1 or more"))
+    }
+
     @Test func profilesAutoLockMinutesDefaultsToFifteenAndZeroMeansNever() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
@@ -90,7 +103,7 @@ import Testing
         let unknown = try #require(throws: ConfigurationError.self) {
             try Configuration.load(path: scratch.write("unknown.toml", "[profiles]\nauto_lock = 5\n"))
         }
-        #expect(unknown.reason == "unknown setting 'profiles.auto_lock'; known settings: auto_lock_minutes")
+        #expect(unknown.reason == "unknown setting 'profiles.auto_lock'; known settings: auto_lock_minutes, locked_inbox_wraps, locked_inbox_bytes")
     }
 
     @Test func reportsASyntaxErrorWithItsLine() throws {
@@ -285,5 +298,44 @@ import Testing
         #expect(result.stderr.contains("chmod go-w"), "\(result.stderr)")
         chmod(path, 0o644)
         #expect(try Configuration.load(path: path).notifiers == [])
+    }
+
+    /// A secret in config.toml is refused while group or others can read the file, as ssh refuses
+    /// such a private key; the same file without a secret, or readable by its owner only, is read.
+    @Test func aConfigurationHoldingASecretThatOthersCanReadIsRefused() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let path = scratch.write("config.toml", "notifiers = []\n[saved]\nwebhook = \"https://hooks.example.com/x\"\ntoken = \"t0ken\"\n")
+        chmod(path, 0o644)
+        #expect(throws: ConfigurationError(
+            path: path, reason: "the file holds a secret ('saved.token') and others can read it (mode 644); run `chmod go-rwx \(path)`"
+        )) { try Configuration.load(path: path) }
+        let result = try ProcessRunner.linkstr(["config", "--home", scratch.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("chmod go-rwx"), "\(result.stderr)")
+        chmod(path, 0o600)
+        #expect(try Configuration.load(path: path).savedLinks.token == "t0ken")
+
+        let plugin = scratch.write("plugin.toml", "[plugins.\"org.linkstr.notify.http\"]\npassword = \"pw\"\n")
+        chmod(plugin, 0o640)
+        #expect(throws: ConfigurationError(
+            path: plugin,
+            reason: "the file holds a secret ('plugins.org.linkstr.notify.http.password') and others can read it (mode 640); run `chmod go-rwx \(plugin)`"
+        )) { try Configuration.load(path: plugin) }
+        let noSecret = scratch.write("plain.toml", "notifiers = []\n")
+        chmod(noSecret, 0o644)
+        #expect(try Configuration.load(path: noSecret).notifiers == [])
+    }
+
+    /// Whoever has the bunker's secret connects as a client: fewer than 128 bits are refused.
+    @Test func aShortSignerSecretIsRefused() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let short = scratch.write("short.toml", "[signer]\nsecret = \"hunter2\"\n")
+        #expect(throws: ConfigurationError(
+            path: short, reason: "'signer.secret' is 7 characters; use at least 32 random ones (`openssl rand -hex 16`)"
+        )) { try Configuration.load(path: short) }
+        let long = scratch.write("long.toml", "[signer]\nsecret = \"0123456789abcdef0123456789abcdef\"\n")
+        #expect(try Configuration.load(path: long).bunker.secret == "0123456789abcdef0123456789abcdef")
     }
 }

@@ -117,9 +117,10 @@ struct RemoteSignerClientTests {
         try await waitFor("the bunker saw the request") { setup.bunker.stdout.contains("connect ") }
     }
 
-    @Test("an auth_url challenge is shown, and the same request then gets its answer")
-    func authChallenge() async throws {
-        let setup = try await Setup(["--auth-url", "https://auth.example/approve?r=1"])
+    /// With `repeats` more challenges to the same request, still only the first is shown.
+    @Test("an auth_url challenge is shown once per request, and the same request then gets its answer", arguments: [0, 3])
+    func authChallenge(repeats: Int) async throws {
+        let setup = try await Setup(["--auth-url", "https://auth.example/approve?r=1", "--auth-repeats", String(repeats)])
         defer { setup.remove() }
         let shown = Mutex<[String]>([])
         let client = try setup.client { url in shown.withLock { $0.append(url) } }
@@ -129,5 +130,20 @@ struct RemoteSignerClientTests {
         let signed = try await client.sign(unsigned)
         #expect(signed.unsigned == unsigned)
         #expect(shown.withLock { $0 } == ["https://auth.example/approve?r=1"])
+    }
+
+    @Test("a signer that answers only with auth_url challenges cannot keep a request waiting: one more time limit, then a timeout")
+    func authURLsDoNotExtendTheWaitForEver() async throws {
+        let setup = try await Setup(["--auth-url", "https://auth.example/approve?r=3", "--auth-repeats", "-1"])
+        defer { setup.remove() }
+        let shown = Mutex<[String]>([])
+        let client = try setup.client(timeout: .seconds(2)) { url in shown.withLock { $0.append(url) } }
+        defer { client.close() }
+        try await client.connect(secret: nil)
+        let unsigned = UnsignedEvent(pubkey: setup.user.publicKey, createdAt: 1_714_078_911, kind: 0, content: "{}")
+        await #expect(throws: RemoteSignerError.timeout(method: "sign_event", seconds: 2, relays: [setup.relay.url])) {
+            try await client.sign(unsigned)
+        }
+        #expect(shown.withLock { $0 } == ["https://auth.example/approve?r=3"])
     }
 }

@@ -388,6 +388,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
                                   b'<body><video controls src="/media/clip.mp4"></video></body></html>')
         if path == "/audio.html":
             return self.send(200, b'<html><head><title>Audio only</title></head><body><audio src="/media/audio.m4a"></audio></body></html>')
+        if path == "/rtsp.html":
+            # A video offered only over RTSP, on --port's listener: a download would connect there directly.
+            port = int(query.get("port", ["9"])[0])
+            return self.send(200, ('<html><head><title>RTSP only</title></head><body><video controls>'
+                                   '<source src="rtsp://127.0.0.1:%d/clip" type="video/mp4"></video></body></html>' % port).encode())
         if path == "/novideo.html":
             return self.send(200, b"<html><head><title>Nothing to play</title></head><body>text</body></html>")
         if path.startswith("/page/"):

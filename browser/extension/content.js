@@ -1,12 +1,8 @@
-// Injects window.nostr into the page and carries its calls to the background worker. Only the
-// method and its parameters come from the page; the background worker takes the origin from the
-// sender the browser reports.
+// Carries the calls of window.nostr (nostr-provider.js, which the browser runs in the page's own
+// world: the extension exposes no file a page could load to detect it) to the background worker.
+// Only the method and its parameters come from the page; the background worker takes the origin
+// from the sender the browser reports.
 const api = globalThis.browser ?? globalThis.chrome;
-
-const script = document.createElement("script");
-script.src = api.runtime.getURL("nostr-provider.js");
-script.onload = () => script.remove();
-(document.head || document.documentElement).appendChild(script);
 
 window.addEventListener("message", async (event) => {
   if (event.source !== window || !event.data || event.data.linkstr !== "request") return;

@@ -28,6 +28,11 @@ final class HTTPNotifier: Notifier {
         configuration.httpShouldSetCookies = false
         configuration.urlCache = nil
         session = URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
+        if settings.endpoint.scheme?.lowercased() == "http", let endpointHost = settings.endpoint.host, !LoopbackHost.contains(endpointHost) {
+            host.log(
+                .warn, "\(settings.endpointDescription) is plain http to another machine: notifications"
+                    + (settings.authorization.headerValue == nil ? "" : " and the credentials") + " cross the network in the clear; use https")
+        }
     }
 
     /// A HEAD request without credentials: any HTTP answer means the server is there.

@@ -1,4 +1,5 @@
 import Foundation
+import LinkstrPluginKit
 
 /// One `[browser]` rule: `"<origin>:<method>"` or, for `signEvent`, `"<origin>:signEvent:<kind>"`;
 /// `*` as the method stands for every method (and every kind).
@@ -41,13 +42,15 @@ public struct BrowserRule: Equatable, Hashable, Sendable {
         return self.kind == nil || self.kind == kind
     }
 
-    /// `text` as an origin (`http` or `https`, a host, an optional port, nothing after), lowercased;
-    /// nil when it is not one.
+    /// `text` as an origin (`https`, or `http` on this machine only, a host, an optional port,
+    /// nothing after), lowercased; nil when it is not one. A plain-http page elsewhere is not
+    /// trusted with the key: anyone on the way can change what it asks.
     public static func origin(_ text: String) -> String? {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme),
             let host = components.host?.lowercased(), !host.isEmpty, components.path.isEmpty, components.query == nil,
             components.fragment == nil, components.user == nil
         else { return nil }
+        guard scheme == "https" || LoopbackHost.contains(host) else { return nil }
         return scheme + "://" + host + (components.port.map { ":\($0)" } ?? "")
     }
 

@@ -17,6 +17,10 @@ extension BunkerSettings {
                 allow = permissions
             case "secret":
                 guard let text = value.string, !text.isEmpty else { throw fail("'signer.secret' must be a non-empty string") }
+                // Whoever has it connects as a client: at least 128 bits, as 32 hex digits carry.
+                guard text.count >= Self.minimumSecretLength else {
+                    throw fail("'signer.secret' is \(text.count) characters; use at least \(Self.minimumSecretLength) random ones (`openssl rand -hex 16`)")
+                }
                 secret = text
             case "relays":
                 let entries = try Self.strings(value, "'signer.relays' must be an array of relay URLs, such as [\"wss://relay.example.com\"]", fail)
@@ -32,6 +36,9 @@ extension BunkerSettings {
             }
         }
     }
+
+    /// The shortest `[signer] secret` accepted: 32 hex digits are 128 bits.
+    static let minimumSecretLength = 32
 
     /// The strings of an array value; `wrong` is the error for anything else.
     private static func strings(

@@ -18,7 +18,31 @@ extension Configuration {
             throw ConfigurationError(path: path, reason: "cannot read the configuration: \(error)")
         }
         try configuration.apply(toml: text, path: path)
+        try checkSecretsArePrivate(path, text)
         return configuration
+    }
+
+    /// Refuses a file that holds a secret (a setting named like one, with a value) and that group or
+    /// others can read, as `ssh` refuses a private key others can read.
+    private static func checkSecretsArePrivate(_ path: String, _ text: String) throws(ConfigurationError) {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & (S_IRGRP | S_IROTH) != 0, let table = try? TOMLTable(string: text),
+            let setting = secretSetting(in: table)
+        else { return }
+        throw ConfigurationError(
+            path: path,
+            reason: "the file holds a secret ('\(setting)') and others can read it (mode \(String(info.st_mode & 0o777, radix: 8))); "
+                + "run `chmod go-rwx \(path)`")
+    }
+
+    /// The dotted name of the first setting in `table` named like a secret with a non-empty value.
+    private static func secretSetting(in table: TOMLTable, prefix: String = "") -> String? {
+        for key in table.keys.sorted() {
+            guard let value = table[key] else { continue }
+            if let inner = value.table, let found = secretSetting(in: inner, prefix: prefix + key + ".") { return found }
+            if SecretMasking.isSecretName(key), let text = value.string, !text.isEmpty { return prefix + key }
+        }
+        return nil
     }
 
     /// Refuses a file that someone else could have written: it names programs linkstr runs.

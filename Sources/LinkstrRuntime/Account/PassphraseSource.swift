@@ -25,6 +25,7 @@ public struct PassphraseSource: Sendable {
     ///   - withoutTerminal: the error when it would ask but there is no terminal.
     public func passphrase(confirm: Bool, withoutTerminal: String? = nil) throws(AccountError) -> String {
         if let file = environment["LINKSTR_PASSPHRASE_FILE"], !file.isEmpty {
+            try Self.checkPrivate(file)
             return try read(file, what: "LINKSTR_PASSPHRASE_FILE")
         }
         if let directory = environment["CREDENTIALS_DIRECTORY"], FileManager.default.fileExists(atPath: directory + "/linkstr-passphrase") {
@@ -48,6 +49,15 @@ public struct PassphraseSource: Sendable {
             throw AccountError("the two passphrases differ")
         }
         return first
+    }
+
+    /// Refuses a passphrase file that group or others can read, as `ssh` refuses such a private key:
+    /// the passphrase opens every key of the home. (A systemd credential is the service's alone.)
+    public static func checkPrivate(_ path: String) throws(AccountError) {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & (S_IRGRP | S_IROTH) != 0 else { return }
+        throw AccountError(
+            "LINKSTR_PASSPHRASE_FILE (\(path)) can be read by others (mode \(String(info.st_mode & 0o777, radix: 8))); run `chmod go-rwx \(path)`")
     }
 
     private func read(_ path: String, what: String) throws(AccountError) -> String {

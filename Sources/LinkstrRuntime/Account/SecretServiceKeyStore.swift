@@ -19,20 +19,29 @@ struct SecretServiceKeyStore {
         guard result.status == 0 else { throw AccountError("the Secret Service refused to store the key: \(result.stderr)") }
     }
 
-    /// The item's secret, found by its profile, else by its account alone (an item stored before
-    /// the home had profiles).
+    /// The item's secret, found by its profile id. An item stored before the home had profiles has
+    /// only its account: found by that once, it is stored again under the profile, so that from then
+    /// on this home reads, and removes, only its own item — never another home's with the same npub.
     func lookup(_ item: SecretServiceItem) throws(AccountError) -> String {
-        for attribute in [["profile", item.profile], ["account", item.account]] {
-            let result = try invoke(["lookup", "application", "linkstr"] + attribute, stdin: nil)
-            if result.status == 0, !result.stdout.isEmpty { return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) }
+        if let secret = try find(["profile", item.profile]) { return secret }
+        guard let legacy = try find(["account", item.account]) else {
+            throw AccountError("the Secret Service has no key for \(item.account) (is the keyring unlocked?)")
         }
-        throw AccountError("the Secret Service has no key for \(item.account) (is the keyring unlocked?)")
+        try store(nsec: legacy, item: item)
+        return legacy
     }
 
-    /// Removes the item (and one stored for the same account before the home had profiles).
+    /// Removes the profile's item (by its profile id: another home may hold an item for the same npub).
     func remove(_ item: SecretServiceItem) throws(AccountError) {
-        let result = try invoke(["clear", "application", "linkstr", "account", item.account], stdin: nil)
+        let result = try invoke(["clear", "application", "linkstr", "profile", item.profile], stdin: nil)
         guard result.status == 0 else { throw AccountError("the Secret Service could not remove the key: \(result.stderr)") }
+    }
+
+    /// The secret of the item with `attribute`, or nil.
+    private func find(_ attribute: [String]) throws(AccountError) -> String? {
+        let result = try invoke(["lookup", "application", "linkstr"] + attribute, stdin: nil)
+        guard result.status == 0, !result.stdout.isEmpty else { return nil }
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     private var executable: String? {

@@ -1,32 +1,22 @@
 import NostrCore
 
-/// Where the browser helper gets the account's signer for each request; a locked account answers
-/// here with the reason instead.
+/// Where the browser helper gets the account it answers a request as: the profile that is active
+/// at that request (``BrowserProfileFollower``), or the reason it cannot be used now (no account,
+/// locked).
 public struct BrowserKeyAccess: Sendable {
-    private let signer: @Sendable () throws(BrowserRequestError) -> any Signer
+    private let account: @Sendable () async throws(BrowserRequestError) -> BrowserAccount
 
-    public init(_ signer: @escaping @Sendable () throws(BrowserRequestError) -> any Signer) {
-        self.signer = signer
+    public init(_ account: @escaping @Sendable () async throws(BrowserRequestError) -> BrowserAccount) {
+        self.account = account
     }
 
-    /// Access to `signer` that never refuses.
-    public static func always(_ signer: any Signer) -> BrowserKeyAccess {
-        BrowserKeyAccess { () throws(BrowserRequestError) in signer }
+    /// Access to `account` that never refuses.
+    public static func always(_ account: BrowserAccount) -> BrowserKeyAccess {
+        BrowserKeyAccess { () throws(BrowserRequestError) in account }
     }
 
-    /// Access to `signer` that refuses while the unlock agent does not hold the key of `profile`
-    /// (when a passphrase protects it): `linkstr lock` or the auto-lock takes effect at the next request.
-    public static func unlessLocked(_ signer: any Signer, profile: HomeProfile, accounts: AccountManager) -> BrowserKeyAccess {
-        BrowserKeyAccess { () throws(BrowserRequestError) in
-            guard !accounts.isLocked(profile) else {
-                throw BrowserRequestError("linkstr profile '\(profile.name)' is locked; run `linkstr unlock` to use it in the browser")
-            }
-            return signer
-        }
-    }
-
-    /// The signer, or why it cannot be used now.
-    public func current() throws(BrowserRequestError) -> any Signer {
-        try signer()
+    /// The account to answer as now, or why there is none.
+    public func current() async throws(BrowserRequestError) -> BrowserAccount {
+        try await account()
     }
 }

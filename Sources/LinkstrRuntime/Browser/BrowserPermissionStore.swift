@@ -2,13 +2,20 @@ import Foundation
 import Glibc
 
 /// The decisions a person made, kept in a JSON file only they can read and write (mode 0600):
-/// `[{"origin": …, "method": …, "kind": …, "decision": "allow"}]`.
+/// `[{"profile": "<id>", "origin": …, "method": …, "kind": …, "decision": "allow"}]`. Each decision
+/// belongs to the profile it was made as; one without a profile (written before decisions were kept
+/// per profile) decides nothing, so the person is asked again.
 public struct BrowserPermissionStore: Sendable {
     private struct Entry: Codable {
+        var profile: String?
         var origin: String
         var method: String
         var kind: Int?
         var decision: BrowserDecision
+
+        func matches(_ permission: BrowserPermission) -> Bool {
+            profile == permission.profile.rawValue && origin == permission.origin && method == permission.method.rawValue && kind == permission.kind
+        }
     }
 
     public let path: String
@@ -19,13 +26,14 @@ public struct BrowserPermissionStore: Sendable {
 
     /// The remembered decision for `permission`, if any. A file that cannot be read counts as empty.
     public func decision(for permission: BrowserPermission) -> BrowserDecision? {
-        entries().last { $0.origin == permission.origin && $0.method == permission.method.rawValue && $0.kind == permission.kind }?.decision
+        entries().last { $0.matches(permission) }?.decision
     }
 
     /// Remembers `decision` for `permission` (replacing an earlier one).
     public func remember(_ decision: BrowserDecision, for permission: BrowserPermission) throws(BrowserRequestError) {
-        var kept = entries().filter { !($0.origin == permission.origin && $0.method == permission.method.rawValue && $0.kind == permission.kind) }
-        kept.append(Entry(origin: permission.origin, method: permission.method.rawValue, kind: permission.kind, decision: decision))
+        var kept = entries().filter { !$0.matches(permission) }
+        kept.append(
+            Entry(profile: permission.profile.rawValue, origin: permission.origin, method: permission.method.rawValue, kind: permission.kind, decision: decision))
         do {
             let folder = (path as NSString).deletingLastPathComponent
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

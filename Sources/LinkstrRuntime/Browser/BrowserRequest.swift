@@ -19,7 +19,7 @@ public struct BrowserRequest: @unchecked Sendable {
         let id = object["id"] ?? NSNull()
         guard let originText = object["origin"] as? String, let origin = BrowserRule.origin(originText) else {
             let shown = (object["origin"] as? String).map { "'\($0)'" } ?? "none"
-            return (id, .failure(BrowserRequestError("linkstr refused: the request's origin (\(shown)) is not a web site's http or https origin")))
+            return (id, .failure(BrowserRequestError("linkstr refused: the request's origin (\(shown)) is not a web site's https origin (plain http only on this machine: localhost, 127.0.0.1, ::1)")))
         }
         guard let name = object["method"] as? String, let method = BrowserMethod(rawValue: name) else {
             let known = BrowserMethod.allCases.map(\.rawValue).joined(separator: ", ")
@@ -29,9 +29,9 @@ public struct BrowserRequest: @unchecked Sendable {
         return (id, .success(BrowserRequest(id: id, origin: origin, method: method, params: params)))
     }
 
-    /// What the request asks permission for (with the event kind for `signEvent`).
-    public var permission: BrowserPermission {
+    /// What the request asks of `account`'s profile (with the event kind for `signEvent`).
+    public func permission(of account: BrowserAccount) -> BrowserPermission {
         let kind = method == .signEvent ? ((params["event"] as? [String: Any])?["kind"] as? Int) : nil
-        return BrowserPermission(origin: origin, method: method, kind: kind)
+        return BrowserPermission(origin: origin, method: method, kind: kind, profile: account.profile, profileName: account.profileName)
     }
 }

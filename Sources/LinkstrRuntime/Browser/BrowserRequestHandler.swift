@@ -3,18 +3,16 @@ import Glibc
 import LinkstrHost
 import NostrCore
 
-/// Answers the extension's NIP-07 requests with the account's signer, after the site's permission
-/// is checked (the key's availability first, then the site's permission): `{"id": …, "result": …}` or `{"id": …, "error": "<sentence>"}`.
+/// Answers the extension's NIP-07 requests with the signer of the profile active at that request,
+/// after the site's permission for that profile is checked (the key's availability first, then the
+/// site's permission): `{"id": …, "result": …}` or `{"id": …, "error": "<sentence>"}`.
 public struct BrowserRequestHandler: Sendable {
     public let keys: BrowserKeyAccess
     public let permissions: BrowserPermissions
-    /// The account's relays, for `getRelays`.
-    public let relays: RelaySettings?
 
-    public init(keys: BrowserKeyAccess, permissions: BrowserPermissions, relays: RelaySettings?) {
+    public init(keys: BrowserKeyAccess, permissions: BrowserPermissions) {
         self.keys = keys
         self.permissions = permissions
-        self.relays = relays
     }
 
     /// The reply to one message, as JSON.
@@ -24,9 +22,9 @@ public struct BrowserRequestHandler: Sendable {
         do throws(BrowserRequestError) {
             let request = try parsed.get()
             // A key that cannot be used now (no account, locked) refuses before anyone is asked.
-            let signer = try keys.current()
-            try await permissions.check(request.permission)
-            reply["result"] = try answer(request, signer: signer)
+            let account = try await keys.current()
+            try await permissions.check(request.permission(of: account))
+            reply["result"] = try answer(request, account: account)
         } catch {
             reply["error"] = error.description
         }
@@ -38,7 +36,8 @@ public struct BrowserRequestHandler: Sendable {
         return data
     }
 
-    private func answer(_ request: BrowserRequest, signer: any Signer) throws(BrowserRequestError) -> Any {
+    private func answer(_ request: BrowserRequest, account: BrowserAccount) throws(BrowserRequestError) -> Any {
+        let signer = account.signer
         switch request.method {
         case .getPublicKey:
             return signer.publicKey.hex
@@ -53,7 +52,7 @@ public struct BrowserRequestHandler: Sendable {
             guard let ciphertext = request.params["ciphertext"] as? String else { throw BrowserRequestError("nip44.decrypt needs a ciphertext string") }
             return try Self.perform("decrypt") { try signer.nip44Decrypt(ciphertext, from: peer) }
         case .getRelays:
-            guard let relays, let enabled = try? relays.enabled() else { return [String: Any]() }
+            guard let enabled = try? account.relays?.enabled() else { return [String: Any]() }
             return Dictionary(enabled.map { ($0.url, ["read": true, "write": true]) }, uniquingKeysWith: { first, _ in first })
         }
     }

@@ -9,12 +9,18 @@ import PluginABI
 /// unlocked runtime's watch, which opens, stores and notifies them as live; what the relays had
 /// before comes with its backfill, so nothing is lost.
 ///
+/// Anyone can send wraps to a public key, so what it keeps is bounded (`[profiles]
+/// locked_inbox_wraps` and `locked_inbox_bytes`): once full it keeps nothing more. What it
+/// leaves is not marked seen either: the relays keep it, and the backfill at unlock brings it.
+///
 /// Thread rule: `collect` once; it runs until the profile is unlocked or the task is cancelled.
 public struct LockedInbox: Sendable {
     public let host: LinkstrHost
     public let relays: RelaySettings
     public let profile: HomeProfile
     public let agent: UnlockAgentClient
+    /// The most wraps it keeps, and the most bytes of them.
+    public let limit: (wraps: Int, bytes: Int)
 
     /// - Parameters:
     ///   - host: the host with its plugins loaded (for the transport).
@@ -24,6 +30,7 @@ public struct LockedInbox: Sendable {
         self.relays = relays
         self.profile = profile
         agent = accounts.agent
+        limit = (host.configuration.profiles.lockedInboxWraps, host.configuration.profiles.lockedInboxBytes)
     }
 
     /// The new wraps received until the agent unlocks the profile, in arrival order.
@@ -31,9 +38,11 @@ public struct LockedInbox: Sendable {
     ///   - listening: called once the first relay has sent what it had stored (EOSE): what is
     ///     published from then on is kept.
     ///   - received: called with the number of wraps kept so far, after each new one.
+    ///   - full: called once, when the first wrap is left to the backfill (the limit is reached).
     /// - Throws: when no relay can be subscribed to, or the agent goes away.
     public func collect(
-        listening: @escaping @Sendable () -> Void = {}, received: @escaping @Sendable (Int) -> Void = { _ in }
+        listening: @escaping @Sendable () -> Void = {}, received: @escaping @Sendable (Int) -> Void = { _ in },
+        full: @escaping @Sendable () -> Void = {}
     ) async throws(RuntimeError) -> [VerifiedEvent] {
         guard let me = try? PublicKey(hex: profile.account.pubkey) else {
             throw RuntimeError(.failed, "profile '\(profile.name)' has an invalid public key")
@@ -46,13 +55,23 @@ public struct LockedInbox: Sendable {
         } catch {
             throw RuntimeError(.failed, "cannot subscribe to gift wraps: \(error)")
         }
+        let limit = self.limit
         let kept = Task {
             var wraps: [VerifiedEvent] = []
+            var bytes = 0
             var caughtUp = false
+            var left = false
             for await message in stream {
                 switch message {
                 case .event(let event) where event.isNew:
+                    let size = Self.size(of: event.verified.event)
+                    guard wraps.count < limit.wraps, bytes + size <= limit.bytes else {
+                        if !left { full() }
+                        left = true
+                        continue
+                    }
                     wraps.append(event.verified)
+                    bytes += size
                     received(wraps.count)
                 case .endOfStoredEvents where !caughtUp:
                     caughtUp = true
@@ -68,6 +87,11 @@ public struct LockedInbox: Sendable {
         let wraps = await kept.value
         guard unlocked else { throw RuntimeError(.failed, "the unlock agent went away while profile '\(profile.name)' was locked") }
         return wraps
+    }
+
+    /// About what `event` takes in memory: its text and a fixed part for its ids, key and signature.
+    private static func size(of event: Event) -> Int {
+        event.content.utf8.count + event.tags.reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count + 16 } } + 256
     }
 
     private func subscribedPool() throws(RuntimeError) -> RelayPool {

@@ -1,5 +1,5 @@
 extension NotificationDispatcher {
-    /// Shows `question` (a `.permission` request) through the notifiers that have actions and waits
+    /// Shows `question` (a `.permission` or `.saveQuestion` request) through the notifiers that have actions and waits
     /// for the person's "allow" or "deny", at most `timeout`. Nil when no such notifier showed it,
     /// or no answer came in time.
     public func ask(_ question: NotificationRequest, timeout: Duration) async -> String? {

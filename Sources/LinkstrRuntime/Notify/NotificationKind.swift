@@ -17,6 +17,9 @@ public enum NotificationKind: String, Sendable {
     case permission
     /// linkstr is locked and new items wait unopened: the note says how many.
     case locked
+    /// A `linkstr://save` link opened by the desktop (a web page can open one) asks before it
+    /// saves: the note is the link and its tags, answered with "allow" (save) or "deny".
+    case saveQuestion
 
     /// Whether it tells of an event, sent at most once (tests and feedback are sent each time).
     var isEvent: Bool { self == .post || self == .reaction }
@@ -27,7 +30,7 @@ public enum NotificationKind: String, Sendable {
         case .reaction: LKH_NOTIFY_REACTION
         case .test: LKH_NOTIFY_TEST
         case .saved, .notSaved: LKH_NOTIFY_SAVED
-        case .permission: LKH_NOTIFY_PERMISSION
+        case .permission, .saveQuestion: LKH_NOTIFY_PERMISSION
         case .locked: LKH_NOTIFY_LOCKED
         }
     }

@@ -17,4 +17,11 @@ extension NotificationRequest {
         let now = Int64(time(nil))
         return NotificationRequest(id: freshID("not-saved", at: now), kind: .notSaved, note: reason, createdAt: now)
     }
+
+    /// The question a `linkstr://save` link from the desktop asks before it saves: `text`, the link
+    /// and its tags as the person should read them.
+    public static func saveQuestion(_ text: String) -> NotificationRequest {
+        let now = Int64(time(nil))
+        return NotificationRequest(id: freshID("save", at: now), kind: .saveQuestion, note: text, createdAt: now)
+    }
 }

@@ -18,6 +18,7 @@ extension NotificationRequest {
             case .notSaved: return ("linkstr", "A link was not saved; run `linkstr save` on a terminal to see why")
             case .permission: return ("linkstr: allow this web site?", note ?? "")
             case .locked: return ("linkstr", note ?? "linkstr is locked")
+            case .saveQuestion: return ("linkstr: save this link?", note ?? "")
             }
         }
         let sender = senderName ?? "Someone"
@@ -40,6 +41,8 @@ extension NotificationRequest {
             return ("linkstr: allow this web site?", note ?? "")
         case .locked:
             return ("linkstr", note ?? "linkstr is locked")
+        case .saveQuestion:
+            return ("linkstr: save this link?", note ?? "")
         }
     }
 }

@@ -1,8 +1,12 @@
 import Foundation
 import NostrCore
 
+import Synchronization
+
 /// The client-initiated connection (`nostrconnect://`): the client shows its link, a signer
 /// connects back to the client's key, and the answer carrying the link's secret names the signer.
+/// Anyone who saw the link can answer it too: an answer without the secret (or an error) is
+/// ignored, and only said at the end of a wait in which no signer brought the secret.
 extension RemoteSignerClient {
     static let connectSubscriptionID = "linkstr-nip46-connect"
 
@@ -39,11 +43,13 @@ extension RemoteSignerClient {
         }
         listening()
         let signer: PublicKey
+        let impostor = ImpostorAnswer()
         do {
             signer = try await withThrowingTaskGroup(of: PublicKey.self) { group in
-                group.addTask { try await Self.firstSigner(answering: link, in: messages, session: session) }
+                group.addTask { try await Self.firstSigner(answering: link, in: messages, session: session, impostor: impostor) }
                 group.addTask {
                     try await Task.sleep(until: deadline)
+                    if let author = impostor.author { throw RemoteSignerError.wrongSecret(signer: author) }
                     throw RemoteSignerError.noSignerConnected(seconds: wait.components.seconds, relays: link.relays)
                 }
                 defer { group.cancelAll() }
@@ -60,19 +66,33 @@ extension RemoteSignerClient {
             onAuthURL: onAuthURL)
     }
 
-    /// The author of the first `connect` answer to `session`; a wrong secret or an error ends the wait.
+    /// The author of the first answer to `session` that carries the link's secret; other answers
+    /// (a wrong secret, an error) are noted in `impostor` and the wait goes on.
     private static func firstSigner(
-        answering link: NostrConnectLink, in messages: SubscriptionStream, session: LocalSigner
+        answering link: NostrConnectLink, in messages: SubscriptionStream, session: LocalSigner, impostor: ImpostorAnswer
     ) async throws(RemoteSignerError) -> PublicKey {
         for await message in messages {
             guard case .event(let received) = message, received.event.kind == eventKind,
                 let text = try? session.nip44Decrypt(received.event.content, from: received.event.pubkey),
                 let response = try? JSONDecoder().decode(RemoteSignerResponse.self, from: Data(text.utf8))
             else { continue }
-            if let error = response.error, !error.isEmpty { throw .refused(method: "connect", message: error) }
-            guard response.result == link.secret else { throw .wrongSecret(signer: received.event.pubkey.npub) }
+            guard response.error?.isEmpty != false, response.result == link.secret else {
+                impostor.note(received.event.pubkey.npub)
+                continue
+            }
             return received.event.pubkey
         }
         throw .closed
+    }
+
+    /// Who last answered a `nostrconnect://` link without its secret.
+    private final class ImpostorAnswer: Sendable {
+        private let last = Mutex<String?>(nil)
+
+        var author: String? { last.withLock { $0 } }
+
+        func note(_ npub: String) {
+            last.withLock { $0 = npub }
+        }
     }
 }

@@ -6,9 +6,10 @@ import Synchronization
 /// matches the answers by request id, so any number of requests can be in flight at once.
 ///
 /// Requests and answers are kind-24133 events, NIP-44 encrypted between the client's session key
-/// and the signer's key and `p`-tagged to the other side. Each request has a time limit; an
-/// `auth_url` answer is handed to `onAuthURL` and the request waits (a fresh time limit) for the
-/// signer's next answer to the same id.
+/// and the signer's key and `p`-tagged to the other side. Each request has a time limit; its first
+/// `auth_url` answer is handed to `onAuthURL` and the request waits one fresh time limit for the
+/// signer's next answer to the same id. Later `auth_url` answers to it open nothing and extend
+/// nothing, so a signer can neither flood the browser nor keep a request waiting for ever.
 ///
 /// Thread rule: thread-safe; call from any task.
 public final class RemoteSignerClient: Sendable {
@@ -33,6 +34,8 @@ public final class RemoteSignerClient: Sendable {
         var method: String
         var deadline: ContinuousClock.Instant
         var continuation: CheckedContinuation<String, any Error>
+        /// Whether an `auth_url` was handed on already (the only one for this request).
+        var challenged = false
     }
 
     /// Points `pool` at the link's relays and listens there for the signer's answers.
@@ -158,11 +161,13 @@ public final class RemoteSignerClient: Sendable {
             let response = try? JSONDecoder().decode(RemoteSignerResponse.self, from: Data(text.utf8))
         else { return }
         if let url = response.authURL {
-            let waiting = pending.withLock { pending in
+            let first = pending.withLock { pending in
+                guard pending[response.id]?.challenged == false else { return false }
+                pending[response.id]?.challenged = true
                 pending[response.id]?.deadline = ContinuousClock.now + timeout
-                return pending[response.id] != nil
+                return true
             }
-            if waiting { onAuthURL(url) }
+            if first { onAuthURL(url) }
             return
         }
         finish(response.id) { method in

@@ -17,12 +17,13 @@ extension AccountRuntime {
         guard let delivery = WebhookDelivery(settings) else {
             throw RuntimeError(.badInput, "no webhook is configured; add [saved] with webhook = \"https://…\" to config.toml")
         }
+        if let warning = delivery.plainHTTPWarning { host.log.log(.warn, warning) }
         let links = try savedLinks()
         let body = WebhookPayload.body(links, extraFields: settings.extraFields)
         var result = WebhookDelivery.Result.failed("not sent")
         for attempt in 0..<Self.webhookAttempts {
             if attempt > 0 { try? await Task.sleep(for: retryDelay * (1 << (attempt - 1))) }
-            result = await delivery.post(body)
+            result = await delivery.post(body, now: clock())
             if case .failed = result { continue }
             break
         }

@@ -13,7 +13,8 @@ struct BrowserHostCommand: AsyncParsableCommand {
             The browser starts it through the launcher `linkstr browser install` writes. Chromium \
             passes the extension's origin (chrome-extension://ID/), Firefox the manifest path and the \
             extension id; both are accepted and not needed. Requests and replies are native-messaging \
-            frames on stdin and stdout; messages go to stderr.
+            frames on stdin and stdout; messages go to stderr. Each request is answered as the profile \
+            active at that moment (or --profile's), with that profile's permissions.
 
             Example:
               linkstr browser host --home ~/linkstr chrome-extension://cadkkjeablgnenpdgigdlleebljooikd/
@@ -27,26 +28,27 @@ struct BrowserHostCommand: AsyncParsableCommand {
         let paths = LinkstrPaths.resolve(home: global.home, configFile: global.config, environment: ProcessInfo.processInfo.environment)
         let store = BrowserPermissionStore(path: BrowserNativeHost.permissionsFile(paths))
         let handler: BrowserRequestHandler
-        var opened: AccountContext?
+        var follower: BrowserProfileFollower?
         var notifications: NotificationDispatcher?
         do {
-            let context = try AccountContext.open(global)
-            opened = context
-            let dispatcher = NotificationDispatcher.start(host: context.host)
+            // The notifiers run on a host of their own: the account's host closes when the profile changes.
+            let host = try global.openHost()
+            try global.loadPlugins(host)
+            let dispatcher = NotificationDispatcher.start(host: host)
             notifications = dispatcher
-            let profile = try? context.accounts.selectedProfile()
-            let keys = profile.map { BrowserKeyAccess.unlessLocked(context.runtime.signer, profile: $0, accounts: context.accounts) }
+            let following = BrowserProfileFollower(configuration: global.runtimeConfiguration, accounts: global.accounts(host)) { profile in
+                Terminal.say("the active profile is now '\(profile.name)' (\(profile.npub)); answering the browser as it")
+            }
+            follower = following
             handler = BrowserRequestHandler(
-                keys: keys ?? .always(context.runtime.signer),
-                permissions: BrowserPermissions(
-                    settings: context.host.configuration.browser, store: store, prompt: NotificationPermissionPrompt(dispatcher: dispatcher)),
-                relays: context.runtime.relays)
+                keys: BrowserKeyAccess { () throws(BrowserRequestError) in try await following.current() },
+                permissions: BrowserPermissions(settings: host.configuration.browser, store: store, prompt: NotificationPermissionPrompt(dispatcher: dispatcher)))
         } catch {
             Terminal.say(error.message)
             let reason = error.message
             handler = BrowserRequestHandler(
                 keys: BrowserKeyAccess { () throws(BrowserRequestError) in throw BrowserRequestError(reason) },
-                permissions: BrowserPermissions(settings: BrowserSettings(), store: store, prompt: nil), relays: nil)
+                permissions: BrowserPermissions(settings: BrowserSettings(), store: store, prompt: nil))
         }
         var failure: NativeMessageError?
         do {
@@ -55,7 +57,7 @@ struct BrowserHostCommand: AsyncParsableCommand {
             failure = error
         }
         notifications?.stop()
-        await opened?.close()
+        await follower?.close()
         if let failure { throw CLIFailure(.failed, failure.description) }
     }
 }

@@ -14,7 +14,9 @@ struct OpenCommand: AsyncParsableCommand {
             is also opened in the browser with xdg-open.
 
             A linkstr://save?url=<URL>&tag=<T>&note=<TEXT> link saves the URL with its tags instead
-            (a bookmarklet hands pages over this way): on a terminal it asks first, unless --quiet.
+            (a bookmarklet hands pages over this way) once you confirm it: on a terminal it asks
+            there; with --quiet, or without a terminal, a desktop notification asks (Allow saves;
+            no answer within a minute saves nothing). With --json it saves without asking.
 
             A bunker:// link (a remote signer) goes to `linkstr account connect`: it shows the signer
             and asks before connecting.
@@ -28,7 +30,7 @@ struct OpenCommand: AsyncParsableCommand {
     @Flag(help: "Also open the shared URL with xdg-open.")
     var launch = false
 
-    @Flag(help: "For a linkstr://save link: save without asking, and show the result as a desktop notification.")
+    @Flag(help: "For a linkstr://save link: ask with a desktop notification instead of the terminal, and show the result as one.")
     var quiet = false
 
     @Argument(help: "A linkstr://open?… link (or a bunker:// link).")

@@ -47,6 +47,11 @@ struct ServiceInstallCommand: ParsableCommand {
             guard FileManager.default.isReadableFile(atPath: passphrase!) else {
                 throw CLIFailure(.usage, "cannot read the passphrase file \(passphrase!)")
             }
+            do {
+                try PassphraseSource.checkPrivate(passphrase!)
+            } catch {
+                throw CLIFailure(.usage, error.message)
+            }
         }
         if enable && !unit.isSystemdFolder {
             throw CLIFailure(.usage, "--enable needs the unit where systemd looks for it; leave out --unit-dir")

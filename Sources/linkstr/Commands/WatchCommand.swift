@@ -166,7 +166,13 @@ struct WatchCommand: AsyncParsableCommand {
                     listening: {
                         Terminal.say("profile '\(profile.name)' is locked; watch keeps receiving and opens what arrives once you run `linkstr unlock`")
                         listened.finish()
-                    }, received: { notice.received($0) })
+                    }, received: { notice.received($0) },
+                    full: {
+                        Terminal.say(
+                            "profile '\(profile.name)' is locked and watch holds as many wraps as it keeps (\(inbox.limit.wraps), or "
+                                + "\(inbox.limit.bytes) bytes: [profiles] locked_inbox_wraps and locked_inbox_bytes); what arrives now stays "
+                                + "on the relays and comes with the catch-up after `linkstr unlock`")
+                    })
             } catch {
                 throw error.failure
             }

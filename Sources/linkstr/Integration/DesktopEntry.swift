@@ -19,8 +19,8 @@ struct DesktopEntry {
     /// A `--config` file, or nil.
     var configFile: String?
 
-    /// The arguments before the link (`%u`), unquoted. No terminal shows what a `linkstr://save`
-    /// link did: --quiet shows it as a notification.
+    /// The arguments before the link (`%u`), unquoted. No terminal asks about a `linkstr://save`
+    /// link or shows what it did: --quiet asks and tells with notifications.
     var arguments: [String] { arguments(["open", "--launch", "--quiet"]) }
 
     /// The arguments of the "Save link" action before the link: saves it without a terminal and

@@ -15,6 +15,20 @@ enum SaveFeedback {
         _ = await dispatcher.deliver(request)
     }
 
+    /// How long a save question waits for "Allow" or "Deny".
+    static let questionTimeout: Duration = .seconds(60)
+
+    /// Asks with a desktop notification whether to save `text` (the link and its tags): true for
+    /// "Allow", false for "Deny", nil when no notifier with actions showed it or no answer came in time.
+    static func confirm(_ text: String, _ global: GlobalOptions) async -> Bool? {
+        guard let host = try? global.openHost() else { return nil }
+        defer { host.stop() }
+        guard (try? global.loadPlugins(host)) != nil else { return nil }
+        let dispatcher = NotificationDispatcher.start(host: host)
+        defer { dispatcher.stop() }
+        return await dispatcher.ask(.saveQuestion(text), timeout: questionTimeout).map { $0 == "allow" }
+    }
+
     /// Runs a save; with `quiet`, tells its result — or why it failed — as a notification.
     static func run(quiet: Bool, _ global: GlobalOptions, _ save: () async throws -> SaveOutcome) async throws {
         guard quiet, !global.json else {

@@ -4,7 +4,8 @@ import Testing
 
 /// The extension in browser/extension, loaded unpacked in headless Chromium (Selenium with the
 /// Debian chromedriver): a local page signs an event with window.nostr through `linkstr browser
-/// host`, and a site without permission is refused.
+/// host`, a site without permission is refused, a page cannot load the extension's files to detect
+/// it, and a plain-http site other than localhost gets no window.nostr.
 @Suite(.timeLimit(.minutes(1))) struct BrowserExtensionTests {
     static let chromium = "/usr/bin/chromium"
     static let chromedriver = "/usr/bin/chromedriver"
@@ -41,6 +42,8 @@ import Testing
         #expect(signed["content"] as? String == "signed by linkstr in Chromium")
         #expect(outcome["verified"] as? Bool == true, "nostr-sdk did not verify \(signed)")
         let refused = try #require((outcome["refused"] as? [String: Any])?["error"] as? String, "\(outcome)")
-        #expect(refused.contains("http://127.0.0.1:\(otherPort) wants to know your public key, and there is no way to ask you"))
+        #expect(refused.contains("http://127.0.0.1:\(otherPort) wants to know your public key (profile 'default'), and there is no way to ask you"))
+        #expect(outcome["detected"] as? Bool == false, "a page could load a file of the extension: \(outcome)")
+        #expect((outcome["plain_http"] as? [String: Any])?["error"] as? String == "window.nostr never appeared", "\(outcome)")
     }
 }

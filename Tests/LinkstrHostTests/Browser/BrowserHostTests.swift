@@ -44,7 +44,7 @@ import Testing
 
         // Another kind, and another site, have no rule and nobody to ask here.
         let otherKind = try host.request(["id": 3, "origin": site, "method": "signEvent", "params": ["event": ["kind": 4, "content": ""]]])
-        #expect((otherKind["error"] as? String)?.contains("wants to sign kind 4 events as you, and there is no way to ask you") == true, "\(otherKind)")
+        #expect((otherKind["error"] as? String)?.contains("wants to sign kind 4 events as you (profile 'default'), and there is no way to ask you") == true, "\(otherKind)")
         let otherSite = try host.request(["id": 4, "origin": "https://elsewhere.example", "method": "getPublicKey"])
         #expect(otherSite["result"] == nil)
         #expect((otherSite["error"] as? String)?.contains(#"allow = ["https://elsewhere.example:getPublicKey"]"#) == true, "\(otherSite)")
@@ -76,6 +76,65 @@ import Testing
         #expect(try host.finish().status == 0)
     }
 
+    private struct Whoami: Decodable {
+        var pubkey: String
+    }
+
+    /// A site allowed as one profile is not allowed as the next one after `profile use`, and the
+    /// running helper answers as the new profile from its next request on.
+    @Test func aRunningHelperFollowsProfileUseAndKeepsEachProfilesPermissionsApart() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let server = try NotificationServer(in: scratch)
+        defer { server.stop() }
+        let everywhere = "https://everywhere.example"
+        let home = try makeHome(scratch, config: "", allow: ["\(everywhere):getPublicKey"])
+        #expect(try home.run(["profile", "add", "personal", "--key-store", "plain"]).status == 0)
+        let personal = try home.json(Whoami.self, ["whoami", "--json", "--profile", "personal"]).pubkey
+        let host = try startHost(scratch, home, environment: ["DBUS_SESSION_BUS_ADDRESS": server.address])
+
+        try host.send(try JSONSerialization.data(withJSONObject: ["id": 1, "origin": site, "method": "getPublicKey"]))
+        #expect(await eventually(within: 15) { server.notifications.count == 1 }, "no question was shown; host stderr: \(host.stderr)")
+        try server.invoke("allow")
+        #expect(try host.reply()["result"] as? String == home.pubkey)
+        #expect(try host.request(["id": 2, "origin": site, "method": "getPublicKey"])["result"] as? String == home.pubkey)
+
+        #expect(try home.run(["profile", "use", "personal"]).status == 0)
+        // The site allowed as 'default' is asked about again, as 'personal'; denied, it learns nothing.
+        try host.send(try JSONSerialization.data(withJSONObject: ["id": 3, "origin": site, "method": "getPublicKey"]))
+        #expect(await eventually(within: 15) { server.notifications.count == 2 }, "no question as 'personal'; host stderr: \(host.stderr)")
+        #expect(server.notifications.last?["body"] as? String == "\(site) wants to know your public key (profile 'personal')")
+        try server.invoke("deny")
+        let refused = try host.reply()
+        #expect(refused["result"] == nil && refused["error"] as? String == "linkstr refused: you denied \(site):getPublicKey", "\(refused)")
+        // A site allowed for every profile gets the new profile's key from the same helper.
+        #expect(try host.request(["id": 4, "origin": everywhere, "method": "getPublicKey"])["result"] as? String == personal)
+
+        #expect(try home.run(["profile", "use", "default"]).status == 0)
+        #expect(try host.request(["id": 6, "origin": site, "method": "getPublicKey"])["result"] as? String == home.pubkey, "remembered as 'default'")
+        #expect(server.notifications.count == 2)
+        #expect(try host.finish().status == 0)
+        #expect(host.stderr.contains("the active profile is now 'personal'"), "\(host.stderr)")
+    }
+
+    /// `[browser.profiles.NAME]` rules decide only for that profile.
+    @Test func aProfilesOwnRulesDoNotReachAnotherProfile() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let home = try makeHome(scratch, allow: [])
+        let config = try String(contentsOfFile: home.path + "/config.toml", encoding: .utf8)
+        try (config + "[browser.profiles.default]\nallow = [\"\(site):getPublicKey\"]\n").write(
+            toFile: home.path + "/config.toml", atomically: true, encoding: .utf8)
+        #expect(try home.run(["profile", "add", "personal", "--key-store", "plain", "--use"]).status == 0)
+        let host = try startHost(scratch, home)
+        let refused = try host.request(["id": 1, "origin": site, "method": "getPublicKey"])
+        #expect(refused["result"] == nil)
+        #expect((refused["error"] as? String)?.contains(#"allow = ["\#(site):getPublicKey"] in the [browser.profiles.personal] section"#) == true, "\(refused)")
+        #expect(try home.run(["profile", "use", "default"]).status == 0)
+        #expect(try host.request(["id": 2, "origin": site, "method": "getPublicKey"])["result"] as? String == home.pubkey)
+        #expect(try host.finish().status == 0)
+    }
+
     @Test func aHomeWithoutAnAccountAnswersEveryRequestWithWhyNot() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
@@ -102,7 +161,7 @@ import Testing
         #expect(await eventually(within: 15) { server.notifications.count == 1 }, "no question was shown; host stderr: \(host.stderr)")
         let question = try #require(server.notifications.first)
         #expect(question["actions"] as? [String] == ["allow", "Allow", "deny", "Deny"])
-        #expect(question["body"] as? String == "\(site) wants to know your public key")
+        #expect(question["body"] as? String == "\(site) wants to know your public key (profile 'default')")
         try server.invoke("allow")
         #expect(try host.reply()["result"] as? String == home.pubkey)
 

@@ -13,9 +13,8 @@ import Testing
     {
         let settings = BrowserSettings(allow: try allow.map { try BrowserRule(parsing: $0) })
         return BrowserRequestHandler(
-            keys: keys ?? .always(LocalSigner(keypair: keypair)),
-            permissions: BrowserPermissions(settings: settings, store: BrowserPermissionStore(path: scratch.file("p.json")), prompt: prompt),
-            relays: nil)
+            keys: keys ?? .always(BrowserAccount(profile: ProfileID(), profileName: "default", signer: LocalSigner(keypair: keypair), relays: nil)),
+            permissions: BrowserPermissions(settings: settings, store: BrowserPermissionStore(path: scratch.file("p.json")), prompt: prompt))
     }
 
     private func reply(_ handler: BrowserRequestHandler, _ request: [String: Any]) async throws -> [String: Any] {
@@ -59,7 +58,13 @@ import Testing
         defer { scratch.remove() }
         let handler = try makeHandler(scratch)
         let noOrigin = try await reply(handler, ["id": 1, "method": "getPublicKey"])
-        #expect(noOrigin["error"] as? String == "linkstr refused: the request's origin (none) is not a web site's http or https origin")
+        #expect(
+            noOrigin["error"] as? String
+                == "linkstr refused: the request's origin (none) is not a web site's https origin (plain http only on this machine: localhost, 127.0.0.1, ::1)")
+        let plainHTTP = try await reply(handler, ["id": 5, "origin": "http://example.org", "method": "getPublicKey"])
+        #expect((plainHTTP["error"] as? String)?.contains("origin ('http://example.org') is not a web site's https origin") == true, "\(plainHTTP)")
+        let loopback = try await reply(try makeHandler(scratch, allow: ["http://localhost:8080:*"]), ["id": 6, "origin": "http://localhost:8080", "method": "getPublicKey"])
+        #expect(loopback["result"] as? String == keypair.publicKey.hex, "\(loopback)")
         #expect(noOrigin["result"] == nil)
         let extensionOrigin = try await reply(handler, ["id": 2, "origin": "chrome-extension://abc", "method": "getPublicKey"])
         #expect((extensionOrigin["error"] as? String)?.contains("origin ('chrome-extension://abc') is not a web site's") == true)

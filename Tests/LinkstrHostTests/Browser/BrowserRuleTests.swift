@@ -13,6 +13,7 @@ import Testing
     @Test(arguments: [
         "https://example.org", "https://example.org:8080", "example.org:signEvent", "https://example.org/path:signEvent",
         "https://example.org:getPublicKey:1", "https://example.org:sign", "ftp://example.org:signEvent", "chrome-extension://abc:signEvent",
+        "http://example.org:signEvent",
     ])
     func refusesWhatIsNotARule(_ text: String) {
         #expect(throws: BrowserRuleError(rule: text)) { try BrowserRule(parsing: text) }
@@ -48,6 +49,26 @@ import Testing
         #expect(error.description.contains("'browser.allow': 'https://example.org' is not a browser rule"))
         let unknown = scratch.write("unknown.toml", "[browser]\nask = true\n")
         let unknownError = try #require(throws: ConfigurationError.self) { try Configuration.load(path: unknown) }
-        #expect(unknownError.description.contains("unknown setting 'browser.ask'; known settings: allow, deny"))
+        #expect(unknownError.description.contains("unknown setting 'browser.ask'; known settings: allow, deny, profiles"))
+    }
+
+    @Test func configurationReadsEachProfilesRules() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let path = scratch.write("config.toml", """
+            [browser]
+            deny = ["https://tracker.example:*"]
+            [browser.profiles.work]
+            allow = ["https://example.org:getPublicKey"]
+            """)
+        let settings = try Configuration.load(path: path).browser
+        let work = settings.rules(for: "work")
+        #expect(work.allow == [BrowserRule(origin: "https://example.org", method: .getPublicKey)])
+        #expect(work.deny == [BrowserRule(origin: "https://tracker.example", method: nil)])
+        #expect(settings.rules(for: "personal").allow.isEmpty)
+
+        let unknown = scratch.write("unknown.toml", "[browser.profiles.work]\nask = true\n")
+        let unknownError = try #require(throws: ConfigurationError.self) { try Configuration.load(path: unknown) }
+        #expect(unknownError.description.contains("unknown setting 'browser.profiles.work.ask'; known settings: allow, deny"))
     }
 }

@@ -9,9 +9,9 @@ import Testing
     @Test func readsTheSignerSettings() throws {
         defer { scratch.remove() }
         let path = scratch.write(
-            "config.toml", "[signer]\nserve = true\nallow = [\"sign_event:1\", \"nip44_encrypt,nip44_decrypt\"]\nsecret = \"s\"\nrelays = [\"wss://Relay.example.com\"]\n")
+            "config.toml", "[signer]\nserve = true\nallow = [\"sign_event:1\", \"nip44_encrypt,nip44_decrypt\"]\nsecret = \"0123456789abcdef0123456789abcdef\"\nrelays = [\"wss://Relay.example.com\"]\n")
         let settings = try Configuration.load(path: path).bunker
-        #expect(settings.serve && settings.secret == "s" && settings.relays == ["wss://relay.example.com"])
+        #expect(settings.serve && settings.secret == "0123456789abcdef0123456789abcdef" && settings.relays == ["wss://relay.example.com"])
         #expect(settings.allow?.map(\.description) == ["sign_event:1", "nip44_encrypt", "nip44_decrypt"])
         #expect(try Configuration.load(path: scratch.write("empty.toml", "")).bunker == BunkerSettings())
     }

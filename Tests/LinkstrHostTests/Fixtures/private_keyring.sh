@@ -5,6 +5,7 @@ keyring_home=$(mktemp -d /tmp/linkstr-keyring.XXXXXX)
 export HOME=$keyring_home XDG_DATA_HOME=$keyring_home/data
 { read -r address; read -r bus_pid; } < <(dbus-daemon --session --fork --print-address=1 --print-pid=1 </dev/null 2>/dev/null)
 export DBUS_SESSION_BUS_ADDRESS=$address
-# SIGKILL: a test runner may spawn us with SIGTERM blocked, and the mask is inherited.
-trap 'kill -KILL "$bus_pid" 2>/dev/null; pkill -KILL -u "$(id -u)" -f "gnome-keyring-daemon.*components=secrets" 2>/dev/null || true; rm -rf "$keyring_home"' EXIT
+# SIGKILL: a test runner may spawn us with SIGTERM blocked, and the mask is inherited. The keyring
+# ends by itself with its bus (no kill by name: other tests' keyrings run beside this one).
+trap 'kill -KILL "$bus_pid" 2>/dev/null; rm -rf "$keyring_home"' EXIT
 eval "$(printf 'keyring-pass' | gnome-keyring-daemon --daemonize --unlock --components=secrets 2>/dev/null)"

@@ -36,6 +36,24 @@ import Testing
         #expect(try verify(missing, scratch: scratch).contains { $0.contains("is not executable") })
     }
 
+    /// The service reads the passphrase file at every start: one others can read is refused at install.
+    @Test func aPassphraseFileOthersCanReadIsRefusedAtInstall() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let passphrase = scratch.write("pass", "correct horse\n")
+        chmod(passphrase, 0o644)
+        let units = scratch.file("units")
+        let refused = try ProcessRunner.linkstr(
+            ["service", "install", "--home", scratch.folder("home"), "--unit-dir", units, "--passphrase-file", passphrase])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("(\(passphrase)) can be read by others (mode 644); run `chmod go-rwx \(passphrase)`"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: units + "/linkstr.service"))
+        chmod(passphrase, 0o600)
+        let installed = try ProcessRunner.linkstr(
+            ["service", "install", "--home", scratch.folder("home"), "--unit-dir", units, "--passphrase-file", passphrase])
+        #expect(installed.status == 0, "\(installed.stderr)")
+    }
+
     /// Runs `systemd-analyze --user verify` on one unit file and returns its complaints about that
     /// unit (the machine's own units may draw warnings of their own, which are not this test's business).
     private func verify(_ unitPath: String, scratch: TestScratch) throws -> [String] {

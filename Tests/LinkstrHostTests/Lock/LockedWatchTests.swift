@@ -17,7 +17,8 @@ import Testing
         let weekend: String
         let delivered: String
 
-        init(_ scratch: TestScratch) async throws {
+        /// `aliceConfig` is added to Alice's config.toml.
+        init(_ scratch: TestScratch, aliceConfig: String = "") async throws {
             relay = try await TestRelay.start(.rust, scratch: scratch)
             let deliver = Script.write(scratch.file("deliver.sh"), "cat >> \"$0.jsonl\"\necho >> \"$0.jsonl\"\n")
             delivered = deliver + ".jsonl"
@@ -27,7 +28,7 @@ import Testing
                     notifiers = ["org.linkstr.notify.command"]
                     [plugins."org.linkstr.notify.command"]
                     command = ["\(deliver)"]
-
+                    \(aliceConfig)
                     """)
             bob = try LinkstrHome.create(scratch, "bob", relays: [relay.url])
             weekend = try alice.json(SessionMembers.self, ["session", "create", "Weekend", "--member", bob.pubkey]).id
@@ -123,5 +124,41 @@ import Testing
         let afterLock = try bob.json(SentPost.self, ["post", weekend, "https://example.com/after-lock"]).id
         #expect(await eventually(within: 15) { TestPython.records(delivered).contains { $0["kind"] as? String == "locked" } }, "\(watch.stderr)")
         #expect(!watch.jsonLines.contains { $0["id"] as? String == afterLock }, "after `lock` nothing is opened")
+    }
+
+    /// A stranger floods Alice's key while she is locked: watch keeps at most
+    /// `[profiles] locked_inbox_wraps` of it, says so once, and what it left — Bob's posts, sent
+    /// after the flood — is not lost: the catch-up at unlock brings it from the relay.
+    @Test(.timeLimit(.minutes(2)))
+    func aFloodWhileLockedIsBoundedAndWhatIsLeftComesWithTheCatchUp() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let homes = try await Homes(scratch, aliceConfig: "[profiles]\nlocked_inbox_wraps = 5\n")
+        defer { homes.relay.process.kill() }
+        let (relay, alice, bob, weekend) = (homes.relay, homes.alice, homes.bob, homes.weekend)
+        #expect(try alice.run(["unlock", "--passphrase-stdin"], stdin: "correct horse\n").status == 0)
+        defer { HomeUnlockAgent.stop(alice.path) }
+        let watch = try alice.watch(json: true)
+        defer { watch.terminate(within: 5) }
+        #expect(await eventually(within: 15) { watch.caughtUp }, "watch did not catch up: \(watch.stderr)")
+        #expect(try alice.run(["lock"]).status == 0)
+        #expect(await eventually(within: 10) { watch.stderr.contains("profile 'default' is locked; watch keeps receiving") }, "\(watch.stderr)")
+
+        let stranger = String(repeating: "1", count: 64)
+        _ = try await ExternalProcess(
+            script: "nostr_peer.py", ["giftwrap", "--relay", relay.url, "--secret", stranger, "--to", alice.pubkey, "--count", "30", "--content", "flood"]
+        ).finish()
+        let left = [
+            try bob.json(SentPost.self, ["post", weekend, "https://example.com/after-the-flood"]).id,
+            try bob.json(SentPost.self, ["post", weekend, "https://example.com/and-another"]).id,
+        ]
+        let full = "profile 'default' is locked and watch holds as many wraps as it keeps (5, or 16777216 bytes"
+        #expect(await eventually(within: 10) { watch.stderr.contains(full) }, "\(watch.stderr)")
+        #expect(watch.stderr.components(separatedBy: full).count == 2, "said once: \(watch.stderr)")
+
+        #expect(try alice.run(["unlock", "--passphrase-stdin"], stdin: "correct horse\n").status == 0)
+        #expect(await eventually(within: 20) { Set(left).isSubset(of: watch.jsonLines.compactMap { $0["id"] as? String }) }, "\(watch.stderr)")
+        #expect(watch.stderr.contains("profile 'default' is unlocked; opening the 5 wraps received meanwhile"), "\(watch.stderr)")
+        #expect(Set(try alice.feed(weekend).map(\.id)) == Set(left), "stored")
     }
 }

@@ -153,6 +153,19 @@ import Testing
         #expect(recorder.posts.map { $0["path"] as? String } == ["/t"], "nothing went to the redirect's target")
     }
 
+    /// Plain http to another machine carries notifications and credentials in the clear: a warning
+    /// says so; to this machine it does not.
+    @Test func plainHTTPToAnotherMachineIsWarnedAbout() async throws {
+        let remote = try NotifierDriver("http", pluginID: Self.pluginID, settings: ["url": "http://push.example/topic?auth=x", "bearer_token": "tk_secret"])
+        defer { remote.destroy() }
+        #expect(remote.log.contains {
+            $0 == "http://push.example/topic?… is plain http to another machine: notifications and the credentials cross the network in the clear; use https"
+        }, "\(remote.log)")
+        let local = try NotifierDriver("http", pluginID: Self.pluginID, settings: ["url": "http://127.0.0.1:9/topic"])
+        defer { local.destroy() }
+        #expect(!local.log.contains { $0.contains("plain http") }, "\(local.log)")
+    }
+
     @Test func doesNotRetryARefusal() async throws {
         let scratch = TestScratch()
         defer { scratch.remove() }

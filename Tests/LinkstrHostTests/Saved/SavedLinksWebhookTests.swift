@@ -47,8 +47,46 @@ import Testing
         let headers = try #require(post["headers"] as? [String: String])
         #expect(headers["content-type"] == "application/json")
         #expect(headers["authorization"] == "Bearer t0ken")
-        let signature = RecordCipher.hmac(key: Array("s3cret".utf8), Array(body.utf8)).map { String(format: "%02x", $0) }.joined()
+        // The signature covers the timestamp too: a recorded request sent again later shows its age.
+        let timestamp = try #require(headers["x-linkstr-timestamp"].flatMap { Int64($0) }, "\(headers)")
+        #expect(abs(timestamp - Int64(Date().timeIntervalSince1970)) < 60)
+        let signature = RecordCipher.hmac(key: Array("s3cret".utf8), Array("\(timestamp).\(body)".utf8)).map { String(format: "%02x", $0) }.joined()
         #expect(headers["x-linkstr-signature"] == "sha256=" + signature)
+    }
+
+    /// A redirect would take the token and the signature to another address: it is a failure naming
+    /// where it pointed (without its query), and nothing is sent there.
+    @Test func aRedirectIsAFailureNamingItsTargetAndIsNotFollowed() throws {
+        defer { scratch.remove() }
+        let redirecting = try HTTPRecorder(in: scratch, statuses: [307])
+        defer { redirecting.stop() }
+        let alice = try LinkstrHome.create(
+            scratch, "alice", relays: [], config: "[saved]\nwebhook = \"\(redirecting.url("/hook"))\"\ntoken = \"t0ken\"\nsecret = \"s3cret\"\n")
+        let failed = try alice.run(["saved", "sync"])
+        #expect(failed.status == 1)
+        #expect(
+            failed.stderr.contains("the webhook answered HTTP 307, redirecting to \(redirecting.url("/moved")); redirects are not followed"),
+            "\(failed.stderr)")
+        #expect(!failed.stderr.contains("hidden"), "the target's query is not shown")
+        #expect(redirecting.posts.allSatisfy { $0["path"] as? String == "/hook" } && !redirecting.posts.isEmpty, "\(redirecting.posts)")
+    }
+
+    /// Plain http to another machine carries the links and the token in the clear: a warning says so;
+    /// to this machine it does not.
+    @Test func plainHTTPToAnotherMachineIsWarnedAbout() throws {
+        defer { scratch.remove() }
+        let alice = try LinkstrHome.create(
+            scratch, "alice", relays: [], config: "[saved]\nwebhook = \"http://linkstr-webhook.invalid/hook?key=k\"\ntoken = \"t0ken\"\n")
+        let result = try alice.run(["saved", "sync"])
+        #expect(
+            result.stderr.contains(
+                "warn: the [saved] webhook http://linkstr-webhook.invalid/hook is plain http to another machine: the links and the token cross the network in the clear; use https"),
+            "\(result.stderr)")
+        let recorder = try HTTPRecorder(in: scratch)
+        defer { recorder.stop() }
+        let bob = try LinkstrHome.create(scratch, "bob", relays: [], config: "[saved]\nwebhook = \"\(recorder.url("/hook"))\"\n")
+        let local = try bob.run(["saved", "sync"])
+        #expect(local.status == 0 && !local.stderr.contains("plain http"), "\(local.stderr)")
     }
 
     @Test func aRefusedPostIsRetriedWithBackOffAndAFailureIsReported() throws {

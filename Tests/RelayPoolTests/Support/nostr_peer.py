@@ -7,9 +7,9 @@ through rust-nostr's own client, so both the events and the protocol exchange ar
   nostr_peer.py fetch --relay URL --author HEX --kind K --expect N [--secret HEX]
       fetches the author's events of kind K; rust-nostr verifies ids and signatures. Prints each
       event's JSON, one a line. Fails unless exactly N events came back.
-  nostr_peer.py giftwrap --relay URL --secret HEX --to HEX --content TEXT
-      NIP-59: gift-wraps a kind-44001 rumor (tag ["t","interop"]) from the secret key's account to
-      --to and publishes the wrap; prints the rumor's JSON, then the wrap's.
+  nostr_peer.py giftwrap --relay URL --secret HEX --to HEX --content TEXT [--count N]
+      NIP-59: gift-wraps N kind-44001 rumors (tag ["t","interop"]) from the secret key's account to
+      --to and publishes the wraps; prints each rumor's JSON, then its wrap's.
   nostr_peer.py unwrap --relay URL --secret HEX --expect N
       fetches the kind-1059 wraps #p-tagged to the secret key's account and opens them with
       rust-nostr; prints {"sender":…,"rumor":…} per wrap. Fails unless exactly N came back.
@@ -78,14 +78,16 @@ async def fetch(args):
 async def giftwrap(args):
     keys = Keys.parse(args.secret)
     client, url = await connect(args.relay, keys)
-    rumor = EventBuilder(Kind(44001), args.content).tags([Tag.parse(["t", "interop"])]).finalize_unsigned(keys.public_key())
-    wrap = nip59_make_gift_wrap(keys, PublicKey.parse(args.to), rumor)
-    output = await client.send_event(wrap)
-    if url.__str__() not in [u.__str__() for u in output.success]:
-        sys.exit(f"nostr_peer.py: the relay refused the wrap: {output.failed}")
+    for index in range(args.count):
+        content = args.content if args.count == 1 else f"{args.content} {index}"
+        rumor = EventBuilder(Kind(44001), content).tags([Tag.parse(["t", "interop"])]).finalize_unsigned(keys.public_key())
+        wrap = nip59_make_gift_wrap(keys, PublicKey.parse(args.to), rumor)
+        output = await client.send_event(wrap)
+        if url.__str__() not in [u.__str__() for u in output.success]:
+            sys.exit(f"nostr_peer.py: the relay refused the wrap: {output.failed}")
+        print(rumor.as_json(), flush=True)
+        print(wrap.as_json(), flush=True)
     await client.shutdown()
-    print(rumor.as_json(), flush=True)
-    print(wrap.as_json(), flush=True)
 
 
 async def unwrap(args):

@@ -3,7 +3,8 @@ primitives: keys, NIP-44, events and a client over the test relay. It answers as
 do: kind-24133 requests NIP-44 encrypted to the signer key, answers p-tagged to the client.
 
   test_bunker.py --relay URL --user-secret HEX [--signer-secret HEX] [--secret S]
-                 [--silent] [--auth-url URL] [--delay SECONDS] [--nostrconnect URI [--wrong-secret]]
+                 [--silent] [--auth-url URL [--auth-repeats N]] [--delay SECONDS]
+                 [--nostrconnect URI [--wrong-secret] [--interloper]]
                  [--answers N] [--no-nip44] [--claim PUBKEY_HEX]
       prints `READY <bunker:// link>` once it listens, then one line per request:
       `<method> <client pubkey>`. Methods: connect (checks --secret once; a client that connected
@@ -11,12 +12,14 @@ do: kind-24133 requests NIP-44 encrypted to the signer key, answers p-tagged to 
       nip44_encrypt, nip44_decrypt, ping; anything else is answered with an error.
       --silent: reads requests but never answers (for time limits).
       --auth-url: answers each client's first sign_event with an auth_url challenge, then, a
-      moment later, with the signed event under the same request id.
+      moment later, with the signed event under the same request id. --auth-repeats N: N more
+      auth_url challenges, 0.3 s apart, before the answer (-1: challenges for ever, no answer).
       --delay: answers each request after SECONDS, handling requests side by side, and prints
       `IN-FLIGHT <n>` whenever more requests wait for their answer at once than ever before.
       --nostrconnect: acts as the signer the client's nostrconnect:// link was given to: sends the
       client a `connect` answer carrying the link's secret (--wrong-secret: another one), then
-      serves it as connected; READY is followed by the client's pubkey.
+      serves it as connected; READY is followed by the client's pubkey. --interloper: first, a
+      stranger's key (as anyone who saw the link) answers with an error and with a wrong secret.
       --answers N: answers N requests, then stops answering (a signer going away mid-sync) until
       it gets SIGUSR1 (the signer is back), from when it answers every request.
       --no-nip44: answers nip44_encrypt and nip44_decrypt with an error, as a signer without NIP-44.
@@ -39,7 +42,7 @@ REQUEST_KIND = 24133
 
 
 class Bunker:
-    def __init__(self, client, signer_keys, user_keys, secret, silent, auth_url, answers, nip44, delay=0.0, claim=None):
+    def __init__(self, client, signer_keys, user_keys, secret, silent, auth_url, answers, nip44, delay=0.0, claim=None, auth_repeats=0):
         self.client = client
         self.signer_keys = signer_keys
         self.user_keys = user_keys
@@ -47,6 +50,7 @@ class Bunker:
         self.secret_used = False
         self.silent = silent
         self.auth_url = auth_url
+        self.auth_repeats = auth_repeats
         self.connected = set()
         self.challenged = set()
         self.delay = delay
@@ -80,8 +84,13 @@ class Bunker:
             self.waiting -= 1
         result, error = self.answer(client_key, method, request.get("params", []))
         if result == "auth_url":
-            await self.respond(client_key, request["id"], "auth_url", self.auth_url)
-            await asyncio.sleep(0.3)
+            repeats = self.auth_repeats
+            while True:
+                await self.respond(client_key, request["id"], "auth_url", self.auth_url)
+                await asyncio.sleep(0.3)
+                if repeats == 0:
+                    break
+                repeats -= 1
             result, error = self.sign(request["params"])
         await self.respond(client_key, request["id"], result, error)
 
@@ -126,13 +135,14 @@ class Bunker:
         unsigned = UnsignedEvent.from_json(json.dumps(template))
         return unsigned.sign(self.user_keys).as_json(), None
 
-    async def respond(self, client_key, request_id, result, error):
+    async def respond(self, client_key, request_id, result, error, keys=None):
+        keys = keys or self.signer_keys
         response = {"id": request_id, "result": result}
         if error is not None:
             response["error"] = error
-        content = nip44_encrypt(self.signer_keys.secret_key(), client_key, json.dumps(response), Nip44Version.V2)
+        content = nip44_encrypt(keys.secret_key(), client_key, json.dumps(response), Nip44Version.V2)
         builder = EventBuilder(Kind(REQUEST_KIND), content).tags([Tag.parse(["p", client_key.to_hex()])])
-        await self.client.send_event(builder.finalize(self.signer_keys))
+        await self.client.send_event(builder.finalize(keys))
 
 
 async def main():
@@ -143,6 +153,8 @@ async def main():
     parser.add_argument("--secret")
     parser.add_argument("--silent", action="store_true")
     parser.add_argument("--auth-url")
+    parser.add_argument("--auth-repeats", type=int, default=0)
+    parser.add_argument("--interloper", action="store_true")
     parser.add_argument("--delay", type=float, default=0.0)
     parser.add_argument("--nostrconnect")
     parser.add_argument("--wrong-secret", action="store_true")
@@ -161,7 +173,8 @@ async def main():
     since = Timestamp.from_secs(Timestamp.now().as_secs() - 60)
     query = Filter().kind(Kind(REQUEST_KIND)).pubkey(signer_keys.public_key()).since(since)
     await client.subscribe(ReqTarget.single(url, [query]))
-    bunker = Bunker(client, signer_keys, user_keys, args.secret, args.silent, args.auth_url, args.answers, not args.no_nip44, args.delay, args.claim)
+    bunker = Bunker(client, signer_keys, user_keys, args.secret, args.silent, args.auth_url, args.answers, not args.no_nip44, args.delay,
+                    args.claim, args.auth_repeats)
     # A child of the test runner may inherit SIGUSR1 blocked: unblock it, or the signal stays pending.
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGUSR1})
     asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, lambda: setattr(bunker, "answers", None))
@@ -169,6 +182,11 @@ async def main():
         offer = urllib.parse.urlsplit(args.nostrconnect)
         client_key = PublicKey.parse(offer.netloc)
         secret = urllib.parse.parse_qs(offer.query)["secret"][0]
+        if args.interloper:
+            stranger = Keys.generate()
+            await bunker.respond(client_key, "nostrconnect", None, "the link was cancelled", keys=stranger)
+            await bunker.respond(client_key, "nostrconnect", "not-" + secret, None, keys=stranger)
+            await asyncio.sleep(0.5)
         await bunker.respond(client_key, "nostrconnect", "not-" + secret if args.wrong_secret else secret, None)
         bunker.connected.add(client_key.to_hex())
         print(f"READY {client_key.to_hex()}", flush=True)

@@ -23,10 +23,13 @@ public struct TestScratch: Sendable {
         return folder
     }
 
+    /// Writes `text` to the file `name`, readable by the user only (linkstr refuses a passphrase
+    /// file, or a config.toml holding a secret, that others can read).
     @discardableResult
     public func write(_ name: String, _ text: String) -> String {
         let target = file(name)
         try! text.write(toFile: target, atomically: true, encoding: .utf8)
+        try! FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target)
         return target
     }
 

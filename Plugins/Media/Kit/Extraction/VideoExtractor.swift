@@ -16,7 +16,8 @@ import SystemPackage
 ///   the destination, ffprobe finds a video stream);
 /// - every connection yt-dlp and its ffmpeg make, redirects included, through a `CheckingProxy` that
 ///   holds them to the address policy and connects to the address it checked; a refusal is the
-///   error;
+///   error. Only formats fetched over http(s) are chosen (direct files, HLS, DASH): yt-dlp's rtmp,
+///   rtsp, mms or websocket downloads would connect around the proxy;
 /// - the job folder's size watched while yt-dlp runs: `--max-filesize` only knows sizes announced in
 ///   advance, so a live or HLS stream (or a download of unknown length) is stopped once what it
 ///   wrote passes `maxBytes`.
@@ -126,7 +127,7 @@ struct VideoExtractor: Sendable {
             "--newline", "--quiet", "--progress", "--progress-delta", "0.25", "--no-colors",
             "--progress-template", YtDlpOutputLine.progressTemplate,
             "--print", YtDlpOutputLine.fileTemplate,
-            "-t", "mp4", "-S", "vcodec:h264,res:720",
+            "-t", "mp4", "-S", "vcodec:h264,res:720", "-f", Self.httpFormats,
             "--max-filesize", String(maxBytes), "--socket-timeout", "20", "--retries", "2", "--proxy", proxy,
             "--ffmpeg-location", ffmpegFolder.isEmpty ? tools.ffmpeg : ffmpegFolder,
             "-P", destination, "-P", "temp:" + jobFolder,
@@ -157,6 +158,13 @@ struct VideoExtractor: Sendable {
             success: result.terminationStatus.isSuccess, status: "\(result.terminationStatus)", file: result.closureResult,
             errorText: Self.errorSummary(result.standardError))
     }
+
+    /// yt-dlp's default choice (the best video with the best audio, else the best combined
+    /// format), limited to the protocols that go through the proxy.
+    static let httpFormats: String = {
+        let http = "[protocol~='^(https?|m3u8(_native)?|http_dash_segments(_generator)?)$']"
+        return "bv*\(http)+ba\(http)/b\(http)"
+    }()
 
     private func verify(_ outcome: Outcome, destination: String) async throws(ExtractionError) -> ExtractedVideo {
         guard outcome.success else {

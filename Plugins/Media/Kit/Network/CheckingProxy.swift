@@ -8,7 +8,10 @@ import Synchronization
 /// goes to the very address that was checked, so a DNS answer that changes afterwards (rebinding)
 /// is never used. HTTPS goes through `CONNECT` (TLS stays end to end); a plain HTTP request is
 /// forwarded with `Connection: close`, one request per connection. A refused request is answered
-/// 403 and remembered, so the extraction can say why it failed.
+/// 403 and remembered, so the extraction can say why it failed. It serves only the extraction it
+/// was started for: every request must carry its random credential (`Proxy-Authorization`, which
+/// yt-dlp and ffmpeg send from the user and password in ``url``), else it is answered 407 — no
+/// other process on the machine can use it to reach the web.
 ///
 /// Thread rule: thread-safe; one thread accepts, one thread per connection relays.
 final class CheckingProxy: Sendable {
@@ -16,6 +19,8 @@ final class CheckingProxy: Sendable {
     private let listener: Int32
     private let policy: AddressPolicy
     private let refusalList = Mutex<[String]>([])
+    /// The password of ``url`` (its user is `linkstr`): 128 random bits.
+    private let password = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max)) }.joined()
 
     /// How long a connection may stay silent, and how long reading a request head may take.
     static let idleSeconds: Int32 = 120
@@ -46,8 +51,11 @@ final class CheckingProxy: Sendable {
         thread.start()
     }
 
-    /// The proxy URL for yt-dlp's `--proxy`.
-    var url: String { "http://127.0.0.1:\(port)" }
+    /// The proxy URL for yt-dlp's `--proxy`, with the credential.
+    var url: String { "http://linkstr:\(password)@127.0.0.1:\(port)" }
+
+    /// The `Proxy-Authorization` value a request must carry.
+    private var authorization: String { "Basic " + Data("linkstr:\(password)".utf8).base64EncodedString() }
 
     /// Why requests were refused, oldest first.
     var refusals: [String] { refusalList.withLock { $0 } }
@@ -79,6 +87,16 @@ final class CheckingProxy: Sendable {
         let lines = head.components(separatedBy: "\r\n")
         let parts = lines[0].split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         guard parts.count == 3 else { return refuse(client, "a malformed request line") }
+        let credentials = lines.dropFirst().compactMap { line -> String? in
+            guard line.prefix(while: { $0 != ":" }).lowercased() == "proxy-authorization" else { return nil }
+            return line.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces)
+        }
+        guard credentials == [authorization] else {
+            let head = "HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm=\"linkstr\"\r\n"
+                + "Content-Length: 0\r\nConnection: close\r\n\r\n"
+            _ = Self.writeAll(client, Array(head.utf8))
+            return
+        }
         let tunnel = parts[0].uppercased() == "CONNECT"
         guard let target = tunnel ? Self.authority(parts[1]) : Self.absoluteTarget(parts[1]) else {
             return refuse(client, "a request for \(parts[1]), which is not an http URL or host:port")

@@ -17,3 +17,22 @@ final class ScriptedPrompt: BrowserPermissionPrompt {
         return answer
     }
 }
+
+/// A permission prompt whose questions wait until the test answers them all.
+final class HeldPrompt: BrowserPermissionPrompt {
+    private let held = Mutex<[CheckedContinuation<BrowserDecision?, Never>]>([])
+
+    var waiting: Int { held.withLock { $0.count } }
+
+    func ask(_ permission: BrowserPermission) async -> BrowserDecision? {
+        await withCheckedContinuation { continuation in held.withLock { $0.append(continuation) } }
+    }
+
+    /// Answers every waiting question with `decision`.
+    func answer(_ decision: BrowserDecision?) {
+        held.withLock { waiting in
+            waiting.forEach { $0.resume(returning: decision) }
+            waiting.removeAll()
+        }
+    }
+}
