@@ -2,15 +2,24 @@ import LinkstrPluginKit
 import PluginABI
 
 /// One media provider plugin (`lkh_media_provider_v1`) called through the ABI. Each asynchronous
-/// call returns the provider's answer as it is (its JSON bytes) for the application to read, and
-/// cancelling the awaiting task cancels the provider's operation.
+/// call returns the provider's answer as it is (its JSON bytes) for the application to read;
+/// cancelling the awaiting task cancels the provider's operation, and `fetch_metadata` and `resolve`
+/// have a deadline of their own (``PluginCall``): twice the per-request timeout, 30 s without one.
+/// An extraction (a download) has none: its caller cancels it.
 ///
 /// Thread rule: thread-safe, as the ABI requires of a media provider's functions.
 public struct MediaProvider: Sendable {
     let capability: Capability<lkh_media_provider_v1>
+    let log: HostLog
 
-    init(_ capability: Capability<lkh_media_provider_v1>) {
+    init(_ capability: Capability<lkh_media_provider_v1>, log: HostLog) {
         self.capability = capability
+        self.log = log
+    }
+
+    /// The host's deadline of a call whose requests each have `timeout` (nil: the provider's own).
+    static func deadline(perRequest timeout: Duration?) -> Duration {
+        timeout.map { $0 * 2 } ?? .seconds(30)
     }
 
     /// The plugin that provides it.
@@ -55,7 +64,8 @@ public struct MediaProvider: Sendable {
         }
         let milliseconds = Self.milliseconds(timeout)
         let capability = self.capability
-        return try await MediaCall.run(cancel: cancel) { userData, done, _, operation, error in
+        return try await call("fetch_metadata", deadline: Self.deadline(perRequest: timeout)).run(on: .global(), cancel: cancel) {
+            userData, done, _, operation, error in
             fetch(capability.rawInstance, url, milliseconds, done, userData, operation, error)
         }
     }
@@ -67,7 +77,8 @@ public struct MediaProvider: Sendable {
         guard let resolve = capability.resolveFunction else { return nil }
         let milliseconds = timeout.map(Self.milliseconds) ?? 0
         let capability = self.capability
-        return try await MediaCall.run(cancel: cancel) { userData, done, _, operation, error in
+        return try await call("resolve", deadline: Self.deadline(perRequest: timeout)).run(on: .global(), cancel: cancel) {
+            userData, done, _, operation, error in
             resolve(capability.rawInstance, url, milliseconds, done, userData, operation, error)
         }
     }
@@ -83,9 +94,14 @@ public struct MediaProvider: Sendable {
             throw PluginError(.unsupported, "media provider '\(pluginID)' does not extract videos")
         }
         let capability = self.capability
-        return try await MediaCall.run(progress: progress, cancel: cancel) { userData, done, progressFunction, operation, error in
+        return try await call("extract", deadline: nil).run(on: .global(), progress: progress, cancel: cancel) {
+            userData, done, progressFunction, operation, error in
             extract(capability.rawInstance, url, folder, progressFunction, done, userData, operation, error)
         }
+    }
+
+    private func call(_ function: String, deadline: Duration?) -> PluginCall {
+        PluginCall(pluginID: pluginID, function: function, role: "media provider '\(pluginID)' (\(function))", deadline: deadline, log: log)
     }
 
     /// Cancels one of its operations.

@@ -22,6 +22,15 @@ enum FixtureBuilder {
         return output
     }
 
+    /// Builds `Fixtures/misbehaving_plugin.c` (a notifier and media provider that misbehaves as its
+    /// `behaviour` setting says) with the given id into `output`.
+    static func misbehavingPlugin(_ output: String, id: String = "org.linkstr.test.misbehaving", behaviour: String? = nil) throws -> String {
+        try compile(["-shared", "-fPIC", "-fvisibility=hidden", "-pthread", "-DFIXTURE_ID=\"\(id)\""]
+            + (behaviour.map { ["-DFIXTURE_BEHAVIOUR=\"\($0)\""] } ?? [])
+            + [fixturesDirectory + "/misbehaving_plugin.c", "-o", output])
+        return output
+    }
+
     /// Builds the example Vimeo plugin (`Plugins/Media/VimeoC`) into `output`.
     static func vimeoPlugin(_ output: String) throws -> String {
         try compile(["-shared", "-fPIC", "-fvisibility=hidden", repositoryRoot + "/Plugins/Media/VimeoC/vimeo_provider.c", "-o", output])
