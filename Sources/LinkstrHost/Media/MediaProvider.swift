@@ -46,14 +46,19 @@ public struct MediaProvider: Sendable {
             throw PluginError(status: status, error: &error)
         }
         guard let mode = MediaMode(abiValue: result.mode) else {
-            throw PluginError(.protocol, "media provider '\(pluginID)' answered an unknown mode \(result.mode)")
+            throw PluginError(.protocol, "\(role) answered an unknown mode \(result.mode)")
         }
-        let embed = Self.string(from: &result.embed_url)
+        let provider = try PluginAnswer.string(&result.provider, field: "provider", role: role)
+        let canonical = try PluginAnswer.webURL(
+            PluginAnswer.string(&result.canonical_url, field: "canonical_url", role: role), field: "canonical_url", role: role)
+        let embed = try PluginAnswer.string(&result.embed_url, field: "embed_url", role: role)
         return MediaClassification(
-            provider: Self.string(from: &result.provider), mode: mode,
-            canonicalURL: Self.string(from: &result.canonical_url),
-            embedURL: embed.isEmpty ? nil : embed, pluginID: pluginID)
+            provider: provider, mode: mode, canonicalURL: canonical,
+            embedURL: embed.isEmpty ? nil : try PluginAnswer.webURL(embed, field: "embed_url", role: role), pluginID: pluginID)
     }
+
+    /// How the provider is named in messages.
+    public var role: String { "media provider '\(pluginID)'" }
 
     /// Its `fetch_metadata` answer for `url` (a JSON object).
     ///
@@ -101,7 +106,7 @@ public struct MediaProvider: Sendable {
     }
 
     private func call(_ function: String, deadline: Duration?) -> PluginCall {
-        PluginCall(pluginID: pluginID, function: function, role: "media provider '\(pluginID)' (\(function))", deadline: deadline, log: log)
+        PluginCall(pluginID: pluginID, function: function, role: "\(role) (\(function))", deadline: deadline, log: log)
     }
 
     /// Cancels one of its operations.
@@ -112,12 +117,5 @@ public struct MediaProvider: Sendable {
 
     private static func milliseconds(_ duration: Duration) -> UInt32 {
         UInt32(clamping: duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
-    }
-
-    /// A NUL-terminated fixed-size C char array as a String.
-    private static func string<Tuple>(from tuple: inout Tuple) -> String {
-        withUnsafeBytes(of: &tuple) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
     }
 }

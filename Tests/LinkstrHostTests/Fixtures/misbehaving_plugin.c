@@ -7,8 +7,9 @@
  *   block            blocks inside notify/resolve for "delay_ms" milliseconds, then answers
  *   double-done      calls done twice
  *   done-then-error  calls done, then returns an error
- *   garbage          classify: an unterminated canonical_url and a javascript: embed_url;
- *                    resolve and metadata: bytes that are neither UTF-8 nor JSON
+ *   garbage          classify: a canonical_url without its NUL; resolve and metadata: bytes
+ *                    that are neither UTF-8 nor JSON
+ *   javascript       classify and resolve: a javascript: embed_url; metadata: a javascript: thumbnail
  *   crash            notify and resolve dereference NULL
  * Other switches: FIXTURE_ID="…" (default "org.linkstr.test.misbehaving"). With the setting
  * "record" (a file), notify appends each notification's id as a line. It claims URLs starting
@@ -84,7 +85,7 @@ static lkh_status answer(instance *self, const char *answer, size_t answer_len, 
     if (is(self, "crash")) crash();
     if (is(self, "hang")) return LKH_OK;
     if (is(self, "block")) sleep_ms(self->delay_ms);
-    if (is(self, "garbage") && garbage != NULL) {
+    if ((is(self, "garbage") || is(self, "javascript")) && garbage != NULL) {
         answer = garbage;
         answer_len = strlen(garbage);
     }
@@ -126,13 +127,10 @@ static lkh_status fixture_classify(void *opaque, const char *url, lkh_media_clas
     if (strncmp(url, CLAIMED_PREFIX, strlen(CLAIMED_PREFIX)) != 0) return LKH_E_NOT_FOUND;
     snprintf(out->provider, sizeof out->provider, "misbehaving");
     out->mode = LKH_MEDIA_MODE_EMBED;
-    if (is(self, "garbage")) {
-        memset(out->canonical_url, 'a', sizeof out->canonical_url);
-        snprintf(out->embed_url, sizeof out->embed_url, "javascript:alert(1)");
-    } else {
-        snprintf(out->canonical_url, sizeof out->canonical_url, "%s", url);
-        snprintf(out->embed_url, sizeof out->embed_url, "%sembed", CLAIMED_PREFIX);
-    }
+    snprintf(out->canonical_url, sizeof out->canonical_url, "%s", url);
+    snprintf(out->embed_url, sizeof out->embed_url, "%sembed", CLAIMED_PREFIX);
+    if (is(self, "garbage")) memset(out->canonical_url, 'a', sizeof out->canonical_url);
+    if (is(self, "javascript")) snprintf(out->embed_url, sizeof out->embed_url, "javascript:alert(1)");
     return LKH_OK;
 }
 
@@ -141,19 +139,25 @@ static const char resolution[] =
     "\"embed_url\":\"" CLAIMED_PREFIX "embed\"}";
 static const char metadata[] = "{\"title\":\"A misbehaving title\",\"thumbnail\":\"" CLAIMED_PREFIX "thumb.jpg\"}";
 static const char garbage_bytes[] = "\xff\xfe not JSON \xc3";
+static const char javascript_resolution[] =
+    "{\"provider\":\"misbehaving\",\"mode\":\"embed\",\"resolved_url\":\"" CLAIMED_PREFIX "video\","
+    "\"embed_url\":\"javascript:alert(1)\"}";
+static const char javascript_metadata[] = "{\"title\":\"t\",\"thumbnail\":\"javascript:alert(1)\"}";
 
 static lkh_status fixture_resolve(void *opaque, const char *url, uint32_t timeout_ms, lkh_done_fn done, void *user_data,
                                   uint64_t *out_operation_id, lkh_error *err) {
     (void)timeout_ms;
     if (strncmp(url, CLAIMED_PREFIX, strlen(CLAIMED_PREFIX)) != 0) return LKH_E_NOT_FOUND;
-    return answer(opaque, resolution, strlen(resolution), garbage_bytes, done, user_data, out_operation_id, err);
+    const char *bad = is(opaque, "javascript") ? javascript_resolution : garbage_bytes;
+    return answer(opaque, resolution, strlen(resolution), bad, done, user_data, out_operation_id, err);
 }
 
 static lkh_status fixture_metadata(void *opaque, const char *url, uint32_t timeout_ms, lkh_done_fn done, void *user_data,
                                    uint64_t *out_operation_id, lkh_error *err) {
     (void)url;
     (void)timeout_ms;
-    return answer(opaque, metadata, strlen(metadata), garbage_bytes, done, user_data, out_operation_id, err);
+    const char *bad = is(opaque, "javascript") ? javascript_metadata : garbage_bytes;
+    return answer(opaque, metadata, strlen(metadata), bad, done, user_data, out_operation_id, err);
 }
 
 static const lkh_notifier_v1 notifier_vtable = {

@@ -143,3 +143,36 @@ import Testing
         #expect(posts.allSatisfy { feed.stdout.contains($0) }, "\(feed.stdout)")
     }
 }
+
+/// What a plugin returns is checked: an unterminated or non-UTF-8 string, a URL that is not
+/// http(s), bytes that are not UTF-8 are refused with the plugin named.
+@Suite struct PluginAnswerTests {
+    private func run(_ behaviour: String, _ arguments: [String]) throws -> ProcessRunner.Result {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let plugin = try FixtureBuilder.misbehavingPlugin(scratch.file("misbehaving.so"))
+        _ = scratch.write("config.toml", """
+            plugin_paths = ["\(plugin)"]
+            [plugins."\(MisbehavingPluginTests.pluginID)"]
+            behaviour = "\(behaviour)"
+
+            """)
+        return try ProcessRunner.linkstr(arguments + ["https://misbehaving.example/v/1", "--home", scratch.path])
+    }
+
+    static let role = "media provider '\(MisbehavingPluginTests.pluginID)'"
+
+    @Test(arguments: [
+        ("garbage", ["media", "classify"], "its canonical_url is not NUL-terminated inside its 2048 bytes; refused"),
+        ("javascript", ["media", "classify"], "its embed_url 'javascript:alert(1)' is not an http(s) URL; refused"),
+        ("garbage", ["media", "resolve"], "its resolution is not UTF-8; refused"),
+        ("javascript", ["media", "resolve"], "its embed_url 'javascript:alert(1)' is not an http(s) URL; refused"),
+        ("garbage", ["media", "metadata"], "its metadata answer is not UTF-8; refused"),
+        ("javascript", ["media", "metadata"], "its thumbnail 'javascript:alert(1)' is not an http(s) URL; refused"),
+    ])
+    func refusesWithThePluginNamed(behaviour: String, command: [String], refusal: String) throws {
+        let result = try run(behaviour, command)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("\(Self.role): \(refusal)"), "\(result.stderr)")
+    }
+}
