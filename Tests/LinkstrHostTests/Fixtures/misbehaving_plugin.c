@@ -7,9 +7,10 @@
  *   block            blocks inside notify/resolve for "delay_ms" milliseconds, then answers
  *   double-done      calls done twice
  *   done-then-error  calls done, then returns an error
- *   garbage          classify: a canonical_url without its NUL; resolve and metadata: bytes
- *                    that are neither UTF-8 nor JSON
- *   javascript       classify and resolve: a javascript: embed_url; metadata: a javascript: thumbnail
+ *   garbage          resolve and metadata: bytes that are neither UTF-8 nor JSON
+ *   javascript       resolve: a javascript: embed_url; metadata: a javascript: thumbnail
+ *   unterminated     classify: a canonical_url without its NUL
+ *   javascript-embed classify: a javascript: embed_url
  *   crash            notify and resolve dereference NULL
  * Other switches: FIXTURE_ID="…" (default "org.linkstr.test.misbehaving"). With the setting
  * "record" (a file), notify appends each notification's id as a line. It claims URLs starting
@@ -129,8 +130,8 @@ static lkh_status fixture_classify(void *opaque, const char *url, lkh_media_clas
     out->mode = LKH_MEDIA_MODE_EMBED;
     snprintf(out->canonical_url, sizeof out->canonical_url, "%s", url);
     snprintf(out->embed_url, sizeof out->embed_url, "%sembed", CLAIMED_PREFIX);
-    if (is(self, "garbage")) memset(out->canonical_url, 'a', sizeof out->canonical_url);
-    if (is(self, "javascript")) snprintf(out->embed_url, sizeof out->embed_url, "javascript:alert(1)");
+    if (is(self, "unterminated")) memset(out->canonical_url, 'a', sizeof out->canonical_url);
+    if (is(self, "javascript-embed")) snprintf(out->embed_url, sizeof out->embed_url, "javascript:alert(1)");
     return LKH_OK;
 }
 

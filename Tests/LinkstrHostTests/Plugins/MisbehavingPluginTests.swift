@@ -163,8 +163,8 @@ import Testing
     static let role = "media provider '\(MisbehavingPluginTests.pluginID)'"
 
     @Test(arguments: [
-        ("garbage", ["media", "classify"], "its canonical_url is not NUL-terminated inside its 2048 bytes; refused"),
-        ("javascript", ["media", "classify"], "its embed_url 'javascript:alert(1)' is not an http(s) URL; refused"),
+        ("unterminated", ["media", "classify"], "its canonical_url is not NUL-terminated inside its 2048 bytes; refused"),
+        ("javascript-embed", ["media", "classify"], "its embed_url 'javascript:alert(1)' is not an http(s) URL; refused"),
         ("garbage", ["media", "resolve"], "its resolution is not UTF-8; refused"),
         ("javascript", ["media", "resolve"], "its embed_url 'javascript:alert(1)' is not an http(s) URL; refused"),
         ("garbage", ["media", "metadata"], "its metadata answer is not UTF-8; refused"),
