@@ -13,7 +13,8 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 CONFIG ?= release
 BUILD ?= 1
-SWIFT ?= swift
+# The toolchain of scripts/bootstrap.sh when `swift` is not on the PATH (as under sudo).
+SWIFT ?= $(or $(shell command -v swift 2>/dev/null),$(wildcard /opt/swift/usr/bin/swift),swift)
 BUILD_DIR ?= .build/$(CONFIG)
 
 bindir      := $(PREFIX)/bin

@@ -4,8 +4,9 @@ import Testing
 
 /// `make install` / `make uninstall` into a temporary prefix, from this build's products (BUILD=0,
 /// so the test builds nothing): the installed program finds the installed plugins, a C program
-/// builds against the installed library with pkg-config, the installed files pass their validators,
-/// and uninstall leaves no file behind.
+/// builds against the installed library with pkg-config, examples/feed.c builds with pkg-config alone
+/// and posts from a new home, the installed files pass their validators, and uninstall leaves no
+/// file behind.
 @Suite(.serialized) struct InstallTests {
     /// The plugin products of Package.swift, as `make install` finds them.
     static let pluginFiles = [
@@ -42,9 +43,10 @@ import Testing
         .enabled(
             if: ValidatorTool.isInstalled(BuildProducts.directory + "/generate-manual"),
             "the man-page generator is not built: run `swift build --product generate-manual` (scripts/test-all.sh does)"))
-    func installsAWorkingTreeAndUninstallsIt() throws {
+    func installsAWorkingTreeAndUninstallsIt() async throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
+        async let startedRelay = TestRelay.start(.rust, scratch: scratch)
         let prefix = scratch.path + "/prefix"
         let install = try make("install", prefix: prefix)
         #expect(install.status == 0, "make install failed:\n\(install.stdout)\(install.stderr)")
@@ -110,6 +112,23 @@ import Testing
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.contains("\"path\":\"\(prefix)/lib/linkstr/plugins/liblinkstr-plugin-media.so\"") == true, "\(run.stdout)")
         #expect(lines.last?.contains("\"provider\":\"youtube\"") == true, "\(run.stdout)\(run.stderr)")
+
+        // examples/feed.c, built with pkg-config's flags and nothing else, on a new home with no
+        // terminal and no keyring: it creates the account (FEED_KEY_STORE unset: plain), posts, and
+        // prints the feed.
+        let relay = try await startedRelay
+        defer { relay.process.kill() }
+        let feed = scratch.file("feed")
+        let compileFeed = try ProcessRunner.run(
+            "/usr/bin/cc", [FixtureBuilder.repositoryRoot + "/examples/feed.c", "-o", feed] + flags.stdout.split(whereSeparator: \.isWhitespace).map(String.init),
+            environment: ["PATH": "/usr/bin:/bin"])
+        #expect(compileFeed.status == 0, "cc: \(compileFeed.stderr)")
+        let feedHome = scratch.folder("feed-home")
+        _ = scratch.write("feed-home/config.toml", "relays = [\"\(relay.url)\"]\n")
+        let posted = try ProcessRunner.run(feed, [feedHome, "https://youtu.be/dQw4w9WgXcQ", "the classic"], environment: environment)
+        #expect(posted.status == 0, "\(posted.stderr)")
+        #expect(posted.stderr.contains("\"key_store\":\"plain\""), "\(posted.stderr)")
+        #expect(posted.stdout.contains("https://youtu.be/dQw4w9WgXcQ") && posted.stdout.contains("the classic"), "\(posted.stdout)")
 
         // Completions, man page and desktop file.
         for completion in ["share/bash-completion/completions/linkstr", "share/zsh/site-functions/_linkstr", "share/fish/vendor_completions.d/linkstr.fish"] {
