@@ -46,7 +46,8 @@ import Testing
     func installsAWorkingTreeAndUninstallsIt() async throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
-        async let startedRelay = TestRelay.start(.rust, scratch: scratch)
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        defer { relay.process.kill() }
         let prefix = scratch.path + "/prefix"
         let install = try make("install", prefix: prefix)
         #expect(install.status == 0, "make install failed:\n\(install.stdout)\(install.stderr)")
@@ -116,8 +117,6 @@ import Testing
         // examples/feed.c, built with pkg-config's flags and nothing else, on a new home with no
         // terminal and no keyring: it creates the account (FEED_KEY_STORE unset: plain), posts, and
         // prints the feed.
-        let relay = try await startedRelay
-        defer { relay.process.kill() }
         let feed = scratch.file("feed")
         let compileFeed = try ProcessRunner.run(
             "/usr/bin/cc", [FixtureBuilder.repositoryRoot + "/examples/feed.c", "-o", feed] + flags.stdout.split(whereSeparator: \.isWhitespace).map(String.init),
