@@ -59,7 +59,7 @@ public struct PluginCall: Sendable {
                         table.expire(token, PluginError(.timeout, "\(role) did not answer in \(Self.text(deadline)); skipped"))
                     }
                 }
-                let call = {
+                let call: @Sendable () -> Void = {
                     var operation: UInt64 = 0
                     var error = LKHErrorSlot.make()
                     let status = start(PluginCallTable.userData(token), PluginCallTable.done, PluginCallTable.progress, &operation, &error)

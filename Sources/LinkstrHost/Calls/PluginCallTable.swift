@@ -167,7 +167,7 @@ final class PluginCallTable: Sendable {
     }
 
     static let progress: lkh_progress_fn = { userData, done, total in
-        let token = token(userData)
-        shared.state.withLock { $0.pending[token]?.progress }?(done, total)
+        let number = token(userData)
+        shared.state.withLock { $0.pending[number]?.progress }?(done, total)
     }
 }

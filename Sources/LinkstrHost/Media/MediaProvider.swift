@@ -52,9 +52,9 @@ public struct MediaProvider: Sendable {
         let canonical = try PluginAnswer.webURL(
             PluginAnswer.string(&result.canonical_url, field: "canonical_url", role: role), field: "canonical_url", role: role)
         let embed = try PluginAnswer.string(&result.embed_url, field: "embed_url", role: role)
+        if !embed.isEmpty { _ = try PluginAnswer.webURL(embed, field: "embed_url", role: role) }
         return MediaClassification(
-            provider: provider, mode: mode, canonicalURL: canonical,
-            embedURL: embed.isEmpty ? nil : try PluginAnswer.webURL(embed, field: "embed_url", role: role), pluginID: pluginID)
+            provider: provider, mode: mode, canonicalURL: canonical, embedURL: embed.isEmpty ? nil : embed, pluginID: pluginID)
     }
 
     /// How the provider is named in messages.

@@ -124,7 +124,8 @@ public final class NotificationDispatcher: Sendable {
                 queues = notifiers.map { entry in
                     NotifierQueue(pluginID: entry.pluginID, log: log) { [weak self] request in
                         guard let self else { return }
-                        report(await deliver(request, through: entry.pluginID, entry.notifier), for: request)
+                        let result = await deliver(request, through: entry.pluginID, entry.notifier)
+                        report(result, for: request)
                     }
                 }
             }
