@@ -53,7 +53,7 @@ public struct PluginCall: Sendable {
         let token = table.reserve(self, progress: progress, cancel: cancel)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                table.wait(token, continuation)
+                guard table.wait(token, continuation) else { return }
                 if let deadline {
                     DispatchQueue.global().asyncAfter(deadline: .now() + deadline.dispatchInterval) {
                         table.expire(token, PluginError(.timeout, "\(role) did not answer in \(Self.text(deadline)); skipped"))

@@ -73,8 +73,9 @@ final class PluginCallTable: Sendable {
         }
     }
 
-    /// Installs the waiter; resumes it at once when the call already ended.
-    func wait(_ token: UInt64, _ continuation: CheckedContinuation<Outcome, Never>) {
+    /// Installs the waiter; resumes it at once when the call already ended (then returns false: the
+    /// plugin is not to be called).
+    func wait(_ token: UInt64, _ continuation: CheckedContinuation<Outcome, Never>) -> Bool {
         let early = state.withLock { state -> Outcome? in
             guard let early = state.pending[token]?.early else {
                 state.pending[token]?.continuation = continuation
@@ -83,7 +84,9 @@ final class PluginCallTable: Sendable {
             state.pending[token] = nil
             return early
         }
-        if let early { continuation.resume(returning: early) }
+        guard let early else { return true }
+        continuation.resume(returning: early)
+        return false
     }
 
     /// The starting function returned `status` (with `operationID` when OK).
