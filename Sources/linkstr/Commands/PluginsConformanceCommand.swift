@@ -35,7 +35,7 @@ struct PluginsConformanceCommand: ParsableCommand {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
             throw CLIFailure(.usage, "there is no plugin file at \(path); give the path of a storage plugin's .so file")
         }
-        let config = try configuration()
+        let config = try PluginSettingsOption.parse(settings)
         let report: StorageConformanceReport
         do {
             report = try StorageConformance.run(pluginAt: path, config: config)
@@ -52,17 +52,6 @@ struct PluginsConformanceCommand: ParsableCommand {
             throw CLIFailure(
                 .failed, "\(report.pluginID) failed \(failed.count) of \(report.outcomes.count) conformance checks: \(failed.joined(separator: "; "))")
         }
-    }
-
-    private func configuration() throws(CLIFailure) -> [String: String] {
-        var configuration: [String: String] = [:]
-        for setting in settings {
-            guard let equals = setting.firstIndex(of: "="), equals != setting.startIndex else {
-                throw CLIFailure(.usage, "--set \(setting) is not key=value; write it like --set path=/tmp/store.db")
-            }
-            configuration[String(setting[..<equals])] = String(setting[setting.index(after: equals)...])
-        }
-        return configuration
     }
 
     static func json(_ report: StorageConformanceReport) -> [String: Any] {
