@@ -79,7 +79,7 @@ final class PluginValidation: Sendable {
         let capability = CapabilityID.mediaProvider
         for (input, link) in links() {
             exercise(capability, "classify", input) { () async -> Verdict in
-                do {
+                do throws(PluginError) {
                     let answer = try media.classify(link)
                     return .ok(answer.map { "claims it as \($0.provider) (\($0.mode.rawValue))" } ?? "does not claim it")
                 } catch {
@@ -87,7 +87,7 @@ final class PluginValidation: Sendable {
                 }
             }
             exercise(capability, "fetch_metadata", input) { () async -> Verdict in
-                do {
+                do throws(MediaFailure) {
                     let answer = try await media.fetchMetadata(link, timeout: callTimeout / 3)
                     return .ok(answer.title.map { "title \"\($0.prefix(60))\"" } ?? "no title")
                 } catch {
@@ -95,7 +95,7 @@ final class PluginValidation: Sendable {
                 }
             }
             exercise(capability, "resolve", input) { () async -> Verdict in
-                do {
+                do throws(MediaFailure) {
                     let answer = try await media.resolve(link, timeout: callTimeout / 3)
                     return .ok("\(answer.mode.rawValue) \(answer.resolvedURL.prefix(60))")
                 } catch {
