@@ -56,6 +56,7 @@ import Testing
         let installed = files(under: prefix)
         let expected = [
             "bin/linkstr", "lib/liblinkstr.so", "lib/pkgconfig/linkstr.pc", "include/linkstr/linkstr.h", "include/linkstr/linkstr_plugin.h",
+            "include/linkstr/linkstr_plugin_test.h", "lib/liblinkstr-plugin-test.a", "lib/pkgconfig/linkstr-plugin.pc",
             "lib/linkstr/swift/libswiftCore.so", "share/man/man1/linkstr.1", "share/bash-completion/completions/linkstr",
             "share/zsh/site-functions/_linkstr", "share/fish/vendor_completions.d/linkstr.fish", "share/applications/linkstr.desktop",
             "share/icons/hicolor/scalable/apps/linkstr.svg",
@@ -128,6 +129,21 @@ import Testing
         #expect(posted.status == 0, "\(posted.stderr)")
         #expect(posted.stderr.contains("\"key_store\":\"plain\""), "\(posted.stderr)")
         #expect(posted.stdout.contains("https://youtu.be/dQw4w9WgXcQ") && posted.stdout.contains("the classic"), "\(posted.stdout)")
+
+        // A C plugin's unit test builds with `pkg-config linkstr-plugin` alone: the C notifier sample
+        // and its test on the installed harness.
+        let pluginFlags = try ProcessRunner.run("/usr/bin/pkg-config", ["--cflags", "--libs", "linkstr-plugin"], environment: pkgConfig)
+        #expect(pluginFlags.status == 0, "\(pluginFlags.stderr)")
+        let sample = FixtureBuilder.repositoryRoot + "/Plugins/Notify/CFile"
+        let unitTest = scratch.file("test_file_notifier")
+        let compileTest = try ProcessRunner.run(
+            "/usr/bin/cc",
+            ["-std=c11", "-Wall", "-Werror", sample + "/file_notifier.c", sample + "/test_file_notifier.c", "-o", unitTest]
+                + pluginFlags.stdout.split(whereSeparator: \.isWhitespace).map(String.init),
+            environment: ["PATH": "/usr/bin:/bin"])
+        #expect(compileTest.status == 0, "cc: \(compileTest.stderr)")
+        let unitRun = try ProcessRunner.run(unitTest, [], environment: environment)
+        #expect(unitRun.status == 0 && unitRun.stdout.hasSuffix(" checks, 0 failed\n"), "\(unitRun.stdout)\(unitRun.stderr)")
 
         // Completions, man page and desktop file.
         for completion in ["share/bash-completion/completions/linkstr", "share/zsh/site-functions/_linkstr", "share/fish/vendor_completions.d/linkstr.fish"] {
