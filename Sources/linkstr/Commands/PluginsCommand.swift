@@ -5,15 +5,18 @@ import LinkstrRuntime
 struct PluginsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plugins",
-        abstract: "List the loaded plugins, check or validate one plugin file, or run the storage conformance checks on one.",
+        abstract: "List the loaded plugins, check or validate one plugin file, run the storage conformance checks on one, or start a new one.",
         discussion: """
             Example:
               linkstr plugins
               linkstr plugins check ./liblinkstr-plugin-vimeo.so
               linkstr plugins validate ./liblinkstr-plugin-vimeo.so
+              linkstr plugins new notifier pushover
               linkstr plugins conformance ./liblinkstr-plugin-c-memory.so
             """,
-        subcommands: [PluginsListCommand.self, PluginsCheckCommand.self, PluginsValidateCommand.self, PluginsConformanceCommand.self],
+        subcommands: [
+            PluginsListCommand.self, PluginsCheckCommand.self, PluginsValidateCommand.self, PluginsConformanceCommand.self, PluginsNewCommand.self,
+        ],
         defaultSubcommand: PluginsListCommand.self)
 }
 
