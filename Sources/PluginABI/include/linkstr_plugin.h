@@ -555,9 +555,13 @@ typedef struct lkh_storage_v1 {
     lkh_status (*delete_owner)(void *instance, lkh_bytes owner, uint64_t *out_deleted,
                                lkh_error *err);
 
-    /** Writes a JSON description (`{"backend","location","open":true|false,"schema_version"?,…}`)
-     *  into `buffer` (two-call pattern like config_get: `buffer` may be NULL when capacity is 0);
-     *  returns the length needed including NUL. Never fails; may be NULL. [thread-safe] */
+    /** Writes a JSON description (`{"backend","location","open":true|false,"schema_version"?,
+     *  "persistent"?,…}`) into `buffer` (two-call pattern like config_get: `buffer` may be NULL when
+     *  capacity is 0); returns the length needed including NUL. Never fails; may be NULL.
+     *  `"persistent":false` says the records live and die with the instance (a store in memory):
+     *  the conformance checks of what survives an instance and what instances share skip it; any
+     *  other store keeps its records across destroy and create on the same configuration, and
+     *  several instances and processes may use it at once. [thread-safe] */
     size_t (*describe)(void *instance, char *buffer, size_t capacity);
 } lkh_storage_v1;
 

@@ -32,14 +32,26 @@ extension StorageConformance {
         }
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let settings = ["path": folder + "/store", "host.data_dir": folder].merging(config) { _, given in given }
+        let opener = StorageOpener { () throws(PluginError) in try open(plugin, settings: settings) }
         do throws(PluginError) {
-            let instance = try PluginInstance(descriptor: plugin.descriptor, provider: FakeHost(pluginID: plugin.id, config: settings))
-            defer { instance.destroy() }
-            let backend = StorageBackend(try instance.capability(LKH_CAP_STORAGE_V1, as: lkh_storage_v1.self))
-            try backend.open()
-            return check.run(on: backend)
+            let store = try opener.open()
+            defer { store.close() }
+            return check.run(on: store.backend, opener: opener)
         } catch {
             return ["cannot open a store to check: \(error.message)"]
+        }
+    }
+
+    /// A new instance of `plugin` with `settings`, opened.
+    private static func open(_ plugin: LoadedPlugin, settings: [String: String]) throws(PluginError) -> StorageOpener.Opened {
+        let instance = try PluginInstance(descriptor: plugin.descriptor, provider: FakeHost(pluginID: plugin.id, config: settings))
+        do throws(PluginError) {
+            let backend = StorageBackend(try instance.capability(LKH_CAP_STORAGE_V1, as: lkh_storage_v1.self))
+            try backend.open()
+            return StorageOpener.Opened(backend: backend, close: { instance.destroy() })
+        } catch {
+            instance.destroy()
+            throw error
         }
     }
 }

@@ -15,8 +15,12 @@ public struct StorageConformanceCheck: Sendable {
 
     /// Runs the check on `backend` (opened, with no records of the owners the check makes up) and
     /// returns what failed, one sentence each; empty when the store conforms.
-    public func run(on backend: StorageBackend) -> [String] {
-        let context = StorageConformanceContext(backend: backend)
+    ///
+    /// - Parameter opener: opens more instances on `backend`'s location, for the checks of what
+    ///   instances share and what survives one (they fail without it, unless the store describes
+    ///   itself as not persistent).
+    public func run(on backend: StorageBackend, opener: StorageOpener? = nil) -> [String] {
+        let context = StorageConformanceContext(backend: backend, opener: opener)
         do {
             try body(context)
         } catch {

@@ -6,10 +6,27 @@ import LinkstrPluginKit
 /// Thread rule: used by one check on one thread.
 final class StorageConformanceContext: @unchecked Sendable {
     let backend: StorageBackend
+    /// Opens more instances on the store's location, when the runner can.
+    let opener: StorageOpener?
     private(set) var failures: [String] = []
 
-    init(backend: StorageBackend) {
+    init(backend: StorageBackend, opener: StorageOpener?) {
         self.backend = backend
+        self.opener = opener
+    }
+
+    /// Whether the store keeps records past its instance: all but those that describe themselves
+    /// with `"persistent":false`.
+    var persists: Bool {
+        !(backend.describe() ?? "").replacingOccurrences(of: " ", with: "").contains("\"persistent\":false")
+    }
+
+    /// The opener; a check that needs one fails without it.
+    func requireOpener() throws -> StorageOpener {
+        guard let opener else {
+            throw StorageConformanceError("this check opens more instances of the store; run it with an opener (StorageConformance.run(pluginAt:) has one)")
+        }
+        return opener
     }
 
     func fail(_ sentence: String) {

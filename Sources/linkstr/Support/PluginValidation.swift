@@ -77,6 +77,8 @@ final class PluginValidation: Sendable {
     private func validateMediaProvider(_ host: LinkstrHost) {
         let media = MediaRuntime(host: host)
         let capability = CapabilityID.mediaProvider
+        // Each request a third of the call's deadline: a provider that makes two still answers in time.
+        let requestTimeout = callTimeout / 3
         for (input, link) in links() {
             exercise(capability, "classify", input) { () async -> Verdict in
                 do throws(PluginError) {
@@ -88,7 +90,7 @@ final class PluginValidation: Sendable {
             }
             exercise(capability, "fetch_metadata", input) { () async -> Verdict in
                 do throws(MediaFailure) {
-                    let answer = try await media.fetchMetadata(link, timeout: callTimeout / 3)
+                    let answer = try await media.fetchMetadata(link, timeout: requestTimeout)
                     return .ok(answer.title.map { "title \"\($0.prefix(60))\"" } ?? "no title")
                 } catch {
                     return Verdict(error)
@@ -96,7 +98,7 @@ final class PluginValidation: Sendable {
             }
             exercise(capability, "resolve", input) { () async -> Verdict in
                 do throws(MediaFailure) {
-                    let answer = try await media.resolve(link, timeout: callTimeout / 3)
+                    let answer = try await media.resolve(link, timeout: requestTimeout)
                     return .ok("\(answer.mode.rawValue) \(answer.resolvedURL.prefix(60))")
                 } catch {
                     return Verdict(error)
