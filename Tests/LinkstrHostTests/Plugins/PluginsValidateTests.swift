@@ -1,4 +1,5 @@
 import Foundation
+import PluginTesting
 import Testing
 
 /// `linkstr plugins validate`: each misbehaving plugin of MisbehavingPluginTests is caught, named by

@@ -30,7 +30,8 @@ struct NotifierDriver {
     /// error it reported.
     func notify(_ request: NotificationRequest, includeContent: Bool = true) async -> PluginError? {
         let log = HostLog(threshold: .error, sink: { _ in })
-        switch await NotifierCall.notify(notifier, request, includeContent: includeContent, includeSession: true, deadline: .seconds(60), log: log) {
+        return switch await NotifierCall.notify(
+            notifier, request, includeContent: includeContent, includeSession: true, deadline: .seconds(60), log: log) {
         case .success: nil
         case .failure(let error): error
         }
