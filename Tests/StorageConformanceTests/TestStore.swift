@@ -57,6 +57,15 @@ struct TestStore {
         }
     }
 
+    /// Writer processes on the same location: `linkstr plugins conformance PLUGIN --set … --write-batches …`.
+    var writer: StorageWriterProcess {
+        get throws {
+            let plugin = try kind == .cMemory ? CStoragePlugin.path : BuildProducts.plugin(kind.rawValue)
+            let setting = kind == .postgresql ? "url=\(location)" : "path=\(location)"
+            return StorageWriterProcess(executable: BuildProducts.linkstrExecutable, arguments: ["plugins", "conformance", plugin, "--set", setting])
+        }
+    }
+
     /// Destroys the instance (closing files and connections).
     func close() {
         instance.destroy()

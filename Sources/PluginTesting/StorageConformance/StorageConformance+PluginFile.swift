@@ -9,8 +9,12 @@ extension StorageConformance {
     /// otherwise, `path` (a file in a new private folder) and `host.data_dir` (that folder). The
     /// folders are removed afterwards.
     ///
+    /// - Parameter writerExecutable: a `linkstr` program, which runs the checks' writer processes
+    ///   (`plugins conformance PATH --set … --write-batches …`); nil fails the checks of processes.
     /// - Throws: `PluginLoadError` when the file cannot be loaded or provides no storage capability.
-    public static func run(pluginAt path: String, config: [String: String] = [:]) throws(PluginLoadError) -> StorageConformanceReport {
+    public static func run(
+        pluginAt path: String, config: [String: String] = [:], writerExecutable: String? = nil
+    ) throws(PluginLoadError) -> StorageConformanceReport {
         let plugin = try PluginLoader.load(path: path)
         guard plugin.provides.contains(LKH_CAP_STORAGE_V1) else {
             throw PluginLoadError(
@@ -18,12 +22,14 @@ extension StorageConformance {
                 reason: "it does not provide \(LKH_CAP_STORAGE_V1) (it provides \(plugin.provides.joined(separator: ", "))); the conformance checks are for storage plugins")
         }
         let outcomes = checks.map { check in
-            StorageConformanceReport.Outcome(check: check.name, failures: run(check, on: plugin, config: config))
+            StorageConformanceReport.Outcome(check: check.name, failures: run(check, on: plugin, config: config, writerExecutable: writerExecutable))
         }
         return StorageConformanceReport(pluginID: plugin.id, path: path, outcomes: outcomes)
     }
 
-    private static func run(_ check: StorageConformanceCheck, on plugin: LoadedPlugin, config: [String: String]) -> [String] {
+    private static func run(
+        _ check: StorageConformanceCheck, on plugin: LoadedPlugin, config: [String: String], writerExecutable: String?
+    ) -> [String] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linkstr-conformance-\(UUID().uuidString.prefix(8))").path
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -33,10 +39,15 @@ extension StorageConformance {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let settings = ["path": folder + "/store", "host.data_dir": folder].merging(config) { _, given in given }
         let opener = StorageOpener { () throws(PluginError) in try open(plugin, settings: settings) }
+        let writer = writerExecutable.map { executable in
+            StorageWriterProcess(
+                executable: executable,
+                arguments: ["plugins", "conformance", plugin.path] + settings.sorted { $0.key < $1.key }.flatMap { ["--set", "\($0.key)=\($0.value)"] })
+        }
         do throws(PluginError) {
             let store = try opener.open()
             defer { store.close() }
-            return check.run(on: store.backend, opener: opener)
+            return check.run(on: store.backend, opener: opener, writer: writer)
         } catch {
             return ["cannot open a store to check: \(error.message)"]
         }

@@ -19,8 +19,10 @@ public struct StorageConformanceCheck: Sendable {
     /// - Parameter opener: opens more instances on `backend`'s location, for the checks of what
     ///   instances share and what survives one (they fail without it, unless the store describes
     ///   itself as not persistent).
-    public func run(on backend: StorageBackend, opener: StorageOpener? = nil) -> [String] {
-        let context = StorageConformanceContext(backend: backend, opener: opener)
+    /// - Parameter writer: starts other processes that write into the store, for the checks of
+    ///   processes (they fail without it, unless the store is not persistent).
+    public func run(on backend: StorageBackend, opener: StorageOpener? = nil, writer: StorageWriterProcess? = nil) -> [String] {
+        let context = StorageConformanceContext(backend: backend, opener: opener, writer: writer)
         do {
             try body(context)
         } catch {

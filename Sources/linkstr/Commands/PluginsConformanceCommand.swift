@@ -30,15 +30,38 @@ struct PluginsConformanceCommand: ParsableCommand {
     @Option(name: .customLong("set"), help: ArgumentHelp("A configuration value for the plugin.", valueName: "key=value"))
     var settings: [String] = []
 
+    @Option(name: .customLong("write-batches"), help: .hidden)
+    var writeBatches: Int?
+    @Option(name: .customLong("batch-size"), help: .hidden)
+    var batchSize = 20
+    @Option(name: .customLong("owner"), help: .hidden)
+    var ownerHex = ""
+    @Option(name: .customLong("key-prefix"), help: .hidden)
+    var keyPrefix = "w"
+
     func run() throws {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
             throw CLIFailure(.usage, "there is no plugin file at \(path); give the path of a storage plugin's .so file")
         }
         let config = try PluginSettingsOption.parse(settings)
+        if let writeBatches {
+            // A writer process of the checks of processes.
+            let owner = stride(from: 0, to: ownerHex.count - 1, by: 2).compactMap { offset -> UInt8? in
+                let start = ownerHex.index(ownerHex.startIndex, offsetBy: offset)
+                return UInt8(ownerHex[start..<ownerHex.index(start, offsetBy: 2)], radix: 16)
+            }
+            do {
+                try StorageConformance.writeBatches(pluginAt: path, config: config, owner: owner, prefix: keyPrefix, batches: writeBatches, batchSize: batchSize)
+            } catch {
+                throw CLIFailure(.failed, "the writer process failed: \(error)")
+            }
+            return
+        }
         let report: StorageConformanceReport
         do {
-            report = try StorageConformance.run(pluginAt: path, config: config)
+            report = try StorageConformance.run(
+                pluginAt: path, config: config, writerExecutable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path)
         } catch {
             throw CLIFailure(.failed, error.description)
         }
