@@ -1,6 +1,7 @@
 import Foundation
 import LinkstrHost
 import LinkstrPluginKit
+import PluginABI
 
 /// Another process that writes batches into the store under test: a program that runs
 /// ``StorageConformance/writeBatches(pluginAt:config:owner:prefix:batches:batchSize:)`` — `linkstr
