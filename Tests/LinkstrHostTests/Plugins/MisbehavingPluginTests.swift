@@ -139,7 +139,7 @@ import Testing
         #expect(watch.stderr.contains("notifier '\(Self.pluginID)' is still inside notify after 1 s; it is left running"), "\(watch.stderr)")
 
         // What the watch printed was stored: a sync finds nothing new and the feed has the posts.
-        let feed = try alice.run(["feed", "--json"])
+        let feed = try alice.run(["feed", session, "--json"])
         #expect(posts.allSatisfy { feed.stdout.contains($0) }, "\(feed.stdout)")
     }
 }
