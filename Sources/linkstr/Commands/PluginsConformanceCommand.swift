@@ -40,11 +40,8 @@ struct PluginsConformanceCommand: ParsableCommand {
     var keyPrefix = "w"
 
     func run() throws {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
-            throw CLIFailure(.usage, "there is no plugin file at \(path); give the path of a storage plugin's .so file")
-        }
-        let config = try PluginSettingsOption.parse(settings)
+        try PluginFileArguments.requireFile(path, what: "a storage plugin")
+        let config = try PluginFileArguments.settings(settings)
         if let writeBatches {
             // A writer process of the checks of processes.
             let owner = stride(from: 0, to: ownerHex.count - 1, by: 2).compactMap { offset -> UInt8? in

@@ -42,17 +42,14 @@ struct PluginsValidateCommand: ParsableCommand {
     var inProcess = false
 
     func run() throws {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
-            throw CLIFailure(.usage, "there is no plugin file at \(path); give the path of a plugin's .so file")
-        }
+        try PluginFileArguments.requireFile(path)
         guard callTimeout >= 0.1 && callTimeout <= 600 else {
             throw CLIFailure(.usage, "--call-timeout must be a number of seconds from 0.1 to 600, not \(callTimeout)")
         }
         let timeout = Duration.milliseconds(Int64(callTimeout * 1000))
         if inProcess {
             let host = try global.openHost()
-            PluginValidation(path: path, settings: try PluginSettingsOption.parse(settings), callTimeout: timeout, url: url).run(home: host)
+            PluginValidation(path: path, settings: try PluginFileArguments.settings(settings), callTimeout: timeout, url: url).run(home: host)
             return
         }
         var arguments = settings.flatMap { ["--set", $0] } + ["--call-timeout", String(callTimeout), "--url", url]

@@ -1,13 +1,16 @@
 /// The C sources `linkstr plugins new` writes, per kind: the plugin and its unit test on the C test
 /// harness. `@NAME@` stands for the plugin's name, `@ID@` for its id.
 extension PluginTemplate.Kind {
-    /// The plugin's C source.
+    /// The plugin's C source: its capability, then the descriptor and entry every kind shares.
     var pluginSource: String {
-        switch self {
-        case .media: Self.mediaSource
-        case .notifier: Self.notifierSource
-        case .storage: Self.storageSource
-        }
+        let (source, capability, vtable) =
+            switch self {
+            case .media: (Self.mediaSource, "LKH_CAP_MEDIA_PROVIDER_V1", "provider_vtable")
+            case .notifier: (Self.notifierSource, "LKH_CAP_NOTIFIER_V1", "notifier_vtable")
+            case .storage: (Self.storageSource, "LKH_CAP_STORAGE_V1", "storage_vtable")
+            }
+        return source + Self.descriptorSource.replacingOccurrences(of: "@CAPABILITY@", with: capability)
+            .replacingOccurrences(of: "@VTABLE@", with: vtable)
     }
 
     /// Its unit test.
@@ -60,31 +63,6 @@ static lkh_status plugin_create(const lkh_host *host, void **out_instance, lkh_e
 
 static void plugin_destroy(void *instance) { (void)instance; }
 
-static const void *plugin_get_capability(void *instance, const char *capability_id) {
-    (void)instance;
-    return strcmp(capability_id, LKH_CAP_MEDIA_PROVIDER_V1) == 0 ? &provider_vtable : NULL;
-}
-
-static const char *const provides[] = {LKH_CAP_MEDIA_PROVIDER_V1, NULL};
-
-static const lkh_plugin_desc descriptor = {
-    .struct_size = sizeof(lkh_plugin_desc),
-    .abi_major = LKH_ABI_MAJOR,
-    .abi_minor = LKH_ABI_MINOR,
-    .id = PLUGIN_ID,
-    .name = "@NAME@",
-    .version = "0.1.0",
-    .provides = provides,
-    .create = plugin_create,
-    .destroy = plugin_destroy,
-    .get_capability = plugin_get_capability,
-    .built_with = "cc",
-};
-
-LKH_EXPORT const lkh_plugin_desc *lkh_plugin_entry(uint32_t host_abi_major, uint32_t host_abi_minor) {
-    (void)host_abi_minor;
-    return host_abi_major == LKH_ABI_MAJOR ? &descriptor : NULL;
-}
 """#
 
     private static let mediaTest = #"""
@@ -172,31 +150,6 @@ static lkh_status plugin_create(const lkh_host *host, void **out_instance, lkh_e
 
 static void plugin_destroy(void *instance) { free(instance); }
 
-static const void *plugin_get_capability(void *instance, const char *capability_id) {
-    (void)instance;
-    return strcmp(capability_id, LKH_CAP_NOTIFIER_V1) == 0 ? &notifier_vtable : NULL;
-}
-
-static const char *const provides[] = {LKH_CAP_NOTIFIER_V1, NULL};
-
-static const lkh_plugin_desc descriptor = {
-    .struct_size = sizeof(lkh_plugin_desc),
-    .abi_major = LKH_ABI_MAJOR,
-    .abi_minor = LKH_ABI_MINOR,
-    .id = PLUGIN_ID,
-    .name = "@NAME@",
-    .version = "0.1.0",
-    .provides = provides,
-    .create = plugin_create,
-    .destroy = plugin_destroy,
-    .get_capability = plugin_get_capability,
-    .built_with = "cc",
-};
-
-LKH_EXPORT const lkh_plugin_desc *lkh_plugin_entry(uint32_t host_abi_major, uint32_t host_abi_minor) {
-    (void)host_abi_minor;
-    return host_abi_major == LKH_ABI_MAJOR ? &descriptor : NULL;
-}
 """#
 
     private static let notifierTest = #"""
@@ -321,31 +274,6 @@ static lkh_status plugin_create(const lkh_host *host, void **out_instance, lkh_e
 
 static void plugin_destroy(void *instance) { free(instance); }
 
-static const void *plugin_get_capability(void *instance, const char *capability_id) {
-    (void)instance;
-    return strcmp(capability_id, LKH_CAP_STORAGE_V1) == 0 ? &storage_vtable : NULL;
-}
-
-static const char *const provides[] = {LKH_CAP_STORAGE_V1, NULL};
-
-static const lkh_plugin_desc descriptor = {
-    .struct_size = sizeof(lkh_plugin_desc),
-    .abi_major = LKH_ABI_MAJOR,
-    .abi_minor = LKH_ABI_MINOR,
-    .id = PLUGIN_ID,
-    .name = "@NAME@",
-    .version = "0.1.0",
-    .provides = provides,
-    .create = plugin_create,
-    .destroy = plugin_destroy,
-    .get_capability = plugin_get_capability,
-    .built_with = "cc",
-};
-
-LKH_EXPORT const lkh_plugin_desc *lkh_plugin_entry(uint32_t host_abi_major, uint32_t host_abi_minor) {
-    (void)host_abi_minor;
-    return host_abi_major == LKH_ABI_MAJOR ? &descriptor : NULL;
-}
 """#
 
     private static let storageTest = #"""
@@ -374,4 +302,33 @@ int main(void) {
 }
 """#
 
+
+    /// The end of every skeleton: `get_capability`, the descriptor and the entry point.
+    private static let descriptorSource = #"""
+static const void *plugin_get_capability(void *instance, const char *capability_id) {
+    (void)instance;
+    return strcmp(capability_id, @CAPABILITY@) == 0 ? &@VTABLE@ : NULL;
+}
+
+static const char *const provides[] = {@CAPABILITY@, NULL};
+
+static const lkh_plugin_desc descriptor = {
+    .struct_size = sizeof(lkh_plugin_desc),
+    .abi_major = LKH_ABI_MAJOR,
+    .abi_minor = LKH_ABI_MINOR,
+    .id = PLUGIN_ID,
+    .name = "@NAME@",
+    .version = "0.1.0",
+    .provides = provides,
+    .create = plugin_create,
+    .destroy = plugin_destroy,
+    .get_capability = plugin_get_capability,
+    .built_with = "cc",
+};
+
+LKH_EXPORT const lkh_plugin_desc *lkh_plugin_entry(uint32_t host_abi_major, uint32_t host_abi_minor) {
+    (void)host_abi_minor;
+    return host_abi_major == LKH_ABI_MAJOR ? &descriptor : NULL;
+}
+"""#
 }
