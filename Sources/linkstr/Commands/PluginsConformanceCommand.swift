@@ -58,7 +58,7 @@ struct PluginsConformanceCommand: ParsableCommand {
         let report: StorageConformanceReport
         do {
             report = try StorageConformance.run(
-                pluginAt: path, config: config, writerExecutable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path)
+                pluginAt: path, config: config, writerExecutable: RunningExecutable.current)
         } catch {
             throw CLIFailure(.failed, error.description)
         }

@@ -138,7 +138,8 @@ final class PluginValidation: Sendable {
         let started = ContinuousClock.now
         emit(["call": "conformance", "capability": CapabilityID.storage, "input": "checks"])
         do {
-            let report = try StorageConformance.run(pluginAt: path, config: settings)
+            let report = try StorageConformance.run(
+                pluginAt: path, config: settings, writerExecutable: RunningExecutable.current)
             let elapsed = milliseconds(ContinuousClock.now - started)
             for outcome in report.outcomes {
                 emit([

@@ -63,7 +63,7 @@ enum PluginValidationRunner {
     /// - Parameter watchdog: how long the child may print nothing before it counts as hung.
     static func run(path: String, arguments: [String], watchdog: Duration) throws(CLIFailure) -> Report {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.executableURL = URL(fileURLWithPath: RunningExecutable.current)
         process.arguments = ["plugins", "validate", "--in-process", path] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
