@@ -3,8 +3,8 @@ import LinkstrPluginKit
 import PluginABI
 
 /// One asynchronous call into a plugin (`notify`, `resolve`, `fetch_metadata`, `extract`) awaited
-/// from Swift, whatever the plugin does with it: the host stops waiting at `deadline` or when the
-/// awaiting task is cancelled (and asks the plugin to `cancel`), a second `done` or an error return
+/// from Swift, whatever the plugin does with it: the host stops waiting at `deadline`, or when the
+/// awaiting task is cancelled (after asking the plugin to `cancel`, at once or after `cancelGrace`), a second `done` or an error return
 /// after `done` is ignored and logged with the plugin's id, and a `done` that comes after the host
 /// stopped waiting finds nothing to free. The call's `user_data` is a number, not a pointer, for
 /// that reason (see ``PluginCallTable``).
@@ -20,13 +20,17 @@ public struct PluginCall: Sendable {
     public let role: String
     /// How long the host waits for `done` after starting; nil: until the task is cancelled.
     public let deadline: Duration?
+    /// How long a cancelled call waits for the plugin's `done` after asking it to cancel (an
+    /// extraction removes its files first); zero: not at all.
+    public let cancelGrace: Duration
     let log: HostLog
 
-    public init(pluginID: String, function: String, role: String, deadline: Duration?, log: HostLog) {
+    public init(pluginID: String, function: String, role: String, deadline: Duration?, cancelGrace: Duration = .zero, log: HostLog) {
         self.pluginID = pluginID
         self.function = function
         self.role = role
         self.deadline = deadline
+        self.cancelGrace = cancelGrace
         self.log = log
     }
 
@@ -68,7 +72,12 @@ public struct PluginCall: Sendable {
                 if let queue { queue.async(execute: call) } else { call() }
             }
         } onCancel: {
-            table.expire(token, PluginError(.cancelled, "\(role): \(function) cancelled"))
+            let failure = PluginError(.cancelled, "\(role): \(function) cancelled")
+            if cancelGrace == .zero {
+                table.expire(token, failure)
+            } else {
+                table.cancel(token, grace: cancelGrace, failure)
+            }
         }
         return try result.get()
     }

@@ -1,3 +1,4 @@
+import Dispatch
 import LinkstrPluginKit
 import PluginABI
 import Synchronization
@@ -24,6 +25,8 @@ final class PluginCallTable: Sendable {
         /// An outcome that came before the waiter (a task cancelled before the call started).
         var early: Outcome?
         var operationID: UInt64?
+        /// The waiting task was cancelled: the plugin's `cancel` is due once the operation id is known.
+        var cancelRequested = false
     }
 
     /// How a call ended for the host.
@@ -93,9 +96,9 @@ final class PluginCallTable: Sendable {
     func started(_ token: UInt64, status: lkh_status, operationID: UInt64, error: UnsafeMutablePointer<lkh_error>) {
         if status == LKH_OK {
             let cancelNow = state.withLock { state -> Cancel? in
-                if state.pending[token] != nil {
+                if let pending = state.pending[token] {
                     state.pending[token]?.operationID = operationID
-                    return nil
+                    return pending.cancelRequested ? pending.cancel : nil
                 }
                 // The host stopped waiting while the function ran: the operation goes.
                 guard let finished = state.finished[token], finished.ending == .abandoned else { return nil }
@@ -114,6 +117,20 @@ final class PluginCallTable: Sendable {
     func expire(_ token: UInt64, _ failure: PluginError) {
         guard case .ended(let pending) = end(token, .abandoned, .failure(failure)), let operationID = pending.operationID else { return }
         pending.cancel?(operationID)
+    }
+
+    /// The waiting task was cancelled: asks the plugin to cancel (now, or once the starting function
+    /// returned the operation id) and waits `grace` for its `done` (with LKH_E_CANCELLED, after it
+    /// cleaned up), then stops waiting with `failure`.
+    func cancel(_ token: UInt64, grace: Duration, _ failure: PluginError) {
+        let found = state.withLock { state -> (cancel: Cancel?, operationID: UInt64?)? in
+            guard state.pending[token] != nil else { return nil }
+            state.pending[token]?.cancelRequested = true
+            return (state.pending[token]?.cancel, state.pending[token]?.operationID)
+        }
+        guard let found else { return }
+        if let operationID = found.operationID { found.cancel?(operationID) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + grace.dispatchInterval) { self.expire(token, failure) }
     }
 
     /// What `end` found.

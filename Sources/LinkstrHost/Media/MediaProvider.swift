@@ -99,14 +99,17 @@ public struct MediaProvider: Sendable {
             throw PluginError(.unsupported, "media provider '\(pluginID)' does not extract videos")
         }
         let capability = self.capability
-        return try await call("extract", deadline: nil).run(on: .global(), progress: progress, cancel: cancel) {
+        return try await call("extract", deadline: nil, cancelGrace: Self.extractionCancelGrace).run(on: .global(), progress: progress, cancel: cancel) {
             userData, done, progressFunction, operation, error in
             extract(capability.rawInstance, url, folder, progressFunction, done, userData, operation, error)
         }
     }
 
-    private func call(_ function: String, deadline: Duration?) -> PluginCall {
-        PluginCall(pluginID: pluginID, function: function, role: "\(role) (\(function))", deadline: deadline, log: log)
+    /// How long a cancelled extraction waits for the provider to stop and remove its files.
+    static let extractionCancelGrace: Duration = .seconds(10)
+
+    private func call(_ function: String, deadline: Duration?, cancelGrace: Duration = .zero) -> PluginCall {
+        PluginCall(pluginID: pluginID, function: function, role: "\(role) (\(function))", deadline: deadline, cancelGrace: cancelGrace, log: log)
     }
 
     /// Cancels one of its operations.

@@ -47,7 +47,8 @@
  * starting call returns — and never when the starting call itself returned non-OK. The linkstr host
  * does not rely on it: each asynchronous call has a host deadline (a notifier's
  * `answer_timeout_seconds`, 10 s by default; twice a media call's `timeout_ms`, or 30 s without one;
- * none for `extract`), after which the host stops waiting and calls the capability's `cancel`. Its
+ * none for `extract`), after which the host stops waiting and calls the capability's `cancel` (a
+ * cancelled `extract` is given 10 s more for its `done`, to remove its files). Its
  * `user_data` is a call number, not a pointer: a second `done`, a `done` after a non-OK return, a
  * non-OK return after `done` and a `done` after the deadline are ignored and logged once with the
  * plugin's id — bugs to fix all the same (`linkstr plugins validate` finds them).
