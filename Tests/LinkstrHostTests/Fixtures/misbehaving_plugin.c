@@ -11,6 +11,7 @@
  *   javascript       resolve: a javascript: embed_url; metadata: a javascript: thumbnail
  *   unterminated     classify: a canonical_url without its NUL
  *   javascript-embed classify: a javascript: embed_url
+ *   block-classify   classify blocks for "delay_ms" milliseconds (a synchronous call that hangs)
  *   crash            notify, resolve and metadata die of SIGSEGV
  * Other switches: FIXTURE_ID="…" (default "org.linkstr.test.misbehaving"). With the setting
  * "record" (a file), notify appends each notification's id as a line. It claims URLs starting
@@ -125,6 +126,7 @@ static lkh_status fixture_classify(void *opaque, const char *url, lkh_media_clas
     (void)err;
     instance *self = opaque;
     if (strncmp(url, CLAIMED_PREFIX, strlen(CLAIMED_PREFIX)) != 0) return LKH_E_NOT_FOUND;
+    if (is(self, "block-classify")) sleep_ms(self->delay_ms);
     snprintf(out->provider, sizeof out->provider, "misbehaving");
     out->mode = LKH_MEDIA_MODE_EMBED;
     snprintf(out->canonical_url, sizeof out->canonical_url, "%s", url);

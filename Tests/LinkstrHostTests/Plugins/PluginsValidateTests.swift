@@ -45,6 +45,20 @@ import Testing
         #expect(report.stderr.contains("plugin org.linkstr.test.misbehaving failed"), "\(report.stderr)")
     }
 
+    /// A synchronous call that never returns: the child prints nothing more, and is killed once the
+    /// watchdog (30 s at least) runs out.
+    @Test func namesTheCallInWhichThePluginHung() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let plugin = try FixtureBuilder.misbehavingPlugin(scratch.file("block-classify.so"), behaviour: "block-classify")
+        let report = try validate(plugin, ["--set", "delay_ms=600000"], url: "https://misbehaving.example/v/1", home: scratch.folder("home"))
+        #expect(report.status == 1, "\(report.stderr)")
+        let last = report.calls.last
+        #expect(last?["call"] as? String == "classify" && last?["input"] as? String == "ordinary", "\(report.calls)")
+        #expect(last?["outcome"] as? String == "hang")
+        #expect((last?["detail"] as? String)?.hasSuffix("; the validating process was killed") == true, "\(String(describing: last))")
+    }
+
     @Test func exercisesAWellBehavedPluginWithEveryInputAndKind() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
