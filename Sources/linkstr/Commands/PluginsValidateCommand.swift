@@ -49,7 +49,7 @@ struct PluginsValidateCommand: ParsableCommand {
         let timeout = Duration.milliseconds(Int64(callTimeout * 1000))
         if inProcess {
             let host = try global.openHost()
-            PluginValidation(path: path, settings: try PluginFileArguments.settings(settings), callTimeout: timeout, url: url).run(home: host)
+            PluginValidation(path: path, settings: try PluginFileArguments.settings(settings), callTimeoutSeconds: callTimeout, url: url).run(home: host)
             return
         }
         var arguments = settings.flatMap { ["--set", $0] } + ["--call-timeout", String(callTimeout), "--url", url]

@@ -14,18 +14,19 @@ final class PluginValidation: Sendable {
     let path: String
     /// The plugin's settings (`--set`).
     let settings: [String: String]
-    /// The deadline of one asynchronous call.
-    let callTimeout: Duration
+    /// The deadline of one asynchronous call, in seconds.
+    let callTimeoutSeconds: Double
+    var callTimeout: Duration { .milliseconds(Int64(callTimeoutSeconds * 1000)) }
     /// The ordinary link a media provider gets.
     let url: String
 
     /// Misuse lines the host logs (a second done, an error after done), collected per call.
     private let misuse = Mutex<[String]>([])
 
-    init(path: String, settings: [String: String], callTimeout: Duration, url: String) {
+    init(path: String, settings: [String: String], callTimeoutSeconds: Double, url: String) {
         self.path = path
         self.settings = settings
-        self.callTimeout = callTimeout
+        self.callTimeoutSeconds = callTimeoutSeconds
         self.url = url
     }
 
@@ -41,8 +42,7 @@ final class PluginValidation: Sendable {
         var configuration = home.configuration
         configuration.pluginSettings[plugin.id, default: [:]].merge(settings) { _, given in given }
         configuration.pluginSettings[plugin.id, default: [:]]["include_content"] = "true"
-        let seconds = Double(callTimeout.components.seconds) + Double(callTimeout.components.attoseconds) / 1e18
-        configuration.pluginSettings[plugin.id, default: [:]]["answer_timeout_seconds"] = settings["answer_timeout_seconds"] ?? String(seconds)
+        configuration.pluginSettings[plugin.id, default: [:]]["answer_timeout_seconds"] = settings["answer_timeout_seconds"] ?? String(callTimeoutSeconds)
         configuration.notifiers = [plugin.id]
         configuration.mediaProviders = [plugin.id]
         let log = HostLog(threshold: .warn) { line in
