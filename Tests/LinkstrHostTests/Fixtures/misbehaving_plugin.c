@@ -12,6 +12,7 @@
  *   unterminated     classify: a canonical_url without its NUL
  *   javascript-embed classify: a javascript: embed_url
  *   block-classify   classify blocks for "delay_ms" milliseconds (a synchronous call that hangs)
+ *   block-probe      the notifier's probe blocks for "delay_ms" milliseconds
  *   crash            notify, resolve and metadata die of SIGSEGV
  * Other switches: FIXTURE_ID="…" (default "org.linkstr.test.misbehaving"). With the setting
  * "record" (a file), notify appends each notification's id as a line. It claims URLs starting
@@ -117,6 +118,13 @@ static lkh_status fixture_notify(void *opaque, const lkh_notification *notificat
     return answer(self, "", 0, NULL, done, user_data, out_operation_id, err);
 }
 
+static lkh_status fixture_probe(void *opaque, lkh_error *err) {
+    (void)err;
+    instance *self = opaque;
+    if (is(self, "block-probe")) sleep_ms(self->delay_ms);
+    return LKH_OK;
+}
+
 static void fixture_cancel(void *opaque, uint64_t operation_id) {
     (void)opaque;
     (void)operation_id;
@@ -164,6 +172,7 @@ static lkh_status fixture_metadata(void *opaque, const char *url, uint32_t timeo
 
 static const lkh_notifier_v1 notifier_vtable = {
     .struct_size = sizeof(lkh_notifier_v1),
+    .probe = fixture_probe,
     .notify = fixture_notify,
     .cancel = fixture_cancel,
 };

@@ -45,6 +45,21 @@ import Testing
         #expect(outcome.results[Self.command]?["ok"] as? Bool == true, "\(outcome.results)")
     }
 
+    /// A probe that never returns leaves that notifier off; the others deliver.
+    @Test func notifyTestLeavesOffANotifierWhoseProbeDoesNotAnswer() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let script = Script.write(scratch.file("record.sh"), "cat > \"$0.stdin\"\n")
+        let home = try home(
+            scratch, behaviour: "block-probe", settings: "delay_ms = 600000",
+            extra: "notifiers = [\"\(Self.pluginID)\", \"\(Self.command)\"]\n[plugins.\"\(Self.command)\"]\ncommand = [\"\(script)\"]")
+
+        let outcome = try notifyTest(home)
+        #expect(outcome.status == 1, "\(outcome.stderr)")
+        #expect(outcome.results[Self.pluginID]?["error"] as? String == "its probe did not answer in 5 s; it is left off", "\(outcome.results)")
+        #expect(outcome.results[Self.command]?["ok"] as? Bool == true, "\(outcome.results)")
+    }
+
     @Test(arguments: [
         ("double-done", "called done twice for one notify call; the second is ignored"),
         ("done-then-error", "returned an error from notify after calling done (failed after calling done); the error is ignored"),
