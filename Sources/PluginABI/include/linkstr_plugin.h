@@ -680,7 +680,9 @@ typedef struct lkh_notifier_v1 {
     uint32_t struct_size;
 
     /** Checks that the notifier can deliver (server reachable, command exists). LKH_E_UNAVAILABLE
-     *  with a reason otherwise; the host logs a warning and keeps going. May be NULL. [host-thread] */
+     *  with a reason otherwise; the host logs a warning and keeps going. The host waits 5 s for it
+     *  (on a thread of its own, never concurrently with another call on the instance); a probe that
+     *  takes longer leaves the notifier off. May be NULL. [host-thread] */
     lkh_status (*probe)(void *instance, lkh_error *err);
 
     /** Delivers one notification; `done` reports the result: LKH_OK when delivered, else an error
