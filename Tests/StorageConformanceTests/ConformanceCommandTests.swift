@@ -22,6 +22,10 @@ struct ConformanceCommandTests {
         let checks = try #require(report["checks"] as? [[String: Any]])
         #expect(checks.map { $0["name"] as? String } == StorageConformance.checks.map(\.name))
         #expect(checks.allSatisfy { $0["passed"] as? Bool == true && ($0["failures"] as? [String])?.isEmpty == true })
+        // A store in memory skips what needs its records to outlive an instance, and says so.
+        let skipped = checks.filter { $0["skipped"] != nil }.compactMap { $0["name"] as? String }
+        #expect(skipped == StorageConformance.checks.filter(\.needsPersistence).map(\.name))
+        #expect(checks.first { $0["skipped"] != nil }?["skipped"] as? String == "the store describes itself as not persistent (\"persistent\":false)")
     }
 
     @Test("the SQLite plugin passes with its default scratch path, in human form")

@@ -21,20 +21,19 @@ extension StorageConformance {
                 path: path, pluginID: plugin.id, stage: .capability,
                 reason: "it does not provide \(LKH_CAP_STORAGE_V1) (it provides \(plugin.provides.joined(separator: ", "))); the conformance checks are for storage plugins")
         }
-        let outcomes = checks.map { check in
-            StorageConformanceReport.Outcome(check: check.name, failures: run(check, on: plugin, config: config, writerExecutable: writerExecutable))
-        }
+        let outcomes = checks.map { check in run(check, on: plugin, config: config, writerExecutable: writerExecutable) }
         return StorageConformanceReport(pluginID: plugin.id, path: path, outcomes: outcomes)
     }
 
     private static func run(
         _ check: StorageConformanceCheck, on plugin: LoadedPlugin, config: [String: String], writerExecutable: String?
-    ) -> [String] {
+    ) -> StorageConformanceReport.Outcome {
+        let failed = { (failure: String) in StorageConformanceReport.Outcome(check: check.name, failures: [failure]) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linkstr-conformance-\(UUID().uuidString.prefix(8))").path
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            return ["cannot create a scratch folder \(folder): \(error.localizedDescription)"]
+            return failed("cannot create a scratch folder \(folder): \(error.localizedDescription)")
         }
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let settings = ["path": folder + "/store", "host.data_dir": folder].merging(config) { _, given in given }
@@ -47,9 +46,10 @@ extension StorageConformance {
         do throws(PluginError) {
             let store = try opener.open()
             defer { store.close() }
-            return check.run(on: store.backend, opener: opener, writer: writer)
+            return StorageConformanceReport.Outcome(
+                check: check.name, failures: check.run(on: store.backend, opener: opener, writer: writer), skipped: check.skipReason(on: store.backend))
         } catch {
-            return ["cannot open a store to check: \(error.message)"]
+            return failed("cannot open a store to check: \(error.message)")
         }
     }
 

@@ -7,8 +7,7 @@ private typealias Records = StorageTestRecords
 /// What other processes do to the store: two write at once, one is killed inside a batch. Runs when
 /// the runner gives a writer process and the store persists (a store in memory has nothing to share).
 extension StorageConformance {
-    static let processesAtOnce = StorageConformanceCheck("two processes write at once") { check in
-        guard check.persists else { return }
+    static let processesAtOnce = StorageConformanceCheck("two processes write at once", needsPersistence: true) { check in
         let writer = try check.requireWriter()
         let owner = Records.owner()
         let (batches, size) = (20, 20)
@@ -23,8 +22,9 @@ extension StorageConformance {
         check.expect(try check.backend.count(owner: owner), equals: UInt64(2 * batches * size), "records after both processes finished")
     }
 
-    static let killedInsideABatch = StorageConformanceCheck("a process killed inside a batch leaves the whole batch or none of it") { check in
-        guard check.persists else { return }
+    static let killedInsideABatch = StorageConformanceCheck(
+        "a process killed inside a batch leaves the whole batch or none of it", needsPersistence: true
+    ) { check in
         let writer = try check.requireWriter()
         let owner = Records.owner()
         let size = 2000

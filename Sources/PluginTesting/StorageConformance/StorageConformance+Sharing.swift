@@ -9,8 +9,7 @@ private typealias Records = StorageTestRecords
 /// once. A store that describes itself with `"persistent":false` (records in its instance's memory)
 /// skips what needs a second instance.
 extension StorageConformance {
-    static let survivesReopening = StorageConformanceCheck("records survive destroy and re-create on the same location") { check in
-        guard check.persists else { return }
+    static let survivesReopening = StorageConformanceCheck("records survive destroy and re-create on the same location", needsPersistence: true) { check in
         let opener = try check.requireOpener()
         let owner = Records.owner()
         let records = (0..<20).map { Records.post(owner, "kept-\($0)", sort: Int64($0)) }
@@ -28,8 +27,8 @@ extension StorageConformance {
         StorageConformance.writeAtOnce(check, writers: Array(repeating: check.backend, count: 4), readers: [check.backend, check.backend])
     }
 
-    static let instancesAtOnce = StorageConformanceCheck("two instances write at once; a third reads whole batches meanwhile") { check in
-        guard check.persists else { return }
+    static let instancesAtOnce = StorageConformanceCheck("two instances write at once; a third reads whole batches meanwhile", needsPersistence: true) {
+        check in
         let opener = try check.requireOpener()
         let opened = try (0..<3).map { _ in try opener.open() }
         defer { opened.forEach { $0.close() } }

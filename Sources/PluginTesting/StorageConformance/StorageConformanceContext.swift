@@ -18,12 +18,6 @@ final class StorageConformanceContext: @unchecked Sendable {
         self.writer = writer
     }
 
-    /// Whether the store keeps records past its instance: all but those that describe themselves
-    /// with `"persistent":false`.
-    var persists: Bool {
-        !(backend.describe() ?? "").replacingOccurrences(of: " ", with: "").contains("\"persistent\":false")
-    }
-
     /// The opener; a check that needs one fails without it.
     func requireOpener() throws -> StorageOpener {
         guard let opener else {
@@ -72,5 +66,13 @@ final class StorageConformanceContext: @unchecked Sendable {
             if let words { expect(error.message.contains(words), "\(what): the message should mention \(words): \(error.message)") }
             return error
         }
+    }
+}
+
+extension StorageBackend {
+    /// Whether the store keeps records past its instance: all but those that describe themselves
+    /// with `"persistent":false`.
+    var describesItselfPersistent: Bool {
+        !(describe() ?? "").replacingOccurrences(of: " ", with: "").contains("\"persistent\":false")
     }
 }

@@ -77,14 +77,19 @@ struct PluginsConformanceCommand: ParsableCommand {
     static func json(_ report: StorageConformanceReport) -> [String: Any] {
         [
             "id": report.pluginID, "path": report.path, "passed": report.passed,
-            "checks": report.outcomes.map { ["name": $0.check, "passed": $0.passed, "failures": $0.failures] as [String: Any] },
+            "checks": report.outcomes.map { outcome in
+                var object: [String: Any] = ["name": outcome.check, "passed": outcome.passed, "failures": outcome.failures]
+                object["skipped"] = outcome.skipped
+                return object
+            },
         ]
     }
 
     static func humanText(_ report: StorageConformanceReport) -> String {
         var text = ""
         for outcome in report.outcomes {
-            text += "\(outcome.passed ? "ok  " : "FAIL") \(outcome.check)\n"
+            text += "\(outcome.passed ? (outcome.skipped == nil ? "ok  " : "skip") : "FAIL") \(outcome.check)"
+            text += outcome.skipped.map { " (\($0))\n" } ?? "\n"
             for failure in outcome.failures { text += "       \(failure)\n" }
         }
         let passed = report.outcomes.filter(\.passed).count

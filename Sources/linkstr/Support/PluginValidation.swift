@@ -144,7 +144,8 @@ final class PluginValidation: Sendable {
             for outcome in report.outcomes {
                 emit([
                     "call": "conformance: " + outcome.check, "capability": CapabilityID.storage, "input": "checks", "passed": outcome.passed,
-                    "outcome": outcome.passed ? "ok" : "failed", "detail": outcome.failures.joined(separator: "; "), "ms": elapsed,
+                    "outcome": outcome.passed ? (outcome.skipped == nil ? "ok" : "skipped") : "failed",
+                    "detail": outcome.skipped ?? outcome.failures.joined(separator: "; "), "ms": elapsed,
                 ])
             }
         } catch {
