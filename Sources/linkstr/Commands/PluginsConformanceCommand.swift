@@ -93,7 +93,8 @@ struct PluginsConformanceCommand: ParsableCommand {
             for failure in outcome.failures { text += "       \(failure)\n" }
         }
         let passed = report.outcomes.filter(\.passed).count
-        text += "\(report.pluginID): \(passed) of \(report.outcomes.count) checks passed\n"
+        let skipped = report.outcomes.filter { $0.skipped != nil }.count
+        text += "\(report.pluginID): \(passed) of \(report.outcomes.count) checks passed\(skipped > 0 ? " (\(skipped) skipped)" : "")\n"
         return text
     }
 }
