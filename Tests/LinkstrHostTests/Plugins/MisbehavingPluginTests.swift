@@ -45,6 +45,18 @@ import Testing
         #expect(outcome.results[Self.command]?["ok"] as? Bool == true, "\(outcome.results)")
     }
 
+    @Test func refusesAnAnswerTimeoutThatIsNoNumberOfSeconds() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let home = try home(scratch, behaviour: "good", settings: "answer_timeout_seconds = \"soon\"", extra: "notifiers = [\"\(Self.pluginID)\"]")
+        let outcome = try notifyTest(home)
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.results[Self.pluginID]?["error"] as? String
+                == "setting 'answer_timeout_seconds' of [plugins.\"\(Self.pluginID)\"] must be a number of seconds from 0.1 to 3600, not 'soon'",
+            "\(outcome.results)")
+    }
+
     /// A probe that never returns leaves that notifier off; the others deliver.
     @Test func notifyTestLeavesOffANotifierWhoseProbeDoesNotAnswer() throws {
         let scratch = TestScratch()

@@ -34,6 +34,17 @@ import Testing
         }
     }
 
+    @Test func takesThePluginIDFromDashDashID() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let created = try ProcessRunner.linkstr(["plugins", "new", "notifier", "pager", "--id", "com.example.notify.pager", "--dir", scratch.path])
+        #expect(created.status == 0, "\(created.stderr)")
+        let source = try String(contentsOfFile: scratch.path + "/pager/pager.c", encoding: .utf8)
+        #expect(source.contains("#define PLUGIN_ID \"com.example.notify.pager\"\n"))
+        let readme = try String(contentsOfFile: scratch.path + "/pager/README.md", encoding: .utf8)
+        #expect(readme.contains("`[plugins.\"com.example.notify.pager\"]`"))
+    }
+
     @Test func refusesAnUnknownKindABadNameAndAnExistingFolder() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
