@@ -1,5 +1,6 @@
 # Builds and installs linkstr: the program, liblinkstr.so with its C headers and pkg-config file,
-# the plugins, the Swift runtime they share, shell completions, the man page and the desktop file.
+# the C plugin test harness (liblinkstr-plugin-test.a, linkstr_plugin_test.h, pkg-config
+# linkstr-plugin), the plugins, the Swift runtime they share, shell completions, the man page and the desktop file.
 #
 #   make install                      # release build, into /usr/local
 #   make install PREFIX=$HOME/.local  # for one user
@@ -13,7 +14,8 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 CONFIG ?= release
 BUILD ?= 1
-SWIFT ?= swift
+# The toolchain of scripts/bootstrap.sh when `swift` is not on the PATH (as under sudo).
+SWIFT ?= $(or $(shell command -v swift 2>/dev/null),$(wildcard /opt/swift/usr/bin/swift),swift)
 BUILD_DIR ?= .build/$(CONFIG)
 
 bindir      := $(PREFIX)/bin
@@ -33,7 +35,7 @@ icondir     := $(datadir)/icons/hicolor/scalable/apps
 # Every plugin product of Package.swift (a dynamic library named "linkstr-plugin-<name>").
 PLUGINS := $(shell grep -o 'name: "linkstr-plugin-[a-z0-9-]*"' Package.swift | sed -e 's/.*linkstr-plugin-//' -e 's/"//')
 PLUGIN_FILES := $(foreach plugin,$(PLUGINS),liblinkstr-plugin-$(plugin).so)
-HEADERS := Sources/CLinkstr/include/linkstr.h Sources/PluginABI/include/linkstr_plugin.h
+HEADERS := Sources/CLinkstr/include/linkstr.h Sources/PluginABI/include/linkstr_plugin.h Plugins/TestHarness/linkstr_plugin_test.h
 PRODUCTS := linkstr Linkstr $(foreach plugin,$(PLUGINS),linkstr-plugin-$(plugin)) generate-manual
 BUILT_FILES := $(BUILD_DIR)/linkstr $(BUILD_DIR)/libLinkstr.so $(BUILD_DIR)/generate-manual $(addprefix $(BUILD_DIR)/,$(PLUGIN_FILES))
 
@@ -46,7 +48,10 @@ LINKSTR := env -u LINKSTR_HOME $(BUILD_DIR)/linkstr
 # chooses where the library goes.
 C_STORAGE_PLUGIN ?= $(BUILD_DIR)/liblinkstr-plugin-c-memory.so
 
-.PHONY: all build install uninstall c-storage-plugin
+# The C test harness of plugin authors (Plugins/TestHarness), a static library built with cc.
+PLUGIN_TEST_HARNESS := $(BUILD_DIR)/liblinkstr-plugin-test.a
+
+.PHONY: all build install uninstall c-storage-plugin plugin-test-harness
 
 all: build
 
@@ -66,18 +71,26 @@ c-storage-plugin:
 	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -shared -fPIC -fvisibility=hidden -pthread \
 	  -I Sources/PluginABI/include Plugins/Storage/CMemory/memory_store.c -o $(C_STORAGE_PLUGIN)
 
-install: build
+plugin-test-harness:
+	@mkdir -p $(BUILD_DIR)
+	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -fPIC -pthread -I Sources/PluginABI/include \
+	  -c Plugins/TestHarness/linkstr_plugin_test.c -o $(PLUGIN_TEST_HARNESS:.a=.o)
+	$(AR) rcs $(PLUGIN_TEST_HARNESS) $(PLUGIN_TEST_HARNESS:.a=.o)
+
+install: build plugin-test-harness
 	install -d -m 755 $(DESTDIR)$(bindir) $(DESTDIR)$(libdir)/pkgconfig $(DESTDIR)$(plugindir) \
 	  $(DESTDIR)$(includedir)/linkstr $(DESTDIR)$(mandir)/man1 $(DESTDIR)$(bashcompdir) $(DESTDIR)$(zshcompdir) \
 	  $(DESTDIR)$(fishcompdir) $(DESTDIR)$(appsdir)
 	install -m 755 $(BUILD_DIR)/linkstr $(DESTDIR)$(bindir)/linkstr
 	install -m 755 $(BUILD_DIR)/libLinkstr.so $(DESTDIR)$(libdir)/liblinkstr.so
+	install -m 644 $(PLUGIN_TEST_HARNESS) $(DESTDIR)$(libdir)/liblinkstr-plugin-test.a
 	install -m 755 $(addprefix $(BUILD_DIR)/,$(PLUGIN_FILES)) $(DESTDIR)$(plugindir)/
 	scripts/bundle-swift-runtime.sh $(DESTDIR)$(runtimedir) $(DESTDIR)$(bindir)/linkstr $(DESTDIR)$(libdir)/liblinkstr.so \
 	  $(addprefix $(DESTDIR)$(plugindir)/,$(PLUGIN_FILES))
 	install -m 644 $(HEADERS) $(DESTDIR)$(includedir)/linkstr/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e "s|@VERSION@|$$($(LINKSTR) --version)|" packaging/linkstr.pc.in > $(DESTDIR)$(libdir)/pkgconfig/linkstr.pc
-	chmod 644 $(DESTDIR)$(libdir)/pkgconfig/linkstr.pc
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e "s|@VERSION@|$$($(LINKSTR) --version)|" packaging/linkstr-plugin.pc.in > $(DESTDIR)$(libdir)/pkgconfig/linkstr-plugin.pc
+	chmod 644 $(DESTDIR)$(libdir)/pkgconfig/linkstr.pc $(DESTDIR)$(libdir)/pkgconfig/linkstr-plugin.pc
 	$(LINKSTR) --generate-completion-script bash > $(DESTDIR)$(bashcompdir)/linkstr
 	$(LINKSTR) --generate-completion-script zsh > $(DESTDIR)$(zshcompdir)/_linkstr
 	$(LINKSTR) --generate-completion-script fish > $(DESTDIR)$(fishcompdir)/linkstr.fish
@@ -87,6 +100,7 @@ install: build
 
 uninstall:
 	rm -f $(DESTDIR)$(bindir)/linkstr $(DESTDIR)$(libdir)/liblinkstr.so $(DESTDIR)$(libdir)/pkgconfig/linkstr.pc
+	rm -f $(DESTDIR)$(libdir)/liblinkstr-plugin-test.a $(DESTDIR)$(libdir)/pkgconfig/linkstr-plugin.pc
 	rm -f $(addprefix $(DESTDIR)$(plugindir)/,$(PLUGIN_FILES))
 	rm -rf $(DESTDIR)$(runtimedir)
 	rm -f $(addprefix $(DESTDIR)$(includedir)/linkstr/,$(notdir $(HEADERS)))

@@ -1,12 +1,19 @@
 /* feed — shares a link in a new session through liblinkstr and prints the session's feed.
  *
  *   cc examples/feed.c $(pkg-config --cflags --libs linkstr) -o feed
- *   ./feed HOME URL [NOTE [MEMBER...]]
+ *   [FEED_KEY_STORE=secret-service|ncryptsec|plain] ./feed HOME URL [NOTE [MEMBER...]]
  *
  * HOME is a linkstr home (relays = [...] in HOME/config.toml, or the defaults); when it has no account
- * yet, one is created in the default key store. MEMBER names a person: npub1..., 64 hex or a contact
- * alias; without one the session has only you. The feed (JSON, the records of `linkstr feed --json`)
- * goes to stdout, what happened to stderr. */
+ * yet, one is created. MEMBER names a person: npub1..., 64 hex or a contact alias; without one the
+ * session has only you. The feed (JSON, the records of `linkstr feed --json`) goes to stdout, what
+ * happened to stderr.
+ *
+ * The key store. An embedded program has no terminal to ask a passphrase on, so the library's
+ * default (key_store NULL: the desktop keyring when one answers, else an ncryptsec file whose
+ * passphrase must come from LINKSTR_PASSPHRASE_FILE) fails on a headless machine. This example
+ * creates the account in FEED_KEY_STORE — "secret-service", "ncryptsec" (with
+ * LINKSTR_PASSPHRASE_FILE) or "plain" — and in "plain" (an unencrypted 0600 file, as for a bot)
+ * when it is not set. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,7 +66,10 @@ int main(int argc, char **argv) {
 
     char *json = NULL;
     lkh_status status = linkstr_account_identity(runtime, &json, &err);
-    if (status == LINKSTR_E_NO_ACCOUNT) status = linkstr_account_create(runtime, NULL, NULL, &json, &err);
+    if (status == LINKSTR_E_NO_ACCOUNT) {
+        const char *key_store = getenv("FEED_KEY_STORE") != NULL ? getenv("FEED_KEY_STORE") : "plain";
+        status = linkstr_account_create(runtime, NULL, key_store, &json, &err);
+    }
     if (status != LKH_OK) return fail("account", &err);
     fprintf(stderr, "account %s\n", json);
     linkstr_string_free(json);

@@ -8,6 +8,8 @@ scripts/bootstrap.sh
 [ -d /opt/swift/usr/bin ] && export PATH="$PATH:/opt/swift/usr/bin"
 
 swift build -c release
+# The man-page generator, which `make install` runs (and builds, when it is not there yet).
+swift build -c release --product generate-manual
 bin=.build/release/linkstr
 echo
 echo "== linkstr $($bin --version), built in $(dirname "$(readlink -f $bin)")"

@@ -43,16 +43,32 @@ import Testing
         ])
     }
 
-    @Test func refusesASecondPluginWithTheSameIDNamingBothPaths() throws {
+    @Test func usesTheFirstOfTwoPluginsWithOneIDAndSaysWhichWon() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
         let first = try FixtureBuilder.plugin(scratch.file("a.so"))
         let second = try FixtureBuilder.plugin(scratch.file("b.so"))
         let registry = PluginRegistry(files: [first, second])
         #expect(registry.plugins.map(\.path) == [first])
-        #expect(registry.refused.map(\.description) == [
-            "refused plugin 'org.linkstr.test.fixture' (\(second)) at duplicate: plugin id 'org.linkstr.test.fixture' is already provided by \(first); remove one of the two files"
+        #expect(registry.refused.isEmpty)
+        #expect(registry.replaced.map(\.description) == [
+            "plugin 'org.linkstr.test.fixture' from \(first) is used; \(second), with the same id later in the search path, is not loaded"
         ])
+    }
+
+    /// A plugin in `plugin_paths` with the built-in media provider's id replaces it, as the README
+    /// says; the log and `linkstr plugins` say so.
+    @Test func aPluginInPluginPathsReplacesTheBuiltInWithItsID() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let mine = try FixtureBuilder.plugin(scratch.file("mine.so"), defines: ["FIXTURE_ID=\"org.linkstr.media.builtin\""])
+        _ = scratch.write("config.toml", "plugin_paths = [\"\(mine)\"]\n")
+        let result = try ProcessRunner.linkstr(["plugins", "--home", scratch.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let builtIn = BuildProducts.plugin("media")
+        #expect(result.stderr.contains(
+            "plugin 'org.linkstr.media.builtin' from \(mine) is used; \(builtIn), with the same id later in the search path, is not loaded"), "\(result.stderr)")
+        #expect(result.stdout.contains("  path:     \(mine)\n  replaces: \(builtIn)\n"), "\(result.stdout)")
     }
 
     @Test func countsTheSameFileReachedTwiceOnce() throws {

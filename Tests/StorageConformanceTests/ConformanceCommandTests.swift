@@ -22,6 +22,10 @@ struct ConformanceCommandTests {
         let checks = try #require(report["checks"] as? [[String: Any]])
         #expect(checks.map { $0["name"] as? String } == StorageConformance.checks.map(\.name))
         #expect(checks.allSatisfy { $0["passed"] as? Bool == true && ($0["failures"] as? [String])?.isEmpty == true })
+        // A store in memory skips what needs its records to outlive an instance, and says so.
+        let skipped = checks.filter { $0["skipped"] != nil }.compactMap { $0["name"] as? String }
+        #expect(skipped == StorageConformance.checks.filter(\.needsPersistence).map(\.name))
+        #expect(checks.first { $0["skipped"] != nil }?["skipped"] as? String == "the store describes itself as not persistent (\"persistent\":false)")
     }
 
     @Test("the SQLite plugin passes with its default scratch path, in human form")
@@ -49,6 +53,95 @@ struct ConformanceCommandTests {
         let human = try linkstr([plugin])
         #expect(human.status == 1)
         #expect(human.stdout.contains("FAIL put, get, replace and binary fields\n       get after put: expected "))
+    }
+
+    @Test("a store whose locks are removed fails: readers see part of a batch, or writers lose records")
+    func lockFreeStoreFails() throws {
+        let plugin = try Self.buildLockFreeStore()
+        let result = try linkstr([plugin, "--json"])
+        #expect(result.status != 0, "\(result.stdout)")
+        let report = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        if let checks = report?["checks"] as? [[String: Any]] {
+            // It did not crash: the check of threads writing at once names what went wrong.
+            let failed = checks.filter { $0["passed"] as? Bool == false }.compactMap { $0["name"] as? String }
+            #expect(failed.contains("threads write batches at once; readers see whole batches"), "\(failed)")
+        }
+    }
+
+    @Test("a store that wipes its file when it opens fails: nothing survives destroy and re-create")
+    func amnesiacStoreFails() throws {
+        let plugin = try Self.buildAmnesiacStore()
+        let result = try linkstr([plugin, "--json"])
+        #expect(result.status == 1, "\(result.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let checks = try #require(report["checks"] as? [[String: Any]])
+        let failed = checks.filter { $0["passed"] as? Bool == false }.compactMap { $0["name"] as? String }
+        #expect(failed.contains("records survive destroy and re-create on the same location"), "\(failed)")
+        #expect(result.stderr.contains("org.example.storage.amnesiac failed"), "\(result.stderr)")
+    }
+
+    /// The C storage plugin with every mutex operation made a no-op.
+    static func buildLockFreeStore() throws -> String {
+        let folder = Scratch.directory("lock-free")
+        let header = folder + "/no-locks.h"
+        try """
+            #include <pthread.h>
+            static inline int no_lock(pthread_mutex_t *mutex) { (void)mutex; return 0; }
+            #define pthread_mutex_lock no_lock
+            #define pthread_mutex_unlock no_lock
+            """.write(toFile: header, atomically: true, encoding: .utf8)
+        let output = folder + "/liblock-free.so"
+        let cc = try ProcessRunner.run(
+            "/usr/bin/cc",
+            ["-std=c11", "-O2", "-D_POSIX_C_SOURCE=200809L", "-shared", "-fPIC", "-fvisibility=hidden", "-pthread", "-include", header,
+             "-I", Scratch.packageDirectory + "/Sources/PluginABI/include", Scratch.packageDirectory + "/Plugins/Storage/CMemory/memory_store.c",
+             "-o", output])
+        try #require(cc.status == 0, "cc: \(cc.stderr)")
+        return output
+    }
+
+    /// The SQLite plugin behind a shim that deletes the database file each time an instance is
+    /// created: every write succeeds, and the next instance starts empty.
+    static func buildAmnesiacStore() throws -> String {
+        let folder = Scratch.directory("amnesiac")
+        let source = folder + "/amnesiac.c"
+        try """
+            #define _POSIX_C_SOURCE 200809L
+            #include <dlfcn.h>
+            #include <stdio.h>
+            #include <unistd.h>
+            #include "linkstr_plugin.h"
+            static const lkh_plugin_desc *inner;
+            static lkh_plugin_desc shim;
+            static lkh_status create(const lkh_host *host, void **out, lkh_error *err) {
+                char path[4096], side[4200];
+                if (host->config_get(host, "path", path, sizeof path) > 0) {
+                    unlink(path);
+                    snprintf(side, sizeof side, "%s-wal", path); unlink(side);
+                    snprintf(side, sizeof side, "%s-shm", path); unlink(side);
+                }
+                return inner->create(host, out, err);
+            }
+            LKH_EXPORT const lkh_plugin_desc *lkh_plugin_entry(uint32_t major, uint32_t minor) {
+                if (inner == NULL) {
+                    void *library = dlopen("\(BuildProducts.plugin("sqlite"))", RTLD_NOW | RTLD_LOCAL);
+                    if (library == NULL) return NULL;
+                    lkh_plugin_entry_fn entry = (lkh_plugin_entry_fn)dlsym(library, LKH_ENTRY_SYMBOL);
+                    if (entry == NULL || (inner = entry(major, minor)) == NULL) return NULL;
+                    shim = *inner;
+                    shim.id = "org.example.storage.amnesiac";
+                    shim.create = create;
+                }
+                return &shim;
+            }
+            """.write(toFile: source, atomically: true, encoding: .utf8)
+        let output = folder + "/libamnesiac.so"
+        let cc = try ProcessRunner.run(
+            "/usr/bin/cc",
+            ["-std=c11", "-Wall", "-Werror", "-shared", "-fPIC", "-fvisibility=hidden", "-I", Scratch.packageDirectory + "/Sources/PluginABI/include",
+             source, "-o", output, "-ldl"])
+        try #require(cc.status == 0, "cc: \(cc.stderr)")
+        return output
     }
 
     @Test("a plugin that is not a storage plugin, and a missing file, are refused")

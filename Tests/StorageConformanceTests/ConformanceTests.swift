@@ -11,7 +11,7 @@ struct ConformanceTests {
     func conformance(kind: BackendKind, check: StorageConformanceCheck) throws {
         let store = try TestStore.open(kind)
         defer { store.close() }
-        for failure in check.run(on: store.backend) {
+        for failure in check.run(on: store.backend, opener: store.opener, writer: try store.writer) {
             Issue.record("\(check.name): \(failure)")
         }
     }

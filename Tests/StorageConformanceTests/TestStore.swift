@@ -42,6 +42,30 @@ struct TestStore {
         return TestStore(kind: kind, host: host, instance: instance, backend: backend, location: resolved)
     }
 
+    /// Opens more instances of the same kind on the same location (memory stores: new, empty ones).
+    var opener: StorageOpener {
+        StorageOpener { [kind, location] () throws(PluginError) in
+            do {
+                let store = try TestStore.open(kind, location: location)
+                let instance = store.instance
+                return StorageOpener.Opened(backend: store.backend, close: { instance.destroy() })
+            } catch let error as PluginError {
+                throw error
+            } catch {
+                throw PluginError(.io, "cannot open another \(kind.rawValue) store at \(location): \(error)")
+            }
+        }
+    }
+
+    /// Writer processes on the same location: `linkstr plugins conformance PLUGIN --set … --write-batches …`.
+    var writer: StorageWriterProcess {
+        get throws {
+            let plugin = try kind == .cMemory ? CStoragePlugin.path : BuildProducts.plugin(kind.rawValue)
+            let setting = kind == .postgresql ? "url=\(location)" : "path=\(location)"
+            return StorageWriterProcess(executable: BuildProducts.linkstrExecutable, arguments: ["plugins", "conformance", plugin, "--set", setting])
+        }
+    }
+
     /// Destroys the instance (closing files and connections).
     func close() {
         instance.destroy()

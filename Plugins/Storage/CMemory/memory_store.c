@@ -370,7 +370,7 @@ static lkh_status store_delete_owner(void *instance, lkh_bytes owner, uint64_t *
 static size_t store_describe(void *instance, char *buffer, size_t capacity) {
     store *s = instance;
     pthread_mutex_lock(&s->lock);
-    int length = snprintf(buffer, capacity, "{\"backend\":\"c-memory\",\"location\":\"memory\",\"open\":%s,\"records\":%zu}",
+    int length = snprintf(buffer, capacity, "{\"backend\":\"c-memory\",\"location\":\"memory\",\"open\":%s,\"records\":%zu,\"persistent\":false}",
                           s->open ? "true" : "false", s->count);
     pthread_mutex_unlock(&s->lock);
     return length < 0 ? 0 : (size_t)length + 1;

@@ -6,13 +6,16 @@ public struct StorageDescription: Sendable {
     public var schemaVersion: Int?
     public var sizeBytes: UInt64?
     public var isOpen: Bool
+    /// False for a store whose records live and die with its instance (`"persistent":false`).
+    public var isPersistent: Bool
 
-    public init(backend: String, location: String, schemaVersion: Int?, sizeBytes: UInt64? = nil, isOpen: Bool) {
+    public init(backend: String, location: String, schemaVersion: Int?, sizeBytes: UInt64? = nil, isOpen: Bool, isPersistent: Bool = true) {
         self.backend = backend
         self.location = location
         self.schemaVersion = schemaVersion
         self.sizeBytes = sizeBytes
         self.isOpen = isOpen
+        self.isPersistent = isPersistent
     }
 
     public var json: String {
@@ -21,6 +24,7 @@ public struct StorageDescription: Sendable {
             "\"schema_version\":\(schemaVersion.map(String.init) ?? "null")", "\"open\":\(isOpen)",
         ]
         if let sizeBytes { fields.append("\"size_bytes\":\(sizeBytes)") }
+        if !isPersistent { fields.append("\"persistent\":false") }
         return "{" + fields.joined(separator: ",") + "}"
     }
 

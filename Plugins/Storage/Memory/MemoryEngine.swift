@@ -63,7 +63,7 @@ final class MemoryEngine: StorageEngine {
     }
 
     func describe() -> String {
-        StorageDescription(backend: "memory", location: "process memory (not persisted)", schemaVersion: nil, isOpen: true).json
+        StorageDescription(backend: "memory", location: "process memory (not persisted)", schemaVersion: nil, isOpen: true, isPersistent: false).json
     }
 
     func close() {

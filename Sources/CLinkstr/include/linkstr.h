@@ -16,7 +16,8 @@
  * `struct_size` and only ever grow at the end. History: 1.1 added linkstr_runtime_watch_with,
  * linkstr_session_members and the `warnings` of a new session; 1.2 the saved links; 1.3 the remote
  * signer (linkstr_account_connect/disconnect), profiles and media; 1.4 linkstr as a bunker
- * (linkstr_signer_serve, linkstr_signer_stop); 1.5 the lock; 1.6 `on_auth_url` of the options.
+ * (linkstr_signer_serve, linkstr_signer_stop); 1.5 the lock (linkstr_unlock, linkstr_lock, the
+ * `locked` field of a profile); 1.6 `on_auth_url` of the options.
  *
  * Threads. Every function carries one tag:
  *   [thread-safe]  may be called from any thread, also concurrently on the same handle;
@@ -128,7 +129,12 @@ void linkstr_runtime_free(linkstr_runtime *runtime);
  *  "name"?}`. `name` (may be NULL) is kept locally. `key_store` is "secret-service" (the desktop
  *  keyring), "ncryptsec" (a NIP-49 file; its passphrase comes from LINKSTR_PASSPHRASE_FILE or the
  *  systemd credential linkstr-passphrase), "plain" (an unencrypted 0600 file, for bots) or NULL
- *  (secret-service when one answers, else ncryptsec). Fails when the home has an account. [thread-safe] */
+ *  (secret-service when one answers, else ncryptsec). Fails when the home has an account.
+ *  An embedded program has no terminal: with ncryptsec (also as NULL's fallback on a machine without
+ *  a desktop keyring) and neither LINKSTR_PASSPHRASE_FILE nor the credential, the call fails ("the
+ *  key is protected by a passphrase and there is no terminal"). A program that runs headless passes
+ *  "plain" or sets LINKSTR_PASSPHRASE_FILE; examples/feed.c takes the choice from FEED_KEY_STORE.
+ *  [thread-safe] */
 lkh_status linkstr_account_create(linkstr_runtime *runtime, const char *name, const char *key_store, char **out_json, lkh_error *err);
 
 /** Stores an existing secret key (`nsec1…`; surrounding whitespace ignored) as the home's account;

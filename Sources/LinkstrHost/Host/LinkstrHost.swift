@@ -70,6 +70,9 @@ public final class LinkstrHost: Sendable {
         for refusal in registry.refused {
             log.log(.warn, refusal.description)
         }
+        for replacement in registry.replaced {
+            log.log(.warn, replacement.description)
+        }
         state.withLock {
             $0.registry = registry
             $0.mediaProviders = nil

@@ -30,7 +30,7 @@ extension LinkstrHost {
             let rightPriority = right.element.vtable.pointee.priority
             if leftPriority != rightPriority { return leftPriority > rightPriority }
             return left.offset < right.offset
-        }.map { MediaProvider($0.element) }
+        }.map { MediaProvider($0.element, log: log) }
     }
 
     /// Asks the media providers in order; the first that claims `url` answers. Nil when none does.

@@ -2,15 +2,24 @@ import LinkstrPluginKit
 import PluginABI
 
 /// One media provider plugin (`lkh_media_provider_v1`) called through the ABI. Each asynchronous
-/// call returns the provider's answer as it is (its JSON bytes) for the application to read, and
-/// cancelling the awaiting task cancels the provider's operation.
+/// call returns the provider's answer as it is (its JSON bytes) for the application to read;
+/// cancelling the awaiting task cancels the provider's operation, and `fetch_metadata` and `resolve`
+/// have a deadline of their own (``PluginCall``): twice the per-request timeout, 30 s without one.
+/// An extraction (a download) has none: its caller cancels it.
 ///
 /// Thread rule: thread-safe, as the ABI requires of a media provider's functions.
 public struct MediaProvider: Sendable {
     let capability: Capability<lkh_media_provider_v1>
+    let log: HostLog
 
-    init(_ capability: Capability<lkh_media_provider_v1>) {
+    init(_ capability: Capability<lkh_media_provider_v1>, log: HostLog) {
         self.capability = capability
+        self.log = log
+    }
+
+    /// The host's deadline of a call whose requests each have `timeout` (nil: the provider's own).
+    static func deadline(perRequest timeout: Duration?) -> Duration {
+        timeout.map { $0 * 2 } ?? .seconds(30)
     }
 
     /// The plugin that provides it.
@@ -37,14 +46,19 @@ public struct MediaProvider: Sendable {
             throw PluginError(status: status, error: &error)
         }
         guard let mode = MediaMode(abiValue: result.mode) else {
-            throw PluginError(.protocol, "media provider '\(pluginID)' answered an unknown mode \(result.mode)")
+            throw PluginError(.protocol, "\(role) answered an unknown mode \(result.mode)")
         }
-        let embed = Self.string(from: &result.embed_url)
+        let provider = try PluginAnswer.string(&result.provider, field: "provider", role: role)
+        let canonical = try PluginAnswer.webURL(
+            PluginAnswer.string(&result.canonical_url, field: "canonical_url", role: role), field: "canonical_url", role: role)
+        let embed = try PluginAnswer.string(&result.embed_url, field: "embed_url", role: role)
+        if !embed.isEmpty { _ = try PluginAnswer.webURL(embed, field: "embed_url", role: role) }
         return MediaClassification(
-            provider: Self.string(from: &result.provider), mode: mode,
-            canonicalURL: Self.string(from: &result.canonical_url),
-            embedURL: embed.isEmpty ? nil : embed, pluginID: pluginID)
+            provider: provider, mode: mode, canonicalURL: canonical, embedURL: embed.isEmpty ? nil : embed, pluginID: pluginID)
     }
+
+    /// How the provider is named in messages.
+    public var role: String { "media provider '\(pluginID)'" }
 
     /// Its `fetch_metadata` answer for `url` (a JSON object).
     ///
@@ -55,7 +69,8 @@ public struct MediaProvider: Sendable {
         }
         let milliseconds = Self.milliseconds(timeout)
         let capability = self.capability
-        return try await MediaCall.run(cancel: cancel) { userData, done, _, operation, error in
+        return try await call("fetch_metadata", deadline: Self.deadline(perRequest: timeout)).run(on: .global(), cancel: cancel) {
+            userData, done, _, operation, error in
             fetch(capability.rawInstance, url, milliseconds, done, userData, operation, error)
         }
     }
@@ -67,7 +82,8 @@ public struct MediaProvider: Sendable {
         guard let resolve = capability.resolveFunction else { return nil }
         let milliseconds = timeout.map(Self.milliseconds) ?? 0
         let capability = self.capability
-        return try await MediaCall.run(cancel: cancel) { userData, done, _, operation, error in
+        return try await call("resolve", deadline: Self.deadline(perRequest: timeout)).run(on: .global(), cancel: cancel) {
+            userData, done, _, operation, error in
             resolve(capability.rawInstance, url, milliseconds, done, userData, operation, error)
         }
     }
@@ -83,9 +99,17 @@ public struct MediaProvider: Sendable {
             throw PluginError(.unsupported, "media provider '\(pluginID)' does not extract videos")
         }
         let capability = self.capability
-        return try await MediaCall.run(progress: progress, cancel: cancel) { userData, done, progressFunction, operation, error in
+        return try await call("extract", deadline: nil, cancelGrace: Self.extractionCancelGrace).run(on: .global(), progress: progress, cancel: cancel) {
+            userData, done, progressFunction, operation, error in
             extract(capability.rawInstance, url, folder, progressFunction, done, userData, operation, error)
         }
+    }
+
+    /// How long a cancelled extraction waits for the provider to stop and remove its files.
+    static let extractionCancelGrace: Duration = .seconds(10)
+
+    private func call(_ function: String, deadline: Duration?, cancelGrace: Duration = .zero) -> PluginCall {
+        PluginCall(pluginID: pluginID, function: function, role: "\(role) (\(function))", deadline: deadline, cancelGrace: cancelGrace, log: log)
     }
 
     /// Cancels one of its operations.
@@ -96,12 +120,5 @@ public struct MediaProvider: Sendable {
 
     private static func milliseconds(_ duration: Duration) -> UInt32 {
         UInt32(clamping: duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
-    }
-
-    /// A NUL-terminated fixed-size C char array as a String.
-    private static func string<Tuple>(from tuple: inout Tuple) -> String {
-        withUnsafeBytes(of: &tuple) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
     }
 }

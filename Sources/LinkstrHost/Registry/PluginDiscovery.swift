@@ -9,7 +9,8 @@ import CHostSupport
 /// 5. `/usr/local/lib/linkstr/plugins`, `/usr/lib/linkstr/plugins`;
 /// 6. during development, the build folder the executable runs from (only `liblinkstr-plugin-*.so`).
 ///
-/// In a folder only regular files named `*.so` count.
+/// In a folder only regular files named `*.so` count, but for the embedding library itself
+/// (`liblinkstr.so`, SwiftPM's `libLinkstr.so`), which shares the build folder with the plugins.
 public struct PluginDiscovery: Sendable {
     public struct Source: Equatable, Sendable {
         public var path: String
@@ -61,6 +62,9 @@ public struct PluginDiscovery: Sendable {
         sources = files.map { Source(path: $0, origin: "explicit") }
     }
 
+    /// The file name of the embedding library (lowercased), never a plugin.
+    static let embeddingLibrary = "liblinkstr.so"
+
     /// The plugin files found, in search order (a path may repeat; the registry drops repeats by inode).
     public func candidateFiles() -> [String] {
         sources.flatMap { source -> [String] in
@@ -70,7 +74,8 @@ public struct PluginDiscovery: Sendable {
             }
             return FileSystem.contents(of: source.path)
                 .filter { name in
-                    name.hasSuffix(".so") && (source.origin != "build" || name.hasPrefix("liblinkstr-plugin-"))
+                    name.hasSuffix(".so") && name.lowercased() != Self.embeddingLibrary
+                        && (source.origin != "build" || name.hasPrefix("liblinkstr-plugin-"))
                 }
                 .map { source.path + "/" + $0 }
         }

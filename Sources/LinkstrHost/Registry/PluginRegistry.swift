@@ -8,11 +8,14 @@ public struct PluginRegistry: Sendable {
     public private(set) var plugins: [LoadedPlugin] = []
     /// One entry per refused file, in discovery order.
     public private(set) var refused: [PluginLoadError] = []
+    /// Plugins not loaded because one found earlier in the search path has their id.
+    public private(set) var replaced: [PluginReplacement] = []
 
     public init() {}
 
     /// Loads every file (skipping a file reached twice), then adds the in-process plugins, and records
-    /// the refusals.
+    /// the refusals. Of two plugins with one id the first found is used (a plugin in `plugin_paths`
+    /// replaces a built-in one with its id); the other is recorded in `replaced`.
     ///
     /// - Parameter inProcess: descriptors already in this process (see ``add(inProcess:)``).
     public init(files: [String], inProcess: [UnsafePointer<lkh_plugin_desc>] = []) {
@@ -21,6 +24,10 @@ public struct PluginRegistry: Sendable {
             do {
                 let plugin = try PluginLoader.load(path: file)
                 if let fileID = plugin.fileID, !seen.insert(fileID).inserted { continue }
+                if let winner = self.plugin(id: plugin.id) {
+                    replaced.append(PluginReplacement(pluginID: plugin.id, used: winner.path, replaced: plugin.path))
+                    continue
+                }
                 try add(plugin)
             } catch {
                 refused.append(error)

@@ -1,5 +1,6 @@
 import Foundation
 import LinkstrHost
+import LinkstrPluginKit
 
 /// How to play a link right now, after the provider's runtime resolution (`linkstr media resolve`):
 /// a Facebook share link's reel or video, Rumble's oEmbed iframe, an X post's video
@@ -54,5 +55,12 @@ public struct MediaResolutionResult: Equatable, Sendable {
         cached = object["cached"] as? Bool ?? false
         self.pluginID = pluginID
         json = String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Refuses an answer whose URLs are not http(s) (`role` names the provider).
+    func checkURLs(role: String) throws(PluginError) {
+        _ = try PluginAnswer.webURL(resolvedURL, field: "resolved_url", role: role)
+        if let embedURL { _ = try PluginAnswer.webURL(embedURL, field: "embed_url", role: role) }
+        for video in videoURLs { _ = try PluginAnswer.webURL(video, field: "video_urls", role: role) }
     }
 }

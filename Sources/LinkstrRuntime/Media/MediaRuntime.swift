@@ -51,8 +51,12 @@ public struct MediaRuntime: Sendable {
         } catch {
             throw .plugin(pluginID: provider.pluginID, error)
         }
+        try check(provider) { () throws(PluginError) in _ = try PluginAnswer.utf8(bytes, field: "metadata answer", role: provider.role) }
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
             throw .badAnswer("\(provider.pluginID) answered metadata that is not a JSON object")
+        }
+        if let thumbnail = object["thumbnail"] as? String {
+            try check(provider) { () throws(PluginError) in _ = try PluginAnswer.webURL(thumbnail, field: "thumbnail", role: provider.role) }
         }
         return MediaMetadataResult(
             title: object["title"] as? String, thumbnail: object["thumbnail"] as? String,
@@ -83,10 +87,21 @@ public struct MediaRuntime: Sendable {
             throw .plugin(pluginID: provider.pluginID, error)
         }
         guard let answer else { return nil }
+        try check(provider) { () throws(PluginError) in _ = try PluginAnswer.utf8(answer, field: "resolution", role: provider.role) }
         guard let result = MediaResolutionResult(json: answer, pluginID: provider.pluginID) else {
             throw .badAnswer("\(provider.pluginID) answered a resolution without provider, mode and resolved_url")
         }
+        try check(provider) { () throws(PluginError) in try result.checkURLs(role: provider.role) }
         return result
+    }
+
+    /// Runs a check of `provider`'s answer; a refusal is the provider's failure.
+    private func check(_ provider: MediaProvider, _ body: () throws(PluginError) -> Void) throws(MediaFailure) {
+        do {
+            try body()
+        } catch {
+            throw .plugin(pluginID: provider.pluginID, error)
+        }
     }
 
     /// The providers that claim `url`, in the order they are asked, with their answers.

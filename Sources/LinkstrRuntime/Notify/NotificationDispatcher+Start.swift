@@ -1,8 +1,13 @@
+import Dispatch
 import LinkstrHost
 import LinkstrPluginKit
 import PluginABI
+import Synchronization
 
 extension NotificationDispatcher {
+    /// How long a notifier's `probe` may take when it starts.
+    static let probeTimeout: Duration = .seconds(5)
+
     /// Creates one configured notifier, probes it and installs its action handler.
     ///
     /// - Parameter requireAvailable: a notifier that is not available now (its probe fails) is not
@@ -27,10 +32,18 @@ extension NotificationDispatcher {
             throw NotifierStartFailure(error.message)
         }
         if let probe = capability.vtable.pointee.probe {
-            var error = LKHErrorSlot.make()
-            let status = probe(capability.rawInstance, &error)
-            if status != LKH_OK {
-                let reason = PluginError(status: status, error: &error)
+            // On a thread of its own: a probe that never returns must not hold the host. The
+            // instance is then left as it is (a call is still inside it), not destroyed.
+            let answer = ProbeAnswer()
+            DispatchQueue.global().async {
+                var error = LKHErrorSlot.make()
+                let status = probe(capability.rawInstance, &error)
+                answer.set(status == LKH_OK ? nil : PluginError(status: status, error: &error))
+            }
+            guard answer.answered.wait(timeout: .now() + probeTimeout.dispatchInterval) == .success else {
+                throw NotifierStartFailure("its probe did not answer in \(PluginCall.text(probeTimeout)); it is left off")
+            }
+            if let reason = answer.error {
                 if requireAvailable {
                     capability.instance.destroy()
                     throw NotifierStartFailure(reason.message)
@@ -52,5 +65,19 @@ extension NotificationDispatcher {
             }
         }
         return ActiveNotifier(pluginID: pluginID, capability: capability, preferences: preferences, router: router)
+    }
+}
+
+/// What a notifier's probe answered, handed over from the thread it ran on.
+private final class ProbeAnswer: Sendable {
+    private let failure = Mutex<PluginError?>(nil)
+    let answered = DispatchSemaphore(value: 0)
+
+    /// The probe's failure; nil when it succeeded (read after `answered`).
+    var error: PluginError? { failure.withLock { $0 } }
+
+    func set(_ error: PluginError?) {
+        failure.withLock { $0 = error }
+        answered.signal()
     }
 }

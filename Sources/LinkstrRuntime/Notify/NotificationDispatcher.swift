@@ -1,4 +1,3 @@
-import Dispatch
 import LinkstrHost
 import LinkstrPluginKit
 import PluginABI
@@ -20,8 +19,12 @@ import Synchronization
 ///   is merely not available now (no D-Bus, server down) stays active and is tried each time.
 /// - Actions: "Open" on a desktop notification opens the post's link (`xdg-open`, or the notifier's
 ///   `open_command`); "Allow" and "Deny" answer a question (`ask`).
+/// - A notifier cannot hold the host: each call waits at most the notifier's answer timeout
+///   (`answer_timeout_seconds`, 10 s), its `notify` runs on a thread of its own, and `post` hands a
+///   notification to a queue per notifier and returns at once.
 ///
-/// Thread rules: `start` and `stop` are control calls; `deliver` may run concurrently from any task.
+/// Thread rules: `start`, `drain` and `stop` are control calls; `deliver` and `post` may run
+/// concurrently from any task.
 public final class NotificationDispatcher: Sendable {
     private let log: HostLog
     /// The configured ids, in order, each with its notifier or the reason it did not start.
@@ -33,8 +36,12 @@ public final class NotificationDispatcher: Sendable {
     /// is none: what to do to get them (for the person, once).
     public let notice: String?
     private let stopped = Mutex(false)
-    /// `notify` calls in progress; `stop` waits for them before destroying the notifiers.
-    private let calls = DispatchGroup()
+    /// One per configured notifier, in `notifiers` order, for `post`.
+    private let queues: Mutex<[NotifierQueue]> = Mutex([])
+
+    /// How long `stop` waits for calls still inside a notifier's functions before it leaves the
+    /// notifier undestroyed.
+    static let stopTimeout: Duration = .seconds(1)
 
     private init(
         log: HostLog, notifiers: [(pluginID: String, notifier: Result<ActiveNotifier, NotifierStartFailure>)],
@@ -89,19 +96,13 @@ public final class NotificationDispatcher: Sendable {
     /// Whether any notifier is active.
     public var isEmpty: Bool { notifiers.isEmpty }
 
-    /// Sends `request` through every active notifier at once and waits for all of them.
+    /// Sends `request` through every active notifier at once and waits for all of them (each at most
+    /// its answer timeout).
     ///
     /// A request whose id was sent before is dropped (`duplicate`). The id is recorded before sending,
     /// so a crash halfway loses the notification instead of repeating it.
     public func deliver(_ request: NotificationRequest) async -> NotificationOutcome {
-        if request.kind.isEvent {
-            do {
-                guard try sent.insert(request.id) else { return NotificationOutcome(duplicate: true, results: []) }
-            } catch {
-                log.log(.error, "cannot record notification \(request.id) as sent (\(error)); it may be sent again after a restart")
-            }
-        }
-        if let url = request.url { links.remember(url, for: request.id) }
+        guard admit(request) else { return NotificationOutcome(duplicate: true, results: []) }
         let results = await withTaskGroup(of: (Int, NotifierResult).self) { group in
             for (index, entry) in notifiers.enumerated() {
                 group.addTask { (index, await self.deliver(request, through: entry.pluginID, entry.notifier)) }
@@ -110,24 +111,73 @@ public final class NotificationDispatcher: Sendable {
             for await (index, result) in group { results[index] = result }
             return results.compactMap { $0 }
         }
-        if request.kind.isEvent {
-            for result in results where !result.ok {
-                log.log(.warn, "notification \(request.id) not delivered: \(result.error ?? "unknown error")", source: result.pluginID)
-            }
-        }
+        for result in results { report(result, for: request) }
         return NotificationOutcome(duplicate: false, results: results)
     }
 
-    /// Removes the action handlers and destroys the notifiers (cancelling their deliveries in
-    /// progress). Later `deliver` calls report that the dispatcher is stopped. Idempotent.
+    /// Hands `request` to each notifier's queue and returns at once; failures are logged. A request
+    /// whose id was sent before is dropped, as by `deliver`.
+    public func post(_ request: NotificationRequest) {
+        guard !stopped.withLock({ $0 }), admit(request) else { return }
+        let queues = queues.withLock { queues in
+            if queues.isEmpty && !notifiers.isEmpty {
+                queues = notifiers.map { entry in
+                    NotifierQueue(pluginID: entry.pluginID, log: log) { [weak self] request in
+                        guard let self else { return }
+                        let result = await deliver(request, through: entry.pluginID, entry.notifier)
+                        report(result, for: request)
+                    }
+                }
+            }
+            return queues
+        }
+        for queue in queues { queue.post(request) }
+    }
+
+    /// Waits for the posted notifications to go out, at most `timeout` for each notifier (they wait
+    /// at once); what is left then is dropped (and logged).
+    public func drain(within timeout: Duration) async {
+        let queues = queues.withLock { $0 }
+        await withTaskGroup(of: Void.self) { group in
+            for queue in queues { group.addTask { await queue.drain(within: timeout) } }
+        }
+    }
+
+    /// Records an event's id as sent and remembers its link; false for an id sent before.
+    private func admit(_ request: NotificationRequest) -> Bool {
+        if request.kind.isEvent {
+            do {
+                guard try sent.insert(request.id) else { return false }
+            } catch {
+                log.log(.error, "cannot record notification \(request.id) as sent (\(error)); it may be sent again after a restart")
+            }
+        }
+        if let url = request.url { links.remember(url, for: request.id) }
+        return true
+    }
+
+    /// Logs a notifier's failure with an event.
+    private func report(_ result: NotifierResult, for request: NotificationRequest) {
+        guard request.kind.isEvent, !result.ok else { return }
+        log.log(.warn, "notification \(request.id) not delivered: \(result.error ?? "unknown error")", source: result.pluginID)
+    }
+
+    /// Drops the queued notifications, removes the action handlers and destroys the notifiers
+    /// (cancelling their deliveries in progress). A notifier still inside one of its functions after
+    /// `stopTimeout` is left as it is, not destroyed (logged). Later `deliver` calls report that the
+    /// dispatcher is stopped. Idempotent.
     public func stop() {
         let wasStopped = stopped.withLock { stopped in
             defer { stopped = true }
             return stopped
         }
         guard !wasStopped else { return }
-        calls.wait()
+        queues.withLock { $0 }.forEach { $0.close() }
         for case .success(let active) in notifiers.map(\.notifier) {
+            guard active.gate.close(waiting: Self.stopTimeout) else {
+                log.log(.warn, "notifier '\(active.pluginID)' is still inside notify after \(PluginCall.text(Self.stopTimeout)); it is left running", source: active.pluginID)
+                continue
+            }
             if active.router != nil, let setHandler = active.capability.vtable.pointee.set_action_handler {
                 var error = LKHErrorSlot.make()
                 _ = setHandler(active.capability.rawInstance, nil, nil, &error)
@@ -144,14 +194,9 @@ public final class NotificationDispatcher: Sendable {
         case .success(let started): active = started
         case .failure(let failure): return NotifierResult(pluginID: pluginID, ok: false, error: failure.description)
         }
-        let admitted = stopped.withLock { stopped in
-            if !stopped { calls.enter() }
-            return !stopped
-        }
-        guard admitted else { return NotifierResult(pluginID: pluginID, ok: false, error: "the notification dispatcher is stopped") }
         let outcome = await NotifierCall.notify(
-            active.capability, request, includeContent: active.preferences.includeContent,
-            includeSession: active.preferences.includeSession, callReturned: { calls.leave() })
+            active.capability, request, includeContent: active.preferences.includeContent, includeSession: active.preferences.includeSession,
+            deadline: active.preferences.answerTimeout, log: log, queue: active.queue, gate: active.gate)
         switch outcome {
         case .success: return NotifierResult(pluginID: pluginID, ok: true)
         case .failure(let error): return NotifierResult(pluginID: pluginID, ok: false, error: error.description)

@@ -1,40 +1,36 @@
+import Dispatch
+import LinkstrHost
 import LinkstrPluginKit
 import PluginABI
 
-/// One `notify` call through the ABI, awaited: the continuation travels as the call's `user_data`
-/// and is resumed by `done` (from any thread), or at once when `notify` itself fails.
+/// One `notify` call through the ABI, awaited through a ``PluginCall``: at most `deadline`, its
+/// starting function run on `queue` (a notifier whose `notify` blocks holds that thread, not the
+/// host's), and only while `gate` is open.
 enum NotifierCall {
-    /// - Parameter callReturned: runs as soon as the plugin's `notify` function has returned (the
-    ///   delivery may go on), before the wait for `done`.
     static func notify(
         _ notifier: Capability<lkh_notifier_v1>, _ request: NotificationRequest, includeContent: Bool, includeSession: Bool,
-        callReturned: () -> Void
+        deadline: Duration, log: HostLog, queue: DispatchQueue? = nil, gate: NotifierGate = NotifierGate()
     ) async -> Result<Void, PluginError> {
         guard let notify = notifier.vtable.pointee.notify else {
-            callReturned()
             return .failure(PluginError(.unsupported, "plugin '\(notifier.pluginID)' has no notify function"))
         }
-        return await withCheckedContinuation { continuation in
-            let waiter = Unmanaged.passRetained(NotifierCallWaiter(continuation)).toOpaque()
-            var operationID: UInt64 = 0
-            var error = LKHErrorSlot.make()
-            let status = CNotification.with(request, includeContent: includeContent, includeSession: includeSession) { notification in
-                notify(notifier.rawInstance, notification, notificationDone, waiter, &operationID, &error)
+        let call = PluginCall(
+            pluginID: notifier.pluginID, function: "notify", role: "notifier '\(notifier.pluginID)'", deadline: deadline, log: log)
+        do {
+            _ = try await call.run(on: queue, cancel: { operation in notifier.vtable.pointee.cancel?(notifier.rawInstance, operation) }) {
+                userData, done, _, operationID, error in
+                guard gate.enter() else {
+                    LKHErrorSlot.write(error, .cancelled, "the notification dispatcher is stopped")
+                    return LKH_E_CANCELLED
+                }
+                defer { gate.leave() }
+                return CNotification.with(request, includeContent: includeContent, includeSession: includeSession) { notification in
+                    notify(notifier.rawInstance, notification, done, userData, operationID, error)
+                }
             }
-            callReturned()
-            if status != LKH_OK {
-                // `done` never runs when notify fails: take the reference back here.
-                Unmanaged<NotifierCallWaiter>.fromOpaque(waiter).takeRetainedValue()
-                    .resume(.failure(PluginError(status: status, error: &error)))
-            }
+            return .success(())
+        } catch {
+            return .failure(error)
         }
     }
-}
-
-/// The `done` of every notify call; `userData` is a retained `NotifierCallWaiter`.
-private let notificationDone: lkh_done_fn = { userData, status, error, result in
-    _ = OwnedBytes.take(result)
-    guard let userData else { return }
-    let waiter = Unmanaged<NotifierCallWaiter>.fromOpaque(userData).takeRetainedValue()
-    waiter.resume(status == LKH_OK ? .success(()) : .failure(PluginError(status: status, error: error)))
 }

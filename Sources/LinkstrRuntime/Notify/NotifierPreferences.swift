@@ -7,6 +7,7 @@ import Foundation
 /// include_content = false            # true: this notifier also sees sender, URL, note, emoji
 /// include_session = false            # true: the session name; default true for the desktop only
 /// open_command = ["firefox", "--new-tab"]   # opens the link on "Open"; default xdg-open
+/// answer_timeout_seconds = 10        # a notification it has not answered by then is skipped
 /// ```
 struct NotifierPreferences: Equatable, Sendable {
     var includeContent = false
@@ -15,6 +16,8 @@ struct NotifierPreferences: Equatable, Sendable {
     var includeSession: Bool
     /// The program and arguments that open a link; the link is appended as the last argument.
     var openCommand = ["xdg-open"]
+    /// How long the host waits for the notifier's `done`; then the notification is skipped for it.
+    var answerTimeout: Duration = .seconds(10)
 
     /// - Throws: a sentence naming the bad setting.
     init(pluginID: String, settings: [String: String]) throws(NotifierStartFailure) {
@@ -36,6 +39,12 @@ struct NotifierPreferences: Equatable, Sendable {
                     "setting 'open_command' of \(section) must be a program and its arguments, like open_command = [\"firefox\", \"--new-tab\"], not \(text)")
             }
             openCommand = command
+        }
+        if let text = settings["answer_timeout_seconds"] {
+            guard let seconds = Double(text), (0.1...3600).contains(seconds) else {
+                throw NotifierStartFailure("setting 'answer_timeout_seconds' of \(section) must be a number of seconds from 0.1 to 3600, not '\(text)'")
+            }
+            answerTimeout = .milliseconds(Int64(seconds * 1000))
         }
     }
 }

@@ -7,9 +7,13 @@ import ServiceLifecycle
 /// posts and reactions from others go to the configured notifiers through a
 /// ``NotificationDispatcher`` that lives as long as `run`.
 ///
+/// Notifications go to the dispatcher's queues (``NotificationDispatcher/post(_:)``): a slow or
+/// silent notifier never holds back what is received and stored.
+///
 /// Stopping — a graceful shutdown of the group (SIGTERM, SIGINT) or cancelling it — closes the live
 /// subscription, then ingests and stores what the relays had already delivered (and publishes and
-/// notifies it), stops the dispatcher and finishes `events`. Stopped during the catch-up, it stores
+/// notifies it), gives the notifiers `notificationDrainTimeout` to send what is queued, stops the
+/// dispatcher and finishes `events`. Stopped during the catch-up, it stores
 /// what it ingested and the next sync reads again from where the last complete one began.
 ///
 /// Thread rule: `run` once; `events` has one consumer.
@@ -32,6 +36,9 @@ public final class WatchService: Service {
         self.pending = pending
     }
 
+    /// How long a stopping watch waits for the notifiers to send what is queued.
+    static let notificationDrainTimeout: Duration = .seconds(2)
+
     public func run() async throws {
         let dispatcher = NotificationDispatcher.start(host: host)
         defer {
@@ -39,13 +46,19 @@ public final class WatchService: Service {
             continuation.finish()
         }
         if let notice = dispatcher.notice { continuation.yield(.notice(notice)) }
-        try await cancelWhenGracefulShutdown { [runtime, continuation, timeout, pending] in
-            try await runtime.watch(timeout: timeout, pending: pending, caughtUp: { continuation.yield(.caughtUp) }) { report, _ in
-                for change in report.changes { continuation.yield(.change(change)) }
-                for request in report.notifications where !dispatcher.isEmpty {
-                    if let notification = await runtime.notification(for: request) { _ = await dispatcher.deliver(notification) }
+        do {
+            try await cancelWhenGracefulShutdown { [runtime, continuation, timeout, pending] in
+                try await runtime.watch(timeout: timeout, pending: pending, caughtUp: { continuation.yield(.caughtUp) }) { report, _ in
+                    for change in report.changes { continuation.yield(.change(change)) }
+                    for request in report.notifications where !dispatcher.isEmpty {
+                        if let notification = await runtime.notification(for: request) { dispatcher.post(notification) }
+                    }
                 }
             }
+        } catch {
+            await dispatcher.drain(within: Self.notificationDrainTimeout)
+            throw error
         }
+        await dispatcher.drain(within: Self.notificationDrainTimeout)
     }
 }

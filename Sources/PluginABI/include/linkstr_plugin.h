@@ -44,7 +44,14 @@
  * A NULL function pointer in a vtable means "not supported".
  *
  * Asynchronous operations call an `lkh_done_fn` exactly once, from any thread, possibly before the
- * starting call returns — and never when the starting call itself returned non-OK.
+ * starting call returns — and never when the starting call itself returned non-OK. The linkstr host
+ * does not rely on it: each asynchronous call has a host deadline (a notifier's
+ * `answer_timeout_seconds`, 10 s by default; twice a media call's `timeout_ms`, or 30 s without one;
+ * none for `extract`), after which the host stops waiting and calls the capability's `cancel` (a
+ * cancelled `extract` is given 10 s more for its `done`, to remove its files). Its
+ * `user_data` is a call number, not a pointer: a second `done`, a `done` after a non-OK return, a
+ * non-OK return after `done` and a `done` after the deadline are ignored and logged once with the
+ * plugin's id — bugs to fix all the same (`linkstr plugins validate` finds them).
  *
  * After destroy. Once `destroy(instance)` returns, the host never passes that instance to any
  * function again, and the plugin never calls the instance's `lkh_host`, its sink or any callback it
@@ -189,8 +196,17 @@ struct lkh_host {
      *  `[plugins."org.linkstr.storage.sqlite"]`) or a host-wide key prefixed "host." (e.g.
      *  "host.data_dir", "host.cache_dir", "host.home"). Writes up to `capacity` bytes including the NUL
      *  into `buffer` (may be NULL when capacity is 0) and returns the length the value needs
-     *  including its NUL, or 0 when the key is absent. Values are strings; arrays are JSON text.
-     *  `key` is borrowed; `buffer` stays the caller's. [thread-safe] */
+     *  including its NUL, or 0 when the key is absent. `key` is borrowed; `buffer` stays the
+     *  caller's. [thread-safe]
+     *
+     *  Every value is text, rendered from config.toml: a string as it is; a boolean "true" or
+     *  "false"; an integer in decimal ("10", "-3"); a float in the shortest form that reads back
+     *  ("0.5", "1e-05"); an array or a table as JSON with sorted keys and unescaped slashes
+     *  (`["firefox","--new-tab"]`, `{"a":1,"b":"x"}`); a date or time as TOML writes it.
+     *  Host-wide keys: "host.data_dir" (data to keep), "host.cache_dir" (what may be rebuilt),
+     *  "host.state_dir" (state that is neither: logs, ids, positions — the folder may not exist yet:
+     *  create it with mode 0700), "host.config_file", "host.home" (set with --home or LINKSTR_HOME
+     *  only), "host.media_cache_bytes", "host.ytdlp", "host.media_cache_key". */
     size_t (*config_get)(const lkh_host *host, const char *key, char *buffer, size_t capacity);
 
     /** Retired (see "Retired services" below). Nanoseconds of a monotonic clock. [thread-safe] */
@@ -263,8 +279,10 @@ typedef struct lkh_plugin_desc {
     const char *const *requires; /* NULL-terminated host service ids it cannot work without; may be NULL */
 
     /** Creates an instance. May use every host service. `host` stays valid until destroy returns.
-     *  On failure returns non-OK, writes `err`, leaves *out_instance untouched, and the host calls
-     *  no other function for it (not even destroy). [host-thread] */
+     *  On success writes the instance into *out_instance: any pointer, NULL included (a plugin
+     *  without state may keep NULL); the host passes exactly that value to every function of the
+     *  instance and to destroy. On failure returns non-OK, writes `err`, leaves *out_instance
+     *  untouched, and the host calls no other function for it (not even destroy). [host-thread] */
     lkh_status (*create)(const lkh_host *host, void **out_instance, lkh_error *err);
 
     /** Destroys an instance: stops and joins the plugin's threads, cancels its pending operations
@@ -469,7 +487,10 @@ typedef struct lkh_record {
 #define LKH_STORAGE_DELETE 2       /* delete (owner, collection, key); absent is not an error */
 #define LKH_STORAGE_DELETE_PARENT 3 /* delete every record of (owner, collection, parent) */
 
-/** One operation of `apply`. Passed as an array: see "Arrays of versioned structs". */
+/** One operation of `apply`. Passed as an array: see "Arrays of versioned structs". The embedded
+ *  `record` carries its own `struct_size` (sizeof(lkh_record) as the caller was built): read its
+ *  fields with LKH_HAS_FIELD(&op->record, lkh_record, field), and find the next operation with the
+ *  stride of ops[0].struct_size, never with the record's. */
 typedef struct lkh_storage_op {
     uint32_t struct_size;
     int32_t kind;      /* LKH_STORAGE_PUT / DELETE / DELETE_PARENT */
@@ -535,9 +556,13 @@ typedef struct lkh_storage_v1 {
     lkh_status (*delete_owner)(void *instance, lkh_bytes owner, uint64_t *out_deleted,
                                lkh_error *err);
 
-    /** Writes a JSON description (`{"backend","location","open":true|false,"schema_version"?,…}`)
-     *  into `buffer` (two-call pattern like config_get: `buffer` may be NULL when capacity is 0);
-     *  returns the length needed including NUL. Never fails; may be NULL. [thread-safe] */
+    /** Writes a JSON description (`{"backend","location","open":true|false,"schema_version"?,
+     *  "persistent"?,…}`) into `buffer` (two-call pattern like config_get: `buffer` may be NULL when
+     *  capacity is 0); returns the length needed including NUL. Never fails; may be NULL.
+     *  `"persistent":false` says the records live and die with the instance (a store in memory):
+     *  the conformance checks of what survives an instance and what instances share skip it; any
+     *  other store keeps its records across destroy and create on the same configuration, and
+     *  several instances and processes may use it at once. [thread-safe] */
     size_t (*describe)(void *instance, char *buffer, size_t capacity);
 } lkh_storage_v1;
 
@@ -632,7 +657,10 @@ typedef struct lkh_media_provider_v1 {
  *  counts as content because it carries the URL). */
 typedef struct lkh_notification {
     uint32_t struct_size;
-    const char *id;        /* stable id (the event id); the same notification is never sent twice */
+    /* Stable and unique, ASCII, at most 128 bytes; treat it as opaque. Today "post-<64 hex>" and
+     * "reaction-<64 hex>" (the event ids; the same one is never sent twice, also across restarts),
+     * "linkstr-<kind>-<unix time>-<hex>" for a test, a save's feedback or a question. */
+    const char *id;
     int32_t kind;          /* LKH_NOTIFY_* */
     const char *title;     /* e.g. "linkstr" */
     const char *body;      /* e.g. "New link in Weekend" */
@@ -653,10 +681,22 @@ typedef struct lkh_notifier_v1 {
     uint32_t struct_size;
 
     /** Checks that the notifier can deliver (server reachable, command exists). LKH_E_UNAVAILABLE
-     *  with a reason otherwise; the host logs a warning and keeps going. May be NULL. [host-thread] */
+     *  with a reason otherwise; the host logs a warning and keeps going. The host waits 5 s for it
+     *  (on a thread of its own, never concurrently with another call on the instance); a probe that
+     *  takes longer leaves the notifier off. May be NULL. [host-thread] */
     lkh_status (*probe)(void *instance, lkh_error *err);
 
-    /** Delivers one notification; `done` reports the result. [thread-safe] */
+    /** Delivers one notification; `done` reports the result: LKH_OK when delivered, else an error
+     *  whose message says why (the host logs it and names it in `linkstr notify test`). The result
+     *  bytes given to `done` are ignored: pass {NULL, 0, NULL, NULL}. `notification` and its strings
+     *  are borrowed for this call only: copy what the delivery needs later.
+     *  Blocking. `notify` should start the delivery and return; it may block (the host calls it on
+     *  a thread of its own for this notifier, and `linkstr watch` gives a notifier one notification
+     *  at a time, in order), but while it blocks, this notifier's later notifications wait. The
+     *  host waits for `done` at most the notifier's `answer_timeout_seconds` (10 s by default),
+     *  then skips the notification ("did not answer in 10 s; skipped") and calls `cancel`; at exit
+     *  a notifier still blocked inside `notify` is not destroyed. `linkstr notify test` and the
+     *  feedback of a save may call `notify` concurrently with a watch's call. [thread-safe] */
     lkh_status (*notify)(void *instance, const lkh_notification *notification, lkh_done_fn done,
                          void *user_data, uint64_t *out_operation_id, lkh_error *err);
 

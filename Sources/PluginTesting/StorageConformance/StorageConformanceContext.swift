@@ -6,10 +6,32 @@ import LinkstrPluginKit
 /// Thread rule: used by one check on one thread.
 final class StorageConformanceContext: @unchecked Sendable {
     let backend: StorageBackend
+    /// Opens more instances on the store's location, when the runner can.
+    let opener: StorageOpener?
+    /// Starts other processes that write into the store, when the runner can.
+    let writer: StorageWriterProcess?
     private(set) var failures: [String] = []
 
-    init(backend: StorageBackend) {
+    init(backend: StorageBackend, opener: StorageOpener?, writer: StorageWriterProcess?) {
         self.backend = backend
+        self.opener = opener
+        self.writer = writer
+    }
+
+    /// The opener; a check that needs one fails without it.
+    func requireOpener() throws -> StorageOpener {
+        guard let opener else {
+            throw StorageConformanceError("this check opens more instances of the store; run it with an opener (StorageConformance.run(pluginAt:) has one)")
+        }
+        return opener
+    }
+
+    /// The writer process; a check that needs one fails without it.
+    func requireWriter() throws -> StorageWriterProcess {
+        guard let writer else {
+            throw StorageConformanceError("this check writes from other processes; run it with a writer (`linkstr plugins conformance` has one)")
+        }
+        return writer
     }
 
     func fail(_ sentence: String) {
@@ -44,5 +66,13 @@ final class StorageConformanceContext: @unchecked Sendable {
             if let words { expect(error.message.contains(words), "\(what): the message should mention \(words): \(error.message)") }
             return error
         }
+    }
+}
+
+extension StorageBackend {
+    /// Whether the store keeps records past its instance: all but those that describe themselves
+    /// with `"persistent":false`.
+    var describesItselfPersistent: Bool {
+        !(describe() ?? "").replacingOccurrences(of: " ", with: "").contains("\"persistent\":false")
     }
 }

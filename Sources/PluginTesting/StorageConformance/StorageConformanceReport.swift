@@ -4,6 +4,8 @@ public struct StorageConformanceReport: Sendable {
     public struct Outcome: Sendable {
         public var check: String
         public var failures: [String]
+        /// Why the check did not apply (it passed without running), or nil.
+        public var skipped: String?
 
         public var passed: Bool { failures.isEmpty }
     }

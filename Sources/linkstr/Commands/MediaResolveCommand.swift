@@ -21,7 +21,9 @@ struct MediaResolveCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: ArgumentHelp("Give up on each request after this many seconds (default: the provider's, 6 s or 8 s).", valueName: "seconds"))
+    @Option(help: ArgumentHelp(
+        "Give up on each request after this many seconds (default: the provider's, 6 s or 8 s), and on the whole resolution after twice that (default 30 s).",
+        valueName: "seconds"))
     var timeout: Double?
 
     @Argument(help: "An http or https URL.")

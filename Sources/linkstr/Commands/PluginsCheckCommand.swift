@@ -26,10 +26,7 @@ struct PluginsCheckCommand: ParsableCommand {
     var inProcess = false
 
     func run() throws {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
-            throw CLIFailure(.usage, "there is no plugin file at \(path); give the path of a plugin's .so file")
-        }
+        try PluginFileArguments.requireFile(path)
         let host = try global.openHost()
         if inProcess {
             PluginCheck(host: host, path: path).runReportingStages()

@@ -30,15 +30,35 @@ struct PluginsConformanceCommand: ParsableCommand {
     @Option(name: .customLong("set"), help: ArgumentHelp("A configuration value for the plugin.", valueName: "key=value"))
     var settings: [String] = []
 
+    @Option(name: .customLong("write-batches"), help: .hidden)
+    var writeBatches: Int?
+    @Option(name: .customLong("batch-size"), help: .hidden)
+    var batchSize = 20
+    @Option(name: .customLong("owner"), help: .hidden)
+    var ownerHex = ""
+    @Option(name: .customLong("key-prefix"), help: .hidden)
+    var keyPrefix = "w"
+
     func run() throws {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
-            throw CLIFailure(.usage, "there is no plugin file at \(path); give the path of a storage plugin's .so file")
+        try PluginFileArguments.requireFile(path, what: "a storage plugin")
+        let config = try PluginFileArguments.settings(settings)
+        if let writeBatches {
+            // A writer process of the checks of processes.
+            let owner = stride(from: 0, to: ownerHex.count - 1, by: 2).compactMap { offset -> UInt8? in
+                let start = ownerHex.index(ownerHex.startIndex, offsetBy: offset)
+                return UInt8(ownerHex[start..<ownerHex.index(start, offsetBy: 2)], radix: 16)
+            }
+            do {
+                try StorageConformance.writeBatches(pluginAt: path, config: config, owner: owner, prefix: keyPrefix, batches: writeBatches, batchSize: batchSize)
+            } catch {
+                throw CLIFailure(.failed, "the writer process failed: \(error)")
+            }
+            return
         }
-        let config = try configuration()
         let report: StorageConformanceReport
         do {
-            report = try StorageConformance.run(pluginAt: path, config: config)
+            report = try StorageConformance.run(
+                pluginAt: path, config: config, writerExecutable: RunningExecutable.current)
         } catch {
             throw CLIFailure(.failed, error.description)
         }
@@ -54,32 +74,27 @@ struct PluginsConformanceCommand: ParsableCommand {
         }
     }
 
-    private func configuration() throws(CLIFailure) -> [String: String] {
-        var configuration: [String: String] = [:]
-        for setting in settings {
-            guard let equals = setting.firstIndex(of: "="), equals != setting.startIndex else {
-                throw CLIFailure(.usage, "--set \(setting) is not key=value; write it like --set path=/tmp/store.db")
-            }
-            configuration[String(setting[..<equals])] = String(setting[setting.index(after: equals)...])
-        }
-        return configuration
-    }
-
     static func json(_ report: StorageConformanceReport) -> [String: Any] {
         [
             "id": report.pluginID, "path": report.path, "passed": report.passed,
-            "checks": report.outcomes.map { ["name": $0.check, "passed": $0.passed, "failures": $0.failures] as [String: Any] },
+            "checks": report.outcomes.map { outcome in
+                var object: [String: Any] = ["name": outcome.check, "passed": outcome.passed, "failures": outcome.failures]
+                object["skipped"] = outcome.skipped
+                return object
+            },
         ]
     }
 
     static func humanText(_ report: StorageConformanceReport) -> String {
         var text = ""
         for outcome in report.outcomes {
-            text += "\(outcome.passed ? "ok  " : "FAIL") \(outcome.check)\n"
+            text += "\(outcome.passed ? (outcome.skipped == nil ? "ok  " : "skip") : "FAIL") \(outcome.check)"
+            text += outcome.skipped.map { " (\($0))\n" } ?? "\n"
             for failure in outcome.failures { text += "       \(failure)\n" }
         }
         let passed = report.outcomes.filter(\.passed).count
-        text += "\(report.pluginID): \(passed) of \(report.outcomes.count) checks passed\n"
+        let skipped = report.outcomes.filter { $0.skipped != nil }.count
+        text += "\(report.pluginID): \(passed) of \(report.outcomes.count) checks passed\(skipped > 0 ? " (\(skipped) skipped)" : "")\n"
         return text
     }
 }

@@ -4,8 +4,9 @@ import Testing
 
 /// `make install` / `make uninstall` into a temporary prefix, from this build's products (BUILD=0,
 /// so the test builds nothing): the installed program finds the installed plugins, a C program
-/// builds against the installed library with pkg-config, the installed files pass their validators,
-/// and uninstall leaves no file behind.
+/// builds against the installed library with pkg-config, examples/feed.c builds with pkg-config alone
+/// and posts from a new home, the installed files pass their validators, and uninstall leaves no
+/// file behind.
 @Suite(.serialized) struct InstallTests {
     /// The plugin products of Package.swift, as `make install` finds them.
     static let pluginFiles = [
@@ -42,9 +43,11 @@ import Testing
         .enabled(
             if: ValidatorTool.isInstalled(BuildProducts.directory + "/generate-manual"),
             "the man-page generator is not built: run `swift build --product generate-manual` (scripts/test-all.sh does)"))
-    func installsAWorkingTreeAndUninstallsIt() throws {
+    func installsAWorkingTreeAndUninstallsIt() async throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        defer { relay.process.kill() }
         let prefix = scratch.path + "/prefix"
         let install = try make("install", prefix: prefix)
         #expect(install.status == 0, "make install failed:\n\(install.stdout)\(install.stderr)")
@@ -53,6 +56,7 @@ import Testing
         let installed = files(under: prefix)
         let expected = [
             "bin/linkstr", "lib/liblinkstr.so", "lib/pkgconfig/linkstr.pc", "include/linkstr/linkstr.h", "include/linkstr/linkstr_plugin.h",
+            "include/linkstr/linkstr_plugin_test.h", "lib/liblinkstr-plugin-test.a", "lib/pkgconfig/linkstr-plugin.pc",
             "lib/linkstr/swift/libswiftCore.so", "share/man/man1/linkstr.1", "share/bash-completion/completions/linkstr",
             "share/zsh/site-functions/_linkstr", "share/fish/vendor_completions.d/linkstr.fish", "share/applications/linkstr.desktop",
             "share/icons/hicolor/scalable/apps/linkstr.svg",
@@ -110,6 +114,36 @@ import Testing
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.contains("\"path\":\"\(prefix)/lib/linkstr/plugins/liblinkstr-plugin-media.so\"") == true, "\(run.stdout)")
         #expect(lines.last?.contains("\"provider\":\"youtube\"") == true, "\(run.stdout)\(run.stderr)")
+
+        // examples/feed.c, built with pkg-config's flags and nothing else, on a new home with no
+        // terminal and no keyring: it creates the account (FEED_KEY_STORE unset: plain), posts, and
+        // prints the feed.
+        let feed = scratch.file("feed")
+        let compileFeed = try ProcessRunner.run(
+            "/usr/bin/cc", [FixtureBuilder.repositoryRoot + "/examples/feed.c", "-o", feed] + flags.stdout.split(whereSeparator: \.isWhitespace).map(String.init),
+            environment: ["PATH": "/usr/bin:/bin"])
+        #expect(compileFeed.status == 0, "cc: \(compileFeed.stderr)")
+        let feedHome = scratch.folder("feed-home")
+        _ = scratch.write("feed-home/config.toml", "relays = [\"\(relay.url)\"]\n")
+        let posted = try ProcessRunner.run(feed, [feedHome, "https://youtu.be/dQw4w9WgXcQ", "the classic"], environment: environment)
+        #expect(posted.status == 0, "\(posted.stderr)")
+        #expect(posted.stderr.contains("\"key_store\":\"plain\""), "\(posted.stderr)")
+        #expect(posted.stdout.contains("https://youtu.be/dQw4w9WgXcQ") && posted.stdout.contains("the classic"), "\(posted.stdout)")
+
+        // A C plugin's unit test builds with `pkg-config linkstr-plugin` alone: the C notifier sample
+        // and its test on the installed harness.
+        let pluginFlags = try ProcessRunner.run("/usr/bin/pkg-config", ["--cflags", "--libs", "linkstr-plugin"], environment: pkgConfig)
+        #expect(pluginFlags.status == 0, "\(pluginFlags.stderr)")
+        let sample = FixtureBuilder.repositoryRoot + "/Plugins/Notify/CFile"
+        let unitTest = scratch.file("test_file_notifier")
+        let compileTest = try ProcessRunner.run(
+            "/usr/bin/cc",
+            ["-std=c11", "-Wall", "-Werror", sample + "/file_notifier.c", sample + "/test_file_notifier.c", "-o", unitTest]
+                + pluginFlags.stdout.split(whereSeparator: \.isWhitespace).map(String.init),
+            environment: ["PATH": "/usr/bin:/bin"])
+        #expect(compileTest.status == 0, "cc: \(compileTest.stderr)")
+        let unitRun = try ProcessRunner.run(unitTest, [], environment: environment)
+        #expect(unitRun.status == 0 && unitRun.stdout.hasSuffix(" checks, 0 failed\n"), "\(unitRun.stdout)\(unitRun.stderr)")
 
         // Completions, man page and desktop file.
         for completion in ["share/bash-completion/completions/linkstr", "share/zsh/site-functions/_linkstr", "share/fish/vendor_completions.d/linkstr.fish"] {

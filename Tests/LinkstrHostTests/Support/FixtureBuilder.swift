@@ -22,10 +22,38 @@ enum FixtureBuilder {
         return output
     }
 
+    /// Builds `Fixtures/misbehaving_plugin.c` (a notifier and media provider that misbehaves as its
+    /// `behaviour` setting says) with the given id into `output`.
+    static func misbehavingPlugin(_ output: String, id: String = "org.linkstr.test.misbehaving", behaviour: String? = nil) throws -> String {
+        try compile(["-shared", "-fPIC", "-fvisibility=hidden", "-pthread", "-DFIXTURE_ID=\"\(id)\""]
+            + (behaviour.map { ["-DFIXTURE_BEHAVIOUR=\"\($0)\""] } ?? [])
+            + [fixturesDirectory + "/misbehaving_plugin.c", "-o", output])
+        return output
+    }
+
     /// Builds the example Vimeo plugin (`Plugins/Media/VimeoC`) into `output`.
     static func vimeoPlugin(_ output: String) throws -> String {
         try compile(["-shared", "-fPIC", "-fvisibility=hidden", repositoryRoot + "/Plugins/Media/VimeoC/vimeo_provider.c", "-o", output])
         return output
+    }
+
+    /// The C plugin kit as `make install` puts it into a prefix — the headers, the test harness
+    /// library and `linkstr-plugin.pc` — built into `scratch/kit`; returns the pkg-config folder.
+    static func pluginKit(in scratch: TestScratch) throws -> String {
+        let prefix = scratch.folder("kit")
+        let include = scratch.folder("kit/include/linkstr")
+        let lib = scratch.folder("kit/lib/pkgconfig")
+        for header in ["Sources/PluginABI/include/linkstr_plugin.h", "Plugins/TestHarness/linkstr_plugin_test.h"] {
+            try FileManager.default.copyItem(atPath: repositoryRoot + "/" + header, toPath: include + "/" + URL(fileURLWithPath: header).lastPathComponent)
+        }
+        let object = prefix + "/lib/linkstr_plugin_test.o"
+        try compile(["-fPIC", "-pthread", "-c", repositoryRoot + "/Plugins/TestHarness/linkstr_plugin_test.c", "-o", object])
+        let archive = try ProcessRunner.run("/usr/bin/ar", ["rcs", prefix + "/lib/liblinkstr-plugin-test.a", object])
+        guard archive.status == 0 else { throw FixtureError(message: "ar failed: \(archive.stderr)") }
+        let template = try String(contentsOfFile: repositoryRoot + "/packaging/linkstr-plugin.pc.in", encoding: .utf8)
+        try template.replacingOccurrences(of: "@PREFIX@", with: prefix).replacingOccurrences(of: "@VERSION@", with: "0.1.0")
+            .write(toFile: lib + "/linkstr-plugin.pc", atomically: true, encoding: .utf8)
+        return lib
     }
 
     /// A folder holding `liblinkstr.so` (the SONAME) pointing at SwiftPM's `libLinkstr.so`.

@@ -29,7 +29,9 @@ struct NotifierDriver {
     /// Delivers `request` (with its content and session name) and waits for `done`: nil, or the
     /// error it reported.
     func notify(_ request: NotificationRequest, includeContent: Bool = true) async -> PluginError? {
-        switch await NotifierCall.notify(notifier, request, includeContent: includeContent, includeSession: true, callReturned: {}) {
+        let log = HostLog(threshold: .error, sink: { _ in })
+        return switch await NotifierCall.notify(
+            notifier, request, includeContent: includeContent, includeSession: true, deadline: .seconds(60), log: log) {
         case .success: nil
         case .failure(let error): error
         }

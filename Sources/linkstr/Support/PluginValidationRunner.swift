@@ -1,0 +1,132 @@
+import Foundation
+import Glibc
+import LinkstrHost
+
+/// The parent side of `plugins validate`: runs this program again with `--in-process` on the file,
+/// reads the call lines the child prints, and names the call during which the child crashed, or hung
+/// (no line for `watchdog`: it is killed).
+enum PluginValidationRunner {
+    struct Call {
+        var capability: String
+        var call: String
+        var input: String
+        var passed: Bool
+        var outcome: String
+        var detail: String
+        var milliseconds: Int
+
+        var json: [String: Any] {
+            [
+                "capability": capability, "call": call, "input": input, "passed": passed, "outcome": outcome, "detail": detail,
+                "ms": milliseconds,
+            ]
+        }
+    }
+
+    struct Report {
+        var path: String
+        var pluginID: String?
+        var version: String?
+        var provides: [String] = []
+        var calls: [Call] = []
+
+        var passed: Bool { !calls.isEmpty && calls.allSatisfy(\.passed) }
+        var failed: [Call] { calls.filter { !$0.passed } }
+
+        var json: [String: Any] {
+            var object: [String: Any] = ["path": path, "passed": passed, "provides": provides, "calls": calls.map(\.json)]
+            object["id"] = pluginID
+            object["version"] = version
+            return object
+        }
+
+        var humanText: String {
+            var text = "\(pluginID ?? path) \(version ?? "")\n"
+            let width = (calls.map { $0.call.count + $0.input.count + 1 }.max() ?? 0) + 2
+            for call in calls {
+                let name = "\(call.call) \(call.input)"
+                let padded = name + String(repeating: " ", count: max(1, width - name.count))
+                let time = String(call.milliseconds)
+                text += "\(call.passed ? "ok  " : "FAIL") \(padded)\(String(repeating: " ", count: max(0, 6 - time.count)))\(time) ms  \(call.outcome)"
+                text += call.detail.isEmpty ? "\n" : ": \(TerminalText.line(String(call.detail.prefix(160))))\n"
+            }
+            text += "\(calls.filter(\.passed).count) of \(calls.count) calls passed\n"
+            return text
+        }
+
+        var failureSentence: String {
+            let named = failed.prefix(3).map { "\($0.call) \($0.input) (\($0.outcome))" }.joined(separator: ", ")
+            return "plugin \(pluginID ?? path) failed \(failed.count) of \(calls.count) calls: \(named)\(failed.count > 3 ? ", …" : "")"
+        }
+    }
+
+    /// - Parameter watchdog: how long the child may print nothing before it counts as hung.
+    static func run(path: String, arguments: [String], watchdog: Duration) throws(CLIFailure) -> Report {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: RunningExecutable.current)
+        process.arguments = ["plugins", "validate", "--in-process", path] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let lines = LineReader(output.fileHandleForReading)
+        do {
+            try process.run()
+        } catch {
+            throw CLIFailure(.failed, "cannot start the validating process: \(error.localizedDescription)")
+        }
+        var report = Report(path: path)
+        var started: (call: String, capability: String, input: String, at: ContinuousClock.Instant)?
+        var hung = false
+        reading: while true {
+            let object: [String: Any]
+            switch lines.next(within: watchdog) {
+            case .ended:
+                break reading
+            case .timedOut:
+                hung = true
+                kill(process.processIdentifier, SIGKILL)
+                break reading
+            case .line(let line):
+                guard let parsed = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
+                object = parsed
+            }
+            if let id = object["plugin"] as? String {
+                report.pluginID = id
+                report.version = object["version"] as? String
+                report.provides = object["provides"] as? [String] ?? []
+                continue
+            }
+            guard let call = object["call"] as? String else { continue }
+            let capability = object["capability"] as? String ?? ""
+            let input = object["input"] as? String ?? ""
+            guard let passed = object["passed"] as? Bool else {
+                started = (call, capability, input, ContinuousClock.now)
+                continue
+            }
+            started = nil
+            report.calls.append(Call(
+                capability: capability, call: call, input: input, passed: passed, outcome: object["outcome"] as? String ?? "",
+                detail: object["detail"] as? String ?? "", milliseconds: object["ms"] as? Int ?? 0))
+        }
+        process.waitUntilExit()
+        if let started {
+            let elapsed = ContinuousClock.now - started.at
+            let milliseconds = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+            let (outcome, detail): (String, String) =
+                if hung {
+                    ("hang", "the call did not return in \(PluginCall.text(watchdog)); the validating process was killed")
+                } else if process.terminationReason == .uncaughtSignal {
+                    ("crash", "the process died of \(PluginCheckRunner.signalName(process.terminationStatus)) during the call")
+                } else {
+                    ("crash", "the process exited with status \(process.terminationStatus) during the call")
+                }
+            report.calls.append(Call(
+                capability: started.capability, call: started.call, input: started.input, passed: false, outcome: outcome, detail: detail,
+                milliseconds: milliseconds))
+        }
+        return report
+    }
+}
