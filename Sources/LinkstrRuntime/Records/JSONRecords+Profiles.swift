@@ -12,7 +12,10 @@ extension JSONRecords {
     /// Who the profile is, for `whoami`: no secret is needed to say it. `locked`: a passphrase
     /// protects its key and the unlock agent does not hold it.
     public static func whoami(_ profile: HomeProfile, locked: Bool) -> [String: Any] {
-        ["id": profile.id.rawValue, "name": profile.name, "npub": profile.npub, "pubkey": profile.account.pubkey, "locked": locked]
+        [
+            "id": profile.id.rawValue, "name": profile.name, "npub": profile.npub, "pubkey": profile.account.pubkey, "locked": locked,
+            "published_name": profile.account.publishedName ?? NSNull(),
+        ]
     }
 
     /// What `unlock` unlocked, and until when the agent keeps it unless used (null: until `lock`).

@@ -37,6 +37,7 @@ struct SyncCommand: AsyncParsableCommand {
         let report = try await context.run { runtime throws(RuntimeError) in
             try await runtime.sync(timeout: .seconds(timeout), progress: progress)
         }
+        await context.opened.notePublishedName()
         await context.close()
         StatusLine.shared.finishSteps()
         for relay in report.unfinishedRelays {
