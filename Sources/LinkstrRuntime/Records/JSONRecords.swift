@@ -29,8 +29,9 @@ public enum JSONRecords {
     /// One row of the session list.
     public static func session(_ summary: SessionSummary) -> [String: Any] {
         [
-            "id": summary.id.rawValue, "name": summary.name, "creator": summary.creator.hex, "members": summary.members.map(\.hex),
-            "unread": summary.unread, "archived": summary.archived, "updated_at": summary.updatedAt,
+            "id": summary.id.rawValue, "name": summary.name, "shared_name": summary.sharedName, "creator": summary.creator.hex,
+            "members": summary.members.map(\.hex), "unread": summary.unread, "archived": summary.archived, "removed": summary.removed,
+            "updated_at": summary.updatedAt,
         ]
     }
 
