@@ -50,6 +50,7 @@ public enum JSONRecords {
         object["reactions"] = Dictionary(item.reactions.map { ($0.emoji, $0.senders.map(\.hex)) }, uniquingKeysWith: { $0 + $1 })
         object["title"] = item.title
         object["thumbnail"] = item.thumbnail
+        object["cached_video"] = item.cachedVideo
         return object
     }
 

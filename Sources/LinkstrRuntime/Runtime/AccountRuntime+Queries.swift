@@ -39,6 +39,19 @@ extension AccountRuntime {
             removed: !members.contains(me), unread: anyUnread, archived: session.archived, updatedAt: session.updatedAt)
     }
 
+    /// How many shown posts of a session are unread.
+    public func unreadCount(_ id: SessionID) throws(RuntimeError) -> Int {
+        let unread = StorageQuery(
+            owner: me.rawBytes, collection: EngineCollection.post, parent: EngineCollection.sessionKey(id),
+            flagsMask: EngineCollection.unreadFlag, flagsValue: EngineCollection.unreadFlag)
+        var count = 0
+        for record in try read(unread) {
+            let post = try Self.storedPost(record)
+            if try withStore({ try engine.isVisible(post) }) { count += 1 }
+        }
+        return count
+    }
+
     /// The newest `limit` posts of a session, oldest first, with their active reactions; only what
     /// is shown (see `LinkstrEngine.isVisible` and `LinkstrEngine.isShown`).
     public func feed(_ id: SessionID, limit: Int?) throws(RuntimeError) -> [FeedItem] {
@@ -168,6 +181,15 @@ extension AccountRuntime {
             throw RuntimeError(.badInput, "no post \(text) in session '\(name)'; `linkstr feed` lists the posts and their short ids")
         default: throw RuntimeError(.badInput, "\(matches.count) posts start with \(text); give more characters")
         }
+    }
+
+    /// A post of a session named by its id or a unique prefix (`resolvePost(_:in:typed:)`).
+    public func post(_ text: String, in session: SessionID, typed: String? = nil) throws(RuntimeError) -> Post {
+        let id = try resolvePost(text, in: session, typed: typed)
+        guard let post = try withStore({ try store.post(PostReference(sessionID: session, postID: id)) }) else {
+            throw RuntimeError(.badInput, "no post \(text) in session '\(typed ?? session.rawValue)'")
+        }
+        return post
     }
 
     /// Marks one post, or every post of a session, read; returns how many changed.
