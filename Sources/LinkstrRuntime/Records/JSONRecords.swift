@@ -99,10 +99,12 @@ public enum JSONRecords {
     }
 
     public static func syncReport(_ report: SyncReport) -> [String: Any] {
-        [
+        var object: [String: Any] = [
             "received": report.received, "accepted": report.accepted, "staged": report.staged, "rejected": report.rejected,
             "rejections": report.rejections,
         ]
+        if report.interrupted { object["interrupted"] = true }
+        return object
     }
 
     /// One accepted change, as `watch` reports it.

@@ -43,6 +43,13 @@ extension AccountRuntime {
     /// Follows `key` (publishing the new kind 3, keeping what other clients wrote in it) and sets its
     /// private alias. Fetches the relays' current list first, so no newer list is overwritten.
     public func addContact(_ key: PublicKey, alias: String?) async throws(RuntimeError) -> Contact {
+        // Before anything is published: an alias another contact has would make both unnamable.
+        let current = try contactBook()
+        do {
+            try current.checkAlias(alias, for: key)
+        } catch {
+            throw RuntimeError(error)
+        }
         let pool = try await writablePool()
         await refreshFollowList(pool, profiles: false)
         var book = try contactBook()

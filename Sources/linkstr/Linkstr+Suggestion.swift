@@ -1,0 +1,56 @@
+import ArgumentParser
+
+extension Linkstr {
+    /// The error for a command line whose command word names no command (`linkstr sesions`), with
+    /// the closest command's name when one is near; nil when every word names a command (or the
+    /// parser will take it as an argument: a command with arguments or a default subcommand).
+    static func unknownCommand(_ arguments: [String]) -> String? {
+        var command: ParsableCommand.Type = Linkstr.self
+        var path: [String] = []
+        for word in arguments {
+            let subcommands = command.configuration.subcommands
+            guard !subcommands.isEmpty, command.configuration.defaultSubcommand == nil, !word.hasPrefix("-"), word != "help" else { return nil }
+            if let next = subcommands.first(where: { $0._commandName == word || $0.configuration.aliases.contains(word) }) {
+                command = next
+                path.append(word)
+                continue
+            }
+            let names = subcommands.map(\._commandName)
+            let prefix = (["linkstr"] + path).joined(separator: " ")
+            guard let closest = closest(to: word, among: names) else {
+                return "unknown command '\(word)'; `\(prefix) --help` lists the commands"
+            }
+            return "unknown command '\(word)'; did you mean `\(prefix) \(closest)`?"
+        }
+        return nil
+    }
+
+    /// The name nearest to `word` by edit distance, when it is near enough to be a typo (at most a
+    /// third of its letters, and at least one, differ); a name that starts with `word` counts too.
+    static func closest(to word: String, among names: [String]) -> String? {
+        let typed = word.lowercased()
+        if let started = names.filter({ $0.hasPrefix(typed) }).min(by: { $0.count < $1.count }), typed.count >= 3 { return started }
+        let scored = names.map { ($0, editDistance(typed, $0)) }.min { $0.1 < $1.1 }
+        guard let (name, distance) = scored, distance <= max(1, typed.count / 3) else { return nil }
+        return name
+    }
+
+    /// Levenshtein distance, with a transposition of two neighbours counting once (`sesison`).
+    static func editDistance(_ left: String, _ right: String) -> Int {
+        let a = Array(left)
+        let b = Array(right)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var rows = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { rows[i][0] = i }
+        for j in 0...b.count { rows[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                rows[i][j] = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { rows[i][j] = min(rows[i][j], rows[i - 2][j - 2] + 1) }
+            }
+        }
+        return rows[a.count][b.count]
+    }
+}
