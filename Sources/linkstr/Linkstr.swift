@@ -43,6 +43,10 @@ struct Linkstr: AsyncParsableCommand {
             CLIFailure(.usage, "unknown command '\(topic)'; `linkstr --help` lists the commands").report()
             Glibc.exit(CLIFailure.ExitStatus.usage.rawValue)
         }
+        if let help = requestedHelp(arguments) {
+            Terminal.write(help)
+            Glibc.exit(0)
+        }
         if let unknown = unknownCommand(arguments) {
             CLIFailure(.usage, unknown).report()
             Glibc.exit(CLIFailure.ExitStatus.usage.rawValue)

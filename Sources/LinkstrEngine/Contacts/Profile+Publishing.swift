@@ -5,6 +5,11 @@ extension Profile {
     /// when clearing, the deprecated `displayName` spelling, which would otherwise still show).
     static let publishedNameKeys = ["name", "display_name"]
 
+    /// `text` as a name to publish: cleaned as every shown name is (`NameText`), nil when nothing is left.
+    public static func publishableName(_ text: String) -> String? {
+        NameText.clean(text)
+    }
+
     /// The content of our next kind 0: `current` (the content of our newest kind 0, nil when there is
     /// none) with `name` in `name` and `display_name`, or those removed when `name` is nil. Every other
     /// field (picture, about, nip05, …) stays as another client wrote it, in its place; a content

@@ -1,4 +1,5 @@
 import LinkstrEngine
+import LinkstrHost
 import LinkstrPluginKit
 import NostrCore
 
@@ -18,7 +19,7 @@ extension AccountRuntime {
     /// as published (cleaned like every shown name).
     @discardableResult
     public func publishName(_ name: String?) async throws(RuntimeError) -> String? {
-        let cleaned = name.flatMap(NameText.clean)
+        let cleaned = name.flatMap(Profile.publishableName)
         if name != nil, cleaned == nil { throw RuntimeError(.badInput, "the name is empty; give a name, or --clear to remove the published one") }
         let pool = try await writablePool()
         let current = await newestOwnProfile(pool)

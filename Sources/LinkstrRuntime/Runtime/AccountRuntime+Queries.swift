@@ -177,8 +177,9 @@ extension AccountRuntime {
         switch matches.count {
         case 1: return matches[0]
         case 0:
-            let name = try typed ?? summary(of: session).name
-            throw RuntimeError(.badInput, "no post \(text) in session '\(name)'; `linkstr feed` lists the posts and their short ids")
+            var name = typed
+            if name == nil { name = try summary(of: session).name }
+            throw RuntimeError(.badInput, "no post \(text) in session '\(name ?? session.rawValue)'; `linkstr feed` lists the posts and their short ids")
         default: throw RuntimeError(.badInput, "\(matches.count) posts start with \(text); give more characters")
         }
     }

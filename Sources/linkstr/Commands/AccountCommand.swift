@@ -26,22 +26,23 @@ struct KeyStoreOption: ParsableArguments {
     @Option(
         name: .customLong("key-store"),
         help: ArgumentHelp(
-            "secret-service (the desktop keyring), ncryptsec (a NIP-49 file unlocked with a passphrase) or plain (an unencrypted 0600 file, for bots and tests). Default: secret-service when one answers, else ncryptsec.",
+            "secret-service (the desktop keyring), ncryptsec (a NIP-49 file unlocked with a passphrase) or plain (an unencrypted 0600 file, for bots and tests). Default: the key store this home's profiles use; for its first, secret-service when one answers, else ncryptsec.",
             valueName: "store"))
     var keyStore: String?
 
     func resolve(_ accounts: AccountManager) throws(CLIFailure) -> KeyStoreKind {
         guard let keyStore else { return accounts.defaultKeyStore() }
-        let kind: KeyStoreKind
         do {
-            kind = try KeyStoreKind(choice: keyStore)
+            return try KeyStoreKind(choice: keyStore)
         } catch {
             throw error.failure
         }
-        if kind == .plain {
-            Terminal.say("warning: the secret key is stored unencrypted in a 0600 file under \(accounts.dataDirectory)/profiles")
-        }
-        return kind
+    }
+
+    /// Once the key is stored (never before a refusal): the warning `--key-store plain` deserves.
+    func warnIfPlain(_ kind: KeyStoreKind, _ accounts: AccountManager) {
+        guard keyStore != nil, kind == .plain else { return }
+        Terminal.say("warning: the secret key is stored unencrypted in a 0600 file under \(accounts.dataDirectory)/profiles")
     }
 }
 
@@ -92,7 +93,9 @@ struct AccountCreateCommand: AsyncParsableCommand {
         let host = try global.openHost()
         let accounts = global.accounts(host)
         do {
-            let account = try accounts.save(SecretKey.generate(), name: name, keyStore: try store.resolve(accounts), now: Int64(Date().timeIntervalSince1970))
+            let keyStore = try store.resolve(accounts)
+            let account = try accounts.save(SecretKey.generate(), name: name, keyStore: keyStore, now: Int64(Date().timeIntervalSince1970))
+            store.warnIfPlain(keyStore, accounts)
             host.stop()
             if let name, shouldPublish(name) {
                 try await publishName(name, account: account)
@@ -161,7 +164,9 @@ struct AccountImportCommand: ParsableCommand {
         let host = try global.openHost()
         let accounts = global.accounts(host)
         do {
-            let account = try accounts.save(key, name: name, keyStore: try store.resolve(accounts), now: Int64(Date().timeIntervalSince1970))
+            let keyStore = try store.resolve(accounts)
+            let account = try accounts.save(key, name: name, keyStore: keyStore, now: Int64(Date().timeIntervalSince1970))
+            store.warnIfPlain(keyStore, accounts)
             try printIdentity(account, json: global.json)
         } catch let error as AccountError {
             throw error.failure

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 extension Linkstr {
     /// The error for a command line whose command word names no command (`linkstr sesions`), with
@@ -52,5 +53,20 @@ extension Linkstr {
             }
         }
         return rows[a.count][b.count]
+    }
+
+    /// The help a command line asks for (`--help`, `-h`, or `help COMMAND…`), laid out for the
+    /// terminal (`HelpText`); nil when it asks for none.
+    static func requestedHelp(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let words = Array(arguments.prefix { $0 != "--" })
+        let asked = words.first == "help" ? Array(words.dropFirst()) : words
+        guard words.first == "help" || words.contains("--help") || words.contains("-h") else { return nil }
+        var command: ParsableCommand.Type = Linkstr.self
+        for word in asked where !word.hasPrefix("-") {
+            guard let next = command.configuration.subcommands.first(where: { $0._commandName == word || $0.configuration.aliases.contains(word) })
+            else { break }
+            command = next
+        }
+        return HelpText.render(helpMessage(for: command, columns: 100_000), width: HelpText.width(environment: environment))
     }
 }
