@@ -31,9 +31,10 @@ extension Linkstr {
     static func closest(to word: String, among names: [String]) -> String? {
         let typed = word.lowercased()
         if let started = names.filter({ $0.hasPrefix(typed) }).min(by: { $0.count < $1.count }), typed.count >= 3 { return started }
-        let scored = names.map { ($0, editDistance(typed, $0)) }.min { $0.1 < $1.1 }
-        guard let (name, distance) = scored, distance <= max(1, typed.count / 3) else { return nil }
-        return name
+        guard let nearest = names.map({ (name: $0, distance: editDistance(typed, $0)) }).min(by: { $0.distance < $1.distance }),
+            nearest.distance <= max(1, typed.count / 3)
+        else { return nil }
+        return nearest.name
     }
 
     /// Levenshtein distance, with a transposition of two neighbours counting once (`sesison`).

@@ -12,7 +12,8 @@ struct PublishedNameTests {
         let lines = try await ExternalProcess(
             script: "nostr_peer.py", ["fetch", "--relay", relay.url, "--author", author, "--kind", "0", "--expect", "1"]
         ).finish()
-        let event = try #require(try JSONSerialization.jsonObject(with: Data(try #require(lines.first).utf8)) as? [String: Any])
+        let line = try #require(lines.first)
+        let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         let content = try #require(event["content"] as? String)
         return try #require(try JSONSerialization.jsonObject(with: Data(content.utf8)) as? [String: Any])
     }

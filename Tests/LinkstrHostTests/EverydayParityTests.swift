@@ -128,3 +128,22 @@ import Testing
         #expect(after < before / 4, "VACUUM gave the pages back: \(before) → \(after) bytes")
     }
 }
+
+extension EverydayParityTests {
+    @Test(arguments: [SIGTERM, SIGINT])
+    func theUnlockAgentRemovesItsSocketWhenStopped(signal: Int32) async throws {
+        defer { scratch.remove() }
+        let runtime = scratch.folder("run")
+        let home = scratch.folder("home")
+        #expect(try linkstr(["account", "create", "--key-store", "plain"], home).status == 0)
+        let agent = try ExternalProcess(
+            executable: BuildProducts.linkstrExecutable, ["agent", "--home", home],
+            environment: ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_RUNTIME_DIR": runtime])
+        let socket = { (try? FileManager.default.contentsOfDirectory(atPath: runtime + "/linkstr"))?.first { $0.hasSuffix(".sock") } }
+        #expect(await eventually { socket() != nil }, "the agent listens: \(agent.stderr)")
+        kill(agent.process.processIdentifier, signal)
+        agent.process.waitUntilExit()
+        #expect(agent.process.terminationReason == .exit && agent.process.terminationStatus == 0, "\(agent.stderr)")
+        #expect(socket() == nil, "the socket is gone")
+    }
+}

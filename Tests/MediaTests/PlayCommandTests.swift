@@ -32,8 +32,14 @@ import TestSupport
         return (alice, relay, session)
     }
 
+    /// `linkstr ARGUMENTS` with only `scratch/bin` on the PATH: the stand-ins, and ffmpeg and
+    /// ffprobe (what yt-dlp needs) linked in, so that no player installed on the machine is found.
     func run(_ home: LinkstrHome, _ arguments: [String]) throws -> ProcessRunner.Result {
-        try ProcessRunner.linkstr(arguments + ["--home", home.path], environment: ["PATH": scratch.path + "/bin:/usr/bin:/bin"], timeout: 120)
+        let bin = scratch.folder("bin")
+        for tool in ["ffmpeg", "ffprobe"] where !FileManager.default.fileExists(atPath: bin + "/" + tool) {
+            try? FileManager.default.createSymbolicLink(atPath: bin + "/" + tool, withDestinationPath: "/usr/bin/" + tool)
+        }
+        return try ProcessRunner.linkstr(arguments + ["--home", home.path], environment: ["PATH": bin], timeout: 120)
     }
 
     @Test func aPostsVideoIsFetchedThenPlayedWithMpvAndTheFeedSaysItIsCached() async throws {

@@ -186,8 +186,8 @@ public struct ContactBook: Equatable, Sendable {
     /// Throws when `alias` (cleaned) is, in any case, the alias of another contact than `key`.
     public func checkAlias(_ alias: String?, for key: PublicKey) throws(CommandError) {
         guard let cleaned = alias.flatMap(NameText.clean)?.lowercased() else { return }
-        if let (other, taken) = aliases.first(where: { $0.key != key && $0.value.lowercased() == cleaned }) {
-            throw CommandError("'\(taken)' is already the alias of \(other.npub); choose another alias", badInput: true)
+        if let clash = aliases.first(where: { $0.key != key && $0.value.lowercased() == cleaned }) {
+            throw CommandError("'\(clash.value)' is already the alias of \(clash.key.npub); choose another alias", badInput: true)
         }
     }
 }

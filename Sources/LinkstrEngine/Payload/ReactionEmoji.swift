@@ -14,7 +14,7 @@ public enum ReactionEmoji {
         let trimmed = text.trimmingWhitespace
         guard !trimmed.isEmpty else { throw PayloadError("a reaction needs an emoji") }
         let characters = trimmed.filter { !$0.isWhitespace }
-        if trimmed.count > 1, characters.allSatisfy({ isEmoji($0.unicodeScalars) }) {
+        if trimmed.count > 1, characters.allSatisfy({ isEmoji(String($0).unicodeScalars) }) {
             throw PayloadError("\(trimmed.debugDescription) is \(characters.count) emoji; a reaction is one emoji (react once for each, such as \(characters.first!))")
         }
         guard trimmed.count == 1, isEmoji(trimmed.unicodeScalars) else {

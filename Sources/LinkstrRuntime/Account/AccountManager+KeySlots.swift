@@ -106,7 +106,7 @@ extension AccountManager {
             if passphrase == nil {
                 passphrase = try passphrases.passphrase(prompt: "passphrase of profile '\(profile.name)': ", confirm: false, withoutTerminal: withoutTerminal)
             }
-            do {
+            do throws(NIP49Error) {
                 keys.append(try NIP49.decrypt(text, password: passphrase ?? "").secretKey)
             } catch .wrongPasswordOrCorrupted where asked {
                 // Typed at a terminal: a typo gets a second try.

@@ -82,7 +82,7 @@ extension MediaRuntime {
         let files = Dictionary(entries.map { ($0.key, $0.file) }, uniquingKeysWith: { first, _ in first })
         var found: [String: String] = [:]
         for url in Set(urls) {
-            let canonical = (try? classify(url))??.canonicalURL ?? url
+            let canonical = (try? classify(url)).flatMap { $0 }?.canonicalURL ?? url
             if let file = files[naming.name(for: canonical)] ?? files[naming.name(for: url)] { found[url] = videoCache.folder + "/" + file }
         }
         return found
