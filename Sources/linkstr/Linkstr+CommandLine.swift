@@ -6,24 +6,33 @@ extension Linkstr {
     /// the closest command's name when one is near; nil when every word names a command (or the
     /// parser will take it as an argument: a command with arguments or a default subcommand).
     static func unknownCommand(_ arguments: [String]) -> String? {
-        var command: ParsableCommand.Type = Linkstr.self
         var path: [String] = []
         for word in arguments {
-            let subcommands = command.configuration.subcommands
-            guard !subcommands.isEmpty, command.configuration.defaultSubcommand == nil, !word.hasPrefix("-"), word != "help" else { return nil }
-            if let next = subcommands.first(where: { $0._commandName == word || $0.configuration.aliases.contains(word) }) {
-                command = next
+            if word.hasPrefix("-") || word == "help" { return nil }
+            let names = subcommands(of: path)
+            // A leaf command, or a group that hands other words to its default subcommand: the
+            // parser decides.
+            if names.isEmpty || hasDefaultSubcommand(path) { return nil }
+            if names.contains(word) {
                 path.append(word)
                 continue
             }
-            let names = subcommands.map(\._commandName)
             let prefix = (["linkstr"] + path).joined(separator: " ")
-            guard let closest = closest(to: word, among: names) else {
-                return "unknown command '\(word)'; `\(prefix) --help` lists the commands"
-            }
-            return "unknown command '\(word)'; did you mean `\(prefix) \(closest)`?"
+            if let closest = closest(to: word, among: names) { return "unknown command '\(word)'; did you mean `\(prefix) \(closest)`?" }
+            return "unknown command '\(word)'; `\(prefix) --help` lists the commands"
         }
         return nil
+    }
+
+    /// Whether the command at `path` has a default subcommand (`linkstr saved` lists).
+    private static func hasDefaultSubcommand(_ path: [String]) -> Bool {
+        var command: ParsableCommand.Type = Linkstr.self
+        for name in path {
+            guard let next = command.configuration.subcommands.first(where: { $0._commandName == name }) else { return false }
+            command = next
+        }
+        if let _ = command.configuration.defaultSubcommand { return true }
+        return false
     }
 
     /// The name nearest to `word` by edit distance, when it is near enough to be a typo (at most a
