@@ -1,5 +1,6 @@
 import Foundation
 import NostrCore
+import PluginTesting
 import Testing
 
 /// Everyday command-line output that trips people up, each checked as a user sees it: the built
