@@ -133,8 +133,13 @@ import Testing
 extension EverydayParityTests {
     @Test(arguments: [SIGTERM, SIGINT])
     func theUnlockAgentRemovesItsSocketWhenStopped(signal: Int32) async throws {
-        defer { scratch.remove() }
-        let runtime = scratch.folder("run")
+        // A short runtime folder: a socket path has at most 107 bytes, and the scratch path is long.
+        let runtime = "/tmp/lk-" + String(UUID().uuidString.prefix(8))
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer {
+            scratch.remove()
+            try? FileManager.default.removeItem(atPath: runtime)
+        }
         let home = scratch.folder("home")
         #expect(try linkstr(["account", "create", "--key-store", "plain"], home).status == 0)
         let agent = try ExternalProcess(

@@ -121,12 +121,12 @@ extension AccountRuntime {
             let candidates = matches.map { session in
                 let count = "\(session.members.count) member\(session.members.count == 1 ? "" : "s")"
                 let creator = session.creator == me ? "you" : displayName(of: session.creator)
-                return "  \(Self.shortID(session.id))  created by \(creator), \(count)\(session.archived ? ", archived" : "")"
+                return "\(Self.shortID(session.id)) (created by \(creator), \(count)\(session.archived ? ", archived" : ""))"
             }
             throw RuntimeError(
                 .badInput,
-                "\(matches.count) sessions are named '\(text)':\n\(candidates.joined(separator: "\n"))\nname one by its short id "
-                    + "(e.g. \(Self.shortID(matches[0].id))), or rename one with `linkstr session rename`")
+                "\(matches.count) sessions are named '\(text)': \(candidates.joined(separator: ", ")); name one by its short id, "
+                    + "or rename one with `linkstr session rename`")
         }
     }
 
