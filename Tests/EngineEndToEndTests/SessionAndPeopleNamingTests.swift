@@ -93,6 +93,27 @@ struct SessionAndPeopleNamingTests {
         #expect(missing.stderr.contains("no post deadbeef in session 'reading CIRCLE'"), "\(missing.stderr)")
     }
 
+    @Test("an iPhone member (rust-nostr, the app's format) gets the creator's rename as a session_create with the new name and every member")
+    func renameReachesAnIPhoneMemberAsSessionCreate() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let peer = Peer.generate()
+        let session = try alice.json(SessionMembers.self, ["session", "create", "Old name", "--member", peer.pubkey]).id
+        let renamed = try alice.run(["session", "rename", session, "New name", "--json"])
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        #expect(renamed.stdout.contains(#""name":"New name""#) && renamed.stdout.contains(#""shared":true"#), "\(renamed.stdout)")
+        let creates = try await PeerScript.unwrap(peer, relay: relay.url, expect: 2).filter { $0.kind == "session_create" }
+        let rename = try #require(creates.first { $0.payload["session_name"] as? String == "New name" })
+        #expect(creates.count == 2 && rename.sender == alice.pubkey)
+        #expect(Set(rename.payload.keys) == RustNostrMemberTests.iPhoneKeys["session_create"])
+        #expect(rename.payload["conversation_id"] as? String == session)
+        #expect(rename.payload["member_pubkeys"] as? [String] == [alice.pubkey, peer.pubkey])
+        let original = try #require(creates.first { $0.payload["session_name"] as? String == "Old name" })
+        #expect((rename.rumor["created_at"] as? Int64 ?? 0) >= (original.rumor["created_at"] as? Int64 ?? .max))
+    }
+
     @Test("with only archived sessions, `sessions` says how many there are and how to list them")
     func onlyArchivedSessionsArePointedTo() async throws {
         let scratch = TestScratch()
