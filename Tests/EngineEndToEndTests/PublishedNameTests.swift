@@ -83,6 +83,17 @@ struct PublishedNameTests {
         let plain = try ProcessRunner.linkstr(["account", "create", "--name", "Dave", "--key-store", "plain", "--home", quiet], timeout: 45)
         #expect(plain.status == 0 && !plain.stdout.contains("published"), "\(plain.stdout) \(plain.stderr)")
 
+        // On a terminal it asks; "y" publishes.
+        let asked = scratch.folder("fay")
+        scratch.write("fay/config.toml", "relays = [\"\(relay.url)\"]\n")
+        let session = try TerminalSession.linkstr(
+            ["account", "create", "--name", "Fay", "--key-store", "plain", "--home", asked],
+            answers: [("Also publish \"Fay\" as the name others see? It is public on the relays. [y/N] ", "y")])
+        #expect(session.status == 0 && session.screen.contains("published your name: Fay"), "\(session.screen)")
+        let fay = try #require(try JSONSerialization.jsonObject(with: Data(try ProcessRunner.linkstr(["whoami", "--json", "--home", asked]).stdout.utf8)) as? [String: Any])
+        #expect(fay["published_name"] as? String == "Fay")
+        #expect(try await Self.fetchedProfile(try #require(fay["pubkey"] as? String), relay: relay)["name"] as? String == "Fay")
+
         let offline = scratch.folder("erin")
         scratch.write("erin/config.toml", "relays = [\"ws://127.0.0.1:\(FreePort.next())\"]\n")
         let failed = try ProcessRunner.linkstr(
