@@ -28,7 +28,8 @@ struct InterruptedSyncTests {
         let sync = try ExternalProcess(
             executable: BuildProducts.linkstrExecutable, ["sync", "--timeout", "40", "--home", home.path],
             environment: ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": NSHomeDirectory()])
-        try await Task.sleep(for: .seconds(4))  // connected, the wraps ingested, waiting for the rest
+        // Connected, the wraps ingested, waiting for the rest of the page (it would time out after 15 s).
+        try await Task.sleep(for: .seconds(6))
         #expect(sync.process.isRunning, "the sync ended before the interrupt: \(sync.stderr)")
         sync.process.interrupt()
         sync.process.waitUntilExit()
