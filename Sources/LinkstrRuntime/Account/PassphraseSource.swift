@@ -27,7 +27,7 @@ public struct PassphraseSource: Sendable {
     ///   - prompt: what a terminal prompt says: whose passphrase, and whether it is a new one.
     ///   - confirm: ask twice on a terminal (when creating a key).
     ///   - withoutTerminal: the error when it would ask but there is no terminal.
-    public func passphrase(prompt: String = "linkstr passphrase: ", confirm: Bool, withoutTerminal: String? = nil) throws(AccountError) -> String {
+    public func passphrase(prompt: String, confirm: Bool, withoutTerminal: String? = nil) throws(AccountError) -> String {
         if let file = environment["LINKSTR_PASSPHRASE_FILE"], !file.isEmpty {
             return try read(file, what: "LINKSTR_PASSPHRASE_FILE")
         }
