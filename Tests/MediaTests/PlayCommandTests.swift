@@ -92,6 +92,12 @@ import TestSupport
         #expect(browsed.stdout.hasSuffix("); opened it in the browser\n"))
         #expect(await eventually { (try? String(contentsOfFile: opened, encoding: .utf8)) == page.url + "\n" })
 
+        try FileManager.default.removeItem(atPath: opened)
+        let json = try run(alice, ["play", "Clips", String(page.id.prefix(8)), "--json"])
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(record["ok"] as? Bool == true && record["opened"] as? String == page.url, "\(json.stdout)")
+        #expect(await eventually { (try? String(contentsOfFile: opened, encoding: .utf8)) == page.url + "\n" })
+
         let printOnly = try run(alice, ["play", "Clips", String(page.id.prefix(8)), "--print"])
         #expect(printOnly.status == 1 && printOnly.stderr.contains("cannot fetch the video of \(page.url)"), "\(printOnly.stderr)")
         let missing = try run(alice, ["play", "Clips", "deadbeef"])
