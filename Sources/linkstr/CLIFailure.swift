@@ -9,6 +9,8 @@ struct CLIFailure: Error {
         static let usage = ExitStatus(rawValue: 2)
         static let noAccount = ExitStatus(rawValue: 3)
         static let storage = ExitStatus(rawValue: 4)
+        /// Stopped by Ctrl-C (SIGINT) after keeping what was done, as a shell reports a killed command.
+        static let interrupted = ExitStatus(rawValue: 130)
     }
 
     var exitCode: ExitStatus

@@ -20,7 +20,7 @@ struct Linkstr: AsyncParsableCommand {
         version: LinkstrVersion.string,
         subcommands: [
             AccountCommand.self, RelayCommand.self, ContactCommand.self, SessionCommand.self, SessionsCommand.self, PostCommand.self, ReactCommand.self,
-            DeleteCommand.self, FeedCommand.self, ReadCommand.self, ShareCommand.self, SyncCommand.self, WatchCommand.self, PluginsCommand.self,
+            DeleteCommand.self, FeedCommand.self, PlayCommand.self, ReadCommand.self, ShareCommand.self, SyncCommand.self, WatchCommand.self, PluginsCommand.self,
             ConfigCommand.self, MediaCommand.self, OpenCommand.self, NotifyCommand.self, ServiceCommand.self, DesktopCommand.self,
             DemoCommand.self, BrowserCommand.self, SaveCommand.self, SavedCommand.self, TagCommand.self, TagsCommand.self, UnsaveCommand.self, RestoreCommand.self,
             SignerCommand.self,
@@ -41,6 +41,14 @@ struct Linkstr: AsyncParsableCommand {
             Array(CommandLine.arguments.dropFirst()), spellings: GlobalOptions.spellings, subcommands: subcommands(of:))
         if let topic = GlobalOptionPlacement.unknownHelpTopic(arguments, subcommands: subcommands(of:)) {
             CLIFailure(.usage, "unknown command '\(topic)'; `linkstr --help` lists the commands").report()
+            Glibc.exit(CLIFailure.ExitStatus.usage.rawValue)
+        }
+        if let help = requestedHelp(arguments) {
+            Terminal.write(help)
+            Glibc.exit(0)
+        }
+        if let unknown = unknownCommand(arguments) {
+            CLIFailure(.usage, unknown).report()
             Glibc.exit(CLIFailure.ExitStatus.usage.rawValue)
         }
         do {

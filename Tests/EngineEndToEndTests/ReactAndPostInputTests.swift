@@ -42,13 +42,18 @@ struct ReactAndPostInputTests {
         let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
         let session = try alice.json(SessionMembers.self, ["session", "create", "Solo"]).id
         let post = try alice.json(SentPost.self, ["post", session, "https://example.com/a"]).id
-        for (text, shown) in [
-            ("fire", #""fire""#), ("1", #""1""#), ("🔥🔥", #""🔥🔥""#), ("👍 👎", #""👍 👎""#), ("\u{1B}[31m", #""\u{1B}[31m""#),
-        ] {
+        for (text, shown) in [("fire", #""fire""#), ("1", #""1""#), ("\u{1B}[31m", #""\u{1B}[31m""#)] {
             let result = try alice.run(["react", session, post, text, "--json"])
             #expect(result.status == 2, "\(text): \(result.stderr)")
             #expect(result.stdout.isEmpty)
             #expect(result.stderr == "linkstr: \(shown) is not an emoji; react with exactly one emoji, such as 👍\n")
+        }
+        // Several emoji: said so, with the one to send.
+        for (text, shown, count) in [("🔥🔥", #""🔥🔥""#, 2), ("👍 👎", #""👍 👎""#, 2), ("❤️🔥👀", #""❤️🔥👀""#, 3)] {
+            let result = try alice.run(["react", session, post, text])
+            #expect(result.status == 2, "\(text): \(result.stderr)")
+            let first = String(text.first!)
+            #expect(result.stderr == "linkstr: \(shown) is \(count) emoji; a reaction is one emoji (react once for each, such as \(first))\n")
         }
         #expect(try alice.feed(session).first?.reactions == [:])
     }

@@ -37,11 +37,81 @@ struct SessionAndPeopleNamingTests {
         let ambiguous = try alice.run(["feed", "Weekend"])
         #expect(ambiguous.status == 2)
         #expect(ambiguous.stderr.hasPrefix("linkstr: 3 sessions are named 'Weekend': "), "\(ambiguous.stderr)")
-        for candidate in ["\(first) (Weekend)", "\(thirdID) (WEEKEND)", "\(second.id) (weekend, archived)"] {
+        let short = { (id: String) in String(id.prefix(8)) }
+        for candidate in [
+            "\(short(first)) (created by you, 1 member)", "\(short(thirdID)) (created by you, 1 member)",
+            "\(short(second.id)) (created by you, 1 member, archived)",
+        ] {
             #expect(ambiguous.stderr.contains(candidate), "\(ambiguous.stderr)")
         }
-        #expect(ambiguous.stderr.hasSuffix("; use the id instead\n"))
+        #expect(ambiguous.stderr.hasSuffix("; name one by its short id, or rename one with `linkstr session rename`\n"))
         #expect(try alice.feed(first).isEmpty)  // the id still names it
+        #expect(try alice.feed(short(first).lowercased()).isEmpty)  // and so does its short id, in any case
+        let tooShort = try alice.run(["feed", String(first.prefix(5))])
+        #expect(tooShort.status == 2 && tooShort.stderr.contains("no session named or with id"))
+    }
+
+    /// The `sessions --json` row of `id`, every field.
+    static func sessionRow(_ home: LinkstrHome, _ id: String) throws -> [String: Any] {
+        let listed = try home.run(["sessions", "--json"])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        return try #require(rows.first { $0["id"] as? String == id })
+    }
+
+    @Test("the creator's rename reaches a member after a sync (session_create with the new name); a member's rename is a local label; a mistyped post names the session as typed")
+    func renameForEveryoneAndLocally() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let bob = try LinkstrHome.create(scratch, "bob", relays: [relay.url])
+        let session = try alice.json(SessionMembers.self, ["session", "create", "Book club", "--member", bob.npub]).id
+        _ = try bob.sync()
+        _ = try bob.json(SessionMembers.self, ["session", "create", "book club"])
+        #expect(try bob.run(["feed", "Book club"]).stderr.contains("created by \(alice.npub), 2 members"))
+
+        // Bob (a member) labels it for himself: the name now names it here, Alice sees nothing.
+        let labelled = try bob.run(["session", "rename", String(session.prefix(8)), "Alice's club"])
+        #expect(labelled.status == 0, "\(labelled.stderr)")
+        #expect(labelled.stdout == "you call it Alice's club on this machine; the others still see Book club\n")
+        #expect(try bob.feed("Alice's club").isEmpty)
+        let bobRow = try Self.sessionRow(bob, session)
+        #expect(bobRow["name"] as? String == "Alice's club" && bobRow["shared_name"] as? String == "Book club")
+
+        // Alice (the creator) renames it for everyone; Bob's sync brings the new shared name.
+        let renamed = try alice.run(["session", "rename", "Book club", "Reading circle"])
+        #expect(renamed.status == 0 && renamed.stdout == "renamed the session to Reading circle for every member\n", "\(renamed.stderr)")
+        _ = try bob.sync()
+        let afterSync = try Self.sessionRow(bob, session)
+        #expect(afterSync["name"] as? String == "Alice's club" && afterSync["shared_name"] as? String == "Reading circle")
+        let cleared = try bob.run(["session", "rename", "Alice's club", "--clear"])
+        #expect(cleared.stdout == "the session shows its creator's name again: Reading circle\n", "\(cleared.stdout) \(cleared.stderr)")
+        #expect(try bob.feed("reading circle").isEmpty)
+
+        let missing = try bob.run(["react", "reading CIRCLE", "deadbeef", "👍"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("no post deadbeef in session 'reading CIRCLE'"), "\(missing.stderr)")
+    }
+
+    @Test("an iPhone member (rust-nostr, the app's format) gets the creator's rename as a session_create with the new name and every member")
+    func renameReachesAnIPhoneMemberAsSessionCreate() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let peer = Peer.generate()
+        let session = try alice.json(SessionMembers.self, ["session", "create", "Old name", "--member", peer.pubkey]).id
+        let renamed = try alice.run(["session", "rename", session, "New name", "--json"])
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        #expect(renamed.stdout.contains(#""name":"New name""#) && renamed.stdout.contains(#""shared":true"#), "\(renamed.stdout)")
+        let creates = try await PeerScript.unwrap(peer, relay: relay.url, expect: 2).filter { $0.kind == "session_create" }
+        let rename = try #require(creates.first { $0.payload["session_name"] as? String == "New name" })
+        #expect(creates.count == 2 && rename.sender == alice.pubkey)
+        #expect(Set(rename.payload.keys) == RustNostrMemberTests.iPhoneKeys["session_create"])
+        #expect(rename.payload["conversation_id"] as? String == session)
+        #expect(rename.payload["member_pubkeys"] as? [String] == [alice.pubkey, peer.pubkey])
+        let original = try #require(creates.first { $0.payload["session_name"] as? String == "Old name" })
+        #expect((rename.rumor["created_at"] as? Int64 ?? 0) >= (original.rumor["created_at"] as? Int64 ?? .max))
     }
 
     @Test("with only archived sessions, `sessions` says how many there are and how to list them")

@@ -315,7 +315,13 @@ import Testing
         var book = F.book(following: [F.alice, F.bob, F.carol])
         try book.setAlias("Ally", for: F.alice)
         try book.setAlias("Twin", for: F.bob)
-        try book.setAlias("twin", for: F.carol)
+        // An alias another contact has in any case is refused: both would stop naming anyone.
+        #expect(throws: CommandError("'Twin' is already the alias of \(F.bob.npub); choose another alias", badInput: true)) {
+            try book.setAlias("twin", for: F.carol)
+        }
+        try book.setAlias("Twin", for: F.bob)  // its own alias again is fine
+        // Twins stored before that rule still resolve to an error that says so.
+        book = ContactBook(me: F.me, followList: book.followList, aliases: [F.alice: "Ally", F.bob: "Twin", F.carol: "twin"], profiles: [:])
         #expect(try book.resolve(" \(F.bob.npub) ") == F.bob)
         #expect(try book.resolve("nostr:\(F.bob.npub)") == F.bob)
         #expect(try book.resolve(F.carol.hex.uppercased()) == F.carol)

@@ -60,7 +60,9 @@ import TestSupport
         _ = scratch.write("pass", "wrong\n")
         let wrong = try ProcessRunner.linkstr(["account", "show", "--reveal-secret", "--home", scratch.path], environment: environment)
         #expect(wrong.status == 1)
-        #expect(wrong.stderr.contains("wrong passphrase or damaged file"))
+        // A file cannot tell a typo from tampering: a wrong passphrase is called that, not damage.
+        #expect(wrong.stderr.hasPrefix("linkstr: cannot unlock profile 'default': wrong passphrase (for "), "\(wrong.stderr)")
+        #expect(!wrong.stderr.contains("altered") && !wrong.stderr.contains("damaged"))
     }
 
     /// `account import - < backup.nsec` on a terminal: the key comes from the file, the passphrase
@@ -71,7 +73,7 @@ import TestSupport
         let backup = scratch.write("backup.nsec", "nsec1vl029mgpspedva04g90vltkh6fvh240zqtv9k0t9af8935ke9laqsnlfe5\n")
         let session = try TerminalSession.linkstr(
             ["account", "import", "-", "--key-store", "ncryptsec", "--home", scratch.path], stdinFile: backup,
-            answers: [("linkstr passphrase: ", "correct horse"), ("repeat the passphrase: ", "correct horse")])
+            answers: [("new passphrase to protect the key of profile 'default': ", "correct horse"), ("repeat the new passphrase: ", "correct horse")])
         #expect(session.status == 0, "\(session.screen)")
         #expect(session.screen.contains("npub10elfcs4fr0l0r8af98jlmgdh9c8tcxjvz9qkw038js35mp4dma8qzvjptg"))
         #expect(!session.screen.contains("correct horse"), "the passphrase is not echoed")

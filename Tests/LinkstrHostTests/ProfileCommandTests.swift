@@ -155,10 +155,16 @@ import TestSupport
         #expect(locked.status == 1, "the key store is locked: no passphrase and no terminal")
 
         let shown = try ProcessRunner.run(
-            "/usr/bin/setsid", ["--wait", BuildProducts.linkstrExecutable, "whoami", "--home", home], environment: ["PATH": "/usr/bin:/bin", "HOME": home])
+            "/usr/bin/setsid", ["--wait", BuildProducts.linkstrExecutable, "whoami", "--qr", "--home", home], environment: ["PATH": "/usr/bin:/bin", "HOME": home])
         #expect(shown.status == 0, "\(shown.stderr)")
-        #expect(shown.stdout.hasPrefix("me  (locked; `linkstr unlock` unlocks it)\n\(nip19Npub)\n"), "\(shown.stdout)")
+        #expect(shown.stdout.hasPrefix("me  (locked; `linkstr unlock` unlocks it)\n\(nip19Npub)\nno published name; "), "\(shown.stdout)")
         #expect(try QRCodeReader.decode(terminalOutput: shown.stdout, scratch: scratch) == nip19Npub)
+        // Piped without --qr: the three lines, no code.
+        let piped = try linkstr(["whoami"], home)
+        #expect(piped.stdout == "me  (locked; `linkstr unlock` unlocks it)\n\(nip19Npub)\nno published name; `linkstr account name NAME` publishes one\n")
+        // On a terminal: the code.
+        let onTerminal = try TerminalSession.linkstr(["whoami", "--home", home])
+        #expect(onTerminal.status == 0 && onTerminal.screen.contains("█"), "\(onTerminal.screen)")
 
         let whoami = try linkstr(["whoami", "--json"], home)
         let record = try #require(try JSONSerialization.jsonObject(with: Data(whoami.stdout.utf8)) as? [String: Any])

@@ -50,4 +50,17 @@ import TestSupport
         #expect(fetched.status == 1)
         #expect(fetched.stderr.contains("ytdlp = \"/nonexistent/yt-dlp\" in config.toml is not an executable file"), "\(fetched.stderr)")
     }
+
+    /// `media classify` takes a link exactly as `post` does: a bare host gets https://.
+    @Test func classifyTakesABareHostAsPostDoes() throws {
+        defer { scratch.remove() }
+        let classified = try ProcessRunner.linkstr(["media", "classify", "youtube.com/watch?v=dQw4w9WgXcQ", "--json", "--home", scratch.path])
+        #expect(classified.status == 0, "\(classified.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(classified.stdout.utf8)) as? [String: Any])
+        #expect(object["provider"] as? String == "youtube")
+        let canonical = try #require(object["canonical_url"] as? String)
+        #expect(canonical.hasPrefix("https://") && canonical.contains("dQw4w9WgXcQ"), "\(canonical)")
+        let refused = try ProcessRunner.linkstr(["media", "classify", "not a link", "--home", scratch.path])
+        #expect(refused.status == 2 && refused.stderr.contains("is not a link"), "\(refused.stderr)")
+    }
 }

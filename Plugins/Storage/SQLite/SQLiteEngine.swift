@@ -193,9 +193,13 @@ final class SQLiteEngine: StorageEngine {
         }
     }
 
+    /// Deletes every record of `owner`, then gives the freed pages back to the file system (VACUUM):
+    /// an account's data cleared leaves no file of its former size, nor its deleted pages, behind.
+    /// The records are gone once the transaction commits; a VACUUM that cannot run now (another
+    /// process is reading) is logged, and the file shrinks at a later one.
     func deleteOwner(_ owner: [UInt8]) throws(PluginError) -> UInt64 {
         try withConnection { connection throws(PluginError) in
-            try connection.transaction { () throws(PluginError) in
+            let deleted = try connection.transaction { () throws(PluginError) in
                 try connection.withStatement(SQLiteSchema.deleteOwner) { statement throws(PluginError) in
                     try statement.bind(1, owner)
                     _ = try statement.step()
@@ -207,6 +211,12 @@ final class SQLiteEngine: StorageEngine {
                 }
                 return deleted
             }
+            do {
+                try connection.execute("VACUUM")
+            } catch {
+                host.log(.warn, "the account's records are deleted, but the SQLite file was not compacted now: \(error)")
+            }
+            return deleted
         }
     }
 

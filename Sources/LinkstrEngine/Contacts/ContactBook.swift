@@ -175,8 +175,19 @@ public struct ContactBook: Equatable, Sendable {
 
     /// Sets (or, with nil or blank text, clears) a contact's private alias. Local only: nothing to
     /// publish. The alias is cleaned like any shown name (`NameText`).
+    /// Refuses an alias that another contact already has in any case ("Bob" and "bob" would both
+    /// stop naming anyone).
     public mutating func setAlias(_ alias: String?, for key: PublicKey) throws(CommandError) {
         guard isContact(key) else { throw CommandError("\(key.npub) is not a contact", badInput: true) }
+        try checkAlias(alias, for: key)
         aliases[key] = alias.flatMap(NameText.clean)
+    }
+
+    /// Throws when `alias` (cleaned) is, in any case, the alias of another contact than `key`.
+    public func checkAlias(_ alias: String?, for key: PublicKey) throws(CommandError) {
+        guard let cleaned = alias.flatMap(NameText.clean)?.lowercased() else { return }
+        if let clash = aliases.first(where: { $0.key != key && $0.value.lowercased() == cleaned }) {
+            throw CommandError("'\(clash.value)' is already the alias of \(clash.key.npub); choose another alias", badInput: true)
+        }
     }
 }

@@ -26,29 +26,30 @@ extension LinkstrEngine {
         let next = deduplicated([me] + members)
         let history = try store.membership(sessionID)
         let prior = history.current
-        // The new snapshot must be the newest one everywhere, even when the previous change was made
-        // in the same second (snapshots are ordered by (created_at, rumor id)): the time is
-        // never before the newest snapshot's, and on a tie the throwaway root_id is drawn again until
-        // the rumor id is the larger one.
-        let latest = history.snapshots.last?.stamp
-        let time = max(now, latest?.time ?? now)
         var snapshot = LinkstrPayload(
-            kind: .sessionMembers, sessionID: sessionID, rootID: "", timestamp: time, sessionName: session.name, members: next)
-        func newest(_ recipients: [PublicKey]) throws(CommandError) -> OutboundMessage {
-            while true {
-                snapshot.rootID = Self.randomToken()
-                let built = try message(snapshot, recipients: recipients, now: time)
-                if let latest, Stamp(time: time, eventID: built.id) <= latest { continue }
-                return built
-            }
-        }
-        var messages = [try newest(deduplicated(prior + next))]
+            kind: .sessionMembers, sessionID: sessionID, rootID: "", timestamp: now, sessionName: session.name, members: next)
+        var messages = [try newestSnapshot(snapshot, to: deduplicated(prior + next), after: history, now: now)]
         let added = next.filter { !prior.contains($0) }
         if !added.isEmpty {
             snapshot.kind = .sessionCreate
-            messages.append(try newest(deduplicated([me] + added)))
+            messages.append(try newestSnapshot(snapshot, to: deduplicated([me] + added), after: history, now: now))
         }
         return messages
+    }
+
+    /// A new name for everyone (creator only): a `session_create` with the current members and the
+    /// new name, to the current members. A `session_create` because the iPhone app takes an existing
+    /// session's name only from those (from its creator); linkstr takes it from either snapshot.
+    public func renameSession(_ sessionID: SessionID, to name: String, now: Int64) throws -> OutboundMessage {
+        guard let session = try store.session(sessionID) else { throw CommandError.unknownSession(sessionID) }
+        guard session.creator == me else { throw CommandError("only the session creator can rename it for everyone.") }
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw CommandError("a session needs a name", badInput: true) }
+        let history = try store.membership(sessionID)
+        let members = deduplicated([me] + history.current)
+        let snapshot = LinkstrPayload(
+            kind: .sessionCreate, sessionID: sessionID, rootID: "", timestamp: now, sessionName: trimmed, members: members)
+        return try newestSnapshot(snapshot, to: members, after: history, now: now)
     }
 
     /// A link post to the session's active members.
@@ -147,6 +148,25 @@ extension LinkstrEngine {
         let members = try store.membership(sessionID).current
         guard members.contains(me) else { throw CommandError("you're no longer a member of this session.") }
         return deduplicated(members)
+    }
+
+    /// `snapshot` as the session's newest snapshot everywhere, even when the previous one was made in
+    /// the same second (snapshots are ordered by (created_at, rumor id)): its time is never before
+    /// the newest snapshot's, and on a tie the throwaway root_id is drawn again until the rumor id
+    /// is the larger one.
+    private func newestSnapshot(
+        _ snapshot: LinkstrPayload, to recipients: [PublicKey], after history: MembershipHistory, now: Int64
+    ) throws(CommandError) -> OutboundMessage {
+        let latest = history.snapshots.last?.stamp
+        let time = max(now, latest?.time ?? now)
+        var snapshot = snapshot
+        snapshot.timestamp = time
+        while true {
+            snapshot.rootID = Self.randomToken()
+            let built = try message(snapshot, recipients: recipients, now: time)
+            if let latest, Stamp(time: time, eventID: built.id) <= latest { continue }
+            return built
+        }
     }
 
     private func message(_ payload: LinkstrPayload, recipients: [PublicKey], now: Int64) throws(CommandError) -> OutboundMessage {

@@ -13,6 +13,10 @@ public enum ReactionEmoji {
     public static func validated(_ text: String) throws(PayloadError) -> String {
         let trimmed = text.trimmingWhitespace
         guard !trimmed.isEmpty else { throw PayloadError("a reaction needs an emoji") }
+        let characters = trimmed.filter { !$0.isWhitespace }
+        if trimmed.count > 1, characters.allSatisfy({ isEmoji(String($0).unicodeScalars) }) {
+            throw PayloadError("\(trimmed.debugDescription) is \(characters.count) emoji; a reaction is one emoji (react once for each, such as \(characters.first!))")
+        }
         guard trimmed.count == 1, isEmoji(trimmed.unicodeScalars) else {
             // Quoted with control characters escaped, so the message cannot drive the terminal.
             throw PayloadError("\(trimmed.debugDescription) is not an emoji; react with exactly one emoji, such as 👍")

@@ -7,6 +7,9 @@ public struct AccountFile: Codable, Equatable, Sendable {
     public var createdAt: Int64
     /// Set when the key is in a remote signer (NIP-46) rather than in the key store.
     public var remoteSigner: RemoteSignerLink?
+    /// The Nostr profile name (kind 0) others see, as last published or synced; kept here so that
+    /// `whoami` shows it without the key.
+    public var publishedName: String?
 
     public init(pubkey: String, keyStore: KeyStoreKind, name: String?, createdAt: Int64, remoteSigner: RemoteSignerLink? = nil) {
         self.pubkey = pubkey
@@ -22,6 +25,7 @@ public struct AccountFile: Codable, Equatable, Sendable {
         case name
         case createdAt = "created_at"
         case remoteSigner = "remote_signer"
+        case publishedName = "published_name"
     }
 
     /// The secrets this account keeps in its key store.

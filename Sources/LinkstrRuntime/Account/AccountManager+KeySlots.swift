@@ -22,16 +22,18 @@ extension AccountManager {
     ///   - newPassphrase: an ncryptsec passphrase is being chosen (asked twice on a terminal).
     ///   - passphrase: the passphrase to encrypt under; by default the passphrase source's (which
     ///     must then be the master passphrase, when the home has one).
+    ///   - profileName: the profile's name, for the passphrase prompt (else its npub).
     func storeKeys(
         _ keys: [(slot: KeySlot, key: SecretKey)], keyStore: KeyStoreKind, of id: ProfileID, npub: String, newPassphrase: Bool,
-        passphrase given: String? = nil
+        passphrase given: String? = nil, profileName: String? = nil
     ) throws(AccountError) {
+        let whose = profileName.map { "profile '\($0)'" } ?? npub
         _ = linkstr_forbid_core_dumps()
         guard !keys.isEmpty else { return }
         switch keyStore {
         case .secretService:
             var passphrase = given
-            if passphrase == nil, try masterPassphraseVerifier() != nil { passphrase = try storePassphrase(newPassphrase: newPassphrase) }
+            if passphrase == nil, try masterPassphraseVerifier() != nil { passphrase = try storePassphrase(newPassphrase: newPassphrase, whose: whose) }
             for (slot, key) in keys {
                 var secret = key.nsec
                 if let passphrase { secret = try encrypt(key, passphrase) }
@@ -39,7 +41,7 @@ extension AccountManager {
             }
         case .ncryptsec:
             var passphrase = given
-            if passphrase == nil { passphrase = try storePassphrase(newPassphrase: newPassphrase) }
+            if passphrase == nil { passphrase = try storePassphrase(newPassphrase: newPassphrase, whose: whose) }
             for (slot, key) in keys {
                 try writePrivateFile(path(slot, keyStore, of: id), try encrypt(key, passphrase ?? "") + "\n")
             }
@@ -49,9 +51,14 @@ extension AccountManager {
     }
 
     /// The passphrase source's passphrase, checked against the master passphrase when there is one.
-    private func storePassphrase(newPassphrase: Bool) throws(AccountError) -> String {
+    /// - Parameter whose: the profile the key belongs to, as the prompt names it.
+    private func storePassphrase(newPassphrase: Bool, whose: String) throws(AccountError) -> String {
         let verifier = try masterPassphraseVerifier()
-        let passphrase = try PassphraseSource(environment: environment).passphrase(confirm: newPassphrase && verifier == nil)
+        let prompt =
+            verifier != nil
+            ? "this home's master passphrase (it protects the key of \(whose)): "
+            : newPassphrase ? "new passphrase to protect the key of \(whose): " : "passphrase of \(whose): "
+        let passphrase = try PassphraseSource(environment: environment).passphrase(prompt: prompt, confirm: newPassphrase && verifier == nil)
         if let verifier, !(try verifier.matches(passphrase)) {
             throw AccountError("that is not this home's master passphrase; its keys are all kept under that one (change it with `linkstr profile passphrase`)")
         }
@@ -94,19 +101,41 @@ extension AccountManager {
                 keys.append(try parseNsec(text, source: source))
                 continue
             }
+            let passphrases = PassphraseSource(environment: environment)
+            let withoutTerminal =
+                "profile '\(profile.name)' is locked and there is no terminal to ask for its passphrase: run `linkstr unlock` "
+                + "(once per login session), or set LINKSTR_PASSPHRASE_FILE to a file holding it"
+            let asked = passphrase == nil && passphrases.asksOnTerminal
             if passphrase == nil {
-                passphrase = try PassphraseSource(environment: environment).passphrase(
-                    confirm: false,
-                    withoutTerminal: "profile '\(profile.name)' is locked and there is no terminal to ask for its passphrase: run `linkstr unlock` "
-                        + "(once per login session), or set LINKSTR_PASSPHRASE_FILE to a file holding it")
+                passphrase = try passphrases.passphrase(prompt: "passphrase of profile '\(profile.name)': ", confirm: false, withoutTerminal: withoutTerminal)
             }
-            do {
+            do throws(NIP49Error) {
                 keys.append(try NIP49.decrypt(text, password: passphrase ?? "").secretKey)
+            } catch .wrongPasswordOrCorrupted where asked {
+                // Typed at a terminal: a typo gets a second try.
+                passphrase = try passphrases.passphrase(
+                    prompt: "wrong passphrase; passphrase of profile '\(profile.name)' again: ", confirm: false, withoutTerminal: withoutTerminal)
+                keys.append(try decrypt(text, passphrase ?? "", profile: profile, source: source))
             } catch {
-                throw AccountError("cannot unlock \(source): wrong passphrase or damaged file (\(error))")
+                throw Self.unlockFailure(error, profile: profile, source: source)
             }
         }
         return keys
+    }
+
+    private func decrypt(_ text: String, _ passphrase: String, profile: HomeProfile, source: String) throws(AccountError) -> SecretKey {
+        do {
+            return try NIP49.decrypt(text, password: passphrase).secretKey
+        } catch {
+            throw Self.unlockFailure(error, profile: profile, source: source)
+        }
+    }
+
+    /// Why a key of `profile` did not decrypt: a wrong passphrase (the usual case: the file cannot
+    /// tell a typo from tampering, so it is not called damaged), or a file that is no ncryptsec.
+    private static func unlockFailure(_ error: NIP49Error, profile: HomeProfile, source: String) -> AccountError {
+        guard case .wrongPasswordOrCorrupted = error else { return AccountError("cannot unlock profile '\(profile.name)': \(source) is damaged (\(error))") }
+        return AccountError("cannot unlock profile '\(profile.name)': wrong passphrase (for \(source))")
     }
 
     /// The keys in `slots` of `profile` as the unlock agent holds them; nil when no agent runs or

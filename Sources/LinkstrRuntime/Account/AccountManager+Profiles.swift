@@ -50,7 +50,9 @@ extension AccountManager {
         let publicKey = secretKey.publicKey
         let id = ProfileID()
         try checkNewProfile(publicKey, name: name, in: try profileList())
-        try storeKeys([(.accountKey, secretKey)], keyStore: keyStore, of: id, npub: publicKey.npub, newPassphrase: true)
+        try storeKeys(
+            [(.accountKey, secretKey)], keyStore: keyStore, of: id, npub: publicKey.npub, newPassphrase: true,
+            profileName: name ?? (try? profileList())?.unusedName("default"))
         let account = AccountFile(pubkey: publicKey.hex, keyStore: keyStore, name: nil, createdAt: now)
         return try insertProfile(id: id, account: account, name: name, activate: activate)
     }

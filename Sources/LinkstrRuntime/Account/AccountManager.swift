@@ -23,9 +23,13 @@ public struct AccountManager: Sendable {
 
     var secretService: SecretServiceKeyStore { SecretServiceKeyStore(environment: environment) }
 
-    /// The key store used when none is asked for: the Secret Service when one answers, else ncryptsec.
+    /// The key store used when none is asked for: the one the home's profiles use (the active one's,
+    /// else the first's); for a home without profiles, the Secret Service when one answers, else ncryptsec.
     public func defaultKeyStore() -> KeyStoreKind {
-        secretService.isAvailable ? .secretService : .ncryptsec
+        // A second profile goes where the others are: a home of plain keys (a bot's, a test's) has
+        // no passphrase to give, and one of ncryptsec keys already has its passphrase.
+        if let list = try? profileList(), let used = (list.active ?? list.profiles.first)?.account.keyStore { return used }
+        return secretService.isAvailable ? .secretService : .ncryptsec
     }
 
     /// The account of the profile commands act on, or nil.

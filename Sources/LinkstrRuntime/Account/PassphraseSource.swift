@@ -11,6 +11,9 @@ public struct PassphraseSource: Sendable {
         self.environment = environment
     }
 
+    /// Whether a terminal prompt asks for the passphrase (so a mistyped one can be asked again).
+    public var asksOnTerminal: Bool { !isConfigured }
+
     /// Whether the passphrase comes from a file (`LINKSTR_PASSPHRASE_FILE` or the systemd
     /// credential) rather than from a person at a terminal.
     public var isConfigured: Bool {
@@ -21,9 +24,10 @@ public struct PassphraseSource: Sendable {
 
     /// The passphrase, without a trailing newline.
     /// - Parameters:
+    ///   - prompt: what a terminal prompt says: whose passphrase, and whether it is a new one.
     ///   - confirm: ask twice on a terminal (when creating a key).
     ///   - withoutTerminal: the error when it would ask but there is no terminal.
-    public func passphrase(confirm: Bool, withoutTerminal: String? = nil) throws(AccountError) -> String {
+    public func passphrase(prompt: String, confirm: Bool, withoutTerminal: String? = nil) throws(AccountError) -> String {
         if let file = environment["LINKSTR_PASSPHRASE_FILE"], !file.isEmpty {
             try Self.checkPrivate(file)
             return try read(file, what: "LINKSTR_PASSPHRASE_FILE")
@@ -32,7 +36,7 @@ public struct PassphraseSource: Sendable {
             return try read(directory + "/linkstr-passphrase", what: "the systemd credential")
         }
         return try Self.ask(
-            prompt: "linkstr passphrase: ", confirm: confirm,
+            prompt: prompt, confirm: confirm,
             withoutTerminal: withoutTerminal ?? "the key is protected by a passphrase and there is no terminal to ask for it: set LINKSTR_PASSPHRASE_FILE to a file holding it (or use the systemd credential linkstr-passphrase)")
     }
 
@@ -45,7 +49,7 @@ public struct PassphraseSource: Sendable {
         defer { close(tty) }
         let first = prompt(text, on: tty)
         guard !first.isEmpty else { throw AccountError("the passphrase must not be empty") }
-        if confirm, prompt("repeat the passphrase: ", on: tty) != first {
+        if confirm, prompt("repeat the new passphrase: ", on: tty) != first {
             throw AccountError("the two passphrases differ")
         }
         return first

@@ -72,3 +72,19 @@ extension MediaRuntime {
         return MediaCacheClearing(videos: videos.files, videoBytes: videos.bytes, previewFiles: previews)
     }
 }
+
+extension MediaRuntime {
+    /// The cached video file of each of `urls` that has one, looked up by its canonical URL as
+    /// `fetchVideo` caches it (a video cached under a runtime-resolved URL is found by `fetchVideo`
+    /// only). Reading does not count as a use. Nothing when the cache cannot be read.
+    public func cachedVideos(of urls: [String]) -> [String: String] {
+        guard let naming = try? cacheNaming(), let entries = try? videoCache.entries(), !entries.isEmpty else { return [:] }
+        let files = Dictionary(entries.map { ($0.key, $0.file) }, uniquingKeysWith: { first, _ in first })
+        var found: [String: String] = [:]
+        for url in Set(urls) {
+            let canonical = (try? classify(url)).flatMap { $0 }?.canonicalURL ?? url
+            if let file = files[naming.name(for: canonical)] ?? files[naming.name(for: url)] { found[url] = videoCache.folder + "/" + file }
+        }
+        return found
+    }
+}

@@ -20,12 +20,13 @@ public struct MediaRuntime: Sendable {
         self.host = host
     }
 
-    /// The link the media use cases take: `text` validated and normalised like a post's URL (`WebURL`).
+    /// The link the media use cases take: `text` validated and normalised exactly as a post's URL
+    /// (`WebURL.normalizeForSending`: a bare host such as `youtube.com/watch?v=…` gets https://).
     ///
     /// - Throws: `.badInput` with the reason when it is no http(s) URL.
     public static func link(_ text: String) throws(RuntimeError) -> String {
         do {
-            return try WebURL.normalize(text)
+            return try WebURL.normalizeForSending(text)
         } catch {
             throw RuntimeError(.badInput, error.reason)
         }

@@ -12,8 +12,12 @@ extension JSONRecords {
     /// Who the profile is, for `whoami`: no secret is needed to say it. `locked`: a passphrase
     /// protects its key and the unlock agent does not hold it.
     /// `auto_locked_at`: when the unlock agent locked itself, while it stays locked so.
+    /// `published_name`: the name others see, as last published or synced (null: none).
     public static func whoami(_ profile: HomeProfile, locked: Bool, autoLockedAt: Date? = nil) -> [String: Any] {
-        var record: [String: Any] = ["id": profile.id.rawValue, "name": profile.name, "npub": profile.npub, "pubkey": profile.account.pubkey, "locked": locked]
+        var record: [String: Any] = [
+            "id": profile.id.rawValue, "name": profile.name, "npub": profile.npub, "pubkey": profile.account.pubkey, "locked": locked,
+            "published_name": profile.account.publishedName ?? NSNull(),
+        ]
         if locked, let autoLockedAt { record["auto_locked_at"] = AccountManager.timeFormatter().string(from: autoLockedAt) }
         return record
     }

@@ -29,8 +29,9 @@ public enum JSONRecords {
     /// One row of the session list.
     public static func session(_ summary: SessionSummary) -> [String: Any] {
         [
-            "id": summary.id.rawValue, "name": summary.name, "creator": summary.creator.hex, "members": summary.members.map(\.hex),
-            "unread": summary.unread, "archived": summary.archived, "updated_at": summary.updatedAt,
+            "id": summary.id.rawValue, "name": summary.name, "shared_name": summary.sharedName, "creator": summary.creator.hex,
+            "members": summary.members.map(\.hex), "unread": summary.unread, "archived": summary.archived, "removed": summary.removed,
+            "updated_at": summary.updatedAt,
         ]
     }
 
@@ -49,6 +50,7 @@ public enum JSONRecords {
         object["reactions"] = Dictionary(item.reactions.map { ($0.emoji, $0.senders.map(\.hex)) }, uniquingKeysWith: { $0 + $1 })
         object["title"] = item.title
         object["thumbnail"] = item.thumbnail
+        object["cached_video"] = item.cachedVideo
         return object
     }
 
@@ -97,10 +99,12 @@ public enum JSONRecords {
     }
 
     public static func syncReport(_ report: SyncReport) -> [String: Any] {
-        [
+        var object: [String: Any] = [
             "received": report.received, "accepted": report.accepted, "staged": report.staged, "rejected": report.rejected,
             "rejections": report.rejections,
         ]
+        if report.interrupted { object["interrupted"] = true }
+        return object
     }
 
     /// One accepted change, as `watch` reports it.

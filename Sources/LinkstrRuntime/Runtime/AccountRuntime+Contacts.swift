@@ -43,6 +43,13 @@ extension AccountRuntime {
     /// Follows `key` (publishing the new kind 3, keeping what other clients wrote in it) and sets its
     /// private alias. Fetches the relays' current list first, so no newer list is overwritten.
     public func addContact(_ key: PublicKey, alias: String?) async throws(RuntimeError) -> Contact {
+        // Before anything is published: an alias another contact has would make both unnamable.
+        let current = try contactBook()
+        do {
+            try current.checkAlias(alias, for: key)
+        } catch {
+            throw RuntimeError(error)
+        }
         let pool = try await writablePool()
         await refreshFollowList(pool, profiles: false)
         var book = try contactBook()
@@ -72,8 +79,9 @@ extension AccountRuntime {
 
     // MARK: Relays
 
-    /// Reads the account's follow list (and, with `profiles`, the contacts' kind 0 names) from the
-    /// connected relays, waiting at most `followListWait` for their end of stored events.
+    /// Reads the account's follow list (and, with `profiles`, the kind 0 names of the contacts, the
+    /// session members and this account: `peopleWithProfiles`) from the connected relays, waiting at
+    /// most `followListWait` for their end of stored events.
     func refreshFollowList(_ pool: RelayPool, profiles: Bool) async {
         guard var book = try? contactBook() else { return }
         if let stream = try? pool.subscribeFollowList(of: me) {
@@ -81,8 +89,8 @@ extension AccountRuntime {
                 book.ingestFollowList(event, now: clock())
             }
         }
-        if profiles, !book.contactKeys.isEmpty,
-            let stream = try? pool.subscribe("linkstr-profiles", filters: [Filter(authors: book.contactKeys, kinds: [Profile.kind])])
+        if profiles,
+            let stream = try? pool.subscribe("linkstr-profiles", filters: [Filter(authors: peopleWithProfiles(book), kinds: [Profile.kind])])
         {
             for event in await storedEvents(stream, subscription: "linkstr-profiles", pool: pool) {
                 book.ingestProfile(event, now: clock())
@@ -139,7 +147,7 @@ extension AccountRuntime {
         return book
     }
 
-    private func save(_ book: ContactBook) throws(RuntimeError) {
+    func save(_ book: ContactBook) throws(RuntimeError) {
         try withStore { try store.put(EngineCollection.accountState, key: Array(AccountStateKey.contacts.utf8), value: book.encoded()) }
         try commit()
         contactBookCache = book

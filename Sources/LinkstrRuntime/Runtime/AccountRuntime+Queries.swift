@@ -35,8 +35,21 @@ extension AccountRuntime {
         }
         let members = try withStore { try store.membership(id).current }
         return SessionSummary(
-            id: id, name: session.name, creator: session.creator, members: members, unread: anyUnread, archived: session.archived,
-            updatedAt: session.updatedAt)
+            id: id, name: try sessionLabels()[id] ?? session.name, sharedName: session.name, creator: session.creator, members: members,
+            removed: !members.contains(me), unread: anyUnread, archived: session.archived, updatedAt: session.updatedAt)
+    }
+
+    /// How many shown posts of a session are unread.
+    public func unreadCount(_ id: SessionID) throws(RuntimeError) -> Int {
+        let unread = StorageQuery(
+            owner: me.rawBytes, collection: EngineCollection.post, parent: EngineCollection.sessionKey(id),
+            flagsMask: EngineCollection.unreadFlag, flagsValue: EngineCollection.unreadFlag)
+        var count = 0
+        for record in try read(unread) {
+            let post = try Self.storedPost(record)
+            if try withStore({ try engine.isVisible(post) }) { count += 1 }
+        }
+        return count
     }
 
     /// The newest `limit` posts of a session, oldest first, with their active reactions; only what
@@ -92,19 +105,43 @@ extension AccountRuntime {
         return FeedItem(post: post, reactions: grouped, title: stored?.title, thumbnail: stored?.thumbnail)
     }
 
-    /// A session named by its id or by a unique name (case-insensitive). When several sessions have
-    /// the name, the error lists their ids and names.
+    /// A session named by its id, by a unique name (case-insensitive; a member's own label counts as
+    /// a name), or by a unique short id (the first `shortIDLength` or more characters of its id, any
+    /// case). When several sessions have the name, the error lists them with their creator, member
+    /// count and short id.
     public func resolveSession(_ text: String) throws(RuntimeError) -> SessionID {
         if let id = SessionID(text), try withStore({ try store.session(id) }) != nil { return id }
         let matches = try sessions(named: text)
         switch matches.count {
         case 1: return matches[0].id
-        case 0: throw RuntimeError(.badInput, "no session named or with id '\(text)'; see `linkstr sessions`")
+        case 0:
+            if let id = try session(shortID: text) { return id }
+            throw RuntimeError(.badInput, "no session named or with id '\(text)'; see `linkstr sessions`")
         default:
-            let candidates = matches.map { "\($0.id) (\($0.name)\($0.archived ? ", archived" : ""))" }
+            let candidates = matches.map { session in
+                let count = "\(session.members.count) member\(session.members.count == 1 ? "" : "s")"
+                let creator = session.creator == me ? "you" : displayName(of: session.creator)
+                return "\(Self.shortID(session.id)) (created by \(creator), \(count)\(session.archived ? ", archived" : ""))"
+            }
             throw RuntimeError(
-                .badInput, "\(matches.count) sessions are named '\(text)': \(candidates.joined(separator: ", ")); use the id instead")
+                .badInput,
+                "\(matches.count) sessions are named '\(text)': \(candidates.joined(separator: ", ")); name one by its short id, "
+                    + "or rename one with `linkstr session rename`")
         }
+    }
+
+    /// How many leading characters of a session id name it where a name is ambiguous.
+    public static let shortIDLength = 8
+
+    /// The first `shortIDLength` characters of `id`.
+    public static func shortID(_ id: SessionID) -> String { String(id.rawValue.prefix(shortIDLength)) }
+
+    /// The one session whose id starts with `text` (any case, at least `shortIDLength` characters).
+    private func session(shortID text: String) throws(RuntimeError) -> SessionID? {
+        let prefix = text.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
+        guard prefix.count >= Self.shortIDLength else { return nil }
+        let found = try (sessions(archived: false) + sessions(archived: true)).filter { $0.id.rawValue.uppercased().hasPrefix(prefix) }
+        return found.count == 1 ? found[0].id : nil
     }
 
     /// The sessions, archived ones included, whose name is `name` (trimmed, case-insensitive).
@@ -133,14 +170,27 @@ extension AccountRuntime {
         }
     }
 
-    /// A post of a session named by its id or a unique prefix of at least 8 hex characters.
-    public func resolvePost(_ text: String, in session: SessionID) throws(RuntimeError) -> RumorID {
+    /// A post of a session named by its id or a unique prefix of at least 8 hex characters. The
+    /// error names the session as `typed` (what the user typed), else by its shown name.
+    public func resolvePost(_ text: String, in session: SessionID, typed: String? = nil) throws(RuntimeError) -> RumorID {
         let matches = try posts(matching: text, in: session).map(\.postID)
         switch matches.count {
         case 1: return matches[0]
-        case 0: throw RuntimeError(.badInput, "no post \(text) in session \(session)")
+        case 0:
+            var name = typed
+            if name == nil { name = try summary(of: session).name }
+            throw RuntimeError(.badInput, "no post \(text) in session '\(name ?? session.rawValue)'; `linkstr feed` lists the posts and their short ids")
         default: throw RuntimeError(.badInput, "\(matches.count) posts start with \(text); give more characters")
         }
+    }
+
+    /// A post of a session named by its id or a unique prefix (`resolvePost(_:in:typed:)`).
+    public func post(_ text: String, in session: SessionID, typed: String? = nil) throws(RuntimeError) -> Post {
+        let id = try resolvePost(text, in: session, typed: typed)
+        guard let post = try withStore({ try store.post(PostReference(sessionID: session, postID: id)) }) else {
+            throw RuntimeError(.badInput, "no post \(text) in session '\(typed ?? session.rawValue)'")
+        }
+        return post
     }
 
     /// Marks one post, or every post of a session, read; returns how many changed.

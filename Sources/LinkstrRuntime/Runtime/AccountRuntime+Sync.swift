@@ -12,13 +12,24 @@ extension AccountRuntime {
     static let backfillBatch = 2_000
 
     /// Connects, backfills every gift wrap addressed to the account, ingests, and returns the counts.
+    /// Cancelled during the backfill, it stores what arrived until then, leaves the sync watermark
+    /// where it was (the next sync fetches the rest) and returns the counts marked `interrupted`.
     ///
     /// - Parameter timeout: the longest to wait for the first relay and for each page.
     public func sync(timeout: Duration = .seconds(15), progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws(RuntimeError) -> SyncReport {
         startBatch()
         let pool = try connect()
         defer { recordRelayStatuses(unfinished: Set(batch.sync.unfinishedRelays)) }
-        try await backfill(pool, timeout: timeout, deduplicator: EventDeduplicator(capacity: 1_000_000), observer: nil, progress: progress)
+        do throws(RuntimeError) {
+            try await backfill(pool, timeout: timeout, deduplicator: EventDeduplicator(capacity: 1_000_000), observer: nil, progress: progress)
+        } catch {
+            guard Task.isCancelled, batch.failure == nil else { throw error }
+            await ingestUnwrapped()
+            await commitBatch(observer: nil)
+            if let failure = batch.failure { throw failure }
+            batch.sync.interrupted = true
+            return batch.sync
+        }
         await refreshFollowList(pool, profiles: true)
         return batch.sync
     }

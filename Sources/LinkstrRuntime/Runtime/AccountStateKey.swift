@@ -8,6 +8,8 @@ enum AccountStateKey {
     /// Set when a first sync starts restoring history into an empty store, so that one interrupted
     /// (killed) before it completed resumes as a restore: the history it fetches stays read.
     static let restoreStarted = "restore-started"
+    /// The names a member gave sessions on this machine (`renameSession`), shown instead of the creator's.
+    static let sessionLabels = "session-labels"
     /// Where the webhook sync of saved links stands (`WebhookStatus`).
     static let webhookStatus = "saved-webhook"
 }

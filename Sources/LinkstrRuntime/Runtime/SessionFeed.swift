@@ -5,6 +5,8 @@ import NostrCore
 public struct SessionFeed: Sendable {
     public var session: SessionSummary
     public var items: [FeedItem]
+    /// How many shown posts of the whole session are unread (also those a limit leaves out).
+    public var unread: Int
     /// The membership changes in the span of `items` (all of them when the feed is not limited),
     /// oldest first.
     public var membershipChanges: [MembershipChange]

@@ -13,6 +13,9 @@ public struct SyncReport: Sendable, Equatable {
     public var relays: [String] = []
     /// Relays that did not finish sending their history (EOSE) within the page timeout.
     public var unfinishedRelays: [String] = []
+    /// The sync was cancelled before the history was complete: what arrived until then is stored,
+    /// and the next sync starts where this one did.
+    public var interrupted = false
 
     public init() {}
 

@@ -16,6 +16,9 @@ struct JSONWriter {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
+    /// Appends `text` as it is (a JSON number kept as written).
+    mutating func appendRaw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
     mutating func appendInteger(_ value: Int64) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude

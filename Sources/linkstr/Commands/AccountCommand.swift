@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Glibc
 import LinkstrHost
 import LinkstrRuntime
 import NostrCore
@@ -10,11 +11,12 @@ struct AccountCommand: ParsableCommand {
         abstract: "Create, import, connect, show or forget this home's Nostr identity.",
         discussion: """
             Example:
-              linkstr account create --name Alice
+              linkstr account create --name Alice --publish
+              linkstr account name Alice
               linkstr account show --json
             """,
         subcommands: [
-            AccountCreateCommand.self, AccountImportCommand.self, AccountShowCommand.self, AccountLogoutCommand.self,
+            AccountCreateCommand.self, AccountImportCommand.self, AccountShowCommand.self, AccountNameCommand.self, AccountLogoutCommand.self,
             AccountDeleteCommand.self, AccountConnectCommand.self, AccountDisconnectCommand.self,
         ])
 }
@@ -24,22 +26,23 @@ struct KeyStoreOption: ParsableArguments {
     @Option(
         name: .customLong("key-store"),
         help: ArgumentHelp(
-            "secret-service (the desktop keyring), ncryptsec (a NIP-49 file unlocked with a passphrase) or plain (an unencrypted 0600 file, for bots and tests). Default: secret-service when one answers, else ncryptsec.",
+            "secret-service (the desktop keyring), ncryptsec (a NIP-49 file unlocked with a passphrase) or plain (an unencrypted 0600 file, for bots and tests). Default: the key store this home's profiles use; for its first, secret-service when one answers, else ncryptsec.",
             valueName: "store"))
     var keyStore: String?
 
     func resolve(_ accounts: AccountManager) throws(CLIFailure) -> KeyStoreKind {
         guard let keyStore else { return accounts.defaultKeyStore() }
-        let kind: KeyStoreKind
         do {
-            kind = try KeyStoreKind(choice: keyStore)
+            return try KeyStoreKind(choice: keyStore)
         } catch {
             throw error.failure
         }
-        if kind == .plain {
-            Terminal.say("warning: the secret key is stored unencrypted in a 0600 file under \(accounts.dataDirectory)/profiles")
-        }
-        return kind
+    }
+
+    /// Once the key is stored (never before a refusal): the warning `--key-store plain` deserves.
+    func warnIfPlain(_ kind: KeyStoreKind, _ accounts: AccountManager) {
+        guard keyStore != nil, kind == .plain else { return }
+        Terminal.say("warning: the secret key is stored unencrypted in a 0600 file under \(accounts.dataDirectory)/profiles")
     }
 }
 
@@ -63,29 +66,77 @@ func printIdentity(_ account: AccountFile, json: Bool) throws(CLIFailure) {
     }
 }
 
-struct AccountCreateCommand: ParsableCommand {
+struct AccountCreateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "create", abstract: "Make a new key pair and store it.",
         discussion: """
             The secret key (nsec) is your password: back it up with `linkstr account show --reveal-secret`.
+            --name names the profile on this machine; on a terminal you are then asked whether to
+            also publish it as the name others see (`linkstr account name`), and --publish does so
+            without asking (it needs a relay that accepts it; the account is created either way).
 
             Example:
-              linkstr account create --name Alice
+              linkstr account create --name Alice --publish
               LINKSTR_PASSPHRASE_FILE=~/.config/linkstr/pass linkstr account create --key-store ncryptsec
             """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var store: KeyStoreOption
-    @Option(help: "A display name, kept locally.") var name: String?
+    @Option(help: "The profile's name on this machine (and, with --publish, the name others see).") var name: String?
+    @Flag(help: "Publish --name as your Nostr profile name without asking.") var publish = false
 
-    func run() throws {
+    func validate() throws {
+        if publish, name == nil { throw ValidationError("--publish publishes --name: give --name NAME too") }
+    }
+
+    func run() async throws {
         let host = try global.openHost()
         let accounts = global.accounts(host)
         do {
-            let account = try accounts.save(SecretKey.generate(), name: name, keyStore: try store.resolve(accounts), now: Int64(Date().timeIntervalSince1970))
-            try printIdentity(account, json: global.json)
+            let keyStore = try store.resolve(accounts)
+            let account = try accounts.save(SecretKey.generate(), name: name, keyStore: keyStore, now: Int64(Date().timeIntervalSince1970))
+            store.warnIfPlain(keyStore, accounts)
+            host.stop()
+            if let name, shouldPublish(name) {
+                try await publishName(name, account: account)
+            } else {
+                try printIdentity(account, json: global.json)
+            }
         } catch let error as AccountError {
             throw error.failure
+        }
+    }
+
+    /// --publish, else the answer on a terminal (never asked when the output is read by a program).
+    private func shouldPublish(_ name: String) -> Bool {
+        if publish { return true }
+        guard !global.json, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return false }
+        return Confirmation.ask("Also publish \"\(TerminalText.line(name))\" as the name others see? It is public on the relays.") == true
+    }
+
+    /// Publishes the new account's name; the account stays created when no relay accepts it.
+    private func publishName(_ name: String, account: AccountFile) async throws {
+        let context = try AccountContext.open(global, connects: true)
+        defer { context.host.stop() }
+        do throws(CLIFailure) {
+            try await context.connect(forWriting: true)
+            let opened = context.opened
+            let published = try await context.run { _ throws(RuntimeError) in try await opened.publishName(name) }
+            await context.close()
+            if global.json {
+                guard let key = try? PublicKey(hex: account.pubkey) else { throw CLIFailure(.failed, "the account file holds an invalid key") }
+                var identity = JSONRecords.identity(account, key: key)
+                identity["published_name"] = published
+                Terminal.printJSON(identity)
+            } else {
+                try printIdentity(account, json: false)
+                printPublishedName(published, json: false)
+            }
+        } catch {
+            await context.close()
+            try? printIdentity(account, json: global.json)
+            throw CLIFailure(
+                error.exitCode, "the account was created, but your name was not published (\(error.message)); `linkstr account name \"\(name)\"` publishes it")
         }
     }
 }
@@ -113,7 +164,9 @@ struct AccountImportCommand: ParsableCommand {
         let host = try global.openHost()
         let accounts = global.accounts(host)
         do {
-            let account = try accounts.save(key, name: name, keyStore: try store.resolve(accounts), now: Int64(Date().timeIntervalSince1970))
+            let keyStore = try store.resolve(accounts)
+            let account = try accounts.save(key, name: name, keyStore: keyStore, now: Int64(Date().timeIntervalSince1970))
+            store.warnIfPlain(keyStore, accounts)
             try printIdentity(account, json: global.json)
         } catch let error as AccountError {
             throw error.failure

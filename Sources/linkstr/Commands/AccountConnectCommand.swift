@@ -168,6 +168,7 @@ struct AccountConnectCommand: AsyncParsableCommand {
             let (account, user, reconnected) = try await accounts.connectRemote(
                 through: client, sessionKey: sessionKey, answerTimeout: answerTimeout, name: name, keyStore: keyStore,
                 now: Int64(Date().timeIntervalSince1970), confirmReplacing: { current throws(AccountError) in try Self.confirmReplacing(current, by: client) })
+            store.warnIfPlain(keyStore, accounts)
             if global.json {
                 Terminal.printJSON(
                     JSONRecords.remoteIdentity(account, key: user, signer: client.signer, relays: client.relays, reconnected: reconnected))

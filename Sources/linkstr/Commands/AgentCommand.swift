@@ -13,7 +13,8 @@ struct AgentCommand: ParsableCommand {
             listening are checked to be the user's own. It holds the keys \
             `linkstr unlock` hands it in locked memory, never on disk, and forgets them on \
             `linkstr lock` or after [profiles] auto_lock_minutes without use. It ends when the \
-            home's data folder or its socket is gone (the runtime folder goes at logout).
+            home's data folder or its socket is gone (the runtime folder goes at logout), and on
+            SIGTERM, SIGINT or SIGHUP; either way it removes its socket first.
 
             Example:
               linkstr agent --home ~/linkstr &
@@ -40,6 +41,15 @@ struct AgentCommand: ParsableCommand {
                 }
             }
         }
+        // Stopped by a signal, it removes its socket (as when it ends by itself) before exiting.
+        let stops = [SIGTERM, SIGINT, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number)
+            source.setEventHandler { server.stop() }
+            source.resume()
+            return source
+        }
         server.run()
+        stops.forEach { $0.cancel() }
     }
 }

@@ -25,7 +25,7 @@ struct DeleteCommand: AsyncParsableCommand {
         let id = try await context.session(session)
         try await context.connect(forWriting: true)
         let deletion = try await context.run { runtime throws(RuntimeError) in
-            try await runtime.delete(id, postID: try await runtime.resolvePost(post, in: id))
+            try await runtime.delete(id, postID: try await runtime.resolvePost(post, in: id, typed: session))
         }
         await context.close()
         for warning in deletion.warnings { Terminal.say("warning: \(warning)") }

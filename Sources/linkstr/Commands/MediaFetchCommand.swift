@@ -28,19 +28,9 @@ struct MediaFetchCommand: AsyncParsableCommand {
         let url = try MediaURLArgument.validate(self.url)
         let media = try global.openMedia()
         defer { media.host.stop() }
-        // On a terminal: a bar with the bytes downloaded (of the total, when yt-dlp knows it).
-        let bar = StatusLine.shared.enabled ? ProgressBar("downloading") : nil
         let video: CachedVideo
         do {
-            video = try await media.fetchVideo(url) { done, total in
-                guard let bar else { return }
-                if total > 0 {
-                    let percent = done * 100 / total
-                    bar.update(fraction: Double(done) / Double(total), detail: "\(percent)%  \(ProgressBar.bytes(done)) of \(ProgressBar.bytes(total))")
-                } else {
-                    bar.update(fraction: nil, detail: ProgressBar.bytes(done))
-                }
-            }
+            video = try await media.fetchVideo(url, progress: ProgressBar.download())
         } catch {
             StatusLine.shared.clear()
             throw RuntimeError(error, "cannot fetch the video of \(url)").failure

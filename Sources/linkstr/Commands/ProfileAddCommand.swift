@@ -26,6 +26,7 @@ struct ProfileAddCommand: ParsableCommand {
         } catch {
             throw error.failure
         }
+        store.warnIfPlain(keyStore, accounts)
         global.printProfile(profile)
     }
 }

@@ -31,6 +31,7 @@ struct ProfileImportCommand: ParsableCommand {
         } catch {
             throw error.failure
         }
+        store.warnIfPlain(keyStore, accounts)
         global.printProfile(profile)
     }
 }

@@ -29,7 +29,7 @@ struct ReactCommand: AsyncParsableCommand {
         let active: Bool? = off ? false : (on ? true : nil)
         try await context.connect(forWriting: true)
         let reaction = try await context.run { runtime throws(RuntimeError) in
-            let postID = try await runtime.resolvePost(post, in: id)
+            let postID = try await runtime.resolvePost(post, in: id, typed: session)
             return try await runtime.react(id, postID: postID, emoji: emoji, active: active)
         }
         await context.close()

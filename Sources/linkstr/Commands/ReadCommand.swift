@@ -22,7 +22,7 @@ struct ReadCommand: AsyncParsableCommand {
         let id = try await context.session(session)
         let changed = try await context.run { runtime throws(RuntimeError) in
             var postID: RumorID?
-            if let post { postID = try await runtime.resolvePost(post, in: id) }
+            if let post { postID = try await runtime.resolvePost(post, in: id, typed: session) }
             return try await runtime.markRead(id, post: postID)
         }
         if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("marked \(changed) post\(changed == 1 ? "" : "s") read\n") }

@@ -31,7 +31,7 @@ struct SavedListCommand: AsyncParsableCommand {
         if global.json {
             Terminal.printJSON(links.map(JSONRecords.savedLink))
         } else {
-            Terminal.write(SavedListView(links: links, deleted: deleted, output: .current).render())
+            Terminal.write(SavedListView(links: links, deleted: deleted, tags: tag, search: search, output: .current).render())
         }
     }
 }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import Glibc
 import LinkstrHost
 import LinkstrRuntime
 
@@ -9,7 +11,8 @@ struct SyncCommand: AsyncParsableCommand {
             The first sync fetches the whole history (and marks it read); later ones start two days
             before the previous sync, because gift wraps are backdated by up to two days. Rumors that
             wait for something that never arrived are counted as rejected and kept: they are retried
-            when it does.
+            when it does. Ctrl-C (or SIGTERM) stops it: what arrived until then is stored, it says
+            how much, and the next sync fetches the rest (exit status 130).
 
             Example:
               linkstr sync --json
@@ -34,9 +37,27 @@ struct SyncCommand: AsyncParsableCommand {
                     detail: "\(progress.received) received · \(progress.accepted) accepted" + (progress.pages > 0 ? " · page \(progress.pages)" : ""))
             }
         }
-        let report = try await context.run { runtime throws(RuntimeError) in
-            try await runtime.sync(timeout: .seconds(timeout), progress: progress)
+        let runtime = context.runtime
+        let seconds = timeout
+        let syncing = Task { try await runtime.sync(timeout: .seconds(seconds), progress: progress) }
+        let stop = Self.cancelOnInterrupt(syncing)
+        defer { stop.forEach { $0.cancel() } }
+        let report: SyncReport
+        do {
+            report = try await syncing.value
+        } catch let error as RuntimeError {
+            throw error.failure
         }
+        if report.interrupted {
+            await context.close()
+            StatusLine.shared.clear()
+            if global.json { Terminal.printJSON(JSONRecords.syncReport(report)) }
+            throw CLIFailure(
+                .interrupted,
+                "stopped; \(report.received) received wrap\(report.received == 1 ? " is" : "s are") stored (\(report.accepted) accepted), "
+                    + "the rest comes with the next sync")
+        }
+        await context.opened.notePublishedName()
         await context.close()
         StatusLine.shared.finishSteps()
         for relay in report.unfinishedRelays {
@@ -51,6 +72,18 @@ struct SyncCommand: AsyncParsableCommand {
         Terminal.write("received \(report.received), accepted \(report.accepted), staged \(report.staged), rejected \(report.rejected)\n")
         for (reason, count) in report.rejections.sorted(by: { $0.value > $1.value }) {
             Terminal.write("  rejected \(count)× \(TerminalText.line(reason))\n")
+        }
+    }
+
+    /// Cancels `task` on SIGINT or SIGTERM (instead of dying with the batch not yet stored); the
+    /// returned sources are cancelled once it is done.
+    static func cancelOnInterrupt(_ task: Task<SyncReport, any Error>) -> [DispatchSourceSignal] {
+        [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number)
+            source.setEventHandler { task.cancel() }
+            source.resume()
+            return source
         }
     }
 }

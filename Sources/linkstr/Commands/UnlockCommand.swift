@@ -27,7 +27,7 @@ struct UnlockCommand: ParsableCommand {
         let unlocked: (profiles: [HomeProfile], until: Date?)
         do {
             let passphrase = try PassphraseInput.read(
-                fromStdin: passphraseStdin, prompt: "linkstr passphrase: ", confirm: false,
+                fromStdin: passphraseStdin, prompt: "passphrase of this home's keys: ", confirm: false,
                 withoutTerminal: "there is no terminal to ask for the passphrase; give it on stdin with --passphrase-stdin")
             let program = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
             unlocked = try accounts.unlockProfiles(

@@ -6,7 +6,9 @@ import NostrCore
 /// `linkstr feed` for people, like a chat: the session's name, then the posts oldest first under
 /// sender headers (one header for consecutive posts of one sender), each with its unread marker,
 /// the link's title (once known) and URL, the note as a callout, the reaction summary (one emoji
-/// alone, counts capped at 10+), its time and the id prefix that `react`, `delete` and `read` take.
+/// alone, counts capped at 10+), "▶ cached" when its video is in the media cache (`linkstr play`
+/// plays it at once), its time and the id prefix that `react`, `delete`, `read` and `play` take.
+/// The header's unread count is the whole session's, whatever `--limit` shows.
 /// Membership changes after the first snapshot are `── in: Carol · out: Dave ──` lines, in time
 /// order among the posts (as the app's centred separators).
 ///
@@ -25,7 +27,7 @@ struct FeedView {
     func render() -> String {
         let style = output.style
         let (session, items) = (feed.session, feed.items)
-        let unread = items.filter(\.post.unread).count
+        let unread = feed.unread
         var header = style.paint(TerminalText.line(session.name), Palette.foreground, bold: true)
         var details = ["\(session.members.count) member\(session.members.count == 1 ? "" : "s")"]
         if session.archived { details.append("archived") }
@@ -81,6 +83,7 @@ struct FeedView {
         var meta: [String] = []
         let summary = Self.reactionSummary(item.reactions, style: style)
         if !summary.isEmpty { meta.append(summary) }
+        if item.cachedVideo != nil { meta.append(style.paint("▶ cached", Palette.green)) }
         meta.append(style.paint(RelativeTime.describe(post.createdAt, now: output.now) + " · " + post.id.hex.prefix(8), Palette.comment))
         lines.append("  " + meta.joined(separator: style.paint(" · ", Palette.comment)))
         return lines.joined(separator: "\n") + "\n"

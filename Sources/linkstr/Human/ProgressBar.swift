@@ -73,3 +73,20 @@ final class ProgressBar: Sendable {
         return unit == 0 ? "\(count) B" : String(format: "%.1f", value) + " " + units[unit]
     }
 }
+
+extension ProgressBar {
+    /// What a video download reports to on a terminal: a bar with the bytes downloaded (of the
+    /// total, when yt-dlp knows it); nil when stderr is no terminal.
+    static func download() -> (@Sendable (Int64, Int64) -> Void)? {
+        guard StatusLine.shared.enabled else { return nil }
+        let bar = ProgressBar("downloading")
+        return { done, total in
+            if total > 0 {
+                let percent = done * 100 / total
+                bar.update(fraction: Double(done) / Double(total), detail: "\(percent)%  \(bytes(done)) of \(bytes(total))")
+            } else {
+                bar.update(fraction: nil, detail: bytes(done))
+            }
+        }
+    }
+}

@@ -9,11 +9,14 @@ struct SavedListView {
     var links: [SavedLink]
     /// Listing removed links (`--deleted`).
     var deleted: Bool
+    /// The `--tag` and `--search` the list was filtered by: an empty list says none matched them.
+    var tags: [String] = []
+    var search: String? = nil
     var output: HumanOutput
 
     func render() -> String {
         let style = output.style
-        if links.isEmpty { return deleted ? "no removed links\n" : "no saved links — save one with `linkstr save URL --tag T`\n" }
+        if links.isEmpty { return emptyText }
         var text = ""
         for link in links {
             if let title = link.title { text += style.paint(TerminalText.line(title), bold: true) + "\n" }
@@ -25,5 +28,14 @@ struct SavedListView {
             if let note = link.note { text += "  " + TerminalText.line(note) + "\n" }
         }
         return text
+    }
+
+    /// "none tagged swift" when filters matched nothing; otherwise that nothing is saved (or removed).
+    private var emptyText: String {
+        var criteria: [String] = []
+        if !tags.isEmpty { criteria.append("tagged " + tags.map(TerminalText.line).joined(separator: " and ")) }
+        if let search { criteria.append("matching \"\(TerminalText.line(search))\"") }
+        if !criteria.isEmpty { return "none \(criteria.joined(separator: " and "))\(deleted ? " among the removed links" : "")\n" }
+        return deleted ? "no removed links\n" : "no saved links — save one with `linkstr save URL --tag T`\n"
     }
 }

@@ -2,10 +2,10 @@ import LinkstrHost
 import LinkstrRuntime
 
 /// `linkstr sessions` for people: one chat-list row per session — unread marker, name, last
-/// activity, member count — most recently active first.
+/// activity, member count (or "removed" where this account was removed) — most recently active first.
 ///
 ///     ● Weekend videos   2m ago   3 members
-///       Book club        3d ago   2 members
+///       Book club        3d ago   removed
 ///
 ///     1 archived session · linkstr sessions --archived
 struct SessionListView {
@@ -34,7 +34,7 @@ struct SessionListView {
         // Names shown twice get their ids, so either can be named on the command line.
         var seen: [String: Int] = [:]
         for session in sessions { seen[session.name.lowercased(), default: 0] += 1 }
-        let counts = sessions.map { "\($0.members.count) member\($0.members.count == 1 ? "" : "s")" }
+        let counts = sessions.map { $0.removed ? "removed" : "\($0.members.count) member\($0.members.count == 1 ? "" : "s")" }
         let countWidth = counts.map(TerminalText.width).max() ?? 0
         var text = ""
         for (index, session) in sessions.enumerated() {
@@ -43,9 +43,9 @@ struct SessionListView {
             let time = style.paint(TerminalText.padLeft(times[index], to: timeWidth), session.unread ? Palette.blue : Palette.comment)
             var row = "\(marker) \(name)  \(time)  "
             if (seen[session.name.lowercased()] ?? 0) > 1 {
-                row += style.paint(TerminalText.pad(counts[index], to: countWidth), Palette.dark5) + style.paint("  " + TerminalText.line(session.id.rawValue), Palette.comment)
+                row += style.paint(TerminalText.pad(counts[index], to: countWidth), Palette.dark5) + style.paint("  " + AccountRuntime.shortID(session.id), Palette.comment)
             } else {
-                row += style.paint(counts[index], Palette.dark5)
+                row += style.paint(counts[index], session.removed ? Palette.red : Palette.dark5)
             }
             text += row + "\n"
         }

@@ -47,6 +47,21 @@ struct HelperProgram {
         return Outcome(status: process.terminationStatus, output: text)
     }
 
+    /// Runs the program with `arguments` on this terminal (stdin, stdout and stderr are linkstr's) and
+    /// waits for it: a video player the user watches and quits. Its exit status, -1 when it cannot start.
+    func runAttached(_ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        do {
+            try process.run()
+        } catch {
+            return -1
+        }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     /// Runs the program with `input` on its stdin and its output discarded (a clipboard tool that
     /// stays in the background to serve the selection keeps no pipe of ours open); its exit status.
     func feed(_ input: String, _ arguments: [String]) -> Int32 {

@@ -61,7 +61,7 @@ import Testing
         let sessions = try linkstr(["sessions", "--json"], home: home, color: true)
         let list = try #require(try JSONSerialization.jsonObject(with: Data(sessions.stdout.utf8)) as? [[String: Any]])
         #expect(list.count == 3)
-        #expect(Set(list[0].keys) == ["id", "name", "creator", "members", "unread", "archived", "updated_at"])
+        #expect(Set(list[0].keys) == ["id", "name", "shared_name", "creator", "members", "unread", "archived", "removed", "updated_at"])
         #expect(!sessions.stdout.contains("\u{1B}"))
         let feed = try linkstr(["feed", "Weekend videos", "--json"], home: home, color: true)
         let items = try #require(try JSONSerialization.jsonObject(with: Data(feed.stdout.utf8)) as? [[String: Any]])

@@ -41,4 +41,24 @@ import Testing
         }
         #expect(result.stdout.contains("unit-dir"))
     }
+
+    /// Help is wrapped to the terminal's width (COLUMNS when piped), paragraphs joined rather than
+    /// broken where the source lines end, with one layout: description, examples, usage, options.
+    @Test func helpIsWrappedToTheWidthWithTheDescriptionFirst() throws {
+        let narrow = try ProcessRunner.linkstr(["--help"], environment: ["COLUMNS": "60"])
+        #expect(narrow.status == 0, "\(narrow.stderr)")
+        let lines = narrow.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.allSatisfy { $0.count <= 60 || !$0.trimmingCharacters(in: .whitespaces).contains(" ") }, "\(narrow.stdout)")
+        #expect(!lines.contains("(or") && !lines.contains("programs read,"), "\(narrow.stdout)")
+        let wide = try ProcessRunner.linkstr(["--help"], environment: ["COLUMNS": "200"])
+        #expect(wide.stdout.contains("Every command accepts --home DIR (or LINKSTR_HOME) to keep all state under one folder, and --json for output programs read, before or after the subcommand"), "\(wide.stdout)")
+
+        let feed = try ProcessRunner.linkstr(["feed", "--help"], environment: ["COLUMNS": "70"]).stdout
+        let description = try #require(feed.range(of: "Consecutive posts of one sender share a header;"))
+        let example = try #require(feed.range(of: "Example:\n  linkstr feed \"Weekend videos\" --limit 20\n"))
+        let usage = try #require(feed.range(of: "USAGE: linkstr feed"))
+        #expect(description.lowerBound < example.lowerBound && example.lowerBound < usage.lowerBound, "\(feed)")
+        #expect(feed.contains("  --limit <limit>") && feed.contains("  --titles"))
+        #expect(feed.split(separator: "\n").allSatisfy { $0.count <= 70 || !$0.trimmingCharacters(in: .whitespaces).contains(" ") }, "\(feed)")
+    }
 }

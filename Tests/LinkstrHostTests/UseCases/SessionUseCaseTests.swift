@@ -55,8 +55,9 @@ import Testing
         #expect(try await runtime.namesakes(of: first).map(\.id) == [second.id])
         let error = await #expect(throws: RuntimeError.self) { try await runtime.resolveSession("Links") }
         #expect(error?.kind == .badInput)
-        #expect(error?.description.contains(second.id.rawValue) == true)
+        #expect(error?.description.contains(AccountRuntime.shortID(second.id) + " (created by you, 1 member)") == true)
         #expect(try await runtime.resolveSession(second.id.rawValue) == second.id)
+        #expect(try await runtime.resolveSession(AccountRuntime.shortID(second.id).lowercased()) == second.id)
     }
 
     @Test func anArchivedSessionLeavesTheListUntilUnarchivedAndStillResolves() async throws {
