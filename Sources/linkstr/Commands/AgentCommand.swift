@@ -24,11 +24,26 @@ struct AgentCommand: ParsableCommand {
 
     func run() throws {
         let accounts = global.accounts(try global.openHost())
+        // The signals are caught before the socket exists, so one that comes while the agent starts
+        // (a caller that saw the socket appear) is not lost between "ignore" and "catch".
+        let started = StartedServer()
+        let stops = [SIGTERM, SIGINT, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number)
+            source.setEventHandler { started.stop() }
+            source.resume()
+            return source
+        }
+        defer { stops.forEach { $0.cancel() } }
         let server: UnlockAgentServer
         do {
             server = try UnlockAgentServer(address: accounts.agentAddress, agent: UnlockAgent())
         } catch {
             throw error.failure
+        }
+        guard started.set(server) else {
+            server.stop()
+            return
         }
         let dataDirectory = accounts.dataDirectory
         Thread.detachNewThread {
@@ -42,14 +57,29 @@ struct AgentCommand: ParsableCommand {
             }
         }
         // Stopped by a signal, it removes its socket (as when it ends by itself) before exiting.
-        let stops = [SIGTERM, SIGINT, SIGHUP].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number)
-            source.setEventHandler { server.stop() }
-            source.resume()
-            return source
-        }
         server.run()
-        stops.forEach { $0.cancel() }
+    }
+
+    /// The server once it listens, and whether a signal asked to stop before it did.
+    private final class StartedServer: @unchecked Sendable {
+        private let lock = NSLock()
+        private var server: UnlockAgentServer?
+        private var stopped = false
+
+        /// Keeps `server`; false when a signal came first (then it must not run).
+        func set(_ server: UnlockAgentServer) -> Bool {
+            lock.withLock {
+                self.server = server
+                return !stopped
+            }
+        }
+
+        func stop() {
+            let server = lock.withLock {
+                stopped = true
+                return self.server
+            }
+            server?.stop()
+        }
     }
 }
