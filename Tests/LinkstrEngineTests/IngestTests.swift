@@ -231,13 +231,13 @@ import Testing
     @Test func theStagingAreaIsBounded() throws {
         let store = MemoryEngineStore()
         let engine = LinkstrEngine(me: F.bob, store: store, stagingCapacity: 2)
-        var evicted: [IngestOutcome] = []
+        var evicted: [String] = []
         for time in 1...3 {
             let report = try engine.ingest(InboundRumor(rumor: F.post(by: F.alice, at: Int64(time)), wrapID: F.wrapID(), source: .live), now: 100)
-            evicted += report.released
+            evicted += report.dropped.map(\.reason)
         }
         #expect(engine.stagedCount == 2)
-        #expect(evicted == [.rejected("dropped from the staging area (full): no session \(F.session) is known")])
+        #expect(evicted == ["dropped from the staging area (full): no session \(F.session) is known"])
     }
 
     @Test func aRemovedMemberCannotAddLiveEventsDatedBeforeTheRemoval() throws {

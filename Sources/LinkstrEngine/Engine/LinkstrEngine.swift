@@ -58,9 +58,24 @@ public final class LinkstrEngine {
     /// returned. Its wraps are not marked seen: the host keeps these rumors and ingests them again
     /// on its next start, so a dependency that arrives later still releases them.
     public func finishSync() -> [UnresolvedRumor] {
-        staging.drain().map { entry in
-            UnresolvedRumor(rumor: entry.rumor, reason: entry.reason, stagedAt: entry.stagedAt)
+        _ = staging.takeRefetchNeeded()
+        return staging.drain().map { entry in
+            let awaited: UnresolvedRumor.Awaited =
+                switch entry.dependency {
+                case .session: .session
+                case .post: .post
+                case .membership: .membership
+                }
+            let kind = try? LinkstrPayload.decode(entry.rumor.rumor.content).kind
+            return UnresolvedRumor(rumor: entry.rumor, reason: entry.reason, awaited: awaited, kind: kind, stagedAt: entry.stagedAt)
         }
+    }
+
+    /// Whether a rumor pushed out of the staging area (``IngestReport/dropped``) waited for something
+    /// that has arrived since: the same backfill again would now decide it (its wrap is not seen).
+    /// Starts over: the next call answers for what happens after this one.
+    public func takeRefetchNeeded() -> Bool {
+        staging.takeRefetchNeeded()
     }
 
     /// How many rumors wait in staging.
@@ -96,7 +111,7 @@ public final class LinkstrEngine {
         case .staged(let dependency, let reason):
             // What leaves staging undecided is not marked seen: a later backfill may bring it again.
             for (evicted, removal) in staging.stage(inbound, on: dependency, reason: reason, stagedAt: stagedAt) {
-                report.released.append(.rejected(Self.removalReason(evicted.reason, removal, staging)))
+                report.dropped.append((evicted.rumor.wrapID, Self.removalReason(evicted.reason, removal, staging)))
             }
             return .staged(reason)
         }

@@ -20,6 +20,7 @@ struct Staging {
     struct Entry {
         var rumor: InboundRumor
         var reason: String
+        var dependency: Dependency
         var sequence: Int
         /// When it was first staged (Unix seconds).
         var stagedAt: Int64
@@ -44,6 +45,10 @@ struct Staging {
     private var earliestStagedAt = Int64.max
     private var nextSequence = 0
     private(set) var count = 0
+    /// Dependencies that lost a rumor to the quota or the capacity since the last `takeRefetchNeeded`.
+    private var droppedFrom: Set<Dependency> = []
+    /// Whether one of `droppedFrom` was released: what was dropped for it would now be decided.
+    private var releasedAfterDrop = false
 
     init(capacity: Int, perSenderCapacity: Int, lifetime: Int64) {
         self.capacity = capacity
@@ -55,7 +60,7 @@ struct Staging {
     /// sender's quota and the capacity.
     mutating func stage(_ rumor: InboundRumor, on dependency: Dependency, reason: String, stagedAt: Int64) -> [(Entry, Removal)] {
         if waiting[dependency]?.contains(where: { $0.rumor.wrapID == rumor.wrapID }) == true { return [] }
-        waiting[dependency, default: []].append(Entry(rumor: rumor, reason: reason, sequence: nextSequence, stagedAt: stagedAt))
+        waiting[dependency, default: []].append(Entry(rumor: rumor, reason: reason, dependency: dependency, sequence: nextSequence, stagedAt: stagedAt))
         nextSequence += 1
         count += 1
         earliestStagedAt = min(earliestStagedAt, stagedAt)
@@ -67,11 +72,13 @@ struct Staging {
         while count > capacity, let largest = perSender.max(by: { $0.value < $1.value })?.key, let oldest = removeOldest(from: largest) {
             removed.append((oldest, .full))
         }
+        for (entry, _) in removed { droppedFrom.insert(entry.dependency) }
         return removed
     }
 
     /// Removes and returns what waited on `dependency`, oldest first.
     mutating func release(_ dependency: Dependency) -> [Entry] {
+        if droppedFrom.contains(dependency) { releasedAfterDrop = true }
         guard let entries = waiting.removeValue(forKey: dependency) else { return [] }
         for entry in entries { forget(entry) }
         return entries
@@ -93,6 +100,16 @@ struct Staging {
         }
         earliestStagedAt = waiting.values.lazy.flatMap { $0 }.map(\.stagedAt).min() ?? .max
         return expired.sorted { $0.sequence < $1.sequence }
+    }
+
+    /// Whether a rumor was dropped while waiting for something that has arrived since (a backfill
+    /// again would bring it and decide it); starts over.
+    mutating func takeRefetchNeeded() -> Bool {
+        defer {
+            droppedFrom.removeAll()
+            releasedAfterDrop = false
+        }
+        return releasedAfterDrop
     }
 
     /// Removes and returns everything still waiting (end of a sync), oldest first.

@@ -100,6 +100,7 @@ public enum JSONRecords {
         [
             "received": report.received, "accepted": report.accepted, "staged": report.staged, "rejected": report.rejected,
             "rejections": report.rejections,
+            "waiting": Dictionary(report.waiting.map { ($0.key.key, $0.value) }, uniquingKeysWith: +),
         ]
     }
 

@@ -8,6 +8,9 @@ struct IngestBatch {
     var sync = SyncReport()
     /// Backfill pages requested by the running sync (for its progress line).
     var pages = 0
+    /// The rumors pushed out of staging during this backfill pass, and why: rejections once the
+    /// backfill is done, unless another pass decides them.
+    var dropped: [WrapID: String] = [:]
     /// The first failure; ingest stops at it and the sync reports it.
     var failure: RuntimeError?
 }
