@@ -12,7 +12,6 @@ struct BadInputTests {
         let relay = try await TestRelay.start(.rust, scratch: scratch)
         let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
         let (member, outsider) = (Peer.generate(), Peer.generate())
-        let aliceKey = Peer(alice)
 
         // The state to protect: Alice's session with the member, a post of each and a reaction.
         let session = try alice.json(SessionMembers.self, ["session", "create", "Guarded", "--member", member.pubkey]).id
