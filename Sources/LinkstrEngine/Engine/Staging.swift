@@ -15,6 +15,8 @@ struct Staging {
         case post(PostReference)
         /// The membership history does not (yet) make the sender a member at that time.
         case membership(SessionID)
+        /// It is dated ahead of this clock (past the allowed skew).
+        case time
     }
 
     struct Entry {
@@ -82,6 +84,18 @@ struct Staging {
         guard let entries = waiting.removeValue(forKey: dependency) else { return [] }
         for entry in entries { forget(entry) }
         return entries
+    }
+
+    /// Removes and returns the rumors waiting for their time whose time has come (dated at most
+    /// `skew` seconds ahead of `now`), oldest first.
+    mutating func releaseDue(now: Int64, skew: Int64) -> [Entry] {
+        guard let entries = waiting[.time] else { return [] }
+        let due = entries.filter { $0.rumor.rumor.createdAt - skew <= now }
+        guard !due.isEmpty else { return [] }
+        let kept = entries.filter { $0.rumor.rumor.createdAt - skew > now }
+        waiting[.time] = kept.isEmpty ? nil : kept
+        for entry in due { forget(entry) }
+        return due
     }
 
     /// Removes and returns the entries staged before `now - lifetime`, oldest first.

@@ -8,6 +8,8 @@ public struct UnresolvedRumor: Sendable {
         case post
         /// A member list that makes the sender (or this account) a member at the rumor's time.
         case membership
+        /// Its time: it is dated ahead of this clock.
+        case time
     }
 
     public var rumor: InboundRumor

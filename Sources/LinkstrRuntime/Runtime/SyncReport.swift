@@ -67,6 +67,7 @@ extension SyncReport {
             case .session: "a session you are not in yet"
             case .post: "a post that has not arrived"
             case .membership: "a member list that makes their sender a member at their time"
+            case .time: "their time: they are dated ahead of this computer's clock"
             }
         }
     }
