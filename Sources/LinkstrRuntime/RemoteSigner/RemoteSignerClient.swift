@@ -8,7 +8,8 @@ import Synchronization
 /// Requests and answers are kind-24133 events, NIP-44 encrypted between the client's session key
 /// and the signer's key and `p`-tagged to the other side. Each request has a time limit; an
 /// `auth_url` answer is handed to `onAuthURL` and the request waits (a fresh time limit) for the
-/// signer's next answer to the same id.
+/// signer's next answer to the same id. Requests are paced (``RemoteSignerPacing``): a few in
+/// flight, and a relay's `rate-limited:` answer slows every request down instead of failing it.
 ///
 /// Thread rule: thread-safe; call from any task.
 public final class RemoteSignerClient: Sendable {
@@ -26,6 +27,7 @@ public final class RemoteSignerClient: Sendable {
     let onAuthURL: @Sendable (String) -> Void
     /// Where the client's own tasks run (listening, publishing, time limits).
     let executor = RemoteSignerExecutor()
+    let pacing = RemoteSignerPacing()
     private let pending = Mutex<[String: PendingRequest]>([:])
     private let listener = Mutex<Task<Void, Never>?>(nil)
 
@@ -33,6 +35,8 @@ public final class RemoteSignerClient: Sendable {
         var method: String
         var deadline: ContinuousClock.Instant
         var continuation: CheckedContinuation<String, any Error>
+        /// The relay's `rate-limited:` answer, when it refused this request.
+        var rateLimit: String?
     }
 
     /// Points `pool` at the link's relays and listens there for the signer's answers.
@@ -91,6 +95,8 @@ public final class RemoteSignerClient: Sendable {
 
     /// Sends `method` with `params` and returns the signer's `result`.
     public func request(_ method: String, _ params: [String] = []) async throws(RemoteSignerError) -> String {
+        await pacing.acquire()
+        defer { pacing.release() }
         let request = RemoteSignerRequest(id: Self.newRequestID(), method: method, params: params)
         let event = try envelope(request)
         let deadline = ContinuousClock.now + timeout
@@ -98,7 +104,7 @@ public final class RemoteSignerClient: Sendable {
         do {
             return try await withCheckedThrowingContinuation { continuation in
                 pending.withLock { $0[request.id] = PendingRequest(method: method, deadline: deadline, continuation: continuation) }
-                Task(executorPreference: executor) { await self.publish(event, requestID: request.id) }
+                Task(executorPreference: executor) { await self.publish(event, requestID: request.id, until: deadline) }
                 Task(executorPreference: executor) { await self.expire(request.id) }
             }
         } catch let error as RemoteSignerError {
@@ -133,23 +139,41 @@ public final class RemoteSignerClient: Sendable {
         }
     }
 
-    private func publish(_ event: Event, requestID: String) async {
-        do {
-            _ = try await pool.publish(event)
-        } catch {
-            finish(requestID) { _ in .failure(RemoteSignerError.unreachable(relays: relays, reason: error.description)) }
+    /// Publishes the request, after any pause; a `rate-limited:` refusal pauses and tries again
+    /// until `deadline` (the request's own time limit ends it then).
+    private func publish(_ event: Event, requestID: String, until deadline: ContinuousClock.Instant) async {
+        while pending.withLock({ $0[requestID] != nil }) {
+            if let pause = pacing.pausedUntil {
+                guard pause < deadline else { return }
+                try? await Task.sleep(until: pause)
+                continue
+            }
+            do {
+                _ = try await pool.publish(event)
+                pacing.accepted()
+                return
+            } catch where error.status == .busy {
+                pacing.rateLimited()
+                pending.withLock { $0[requestID]?.rateLimit = error.message }
+            } catch {
+                finish(requestID) { _ in .failure(RemoteSignerError.unreachable(relays: relays, reason: error.description)) }
+                return
+            }
         }
     }
 
     /// Fails the request with a timeout once its deadline (moved on by an auth challenge) passes.
     private func expire(_ requestID: String) async {
-        while let deadline = pending.withLock({ $0[requestID]?.deadline }) {
+        while let (deadline, rateLimit) = pending.withLock({ pending in pending[requestID].map { ($0.deadline, $0.rateLimit) } }) {
             guard ContinuousClock.now >= deadline else {
                 try? await Task.sleep(until: deadline)
                 continue
             }
             let seconds = timeout.components.seconds
-            finish(requestID) { method in .failure(RemoteSignerError.timeout(method: method, seconds: seconds, relays: relays)) }
+            finish(requestID) { method in
+                if let rateLimit { return .failure(RemoteSignerError.rateLimited(method: method, seconds: seconds, relays: relays, message: rateLimit)) }
+                return .failure(RemoteSignerError.timeout(method: method, seconds: seconds, relays: relays))
+            }
         }
     }
 

@@ -2,6 +2,7 @@
 accepts connections. Runs until killed (SIGTERM/SIGKILL).
 
   relay.py rust --port P [--auth write|read|both] [--max-limit N] [--never-ok] [--reject MESSAGE]
+           [--notes-per-minute N]  (rust-nostr's rate limit per connection; default: none in effect)
       rust-nostr's LocalRelay (PyPI nostr-sdk). --never-ok: a write policy that never decides, so
       the relay never answers OK; --reject: a write policy that refuses every event with MESSAGE.
   relay.py nostr-relay --port P --dir DIR [--max-limit N] [--max-event-size N] [--auth PUBKEY]
@@ -50,9 +51,10 @@ async def run_rust(args):
         async def admit_event(self, event, socket_addr):
             return WritePolicyResult.REJECT(message=self.message)
 
-    # The tests publish thousands of events a minute from one connection.
+    # The tests publish thousands of events a minute from one connection, unless a test asks for
+    # an ordinary relay's limit (--notes-per-minute).
     builder = (LocalRelayBuilder().addr("127.0.0.1").port(args.port)
-               .rate_limit(RateLimit(max_reqs=500, notes_per_minute=1_000_000)))
+               .rate_limit(RateLimit(max_reqs=500, notes_per_minute=args.notes_per_minute)))
     if args.auth:
         mode = {"write": LocalRelayBuilderNip42Mode.WRITE, "read": LocalRelayBuilderNip42Mode.READ,
                 "both": LocalRelayBuilderNip42Mode.BOTH}[args.auth]
@@ -134,6 +136,7 @@ def main():
     parser.add_argument("--max-event-size", type=int, default=65536)
     parser.add_argument("--never-ok", action="store_true")
     parser.add_argument("--reject")
+    parser.add_argument("--notes-per-minute", type=int, default=1_000_000)
     args = parser.parse_args()
     if args.kind == "rust":
         asyncio.run(run_rust(args))
