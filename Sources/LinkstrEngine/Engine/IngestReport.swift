@@ -1,3 +1,5 @@
+import NostrCore
+
 /// The result of ingesting one rumor: its outcome, and everything that changed because of it —
 /// including staged rumors it released.
 public struct IngestReport: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import LinkstrPluginKit
 import NostrCore
 import Synchronization
 
@@ -152,7 +153,7 @@ public final class RemoteSignerClient: Sendable {
                 _ = try await pool.publish(event)
                 pacing.accepted()
                 return
-            } catch where error.status == .busy {
+            } catch let error where error.status == .busy {
                 pacing.rateLimited()
                 pending.withLock { $0[requestID]?.rateLimit = error.message }
             } catch {
@@ -164,14 +165,14 @@ public final class RemoteSignerClient: Sendable {
 
     /// Fails the request with a timeout once its deadline (moved on by an auth challenge) passes.
     private func expire(_ requestID: String) async {
-        while let (deadline, rateLimit) = pending.withLock({ pending in pending[requestID].map { ($0.deadline, $0.rateLimit) } }) {
-            guard ContinuousClock.now >= deadline else {
-                try? await Task.sleep(until: deadline)
+        while let waiting = pending.withLock({ pending in pending[requestID].map { (deadline: $0.deadline, rateLimit: $0.rateLimit) } }) {
+            guard ContinuousClock.now >= waiting.deadline else {
+                try? await Task.sleep(until: waiting.deadline)
                 continue
             }
             let seconds = timeout.components.seconds
             finish(requestID) { method in
-                if let rateLimit { return .failure(RemoteSignerError.rateLimited(method: method, seconds: seconds, relays: relays, message: rateLimit)) }
+                if let rateLimit = waiting.rateLimit { return .failure(RemoteSignerError.rateLimited(method: method, seconds: seconds, relays: relays, message: rateLimit)) }
                 return .failure(RemoteSignerError.timeout(method: method, seconds: seconds, relays: relays))
             }
         }

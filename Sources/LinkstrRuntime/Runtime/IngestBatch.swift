@@ -1,4 +1,5 @@
 import LinkstrEngine
+import NostrCore
 
 /// What ingest produced since the last commit: reports to hand to observers once their writes are
 /// durable, and the counts of a sync in progress.

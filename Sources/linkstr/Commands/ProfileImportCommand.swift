@@ -35,7 +35,7 @@ struct ProfileImportCommand: ParsableCommand {
             let first = try accounts.profileList().active == nil
             let added = try accounts.addProfile(key, name: name, keyStore: keyStore, now: Int64(Date().timeIntervalSince1970), activate: use || first)
             // Restored from its backup: there is one.
-            profile = isBackup ? try accounts.markBackedUp(added) : added
+            profile = try isBackup ? accounts.markBackedUp(added) : added
         } catch {
             throw error.failure
         }
