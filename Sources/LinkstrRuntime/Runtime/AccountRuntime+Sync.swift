@@ -182,7 +182,7 @@ extension AccountRuntime {
         _ pool: RelayPool, _ request: GiftWrapBackfill, deduplicator: EventDeduplicator, refetching: Set<WrapID>?,
         observer: Observer?, progress: (@Sendable (SyncProgress) -> Void)?
     ) async throws(RuntimeError) -> BackfillSummary {
-        let received = batch.sync.received
+        let receivedBefore = batch.sync.received
         let summary: BackfillSummary
         do {
             summary = try await pool.backfill(
@@ -199,7 +199,7 @@ extension AccountRuntime {
         }
         await drainUnwrapped(observer: observer)
         guard refetching == nil else {
-            batch.sync.received = received
+            batch.sync.received = receivedBefore
             return summary
         }
         for _ in 0..<summary.rejected { batch.sync.reject("not a valid Nostr event (bad JSON, id or signature)") }
