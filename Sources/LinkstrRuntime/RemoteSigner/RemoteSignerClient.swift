@@ -132,7 +132,7 @@ public final class RemoteSignerClient: Sendable {
 
     /// Waits until one of the signer's relays is connected, at most until `deadline`.
     private func waitForRelay(method: String, until deadline: ContinuousClock.Instant) async throws(RemoteSignerError) {
-        let connected = await pool.waitForStatuses(until: deadline) { $0.values.contains(where: \.isConnected) }
+        let connected = await pool.waitForConnection(until: deadline)
         if Task.isCancelled { throw .closed }
         guard connected else {
             let reasons = pool.lastErrors.map { "\($0.key): \($0.value)" }.sorted().joined(separator: "; ")
