@@ -1,3 +1,4 @@
+import Foundation
 import LinkstrHost
 import NostrCore
 import ServiceLifecycle
@@ -11,6 +12,9 @@ import ServiceLifecycle
 /// subscription, then ingests and stores what the relays had already delivered (and publishes and
 /// notifies it), stops the dispatcher and finishes `events`. Stopped during the catch-up, it stores
 /// what it ingested and the next sync reads again from where the last complete one began.
+///
+/// One watch runs per home and profile (``WatcherLock``): a second one fails at once, naming the
+/// first.
 ///
 /// Thread rule: `run` once; `events` has one consumer.
 public final class WatchService: Service {
@@ -33,6 +37,8 @@ public final class WatchService: Service {
     }
 
     public func run() async throws {
+        let lock = try WatcherLock(stateDirectory: host.paths.stateDirectory, account: runtime.me, now: Int64(Date().timeIntervalSince1970))
+        defer { withExtendedLifetime(lock) {} }
         let dispatcher = NotificationDispatcher.start(host: host)
         defer {
             dispatcher.stop()
