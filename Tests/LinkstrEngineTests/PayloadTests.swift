@@ -84,7 +84,9 @@ import Testing
         #expect(reason(#"{\#(sid),"root_id":"t","kind":"session_members","member_pubkeys":[\#(many)]}"#)?.hasPrefix("the payload is") == true)
         // What linkstr sends keeps its limits.
         #expect(throws: PayloadError("the note is \(PayloadLimits.noteBytes + 1) bytes; the limit is \(PayloadLimits.noteBytes)")) { try post.validate() }
-        #expect(throws: PayloadError("the session name is longer than \(PayloadLimits.sessionNameBytes) bytes")) { try session.validate() }
+        #expect(throws: PayloadError("a member list has \(PayloadLimits.members + 1) entries; the limit is \(PayloadLimits.members)")) {
+            try session.validate()
+        }
     }
 
     @Test func encodesWhatTheIPhoneAppAccepts() throws {

@@ -60,8 +60,7 @@ public final class LinkstrEngine {
     /// returned. Its wraps are not marked seen: the host keeps these rumors and ingests them again
     /// on its next start, so a dependency that arrives later still releases them.
     public func finishSync() -> [UnresolvedRumor] {
-        _ = staging.takeRefetchNeeded()
-        return staging.drain().map { entry in
+        staging.drain().map { entry in
             let awaited: UnresolvedRumor.Awaited =
                 switch entry.dependency {
                 case .session: .session
@@ -74,9 +73,9 @@ public final class LinkstrEngine {
         }
     }
 
-    /// Whether a rumor pushed out of the staging area (``IngestReport/dropped``) waited for something
-    /// that has arrived since: the same backfill again would now decide it (its wrap is not seen).
-    /// Starts over: the next call answers for what happens after this one.
+    /// Whether a rumor pushed out of the staging area (``IngestReport/dropped``) during this sync
+    /// waited for something that has arrived since the last call: the same backfill again would
+    /// now decide it (its wrap is not seen).
     public func takeRefetchNeeded() -> Bool {
         staging.takeRefetchNeeded()
     }

@@ -47,7 +47,7 @@ struct Staging {
     private var earliestStagedAt = Int64.max
     private var nextSequence = 0
     private(set) var count = 0
-    /// Dependencies that lost a rumor to the quota or the capacity since the last `takeRefetchNeeded`.
+    /// Dependencies that lost a rumor to the quota or the capacity during this sync.
     private var droppedFrom: Set<Dependency> = []
     /// Whether one of `droppedFrom` was released: what was dropped for it would now be decided.
     private var releasedAfterDrop = false
@@ -116,13 +116,10 @@ struct Staging {
         return expired.sorted { $0.sequence < $1.sequence }
     }
 
-    /// Whether a rumor was dropped while waiting for something that has arrived since (a backfill
-    /// again would bring it and decide it); starts over.
+    /// Whether a rumor was dropped while waiting for something that has arrived since the last
+    /// call (a backfill again would bring it and decide it).
     mutating func takeRefetchNeeded() -> Bool {
-        defer {
-            droppedFrom.removeAll()
-            releasedAfterDrop = false
-        }
+        defer { releasedAfterDrop = false }
         return releasedAfterDrop
     }
 
@@ -131,6 +128,8 @@ struct Staging {
         let entries = waiting.values.flatMap { $0 }.sorted { $0.sequence < $1.sequence }
         waiting.removeAll()
         perSender.removeAll()
+        droppedFrom.removeAll()
+        releasedAfterDrop = false
         earliestStagedAt = .max
         count = 0
         return entries
