@@ -37,7 +37,13 @@ public final class WatchService: Service {
     }
 
     public func run() async throws {
-        let lock = try WatcherLock(stateDirectory: host.paths.stateDirectory, account: runtime.me, now: Int64(Date().timeIntervalSince1970))
+        let lock: WatcherLock
+        do {
+            lock = try WatcherLock(stateDirectory: host.paths.stateDirectory, account: runtime.me, now: Int64(Date().timeIntervalSince1970))
+        } catch {
+            continuation.finish()
+            throw error
+        }
         defer { withExtendedLifetime(lock) {} }
         let dispatcher = NotificationDispatcher.start(host: host)
         defer {
