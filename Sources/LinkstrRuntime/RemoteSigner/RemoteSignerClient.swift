@@ -16,6 +16,8 @@ import Synchronization
 public final class RemoteSignerClient: Sendable {
     public static let eventKind = 24133
     public static let defaultTimeout: Duration = .seconds(30)
+    /// How long an answer may take, while the relays are rate-limiting, before the request is sent again.
+    static let resendInterval: Duration = .seconds(5)
     static let subscriptionID = "linkstr-nip46"
 
     /// The remote signer's key (not the user's key: ask ``publicKey()`` for that).
@@ -105,7 +107,7 @@ public final class RemoteSignerClient: Sendable {
         do {
             return try await withCheckedThrowingContinuation { continuation in
                 pending.withLock { $0[request.id] = PendingRequest(method: method, deadline: deadline, continuation: continuation) }
-                Task(executorPreference: executor) { await self.publish(event, requestID: request.id, until: deadline) }
+                Task(executorPreference: executor) { await self.publish(event, request: request, until: deadline) }
                 Task(executorPreference: executor) { await self.expire(request.id) }
             }
         } catch let error as RemoteSignerError {
@@ -141,9 +143,13 @@ public final class RemoteSignerClient: Sendable {
     }
 
     /// Publishes the request, after any pause; a `rate-limited:` refusal pauses and tries again
-    /// until `deadline` (the request's own time limit ends it then).
-    private func publish(_ event: Event, requestID: String, until deadline: ContinuousClock.Instant) async {
-        while pending.withLock({ $0[requestID] != nil }) {
+    /// until `deadline` (the request's own time limit ends it then). While the relays are
+    /// rate-limiting, the signer's answer may be refused too (it publishes through the same relays,
+    /// and does not try again): a request still unanswered `resendInterval` after it went out is
+    /// sent again (a new event, the same request id; the first answer counts).
+    private func publish(_ first: Event, request: RemoteSignerRequest, until deadline: ContinuousClock.Instant) async {
+        var event = first
+        while pending.withLock({ $0[request.id] != nil }) {
             if let pause = pacing.pausedUntil {
                 guard pause < deadline else { return }
                 try? await Task.sleep(until: pause)
@@ -152,14 +158,19 @@ public final class RemoteSignerClient: Sendable {
             do {
                 _ = try await pool.publish(event)
                 pacing.accepted()
-                return
             } catch let error where error.status == .busy {
                 pacing.rateLimited()
-                pending.withLock { $0[requestID]?.rateLimit = error.message }
+                pending.withLock { $0[request.id]?.rateLimit = error.message }
+                continue
             } catch {
-                finish(requestID) { _ in .failure(RemoteSignerError.unreachable(relays: relays, reason: error.description)) }
+                finish(request.id) { _ in .failure(RemoteSignerError.unreachable(relays: relays, reason: error.description)) }
                 return
             }
+            let resendAt = ContinuousClock.now + Self.resendInterval
+            guard resendAt < deadline else { return }
+            try? await Task.sleep(until: resendAt)
+            guard pacing.recentlyRateLimited, let again = try? envelope(request) else { return }
+            event = again
         }
     }
 

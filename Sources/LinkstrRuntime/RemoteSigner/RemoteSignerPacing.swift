@@ -19,6 +19,7 @@ final class RemoteSignerPacing: Sendable {
         var waiting: [CheckedContinuation<Void, Never>] = []
         var pausedUntil: ContinuousClock.Instant?
         var backOff = RemoteSignerPacing.firstBackOff
+        var lastRateLimit: ContinuousClock.Instant?
     }
 
     init(limit: Int = defaultLimit) {
@@ -63,9 +64,15 @@ final class RemoteSignerPacing: Sendable {
     /// A relay answered `rate-limited:`: pauses every publish for the back-off, which doubles.
     func rateLimited() {
         state.withLock { state in
+            state.lastRateLimit = .now
             state.pausedUntil = .now + state.backOff
             state.backOff = min(state.backOff * 2, Self.longestBackOff)
         }
+    }
+
+    /// Whether a relay answered `rate-limited:` in the last minute.
+    var recentlyRateLimited: Bool {
+        state.withLock { state in state.lastRateLimit.map { .now - $0 < .seconds(60) } ?? false }
     }
 
     /// A publish got through: the back-off starts over.
