@@ -21,7 +21,7 @@ import TestSupport
             #expect(result.status == 3, "\(arguments)")
             #expect(result.stderr.hasPrefix("linkstr: there is no linkstr home at \(typo) (from --home); check the name"), "\(result.stderr)")
         }
-        let fromEnvironment = try ProcessRunner.linkstr(["feed"], environment: ["LINKSTR_HOME": typo])
+        let fromEnvironment = try ProcessRunner.linkstr(["sessions"], environment: ["LINKSTR_HOME": typo])
         #expect(fromEnvironment.status == 3)
         #expect(fromEnvironment.stderr.hasPrefix("linkstr: there is no linkstr home at \(typo) (from LINKSTR_HOME)"), "\(fromEnvironment.stderr)")
         #expect(!FileManager.default.fileExists(atPath: typo))
