@@ -1,7 +1,7 @@
 """A tiny WebSocket server on 127.0.0.1 that acts as a relay with one fault, for the relay-pool
 tests. Prints `READY <url>` when listening; runs until killed.
 
-  misbehaving_relay.py --port P --mode MODE [--event-file F] [--oversize N] [--ok-delay S]
+  misbehaving_relay.py [--port P] --mode MODE [--event-file F] [--oversize N] [--ok-delay S]
 
 Every mode but `mute` answers REQ with the frames of `--event-file` (one EVENT frame per stored
 event, sent verbatim) followed by EOSE, and CLOSE silently. What differs:
@@ -88,9 +88,14 @@ async def serve(args):
                     answering.add(task)  # the loop keeps only weak references to tasks
                     task.add_done_callback(answering.discard)
 
-    async with ws_serve(handler, "127.0.0.1", args.port, max_size=None):
-        print("READY", f"ws://127.0.0.1:{args.port}", flush=True)
+    async with ws_serve(handler, "127.0.0.1", args.port, max_size=None) as server:
+        print("READY", f"ws://127.0.0.1:{bound_port(server)}", flush=True)
         await asyncio.Event().wait()
+
+
+def bound_port(server):
+    """The port the server listens on (the kernel's choice for --port 0)."""
+    return server.sockets[0].getsockname()[1]
 
 
 async def stall(args):
@@ -101,13 +106,13 @@ async def stall(args):
 
     server = await asyncio.start_server(hold, "127.0.0.1", args.port)
     async with server:
-        print("READY", f"ws://127.0.0.1:{args.port}", flush=True)
+        print("READY", f"ws://127.0.0.1:{bound_port(server)}", flush=True)
         await asyncio.Event().wait()
 
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--mode", required=True,
                         choices=["malformed", "oversized", "rate-limited", "silent", "accept", "slow-accept", "mute", "stall",
                                  "half-frame"])
