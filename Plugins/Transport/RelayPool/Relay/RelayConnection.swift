@@ -23,8 +23,9 @@ final class RelayConnection: Sendable {
         /// Set once the relay left the pool or was disabled; its task is cancelled.
         var stopped = false
         var task: Task<Void, Never>?
-        /// The event loop of the current connection attempt (see ``serveOneConnection()``).
+        /// The event loop of the current connection attempt (see ``serveOneConnection()``), and the attempt.
         var eventLoops: MultiThreadedEventLoopGroup?
+        var attempt: ConnectionAttempt?
         /// The write queue of the open connection; nil while not connected.
         var outbox: AsyncStream<String>.Continuation?
         /// Counts connections, so that work started on one connection is not applied to the next.
@@ -71,19 +72,21 @@ final class RelayConnection: Sendable {
             state.error = reason
             state.task?.cancel()
             state.task = nil
-            let opened = state.isConnected
             state.outbox?.finish()
             state.outbox = nil
             // Finishing the outbox starts a clean close; the event loop is shut down right away only
-            // when the connection never opened (a silent server), else after a grace period, so that
-            // the close handshake does not run into a dead loop.
+            // when the WebSocket has not opened (a silent server; decided with the attempt, which
+            // then does not serve one opening now), else after a grace period, so that the close
+            // handshake does not run into a dead loop.
             if let eventLoops = state.eventLoops {
+                let opening = state.attempt?.stopUnlessOpened() ?? true
                 Task {
-                    if opened { try? await Task.sleep(for: .seconds(2)) }
+                    if !opening { try? await Task.sleep(for: .seconds(2)) }
                     try? await eventLoops.shutdownGracefully()
                 }
             }
             state.eventLoops = nil
+            state.attempt = nil
             defer { state.publishes.removeAll() }
             return Array(state.publishes.values)
         }
