@@ -2,6 +2,7 @@
 tests. Prints `READY <url>` when listening; runs until killed.
 
   misbehaving_relay.py [--port P] --mode MODE [--event-file F] [--oversize N] [--ok-delay S]
+                       [--upgrade-delay S]  (completes each WebSocket handshake after a random 0…S s)
 
 Every mode but `mute` answers REQ with the frames of `--event-file` (one EVENT frame per stored
 event, sent verbatim) followed by EOSE, and CLOSE silently. What differs:
@@ -20,6 +21,7 @@ event, sent verbatim) followed by EOSE, and CLOSE silently. What differs:
 import argparse
 import asyncio
 import json
+import random
 
 MALFORMED = [
     "not json at all",
@@ -88,7 +90,12 @@ async def serve(args):
                     answering.add(task)  # the loop keeps only weak references to tasks
                     task.add_done_callback(answering.discard)
 
-    async with ws_serve(handler, "127.0.0.1", args.port, max_size=None) as server:
+    async def delay_upgrade(connection, request):
+        if args.upgrade_delay:
+            await asyncio.sleep(random.uniform(0, args.upgrade_delay))
+        return None
+
+    async with ws_serve(handler, "127.0.0.1", args.port, max_size=None, process_request=delay_upgrade) as server:
         print("READY", f"ws://127.0.0.1:{bound_port(server)}", flush=True)
         await asyncio.Event().wait()
 
@@ -119,6 +126,7 @@ def main():
     parser.add_argument("--event-file")
     parser.add_argument("--oversize", type=int, default=2 << 20)
     parser.add_argument("--ok-delay", type=float, default=3.0)
+    parser.add_argument("--upgrade-delay", type=float, default=0.0)
     args = parser.parse_args()
     asyncio.run(stall(args) if args.mode == "stall" else serve(args))
 

@@ -74,14 +74,18 @@ final class RelayConnection: Sendable {
             state.task = nil
             state.outbox?.finish()
             state.outbox = nil
-            // Finishing the outbox starts a clean close; the event loop is shut down right away only
-            // when the WebSocket has not opened (a silent server; decided with the attempt, which
-            // then does not serve one opening now), else after a grace period, so that the close
-            // handshake does not run into a dead loop.
+            // Finishing the outbox starts a clean close, and a WebSocket that opens now closes at once
+            // (the relay is stopped); either then shuts its event loop down itself. Only after a
+            // grace period is the loop shut down from here, for a server that never finishes the
+            // handshake or the close: shutting it down at once would pull it from under a WebSocket
+            // opening or closing on it (NIO's "Cannot schedule tasks on an EventLoop that has
+            // already shut down"). A command that ends meanwhile leaves without waiting for it.
             if let eventLoops = state.eventLoops {
-                let opening = state.attempt?.stopUnlessOpened() ?? true
+                let attempt = state.attempt
                 Task {
-                    if !opening { try? await Task.sleep(for: .seconds(2)) }
+                    try? await Task.sleep(for: .seconds(2))
+                    // One that opens from now on is not served (its loop is going away).
+                    _ = attempt?.stopUnlessOpened()
                     try? await eventLoops.shutdownGracefully()
                 }
             }
