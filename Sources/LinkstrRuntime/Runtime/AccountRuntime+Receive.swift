@@ -105,7 +105,9 @@ extension AccountRuntime {
             }
             count(report.outcome)
             report.released.forEach(count)
-            for (wrapID, reason) in report.dropped { batch.dropped[wrapID] = reason }
+            for (wrapID, reason) in report.dropped {
+                if batch.backfilling { batch.dropped[wrapID] = reason } else { batch.sync.reject(reason) }
+            }
             if !report.changes.isEmpty || !report.notifications.isEmpty { batch.reports.append((report, source)) }
         }
     }

@@ -156,6 +156,8 @@ extension AccountRuntime {
     ) async throws(RuntimeError) {
         let started = clock()
         let lastSync = try beginBackfill(started: started)
+        batch.backfilling = true
+        defer { batch.backfilling = false }
         let request = GiftWrapBackfill(
             account: me, since: lastSync.map { $0 - RelayPool.giftWrapLookback }, pageTimeout: min(timeout, .seconds(15)),
             connectTimeout: timeout)
@@ -248,7 +250,8 @@ extension AccountRuntime {
     }
 
     /// After the last wrap: what is still staged is counted as waiting (and kept for the next sync),
-    /// what was pushed out of staging as rejected, the sync watermark is set, seen marks no relay can bring back are dropped, and the rest committed.
+    /// what was pushed out of staging as rejected, the sync watermark is set, seen marks no relay
+    /// can bring back are dropped, and the rest committed.
     /// After a storage failure none of that is written: the next sync starts where this one did.
     private func finishBackfill(started: Int64, observer: Observer?) async throws(RuntimeError) {
         await drainUnwrapped(observer: observer)
