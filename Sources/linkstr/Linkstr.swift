@@ -55,6 +55,7 @@ struct Linkstr: AsyncParsableCommand {
             var command = try parseAsRoot(arguments)
             let global = globalOptions(command)
             if global?.json == true { StatusLine.shared.disable() }
+            if let global, !(command is CreatesHome) { try global.requireExistingHome() }
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -44,4 +44,22 @@ struct SavedLinksRelaySyncTests {
         #expect(try desktop.json([SavedLinkRecord].self, ["saved"]).isEmpty)
         #expect(try desktop.json([SavedLinkRecord].self, ["saved", "--deleted"]).map(\.id) == [saved.id])
     }
+
+    @Test("through a relay that takes 60 events a minute per connection, 75 saved links are published at its pace in one run")
+    func aRateLimitingRelayGetsEveryLinkInOneRun() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch, ["--notes-per-minute", "60"])
+        let laptop = try LinkstrHome.create(scratch, "laptop", relays: [relay.url])
+        let links = (0..<75).map { "<DT><A HREF=\"https://example.com/\($0)\" ADD_DATE=\"1700000000\">Link \($0)</A>" }
+        let file = scratch.write("bookmarks.html", "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n" + links.joined(separator: "\n") + "\n</DL><p>\n")
+        #expect(try laptop.run(["saved", "import", file]).status == 0)
+
+        let sync = try laptop.run(["saved", "sync", "--relays", "--json"])
+        #expect(sync.status == 0, "\(sync.stderr)")
+        let report = try JSONDecoder().decode([String: Int].self, from: Data(sync.stdout.utf8))
+        #expect(report == ["received": 0, "applied": 0, "published": 75, "pending": 0])
+        let desktop = try laptop.copy(scratch, "desktop", relays: [relay.url])
+        #expect(try desktop.json(RelaySyncReport.self, ["saved", "sync", "--relays"]) == RelaySyncReport(received: 75, applied: 75, published: 0))
+    }
 }

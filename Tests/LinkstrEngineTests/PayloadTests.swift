@@ -66,15 +66,27 @@ import Testing
         #expect(payload.members == [EngineFixture.alice, EngineFixture.bob])
     }
 
-    @Test func enforcesTheDocumentedSizeLimits() {
+    /// The iPhone app has no per-field limits: what one seal can carry is accepted, and only the
+    /// whole content is bounded (the memory one rumor takes).
+    @Test func acceptsWhatTheIPhoneAppCanSendAndBoundsOnlyTheContent() throws {
         let longNote = String(repeating: "n", count: PayloadLimits.noteBytes + 1)
-        #expect(reason(#"{\#(sid),"root_id":"","kind":"root","url":"https://a.b","note":"\#(longNote)"}"#)
-            == "the note is \(PayloadLimits.noteBytes + 1) bytes; the limit is \(PayloadLimits.noteBytes)")
+        let post = try LinkstrPayload.decode(#"{\#(sid),"root_id":"","kind":"root","url":"https://a.b","note":"\#(longNote)"}"#)
+        #expect(post.note == longNote)
+        let longURL = "https://a.b/" + String(repeating: "u", count: PayloadLimits.urlBytes)
+        #expect(try LinkstrPayload.decode(#"{\#(sid),"root_id":"","kind":"root","url":"\#(longURL)"}"#).url == longURL)
+        let longName = String(repeating: "é", count: PayloadLimits.sessionNameBytes)
+        let members = (0..<(PayloadLimits.members + 1)).map { _ in Keypair.generate().publicKey }
+        let session = try LinkstrPayload.decode(
+            #"{\#(sid),"root_id":"t","kind":"session_create","session_name":"\#(longName)","member_pubkeys":[\#(members.map { "\"\($0.hex)\"" }.joined(separator: ","))]}"#)
+        #expect(session.sessionName == longName && session.members == members)
+
         let many = (0..<10_000).map { _ in "\"\(EngineFixture.alice.hex)\"" }.joined(separator: ",")
         #expect(reason(#"{\#(sid),"root_id":"t","kind":"session_members","member_pubkeys":[\#(many)]}"#)?.hasPrefix("the payload is") == true)
-        let members = (0..<(PayloadLimits.members + 1)).map { _ in "\"\(EngineFixture.alice.hex)\"" }.joined(separator: ",")
-        #expect(reason(#"{\#(sid),"root_id":"t","kind":"session_members","member_pubkeys":[\#(members)]}"#)
-            == "a member list has \(PayloadLimits.members + 1) entries; the limit is \(PayloadLimits.members)")
+        // What linkstr sends keeps its limits.
+        #expect(throws: PayloadError("the note is \(PayloadLimits.noteBytes + 1) bytes; the limit is \(PayloadLimits.noteBytes)")) { try post.validate() }
+        #expect(throws: PayloadError("a member list has \(PayloadLimits.members + 1) entries; the limit is \(PayloadLimits.members)")) {
+            try session.validate()
+        }
     }
 
     @Test func encodesWhatTheIPhoneAppAccepts() throws {

@@ -17,21 +17,43 @@ private typealias F = EngineFixture
         let posts = (1...3).map { F.post(by: F.alice, at: 200 + Int64($0)) }
         for post in posts { _ = try deliver(post) }
         var floodWraps: [WrapID] = []
-        var dropped: [IngestOutcome] = []
+        var dropped: [String] = []
         for index in 0..<1_000 {
             let wrap = F.wrapID()
             floodWraps.append(wrap)
-            dropped += try deliver(F.post(by: F.mallory, at: 300 + Int64(index)), wrap: wrap).released
+            dropped += try deliver(F.post(by: F.mallory, at: 300 + Int64(index)), wrap: wrap).dropped.map(\.reason)
         }
         #expect(engine.stagedCount == 13)
         #expect(dropped.count == 990)
-        #expect(dropped.first == .rejected("dropped from the staging area (its sender has 10 rumors waiting): no session \(F.session) is known"))
+        #expect(dropped.first == "dropped from the staging area (its sender has 10 rumors waiting): no session \(F.session) is known")
         // Nothing dropped is lost for good: a later backfill may bring it again.
         #expect(floodWraps.allSatisfy { !store.hasSeenWrap($0) })
 
         let released = try deliver(F.create(at: 100, members: [F.alice, F.bob])).released
         #expect(released.filter { $0 == .accepted }.count == 3)
         #expect(posts.allSatisfy { store.post(PostReference(sessionID: F.session, postID: RumorID($0.id))) != nil })
+    }
+
+    @Test func aRumorDroppedForWhatArrivesLaterAsksForTheBackfillAgain() throws {
+        let store = MemoryEngineStore()
+        let engine = LinkstrEngine(me: F.bob, store: store, stagingPerSender: 2)
+        func deliver(_ rumor: Event, wrap: WrapID = F.wrapID()) throws -> IngestReport {
+            try engine.ingest(InboundRumor(rumor: rumor, wrapID: wrap, source: .historical), now: 2_000_000_000)
+        }
+        let oldest = F.post(by: F.alice, at: 201)
+        let oldestWrap = F.wrapID()
+        #expect(try deliver(oldest, wrap: oldestWrap).dropped.isEmpty)
+        _ = try deliver(F.post(by: F.alice, at: 202))
+        #expect(try deliver(F.post(by: F.alice, at: 203)).dropped.count == 1)
+        // Nothing it waited for has arrived: another backfill would drop it again.
+        #expect(!engine.takeRefetchNeeded())
+
+        #expect(try deliver(F.create(at: 100, members: [F.alice, F.bob])).released == [.accepted, .accepted])
+        #expect(engine.takeRefetchNeeded())
+        #expect(!engine.takeRefetchNeeded())
+        // The backfill again: the dropped post's wrap was not seen, and it is accepted now.
+        #expect(!store.hasSeenWrap(oldestWrap))
+        #expect(try deliver(oldest, wrap: oldestWrap).outcome == .accepted)
     }
 
     @Test func whenManyStrangersFillTheAreaTheOneHoldingMostGivesWay() throws {
@@ -42,14 +64,14 @@ private typealias F = EngineFixture
         }
         let posts = (1...3).map { F.post(by: F.alice, at: 200 + Int64($0)) }
         for post in posts { _ = try deliver(post) }
-        var dropped: [IngestOutcome] = []
+        var dropped: [String] = []
         for index in 0..<6 {
-            dropped += try deliver(F.post(by: F.mallory, at: 300 + Int64(index))).released
-            dropped += try deliver(F.post(by: F.carol, at: 300 + Int64(index))).released
+            dropped += try deliver(F.post(by: F.mallory, at: 300 + Int64(index))).dropped.map(\.reason)
+            dropped += try deliver(F.post(by: F.carol, at: 300 + Int64(index))).dropped.map(\.reason)
         }
         #expect(engine.stagedCount == 10)
         #expect(dropped.count == 5)
-        #expect(dropped.allSatisfy { $0 == .rejected("dropped from the staging area (full): no session \(F.session) is known") })
+        #expect(dropped.allSatisfy { $0 == "dropped from the staging area (full): no session \(F.session) is known" })
         #expect(try deliver(F.create(at: 100, members: [F.alice, F.bob])).released.filter { $0 == .accepted }.count == 3)
     }
 

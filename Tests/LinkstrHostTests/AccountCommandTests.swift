@@ -11,6 +11,26 @@ import TestSupport
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: String])
     }
 
+    @Test("a mistyped --home (or LINKSTR_HOME) makes no home: only commands that create an account start one")
+    func aHomeThatDoesNotExistIsNotCreated() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let typo = scratch.file("tpyo")
+        for arguments in [["saved", "export"], ["relay", "list"], ["sessions"], ["config"], ["account", "show"]] {
+            let result = try ProcessRunner.linkstr(arguments + ["--home", typo])
+            #expect(result.status == 3, "\(arguments)")
+            #expect(result.stderr.hasPrefix("linkstr: there is no linkstr home at \(typo) (from --home); check the name"), "\(result.stderr)")
+        }
+        let fromEnvironment = try ProcessRunner.linkstr(["sessions"], environment: ["LINKSTR_HOME": typo])
+        #expect(fromEnvironment.status == 3)
+        #expect(fromEnvironment.stderr.hasPrefix("linkstr: there is no linkstr home at \(typo) (from LINKSTR_HOME)"), "\(fromEnvironment.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: typo))
+
+        let created = try ProcessRunner.linkstr(["account", "create", "--key-store", "plain", "--home", typo])
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(try ProcessRunner.linkstr(["saved", "export", "--home", typo]).status == 0)
+    }
+
     @Test func withoutAnAccountCommandsExit3() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }

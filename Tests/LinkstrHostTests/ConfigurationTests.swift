@@ -338,4 +338,38 @@ import Testing
         let long = scratch.write("long.toml", "[signer]\nsecret = \"0123456789abcdef0123456789abcdef\"\n")
         #expect(try Configuration.load(path: long).bunker.secret == "0123456789abcdef0123456789abcdef")
     }
+
+    /// A file damaged by a crash (zeros) or overwritten by binary data is not read in part: the parser
+    /// would stop at the NUL and linkstr would run with the public default relays.
+    @Test func aDamagedConfigurationIsRefusedNamingTheFile() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let path = scratch.file("config.toml")
+        let damaged: [(bytes: [UInt8], reason: String)] = [
+            (Array("relays = [\"ws://127.0.0.1:7777\"]\n".utf8) + [0, 0, 0], "the file holds a NUL byte (at byte 33) and looks damaged"),
+            ([UInt8](repeating: 0, count: 4_096), "the file holds a NUL byte (at byte 0) and looks damaged"),
+            (Array("relays = [\"ws://127.0.0.1:7777\"]\n# caf".utf8) + [0xE9, 0x0A], "the file is not UTF-8 text and looks damaged"),
+        ]
+        for (bytes, reason) in damaged {
+            FileManager.default.createFile(atPath: path, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
+            let error = try #require(throws: ConfigurationError.self) { try Configuration.load(path: path) }
+            #expect(error.path == path)
+            #expect(error.reason.hasPrefix(reason), "\(error)")
+            let result = try ProcessRunner.linkstr(["relay", "list", "--storage", "memory", "--home", scratch.path])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains(path) && result.stderr.contains(reason), "\(result.stderr)")
+        }
+    }
+
+    @Test("`--config` naming a file that does not exist is an error naming it, not the defaults")
+    func aMissingExplicitConfigurationIsRefused() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let missing = scratch.file("confg.toml")
+        let result = try ProcessRunner.linkstr(["relay", "list", "--storage", "memory", "--home", scratch.path, "--config", missing])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\(missing): no such file (given with --config)"), "\(result.stderr)")
+        // Without --config, a missing config.toml still means the defaults.
+        #expect(try ProcessRunner.linkstr(["relay", "list", "--storage", "memory", "--home", scratch.path]).status == 0)
+    }
 }

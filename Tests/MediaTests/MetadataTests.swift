@@ -69,6 +69,16 @@ struct MetadataTests {
         #expect(lan.status == .permission && lan.message.contains("10.255.255.1"), "\(lan)")
     }
 
+    /// The error says to set allow_private_addresses: once set, the next fetch goes through (a
+    /// refusal by a setting is not remembered as a dead link).
+    @Test func aRefusalByASettingIsNotRemembered() async throws {
+        let strict = try MediaPluginHarness(config: ["host.cache_dir": scratch + "/cache", "host.data_dir": scratch + "/data"])
+        let refused = try await strict.metadata(server.url("/og.html"), timeoutMilliseconds: 6000)
+        #expect(refused.status == .permission && refused.message.contains("allow_private_addresses"), "\(refused)")
+        let allowed = try await metadata("/og.html")
+        #expect(allowed.status == .ok, "\(allowed)")
+    }
+
     @Test func notFoundIsReportedThenRemembered() async throws {
         let first = try await metadata("/404")
         #expect(first.status == .notFound && first.message.contains("404"), "\(first)")

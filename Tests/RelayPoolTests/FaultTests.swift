@@ -43,7 +43,7 @@ struct FaultTests {
         let statuses = Recorder(harness.pool.updates)
         relay.process.stop()
         try await statuses.wait("failed") { $0.contains { if case .status(_, .failed, _) = $0 { true } else { false } } }
-        relay = try await TestRelay.start(.nostrRelay, scratch: scratch, port: relay.port)
+        relay = try await TestRelay.start(.nostrRelay, scratch: scratch, port: relay.port, directory: relay.directory)
         try await messages.wait("EOSE of the replayed subscription", timeout: .seconds(15)) {
             $0.filter(\.isEndOfStoredEvents).count == 2
         }

@@ -49,8 +49,10 @@ public final class LinkstrEngine {
         for entry in staging.expire(now: now) {
             report.released.append(.rejected(Self.removalReason(entry.reason, .expired, staging)))
         }
-        report.outcome = try process(inbound, now: now, stagedAt: stagedSince ?? now, report: &report)
-        markSeenUnlessStaged(report.outcome, wrapID: inbound.wrapID, source: inbound.source)
+        try decide(staging.releaseDue(now: now, skew: PayloadLimits.futureSkewSeconds), now: now, report: &report)
+        var keepUnseen = false
+        report.outcome = try process(inbound, now: now, stagedAt: stagedSince ?? now, keepUnseen: &keepUnseen, report: &report)
+        if !keepUnseen { markSeenUnlessStaged(report.outcome, wrapID: inbound.wrapID, source: inbound.source) }
         return report
     }
 
@@ -59,8 +61,23 @@ public final class LinkstrEngine {
     /// on its next start, so a dependency that arrives later still releases them.
     public func finishSync() -> [UnresolvedRumor] {
         staging.drain().map { entry in
-            UnresolvedRumor(rumor: entry.rumor, reason: entry.reason, stagedAt: entry.stagedAt)
+            let awaited: UnresolvedRumor.Awaited =
+                switch entry.dependency {
+                case .session: .session
+                case .post: .post
+                case .membership: .membership
+                case .time: .time
+                }
+            let kind = try? LinkstrPayload.decode(entry.rumor.rumor.content).kind
+            return UnresolvedRumor(rumor: entry.rumor, reason: entry.reason, awaited: awaited, kind: kind, stagedAt: entry.stagedAt)
         }
+    }
+
+    /// Whether a rumor pushed out of the staging area (``IngestReport/dropped``) during this sync
+    /// waited for something that has arrived since the last call: the same backfill again would
+    /// now decide it (its wrap is not seen).
+    public func takeRefetchNeeded() -> Bool {
+        staging.takeRefetchNeeded()
     }
 
     /// How many rumors wait in staging.
@@ -68,12 +85,13 @@ public final class LinkstrEngine {
 
     // MARK: Dispatch
 
-    func process(_ inbound: InboundRumor, now: Int64, stagedAt: Int64, report: inout IngestReport) throws -> IngestOutcome {
+    /// Decides one rumor (or stages it). `keepUnseen` is set when it was rejected for now only: its
+    /// wrap must stay unseen, so that a backfill judges it again.
+    func process(
+        _ inbound: InboundRumor, now: Int64, stagedAt: Int64, keepUnseen: inout Bool, report: inout IngestReport
+    ) throws -> IngestOutcome {
         let rumor = inbound.rumor
         guard rumor.kind == Self.rumorKind else { return .rejected("not a linkstr rumor (kind \(rumor.kind))") }
-        guard rumor.createdAt - PayloadLimits.futureSkewSeconds <= now else {
-            return .rejected("created \(rumor.createdAt - now) seconds in the future")
-        }
         let payload: LinkstrPayload
         do {
             payload = try LinkstrPayload.decode(rumor.content)
@@ -83,6 +101,10 @@ public final class LinkstrEngine {
         if let problem = Self.tagProblem(rumor, payload) { return .rejected(problem) }
         let verdict: Verdict
         switch payload.kind {
+        // A sender whose clock is ahead (or who dates ahead on purpose: a snapshot from the future
+        // would win over every change until then) waits until its time comes here.
+        case _ where rumor.createdAt - PayloadLimits.futureSkewSeconds > now:
+            verdict = .staged(.time, "dated \(rumor.createdAt - now) seconds ahead of this clock")
         case .root: verdict = try ingestRoot(inbound, payload, report: &report)
         case .reaction: verdict = try ingestReaction(inbound, payload, report: &report)
         case .rootDelete: verdict = try ingestDelete(inbound, payload, report: &report)
@@ -93,10 +115,13 @@ public final class LinkstrEngine {
         case .merged: return .merged
         case .duplicate: return .duplicate
         case .rejected(let reason): return .rejected(reason)
+        case .rejectedForNow(let reason):
+            keepUnseen = true
+            return .rejected(reason)
         case .staged(let dependency, let reason):
             // What leaves staging undecided is not marked seen: a later backfill may bring it again.
             for (evicted, removal) in staging.stage(inbound, on: dependency, reason: reason, stagedAt: stagedAt) {
-                report.released.append(.rejected(Self.removalReason(evicted.reason, removal, staging)))
+                report.dropped.append((evicted.rumor.wrapID, Self.removalReason(evicted.reason, removal, staging)))
             }
             return .staged(reason)
         }
@@ -110,19 +135,27 @@ public final class LinkstrEngine {
         }
     }
 
-    /// A per-kind rule's decision; `staged` names what the rumor waits for.
+    /// A per-kind rule's decision; `staged` names what the rumor waits for. `rejectedForNow`: not
+    /// applied, its wrap left unseen for a backfill to judge again.
     enum Verdict {
         case accepted, merged, duplicate
         case rejected(String)
+        case rejectedForNow(String)
         case staged(Staging.Dependency, String)
     }
 
     /// Re-ingests what waited on `dependency`.
     func release(_ dependency: Staging.Dependency, report: inout IngestReport) throws {
-        for waiting in staging.release(dependency) {
-            // The future-skew check already passed when it was staged.
-            let outcome = try process(waiting.rumor, now: .max, stagedAt: waiting.stagedAt, report: &report)
-            markSeenUnlessStaged(outcome, wrapID: waiting.rumor.wrapID, source: waiting.rumor.source)
+        // The rumor's time was checked when it was staged.
+        try decide(staging.release(dependency), now: .max, report: &report)
+    }
+
+    /// Re-ingests `entries`, released from staging.
+    private func decide(_ entries: [Staging.Entry], now: Int64, report: inout IngestReport) throws {
+        for waiting in entries {
+            var keepUnseen = false
+            let outcome = try process(waiting.rumor, now: now, stagedAt: waiting.stagedAt, keepUnseen: &keepUnseen, report: &report)
+            if !keepUnseen { markSeenUnlessStaged(outcome, wrapID: waiting.rumor.wrapID, source: waiting.rumor.source) }
             report.released.append(outcome)
         }
     }
@@ -146,15 +179,17 @@ public final class LinkstrEngine {
     /// what to do with it. Both the sender and this account must have been members at the rumor's
     /// time (sender-chosen). A live rumor also needs both to be members now: a removed member must
     /// not add events dated back to before the removal. History (a backfill) keeps membership at
-    /// the time, so a post sent before a removal and delivered late still arrives.
+    /// the time, so a post sent before a removal and delivered late still arrives: a live one
+    /// refused that way is refused for now only (its wrap stays unseen), and the next backfill
+    /// judges it again, as the iPhone app's does.
     func membershipVerdict(_ inbound: InboundRumor, in sessionID: SessionID) throws -> Verdict? {
         if let problem = try membershipProblem(sessionID, sender: inbound.sender, at: inbound.rumor.createdAt) {
             return .staged(.membership(sessionID), problem)
         }
         guard inbound.source == .live else { return nil }
         let current = try store.membership(sessionID).current
-        if !current.contains(inbound.sender) { return .rejected("the sender is no longer a member of the session") }
-        if !current.contains(me) { return .rejected("you are no longer a member of the session") }
+        if !current.contains(inbound.sender) { return .rejectedForNow("the sender is no longer a member of the session") }
+        if !current.contains(me) { return .rejectedForNow("you are no longer a member of the session") }
         return nil
     }
 

@@ -15,11 +15,14 @@ struct Staging {
         case post(PostReference)
         /// The membership history does not (yet) make the sender a member at that time.
         case membership(SessionID)
+        /// It is dated ahead of this clock (past the allowed skew).
+        case time
     }
 
     struct Entry {
         var rumor: InboundRumor
         var reason: String
+        var dependency: Dependency
         var sequence: Int
         /// When it was first staged (Unix seconds).
         var stagedAt: Int64
@@ -44,6 +47,10 @@ struct Staging {
     private var earliestStagedAt = Int64.max
     private var nextSequence = 0
     private(set) var count = 0
+    /// Dependencies that lost a rumor to the quota or the capacity during this sync.
+    private var droppedFrom: Set<Dependency> = []
+    /// Whether one of `droppedFrom` was released: what was dropped for it would now be decided.
+    private var releasedAfterDrop = false
 
     init(capacity: Int, perSenderCapacity: Int, lifetime: Int64) {
         self.capacity = capacity
@@ -55,7 +62,7 @@ struct Staging {
     /// sender's quota and the capacity.
     mutating func stage(_ rumor: InboundRumor, on dependency: Dependency, reason: String, stagedAt: Int64) -> [(Entry, Removal)] {
         if waiting[dependency]?.contains(where: { $0.rumor.wrapID == rumor.wrapID }) == true { return [] }
-        waiting[dependency, default: []].append(Entry(rumor: rumor, reason: reason, sequence: nextSequence, stagedAt: stagedAt))
+        waiting[dependency, default: []].append(Entry(rumor: rumor, reason: reason, dependency: dependency, sequence: nextSequence, stagedAt: stagedAt))
         nextSequence += 1
         count += 1
         earliestStagedAt = min(earliestStagedAt, stagedAt)
@@ -67,14 +74,28 @@ struct Staging {
         while count > capacity, let largest = perSender.max(by: { $0.value < $1.value })?.key, let oldest = removeOldest(from: largest) {
             removed.append((oldest, .full))
         }
+        for (entry, _) in removed { droppedFrom.insert(entry.dependency) }
         return removed
     }
 
     /// Removes and returns what waited on `dependency`, oldest first.
     mutating func release(_ dependency: Dependency) -> [Entry] {
+        if droppedFrom.contains(dependency) { releasedAfterDrop = true }
         guard let entries = waiting.removeValue(forKey: dependency) else { return [] }
         for entry in entries { forget(entry) }
         return entries
+    }
+
+    /// Removes and returns the rumors waiting for their time whose time has come (dated at most
+    /// `skew` seconds ahead of `now`), oldest first.
+    mutating func releaseDue(now: Int64, skew: Int64) -> [Entry] {
+        guard let entries = waiting[.time] else { return [] }
+        let due = entries.filter { $0.rumor.rumor.createdAt - skew <= now }
+        guard !due.isEmpty else { return [] }
+        let kept = entries.filter { $0.rumor.rumor.createdAt - skew > now }
+        waiting[.time] = kept.isEmpty ? nil : kept
+        for entry in due { forget(entry) }
+        return due
     }
 
     /// Removes and returns the entries staged before `now - lifetime`, oldest first.
@@ -95,11 +116,20 @@ struct Staging {
         return expired.sorted { $0.sequence < $1.sequence }
     }
 
+    /// Whether a rumor was dropped while waiting for something that has arrived since the last
+    /// call (a backfill again would bring it and decide it).
+    mutating func takeRefetchNeeded() -> Bool {
+        defer { releasedAfterDrop = false }
+        return releasedAfterDrop
+    }
+
     /// Removes and returns everything still waiting (end of a sync), oldest first.
     mutating func drain() -> [Entry] {
         let entries = waiting.values.flatMap { $0 }.sorted { $0.sequence < $1.sequence }
         waiting.removeAll()
         perSender.removeAll()
+        droppedFrom.removeAll()
+        releasedAfterDrop = false
         earliestStagedAt = .max
         count = 0
         return entries

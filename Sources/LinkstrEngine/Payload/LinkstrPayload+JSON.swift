@@ -5,10 +5,12 @@ extension LinkstrPayload {
     /// Decodes rumor content with the iPhone app's rules: `conversation_id`, `root_id`
     /// and a known `kind` are required; optional keys may be absent or null; wrong types reject the
     /// whole payload (`timestamp` must be integral — `1.0` passes, `1.5` does not; `reaction_active`
-    /// must be a real boolean); unknown keys are ignored. Then validates (`validate()`).
+    /// must be a real boolean); unknown keys are ignored. Then checks the fields each kind needs;
+    /// no field has a size limit of its own, as in the app: the content is at most
+    /// `PayloadLimits.receivedContentBytes`.
     public static func decode(_ content: String) throws(PayloadError) -> LinkstrPayload {
-        guard content.utf8.count <= PayloadLimits.contentBytes else {
-            throw PayloadError("the payload is \(content.utf8.count) bytes; the limit is \(PayloadLimits.contentBytes)")
+        guard content.utf8.count <= PayloadLimits.receivedContentBytes else {
+            throw PayloadError("the payload is \(content.utf8.count) bytes; the limit is \(PayloadLimits.receivedContentBytes)")
         }
         let json: JSONValue
         do {
@@ -27,7 +29,7 @@ extension LinkstrPayload {
         guard let kind = PayloadKind(rawValue: kindName) else { throw PayloadError("unknown payload kind '\(kindName)'") }
 
         var payload = LinkstrPayload(kind: kind, sessionID: sessionID, rootID: rootID.trimmingWhitespace)
-        payload.url = try optionalString(json, "url").map { url throws(PayloadError) in try WebURL.normalize(url) }
+        payload.url = try optionalString(json, "url").map { url throws(PayloadError) in try WebURL.normalize(url, maximumBytes: .max) }
         payload.note = try optionalString(json, "note")
         payload.sessionName = try optionalString(json, "session_name")?.trimmingWhitespace
         payload.emoji = try optionalString(json, "emoji")?.trimmingWhitespace
@@ -49,10 +51,10 @@ extension LinkstrPayload {
                 guard case .string(let text) = entry else { throw PayloadError("member_pubkeys must contain only strings") }
                 strings.append(text)
             }
-            payload.members = try MemberKeys.validated(strings)
+            payload.members = try MemberKeys.validated(strings, maximum: .max)
         default: throw PayloadError("member_pubkeys must be an array of strings")
         }
-        try payload.validate()
+        try payload.validateFields()
         return payload
     }
 

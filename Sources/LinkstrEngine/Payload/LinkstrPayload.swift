@@ -38,14 +38,28 @@ public struct LinkstrPayload: Equatable, Sendable {
         self.reactionActive = reactionActive
     }
 
-    /// The fields each kind needs and the size limits of `PayloadLimits`.
+    /// The fields each kind needs and the size limits of `PayloadLimits` (for a payload to send).
     public func validate() throws(PayloadError) {
+        try validateFields()
+        if let note, note.utf8.count > PayloadLimits.noteBytes {
+            throw PayloadError("the note is \(note.utf8.count) bytes; the limit is \(PayloadLimits.noteBytes)")
+        }
+        if let members, members.count > PayloadLimits.members {
+            throw PayloadError("a member list has \(members.count) entries; the limit is \(PayloadLimits.members)")
+        }
+        if let sessionName, sessionName.utf8.count > PayloadLimits.sessionNameBytes {
+            throw PayloadError("the session name is longer than \(PayloadLimits.sessionNameBytes) bytes")
+        }
+        if let emoji, emoji.utf8.count > PayloadLimits.emojiBytes {
+            throw PayloadError("the emoji is longer than \(PayloadLimits.emojiBytes) bytes")
+        }
+    }
+
+    /// The fields each kind needs (a received payload: its size is bounded by the seal).
+    func validateFields() throws(PayloadError) {
         switch kind {
         case .root:
             guard url != nil else { throw PayloadError("a post needs a URL") }
-            if let note, note.utf8.count > PayloadLimits.noteBytes {
-                throw PayloadError("the note is \(note.utf8.count) bytes; the limit is \(PayloadLimits.noteBytes)")
-            }
         case .rootDelete:
             guard !rootID.isEmpty else { throw PayloadError("a delete needs the id of the post (root_id)") }
         case .sessionCreate:
@@ -57,16 +71,6 @@ public struct LinkstrPayload: Equatable, Sendable {
             guard !rootID.isEmpty else { throw PayloadError("a reaction needs the id of the post (root_id)") }
             guard let emoji, !emoji.isEmpty else { throw PayloadError("a reaction needs an emoji") }
             guard reactionActive != nil else { throw PayloadError("a reaction needs reaction_active") }
-        }
-        // Also checked while decoding (MemberKeys.validated); here so that a send is refused too.
-        if let members, members.count > PayloadLimits.members {
-            throw PayloadError("a member list has \(members.count) entries; the limit is \(PayloadLimits.members)")
-        }
-        if let sessionName, sessionName.utf8.count > PayloadLimits.sessionNameBytes {
-            throw PayloadError("the session name is longer than \(PayloadLimits.sessionNameBytes) bytes")
-        }
-        if let emoji, emoji.utf8.count > PayloadLimits.emojiBytes {
-            throw PayloadError("the emoji is longer than \(PayloadLimits.emojiBytes) bytes")
         }
     }
 

@@ -4,9 +4,10 @@ import NostrCore
 /// 64 hex characters of a valid key; any invalid entry invalidates the whole list; later duplicates
 /// are dropped and order is kept.
 public enum MemberKeys {
-    public static func validated(_ entries: [String]) throws(PayloadError) -> [PublicKey] {
-        guard entries.count <= PayloadLimits.members else {
-            throw PayloadError("a member list has \(entries.count) entries; the limit is \(PayloadLimits.members)")
+    /// - Parameter maximum: the most entries (a received list has no limit of its own).
+    public static func validated(_ entries: [String], maximum: Int = PayloadLimits.members) throws(PayloadError) -> [PublicKey] {
+        guard entries.count <= maximum else {
+            throw PayloadError("a member list has \(entries.count) entries; the limit is \(maximum)")
         }
         var seen = Set<PublicKey>()
         var keys: [PublicKey] = []

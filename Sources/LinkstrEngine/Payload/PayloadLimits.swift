@@ -1,7 +1,12 @@
-/// Size limits of linkstr payloads, enforced the same way on send (a clear error) and on receive (a
-/// counted rejection). NIP-44 (legacy profile) caps a seal's plaintext at 65 535 bytes, and the rumor
-/// travels inside it, so every payload must stay well below that.
+/// Size limits of linkstr payloads. The per-field limits are for what linkstr sends (a clear
+/// error): NIP-44 (legacy profile) caps a seal's plaintext at 65 535 bytes, and the rumor travels
+/// inside it, so every payload must stay well below that. The iPhone app has no per-field limits,
+/// so what arrives is held only to what one seal can carry (`receivedContentBytes`): a long name,
+/// note or URL, or a long member list, is accepted as the app shows it.
 public enum PayloadLimits {
+    /// The most rumor content accepted on receive, in UTF-8 bytes: all a seal can carry. It bounds
+    /// every field of a received payload (and so the memory one rumor takes).
+    public static let receivedContentBytes = 65_535
     /// The whole rumor content (the payload JSON), in UTF-8 bytes.
     public static let contentBytes = 32_768
     /// A post's URL, in UTF-8 bytes.

@@ -42,8 +42,9 @@ public enum WebURL {
         return text[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
     }
 
-    /// The normalized URL, or an error saying why `text` is not a web URL.
-    public static func normalize(_ text: String) throws(PayloadError) -> String {
+    /// The normalized URL, or an error saying why `text` is not a web URL (or is longer than
+    /// `maximumBytes`: a received URL has no limit of its own).
+    public static func normalize(_ text: String, maximumBytes: Int = PayloadLimits.urlBytes) throws(PayloadError) -> String {
         let trimmed = text.trimmingWhitespace
         guard !trimmed.isEmpty else { throw PayloadError("the URL is empty") }
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased() else {
@@ -56,8 +57,8 @@ public enum WebURL {
             throw PayloadError("'\(trimmed)' has no host")
         }
         let normalized = url.absoluteString
-        guard normalized.utf8.count <= PayloadLimits.urlBytes else {
-            throw PayloadError("the URL is longer than \(PayloadLimits.urlBytes) bytes")
+        guard normalized.utf8.count <= maximumBytes else {
+            throw PayloadError("the URL is longer than \(maximumBytes) bytes")
         }
         return normalized
     }

@@ -11,12 +11,13 @@ extension Configuration {
         guard FileSystem.exists(path) else { return configuration }
         configuration.sourceFileExists = true
         try checkOwnerAndMode(path)
-        let text: String
+        let bytes: [UInt8]
         do {
-            text = try FileSystem.readText(path)
+            bytes = try FileSystem.readBytes(path)
         } catch {
             throw ConfigurationError(path: path, reason: "cannot read the configuration: \(error)")
         }
+        let text = try Self.text(of: bytes, path: path)
         try configuration.apply(toml: text, path: path)
         try checkSecretsArePrivate(path, text)
         return configuration
@@ -43,6 +44,20 @@ extension Configuration {
             if SecretMasking.isSecretName(key), let text = value.string, !text.isEmpty { return prefix + key }
         }
         return nil
+    }
+
+    /// The text of a configuration file. A NUL byte or bytes that are not UTF-8 mean a damaged
+    /// file (one filled with zeros after a crash, a binary written in its place): the parser would
+    /// stop at the NUL and take the defaults for the rest, so it is refused, not read in part.
+    private static func text(of bytes: [UInt8], path: String) throws(ConfigurationError) -> String {
+        if let offset = bytes.firstIndex(of: 0) {
+            throw ConfigurationError(
+                path: path, reason: "the file holds a NUL byte (at byte \(offset)) and looks damaged; repair it or move it away to use the defaults")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ConfigurationError(path: path, reason: "the file is not UTF-8 text and looks damaged; repair it or move it away to use the defaults")
+        }
+        return text
     }
 
     /// Refuses a file that someone else could have written: it names programs linkstr runs.

@@ -31,8 +31,8 @@ enum FileSystem {
         return names.sorted()
     }
 
-    /// The UTF-8 text of a file.
-    static func readText(_ path: String) throws(FileSystemError) -> String {
+    /// The bytes of a file.
+    static func readBytes(_ path: String) throws(FileSystemError) -> [UInt8] {
         guard let file = fopen(path, "rb") else { throw FileSystemError(path: path, errno: errno) }
         defer { fclose(file) }
         var bytes: [UInt8] = []
@@ -45,7 +45,7 @@ enum FileSystem {
                 break
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// The folder of the running executable (`/proc/self/exe`).

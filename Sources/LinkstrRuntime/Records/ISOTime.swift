@@ -7,6 +7,11 @@ public enum ISOTime {
         formatter().string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
     }
 
+    /// The Unix seconds of such text, nil when it is not.
+    public static func seconds(_ text: String) -> Int64? {
+        formatter().date(from: text).map { Int64($0.timeIntervalSince1970) }
+    }
+
     /// A new formatter per call: `ISO8601DateFormatter` is not safe to share between threads.
     private static func formatter() -> ISO8601DateFormatter {
         let formatter = ISO8601DateFormatter()

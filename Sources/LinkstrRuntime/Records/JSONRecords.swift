@@ -102,6 +102,7 @@ public enum JSONRecords {
         var object: [String: Any] = [
             "received": report.received, "accepted": report.accepted, "staged": report.staged, "rejected": report.rejected,
             "rejections": report.rejections,
+            "waiting": Dictionary(report.waiting.map { ($0.key.key, $0.value) }, uniquingKeysWith: +),
         ]
         if report.interrupted { object["interrupted"] = true }
         return object

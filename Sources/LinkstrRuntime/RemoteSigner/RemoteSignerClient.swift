@@ -1,4 +1,5 @@
 import Foundation
+import LinkstrPluginKit
 import NostrCore
 import Synchronization
 
@@ -9,12 +10,16 @@ import Synchronization
 /// and the signer's key and `p`-tagged to the other side. Each request has a time limit; its first
 /// `auth_url` answer is handed to `onAuthURL` and the request waits one fresh time limit for the
 /// signer's next answer to the same id. Later `auth_url` answers to it open nothing and extend
-/// nothing, so a signer can neither flood the browser nor keep a request waiting for ever.
+/// nothing, so a signer can neither flood the browser nor keep a request waiting for ever. Requests
+/// are paced (``RemoteSignerPacing``): a few in flight, and a relay's `rate-limited:` answer slows
+/// every request down instead of failing it.
 ///
 /// Thread rule: thread-safe; call from any task.
 public final class RemoteSignerClient: Sendable {
     public static let eventKind = 24133
     public static let defaultTimeout: Duration = .seconds(30)
+    /// How long an answer may take, while the relays are rate-limiting, before the request is sent again.
+    static let resendInterval: Duration = .seconds(5)
     static let subscriptionID = "linkstr-nip46"
 
     /// The remote signer's key (not the user's key: ask ``publicKey()`` for that).
@@ -27,6 +32,7 @@ public final class RemoteSignerClient: Sendable {
     let onAuthURL: @Sendable (String) -> Void
     /// Where the client's own tasks run (listening, publishing, time limits).
     let executor = RemoteSignerExecutor()
+    let pacing = RemoteSignerPacing()
     private let pending = Mutex<[String: PendingRequest]>([:])
     private let listener = Mutex<Task<Void, Never>?>(nil)
 
@@ -36,6 +42,8 @@ public final class RemoteSignerClient: Sendable {
         var continuation: CheckedContinuation<String, any Error>
         /// Whether an `auth_url` was handed on already (the only one for this request).
         var challenged = false
+        /// The relay's `rate-limited:` answer, when it refused this request.
+        var rateLimit: String?
     }
 
     /// Points `pool` at the link's relays and listens there for the signer's answers.
@@ -94,6 +102,8 @@ public final class RemoteSignerClient: Sendable {
 
     /// Sends `method` with `params` and returns the signer's `result`.
     public func request(_ method: String, _ params: [String] = []) async throws(RemoteSignerError) -> String {
+        await pacing.acquire()
+        defer { pacing.release() }
         let request = RemoteSignerRequest(id: Self.newRequestID(), method: method, params: params)
         let event = try envelope(request)
         let deadline = ContinuousClock.now + timeout
@@ -101,7 +111,7 @@ public final class RemoteSignerClient: Sendable {
         do {
             return try await withCheckedThrowingContinuation { continuation in
                 pending.withLock { $0[request.id] = PendingRequest(method: method, deadline: deadline, continuation: continuation) }
-                Task(executorPreference: executor) { await self.publish(event, requestID: request.id) }
+                Task(executorPreference: executor) { await self.publish(event, request: request, until: deadline) }
                 Task(executorPreference: executor) { await self.expire(request.id) }
             }
         } catch let error as RemoteSignerError {
@@ -128,7 +138,7 @@ public final class RemoteSignerClient: Sendable {
 
     /// Waits until one of the signer's relays is connected, at most until `deadline`.
     private func waitForRelay(method: String, until deadline: ContinuousClock.Instant) async throws(RemoteSignerError) {
-        let connected = await pool.waitForStatuses(until: deadline) { $0.values.contains(where: \.isConnected) }
+        let connected = await pool.waitForConnection(until: deadline)
         if Task.isCancelled { throw .closed }
         guard connected else {
             let reasons = pool.lastErrors.map { "\($0.key): \($0.value)" }.sorted().joined(separator: "; ")
@@ -136,23 +146,50 @@ public final class RemoteSignerClient: Sendable {
         }
     }
 
-    private func publish(_ event: Event, requestID: String) async {
-        do {
-            _ = try await pool.publish(event)
-        } catch {
-            finish(requestID) { _ in .failure(RemoteSignerError.unreachable(relays: relays, reason: error.description)) }
+    /// Publishes the request, after any pause; a `rate-limited:` refusal pauses and tries again
+    /// until `deadline` (the request's own time limit ends it then). While the relays are
+    /// rate-limiting, the signer's answer may be refused too (it publishes through the same relays,
+    /// and does not try again): a request still unanswered `resendInterval` after it went out is
+    /// sent again (a new event, the same request id; the first answer counts).
+    private func publish(_ first: Event, request: RemoteSignerRequest, until deadline: ContinuousClock.Instant) async {
+        var event = first
+        while pending.withLock({ $0[request.id] != nil }) {
+            if let pause = pacing.pausedUntil {
+                guard pause < deadline else { return }
+                try? await Task.sleep(until: pause)
+                continue
+            }
+            do {
+                _ = try await pool.publish(event)
+                pacing.accepted()
+            } catch let error where error.status == .busy {
+                pacing.rateLimited()
+                pending.withLock { $0[request.id]?.rateLimit = error.message }
+                continue
+            } catch {
+                finish(request.id) { _ in .failure(RemoteSignerError.unreachable(relays: relays, reason: error.description)) }
+                return
+            }
+            let resendAt = ContinuousClock.now + Self.resendInterval
+            guard resendAt < deadline else { return }
+            try? await Task.sleep(until: resendAt)
+            guard pacing.recentlyRateLimited, let again = try? envelope(request) else { return }
+            event = again
         }
     }
 
     /// Fails the request with a timeout once its deadline (moved on by an auth challenge) passes.
     private func expire(_ requestID: String) async {
-        while let deadline = pending.withLock({ $0[requestID]?.deadline }) {
-            guard ContinuousClock.now >= deadline else {
-                try? await Task.sleep(until: deadline)
+        while let waiting = pending.withLock({ pending in pending[requestID].map { (deadline: $0.deadline, rateLimit: $0.rateLimit) } }) {
+            guard ContinuousClock.now >= waiting.deadline else {
+                try? await Task.sleep(until: waiting.deadline)
                 continue
             }
             let seconds = timeout.components.seconds
-            finish(requestID) { method in .failure(RemoteSignerError.timeout(method: method, seconds: seconds, relays: relays)) }
+            finish(requestID) { method in
+                if let rateLimit = waiting.rateLimit { return .failure(RemoteSignerError.rateLimited(method: method, seconds: seconds, relays: relays, message: rateLimit)) }
+                return .failure(RemoteSignerError.timeout(method: method, seconds: seconds, relays: relays))
+            }
         }
     }
 

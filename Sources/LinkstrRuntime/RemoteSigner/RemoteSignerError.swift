@@ -3,6 +3,9 @@
 public enum RemoteSignerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No answer within the request's time limit.
     case timeout(method: String, seconds: Int64, relays: [String])
+    /// No answer within the time limit, while the relays were refusing requests as too many
+    /// (`rate-limited:`, the last such answer in `message`).
+    case rateLimited(method: String, seconds: Int64, relays: [String], message: String)
     /// The signer answered with an error (it refused, or does not know the method).
     case refused(method: String, message: String)
     /// The request could not be sent to any of the signer's relays.
@@ -23,6 +26,9 @@ public enum RemoteSignerError: Error, Sendable, Equatable, CustomStringConvertib
         case let .timeout(method, seconds, relays):
             return "the remote signer did not answer \(method) within \(seconds) s; check that it is running and reachable on "
                 + "\(relays.joined(separator: ", ")), then try again"
+        case let .rateLimited(method, seconds, relays, message):
+            return "the remote signer's relays (\(relays.joined(separator: ", "))) limit how fast requests may come ('\(message)'); "
+                + "linkstr slowed down, but \(method) got no answer within \(seconds) s; try again later, or use a relay with a higher limit"
         case let .refused(method, message):
             return "the remote signer refused \(method): \(message)"
         case let .unreachable(relays, reason):

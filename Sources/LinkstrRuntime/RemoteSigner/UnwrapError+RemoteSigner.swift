@@ -7,7 +7,7 @@ extension UnwrapError {
         switch self {
         case .wrapDecryptionFailed(let error as RemoteSignerError), .sealDecryptionFailed(let error as RemoteSignerError):
             switch error {
-            case .timeout, .unreachable, .closed, .lacksNIP44: return error
+            case .timeout, .rateLimited, .unreachable, .closed, .lacksNIP44: return error
             case .refused, .unexpectedAnswer, .noSignerConnected, .wrongSecret: return nil
             }
         default:

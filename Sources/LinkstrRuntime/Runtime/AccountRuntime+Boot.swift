@@ -9,11 +9,11 @@ extension AccountRuntime {
             return
         }
         let pool = try connect()
-        let connected = await pool.waitForStatuses(until: .now + timeout) { $0.values.contains(where: \.isConnected) }
+        let connected = await pool.waitForConnection(until: .now + timeout)
         if Task.isCancelled { throw RuntimeError(.failed, "cancelled while waiting for a relay.") }
         guard connected else {
             recordRelayStatuses()
-            throw RuntimeError(.failed, "couldn't reach a relay within \(timeout); try again" + Self.reasons(pool))
+            throw RuntimeError(.failed, Self.unreachable(pool, within: timeout))
         }
     }
 }

@@ -105,6 +105,9 @@ extension AccountRuntime {
             }
             count(report.outcome)
             report.released.forEach(count)
+            for (wrapID, reason) in report.dropped {
+                if batch.backfilling { batch.dropped[wrapID] = reason } else { batch.sync.reject(reason) }
+            }
             if !report.changes.isEmpty || !report.notifications.isEmpty { batch.reports.append((report, source)) }
         }
     }
@@ -118,7 +121,8 @@ extension AccountRuntime {
     private func count(_ outcome: IngestOutcome) {
         switch outcome {
         case .accepted, .merged: batch.sync.accepted += 1
-        case .staged: batch.sync.staged += 1
+        // Counted when the backfill ends, if it still waits then.
+        case .staged: break
         case .rejected(let reason): batch.sync.reject(reason)
         case .duplicate: break
         }

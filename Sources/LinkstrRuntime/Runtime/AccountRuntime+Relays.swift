@@ -39,13 +39,19 @@ extension AccountRuntime {
     /// The send gate before any relay mutation: waits (at most `sendGate`) until a relay accepts writes.
     func writablePool() async throws(RuntimeError) -> RelayPool {
         let pool = try connect()
-        if await pool.waitForStatuses(until: .now + Self.sendGate, { $0.values.contains(.connected) }) { return pool }
+        if await pool.waitForConnection(until: .now + Self.sendGate, writable: true) { return pool }
         if Task.isCancelled { throw RuntimeError(.failed, "cancelled while waiting for a relay.") }
         recordRelayStatuses()
         if pool.statuses.values.contains(.readOnly) {
             throw RuntimeError(.failed, "connected relays are read-only; add a writable relay to send.")
         }
-        throw RuntimeError(.failed, "couldn't reach a relay within \(Self.sendGate); try again" + Self.reasons(pool))
+        throw RuntimeError(.failed, Self.unreachable(pool, within: Self.sendGate))
+    }
+
+    /// Why no relay could be used: every one failed (said at once), or none connected in time.
+    static func unreachable(_ pool: RelayPool, within wait: Duration) -> String {
+        if pool.everyRelayFailed { return "couldn't reach any relay; try again" + reasons(pool) }
+        return "couldn't reach a relay within \(wait); try again" + reasons(pool)
     }
 
     /// " (url: why; url: why)." for the relays that reported an error, else ".".

@@ -97,13 +97,14 @@ extension AccountRuntime {
 
     /// - Parameter savedAt: when a new link counts as saved (an imported bookmark's time); now by default.
     func save(
-        _ url: String, tags: [String], note: String?, sharedBy: PublicKey? = nil, sharedIn: SessionID? = nil, savedAt: Int64? = nil
+        _ url: String, tags: [String], note: String?, sharedBy: PublicKey? = nil, sharedIn: SessionID? = nil, savedAt: Int64? = nil,
+        id: String? = nil
     ) throws(RuntimeError) -> SaveOutcome {
         let names = try Set(tags.map(TagName.normalize))
         let now = clock()
         let key = savedKey(url)
         let stored = try storedSavedLink(url)
-        var link = stored ?? SavedLink(id: UUID().uuidString.lowercased(), url: url, savedAt: savedAt ?? now, updatedAt: now)
+        var link = stored ?? SavedLink(id: id ?? UUID().uuidString.lowercased(), url: url, savedAt: savedAt ?? now, updatedAt: now)
         link.tags = Set(link.tags).union(names).sorted()
         link.updatedAt = now
         link.deletedAt = nil

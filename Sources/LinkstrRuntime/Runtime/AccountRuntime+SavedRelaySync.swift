@@ -10,7 +10,9 @@ extension AccountRuntime {
     /// Syncs the saved links with the user's other machines through the relays: one replaceable
     /// app-data event per link (kind 30078), its content encrypted to the account's own key
     /// (NIP-44), its `d` tag a keyed hash of the URL, `created_at` the link's last change. Per link,
-    /// the later change wins, soft deletes included; the relays see neither URLs nor tags.
+    /// the later change wins, soft deletes included; the relays see neither URLs nor tags. The
+    /// events go at a pace the relays accept (``publishPaced(_:on:patience:)``); what they still
+    /// refused as too many is `pending`, and goes with the next sync.
     public func syncSavedLinksWithRelays() async throws(RuntimeError) -> PrivateSyncReport {
         let pool = try await writablePool()
         let stream: SubscriptionStream
@@ -37,8 +39,13 @@ extension AccountRuntime {
         for (url, mine) in local where (remote[url]?.updatedAt ?? .min) < mine.updatedAt {
             outgoing.append(try savedLinkEvent(mine))
         }
-        try await publishAll(outgoing, on: pool)
-        report.published = outgoing.count
+        let published = await publishPaced(outgoing, on: pool)
+        if let failure = published.failures.first {
+            throw RuntimeError(.failed, "\(published.failures.count) of \(outgoing.count) saved links were not accepted by the relays: \(failure.message)")
+        }
+        report.published = published.published
+        report.pending = published.pending
+        report.rateLimit = published.rateLimit
         return report
     }
 

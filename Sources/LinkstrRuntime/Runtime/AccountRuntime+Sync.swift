@@ -151,21 +151,58 @@ extension AccountRuntime {
 
     // MARK: Backfill
 
+    /// The most backfill passes of one sync: a pass runs again only when a rumor was pushed out of
+    /// staging while it waited for something the pass then brought (see ``passBackfill``).
+    static let backfillPasses = 4
+
+    /// Backfills: the first pass, then — when the staging area had to drop rumors that waited for a
+    /// session or member list arriving later in the same history (a first sync of a long session:
+    /// relays send newest first, the session's creation last) — the same request again, which
+    /// brings only what is not seen yet: the dropped rumors, decided now. The staging area keeps
+    /// its bounds (a stranger's flood that nothing releases is not fetched again) and the feed is
+    /// whole when `sync` returns. Counts are the sync's: a wrap fetched twice is received once.
     private func backfill(
         _ pool: RelayPool, timeout: Duration, deduplicator: EventDeduplicator, observer: Observer?,
         progress: (@Sendable (SyncProgress) -> Void)?
     ) async throws(RuntimeError) {
         let started = clock()
         let lastSync = try beginBackfill(started: started)
+        batch.backfilling = true
+        defer { batch.backfilling = false }
         let request = GiftWrapBackfill(
             account: me, since: lastSync.map { $0 - RelayPool.giftWrapLookback }, pageTimeout: min(timeout, .seconds(15)),
             connectTimeout: timeout)
+        var summary = try await passBackfill(pool, request, deduplicator: deduplicator, refetching: nil, observer: observer, progress: progress)
+        var passes = 1
+        while passes < Self.backfillPasses, batch.failure == nil, engine.takeRefetchNeeded() {
+            let refetching = Set(batch.dropped.keys)
+            host.log.log(.info, "\(refetching.count) rumors left the staging area before what they waited for arrived; fetching them again")
+            batch.dropped.removeAll()
+            summary = try await passBackfill(
+                pool, request, deduplicator: EventDeduplicator(capacity: 1_000_000), refetching: refetching, observer: observer,
+                progress: progress)
+            passes += 1
+        }
+        batch.sync.relays = summary.relays
+        batch.sync.unfinishedRelays = summary.unfinishedRelays.sorted()
+        try await finishBackfill(started: started, observer: observer)
+    }
+
+    /// One pass over the history `request` asks for: every wrap received and ingested (what is
+    /// still unwrapping too). With `refetching`, only those wraps (counted already by the first
+    /// pass; what else the relays send was judged by it, and what is new waits for the next sync).
+    private func passBackfill(
+        _ pool: RelayPool, _ request: GiftWrapBackfill, deduplicator: EventDeduplicator, refetching: Set<WrapID>?,
+        observer: Observer?, progress: (@Sendable (SyncProgress) -> Void)?
+    ) async throws(RuntimeError) -> BackfillSummary {
+        let receivedBefore = batch.sync.received
         let summary: BackfillSummary
         do {
             summary = try await pool.backfill(
                 request, deduplicator: deduplicator,
                 onPage: { page in await self.notePage(page, progress: progress) }
             ) { received in
+                if let refetching, !refetching.contains(WrapID(received.verified.event.id)) { return }
                 await self.receiveBackfilled(received.verified, source: received.isNew ? .live : .historical, observer: observer, progress: progress)
             }
         } catch let error as RuntimeError {
@@ -173,10 +210,13 @@ extension AccountRuntime {
         } catch {
             throw RuntimeError(.failed, "\(error)")
         }
+        await drainUnwrapped(observer: observer)
+        guard refetching == nil else {
+            batch.sync.received = receivedBefore
+            return summary
+        }
         for _ in 0..<summary.rejected { batch.sync.reject("not a valid Nostr event (bad JSON, id or signature)") }
-        batch.sync.relays = summary.relays
-        batch.sync.unfinishedRelays = summary.unfinishedRelays.sorted()
-        try await finishBackfill(started: started, observer: observer)
+        return summary
     }
 
     /// Before the first wrap of a backfill: restages what waited when the last sync ended and decides
@@ -220,15 +260,18 @@ extension AccountRuntime {
         await ingestUnwrapped()
     }
 
-    /// After the last wrap: what is still staged is rejected (and kept for the next sync), the sync
-    /// watermark is set, seen marks no relay can bring back are dropped, and the rest committed.
+    /// After the last wrap: what is still staged is counted as waiting (and kept for the next sync),
+    /// what was pushed out of staging as rejected, the sync watermark is set, seen marks no relay
+    /// can bring back are dropped, and the rest committed.
     /// After a storage failure none of that is written: the next sync starts where this one did.
     private func finishBackfill(started: Int64, observer: Observer?) async throws(RuntimeError) {
         await drainUnwrapped(observer: observer)
         let unresolved = engine.finishSync()
         engine.restoringIntoEmptyStore = false
         if let failure = batch.failure { throw failure }
-        for entry in unresolved { batch.sync.reject(entry.reason) }
+        for entry in unresolved { batch.sync.wait(SyncReport.Waiting(kind: entry.kind, awaited: entry.awaited)) }
+        for reason in batch.dropped.values { batch.sync.reject(reason) }
+        batch.dropped.removeAll()
         try keepStaged(unresolved)
         try setState(AccountStateKey.lastSync, int64: started)
         try pruneSeenWraps(lastSync: started)

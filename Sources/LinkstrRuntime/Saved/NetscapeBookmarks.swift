@@ -2,7 +2,10 @@ import Foundation
 
 /// The Netscape bookmark file (`bookmarks.html`) every browser and bookmark manager (linkding,
 /// Karakeep, Linkwarden) writes and reads: one `<DT><A HREF=… ADD_DATE=… LAST_MODIFIED=… TAGS="a,b">title</A>`
-/// per link, a `<DD>` line after it for its note. Folders (`<H3>`) are not tags and are ignored.
+/// per link, a `<DD>` line after it for its note, folders as `<DT><H3>name</H3>` with their own
+/// `<DL>`. Browsers have folders and no tags: a link's folder path is read as one tag (`dev/tools`),
+/// and a link is written in the folder its first tag names (a `/` nests), so that a round trip
+/// through a browser keeps it; `TAGS` keeps them all for the tools that read it.
 public enum NetscapeBookmarks {
     public static func export(_ links: [SavedLink]) -> String {
         var text = """
@@ -16,33 +19,77 @@ public enum NetscapeBookmarks {
             <DL><p>
 
             """
+        var root = Folder()
         for link in links {
-            text += "    <DT><A HREF=\"\(escape(link.url))\" ADD_DATE=\"\(link.savedAt)\" LAST_MODIFIED=\"\(link.updatedAt)\""
-            text += " TAGS=\"\(escape(link.tags.joined(separator: ",")))\">\(escape(link.title ?? link.url))</A>\n"
-            if let note = link.note { text += "    <DD>\(escape(note))\n" }
+            root.insert(link, at: link.tags.first.map { $0.split(separator: "/").map(String.init) } ?? [])
         }
+        root.write(depth: 1, into: &text)
         return text + "</DL><p>\n"
+    }
+
+    /// A folder of the export: its links, then its folders by name.
+    private struct Folder {
+        var links: [SavedLink] = []
+        var folders: [String: Folder] = [:]
+
+        mutating func insert(_ link: SavedLink, at path: [String]) {
+            guard let first = path.first else { return links.append(link) }
+            folders[first, default: Folder()].insert(link, at: Array(path.dropFirst()))
+        }
+
+        func write(depth: Int, into text: inout String) {
+            let indent = String(repeating: "    ", count: depth)
+            for link in links {
+                text += indent + "<DT><A HREF=\"\(NetscapeBookmarks.escape(link.url))\" ADD_DATE=\"\(link.savedAt)\" LAST_MODIFIED=\"\(link.updatedAt)\""
+                text += " TAGS=\"\(NetscapeBookmarks.escape(link.tags.joined(separator: ",")))\">\(NetscapeBookmarks.escape(link.title ?? link.url))</A>\n"
+                if let note = link.note { text += indent + "<DD>\(NetscapeBookmarks.escape(note))\n" }
+            }
+            for (name, folder) in folders.sorted(by: { $0.key < $1.key }) {
+                text += indent + "<DT><H3>\(NetscapeBookmarks.escape(name))</H3>\n" + indent + "<DL><p>\n"
+                folder.write(depth: depth + 1, into: &text)
+                text += indent + "</DL><p>\n"
+            }
+        }
     }
 
     /// Every link of a bookmark file, in file order.
     public static func parse(_ html: String) -> [BookmarkEntry] {
         var entries: [BookmarkEntry] = []
         var rest = html[...]
+        // The folders the current `<DL>` lists are in; nil for a list that is no folder of the
+        // user's (the file's top list, the browser's toolbar and "other bookmarks" folders).
+        var folders: [String?] = []
+        var heading: String?
         while let open = rest.range(of: "<", options: .literal) {
             rest = rest[open.upperBound...]
             guard let close = rest.firstIndex(of: ">") else { break }
             let tag = rest[..<close]
             rest = rest[rest.index(after: close)...]
             let name = tag.prefix { !$0.isWhitespace }.uppercased()
-            if name == "A" {
+            if name == "H3" {
+                let attributes = attributes(of: tag.dropFirst(2))
+                let end = rest.range(of: "</H3>", options: [.caseInsensitive]) ?? rest.endIndex..<rest.endIndex
+                let title = unescape(String(rest[..<end.lowerBound])).trimmingCharacters(in: .whitespacesAndNewlines)
+                rest = rest[end.upperBound...]
+                let browsersOwn = attributes["PERSONAL_TOOLBAR_FOLDER"] != nil || attributes["UNFILED_BOOKMARKS_FOLDER"] != nil
+                heading = browsersOwn || title.isEmpty ? nil : title.replacingOccurrences(of: "/", with: "-")
+            } else if name == "DL" {
+                folders.append(heading)
+                heading = nil
+            } else if name == "/DL" {
+                _ = folders.popLast()
+            } else if name == "A" {
                 let attributes = attributes(of: tag.dropFirst())
                 guard let href = attributes["HREF"] else { continue }
                 let end = rest.range(of: "</A>", options: [.caseInsensitive]) ?? rest.endIndex..<rest.endIndex
                 let title = unescape(String(rest[..<end.lowerBound])).trimmingCharacters(in: .whitespacesAndNewlines)
                 rest = rest[end.upperBound...]
                 let tags = (attributes["TAGS"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                let path = folders.compactMap { $0 }.joined(separator: "/")
                 entries.append(
-                    BookmarkEntry(url: href, title: title.isEmpty ? nil : title, tags: tags, addedAt: attributes["ADD_DATE"].flatMap(addedTime)))
+                    BookmarkEntry(
+                        url: href, title: title.isEmpty ? nil : title, tags: tags, addedAt: attributes["ADD_DATE"].flatMap(addedTime),
+                        folder: path.isEmpty ? nil : path))
             } else if name == "DD", !entries.isEmpty {
                 let end = rest.firstIndex(of: "<") ?? rest.endIndex
                 let note = unescape(String(rest[..<end])).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -1,3 +1,4 @@
+import Foundation
 import LinkstrHost
 import NostrCore
 import ServiceLifecycle
@@ -15,6 +16,9 @@ import ServiceLifecycle
 /// notifies it), gives the notifiers `notificationDrainTimeout` to send what is queued, stops the
 /// dispatcher and finishes `events`. Stopped during the catch-up, it stores
 /// what it ingested and the next sync reads again from where the last complete one began.
+///
+/// One watch runs per home and profile (``WatcherLock``): a second one fails at once, naming the
+/// first.
 ///
 /// Thread rule: `run` once; `events` has one consumer.
 public final class WatchService: Service {
@@ -40,6 +44,14 @@ public final class WatchService: Service {
     static let notificationDrainTimeout: Duration = .seconds(2)
 
     public func run() async throws {
+        let lock: WatcherLock
+        do {
+            lock = try WatcherLock(stateDirectory: host.paths.stateDirectory, account: runtime.me, now: Int64(Date().timeIntervalSince1970))
+        } catch {
+            continuation.finish()
+            throw error
+        }
+        defer { withExtendedLifetime(lock) {} }
         let dispatcher = NotificationDispatcher.start(host: host)
         defer {
             dispatcher.stop()

@@ -16,9 +16,13 @@ extension RelayPool {
         _ backfill: GiftWrapBackfill, deduplicator: EventDeduplicator = EventDeduplicator(capacity: 1_000_000),
         onPage: (@Sendable (Int) async -> Void)? = nil, onEvent: @escaping @Sendable (ReceivedEvent) async -> Void
     ) async throws -> BackfillSummary {
-        let connected = await waitForStatuses(until: .now + backfill.connectTimeout) { $0.values.contains(where: \.isConnected) }
+        let connected = await waitForConnection(until: .now + backfill.connectTimeout)
         try Task.checkCancellation()
         guard connected else {
+            if everyRelayFailed {
+                let reasons = lastErrors.map { "\($0.key): \($0.value)" }.sorted().joined(separator: "; ")
+                throw BackfillError(message: "no relay could be reached (\(reasons)); the backfill did not start")
+            }
             throw BackfillError(message: "no relay connected within \(backfill.connectTimeout); the backfill did not start")
         }
         var summary = BackfillSummary()

@@ -143,29 +143,37 @@ struct AccountCreateCommand: AsyncParsableCommand {
 
 struct AccountImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Import an existing secret key (nsec).",
+        commandName: "import", abstract: "Import an existing secret key (nsec) or restore a backup (ncryptsec).",
         discussion: """
             Pass - to read the nsec from stdin, or a file that holds it; an nsec given as the
-            argument itself is refused (every user sees it in `ps`) unless --insecure-argv.
+            argument itself is refused (every user sees it in `ps`) unless --insecure-argv. A backup
+            written by `linkstr profile backup` (NIP-49 ncryptsec) is opened with its passphrase,
+            asked for on the terminal or read from stdin with --passphrase-stdin.
 
             Example:
               linkstr account import - < backup.nsec
+              linkstr account import ~/alice.ncryptsec
             """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var store: KeyStoreOption
-    @Argument(help: "- to read the nsec from stdin, or a file that holds it.") var nsec: String
+    @Argument(help: "- to read the nsec from stdin, or a file that holds it (or a backup: an ncryptsec).") var nsec: String
     @Option(help: "A display name, kept locally.") var name: String?
     @Flag(name: .customLong("insecure-argv"), help: "Accept the nsec itself as the argument (every user sees it in `ps`).")
     var insecureArgv = false
+    @Flag(name: .customLong("passphrase-stdin"), help: "Read a backup's passphrase from the first line of stdin.")
+    var passphraseStdin = false
 
     func run() throws {
-        let key = try SecretKeyInput.read(nsec, insecureArgv: insecureArgv, example: "linkstr account import - < backup.nsec")
+        let (key, isBackup) = try SecretKeyInput.read(
+            nsec, insecureArgv: insecureArgv, passphraseStdin: passphraseStdin, example: "linkstr account import - < backup.nsec")
         let host = try global.openHost()
         let accounts = global.accounts(host)
         do {
             let keyStore = try store.resolve(accounts)
             let account = try accounts.save(key, name: name, keyStore: keyStore, now: Int64(Date().timeIntervalSince1970))
+            // Restored from its backup: there is one.
+            if isBackup { _ = try accounts.markBackedUp(try accounts.requireProfile()) }
             store.warnIfPlain(keyStore, accounts)
             try printIdentity(account, json: global.json)
         } catch let error as AccountError {

@@ -8,7 +8,8 @@ struct MediaMetadataCommand: AsyncParsableCommand {
         abstract: "Fetch a link's title and thumbnail (oEmbed or OpenGraph); the thumbnail is saved in the cache.",
         discussion: """
             Pages on private or loopback addresses are refused unless the provider's config section says
-            allow_private_addresses = true (or "loopback"). A link that failed is not fetched again for an
+            allow_private_addresses = true (or "loopback"); that refusal is not remembered, so the
+            setting takes effect at once. A link that failed otherwise is not fetched again for an
             hour (failure_retry_seconds); `linkstr media clear-cache` forgets failures.
 
             Example:

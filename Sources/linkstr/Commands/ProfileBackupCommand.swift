@@ -8,7 +8,8 @@ struct ProfileBackupCommand: ParsableCommand {
         discussion: """
             Asks for the backup's passphrase twice on the terminal, or reads it from stdin with
             --passphrase-stdin. Without --output the ncryptsec is printed. Restore it with
-            `linkstr profile import NAME FILE` after decrypting, or in any NIP-49 client.
+            `linkstr account import FILE` (into a fresh home) or `linkstr profile import NAME FILE`,
+            which ask for the same passphrase; any NIP-49 client opens it too.
 
             Example:
               linkstr profile backup --output ~/alice.ncryptsec

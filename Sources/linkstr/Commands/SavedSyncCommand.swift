@@ -16,7 +16,10 @@ struct SavedSyncCommand: AsyncParsableCommand {
             --relays syncs the saved links with your other machines (same account) through your
             relays instead: one app-data event per link (NIP-78), encrypted to your own key (NIP-44),
             so relays see neither links nor tags; per link the later change wins, removals included.
-            `linkstr watch` does this every ten minutes when you have saved links.
+            The events go at a pace the relays accept (a relay that answers rate-limited gets them
+            again after a growing pause); what is still refused after a minute and a half is
+            reported as pending (exit 1) and goes with the next sync. `linkstr watch` does this
+            every ten minutes when you have saved links.
 
             Example:
               linkstr saved sync
@@ -62,9 +65,17 @@ struct SavedSyncCommand: AsyncParsableCommand {
         let report = try await context.run { runtime throws(RuntimeError) in try await runtime.syncSavedLinksWithRelays() }
         await context.close()
         if global.json {
-            Terminal.printJSON(["received": report.received, "applied": report.applied, "published": report.published])
+            Terminal.printJSON(["received": report.received, "applied": report.applied, "published": report.published, "pending": report.pending])
         } else {
-            Terminal.write("relays had \(report.received) saved link\(report.received == 1 ? "" : "s"); took \(report.applied) newer here, published \(report.published)\n")
+            Terminal.write(
+                "relays had \(report.received) saved link\(report.received == 1 ? "" : "s"); took \(report.applied) newer here, published \(report.published)"
+                    + (report.pending > 0 ? ", \(report.pending) pending" : "") + "\n")
+        }
+        if report.pending > 0 {
+            throw CLIFailure(
+                .failed,
+                "the relays limit how fast events may come (\(report.rateLimit ?? "rate-limited")); \(report.pending) saved link\(report.pending == 1 ? "" : "s") "
+                    + "could not be published within this run: run `linkstr saved sync --relays` again later")
         }
     }
 

@@ -9,14 +9,18 @@ struct SyncCommand: AsyncParsableCommand {
         commandName: "sync", abstract: "Connect, fetch everything new from the relays, store it, and exit.",
         discussion: """
             The first sync fetches the whole history (and marks it read); later ones start two days
-            before the previous sync, because gift wraps are backdated by up to two days. Rumors that
-            wait for something that never arrived are counted as rejected and kept: they are retried
-            when it does. Ctrl-C (or SIGTERM) stops it: what arrived until then is stored, it says
-            how much, and the next sync fetches the rest (exit status 130).
+            before the previous sync, because gift wraps are backdated by up to two days. Messages that
+            still wait for something (a session you are not in yet, a post, a member list) when the
+            sync ends are counted as staged, said in words, and kept: they are applied when it
+            arrives. A member's whole history is shown even when their session arrives after their
+            posts (what the staging area could not hold is fetched again before `sync` returns).
+            Ctrl-C (or SIGTERM) stops it: what arrived until then is stored, it says how much, and
+            the next sync fetches the rest (exit status 130).
 
             Example:
               linkstr sync --json
-              {"accepted":12,"received":14,"rejected":1,"rejections":{"a post needs a URL":1},"staged":2}
+              {"accepted":12,"received":14,"rejected":1,"rejections":{"a post needs a URL":1},"staged":1,
+               "waiting":{"posts wait for a session you are not in yet":1}}
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -70,6 +74,9 @@ struct SyncCommand: AsyncParsableCommand {
             return
         }
         Terminal.write("received \(report.received), accepted \(report.accepted), staged \(report.staged), rejected \(report.rejected)\n")
+        for (waiting, count) in report.waiting.sorted(by: { ($0.value, $1.key.key) > ($1.value, $0.key.key) }) {
+            Terminal.write("  \(waiting.sentence(count: count))\n")
+        }
         for (reason, count) in report.rejections.sorted(by: { $0.value > $1.value }) {
             Terminal.write("  rejected \(count)× \(TerminalText.line(reason))\n")
         }

@@ -25,13 +25,16 @@ struct AccountContext {
         }
     }
 
-    /// The boot steps `connecting relays…` (until a relay is connected — for `forWriting`, one that
+    /// The boot steps `connecting relays (wss://a, wss://b)…` (until a relay is connected — for `forWriting`, one that
     /// accepts writes — at most `timeout`) and `starting session…` (the work that follows), shown on a
     /// terminal only. Elsewhere it returns at once: the operation waits for its relays the same way.
     func connect(forWriting: Bool, timeout: Duration = AccountRuntime.sendGate) async throws(CLIFailure) {
         let status = StatusLine.shared
         guard status.enabled else { return }
-        status.step("connecting relays")
+        // What is waited for: the enabled relays (the first few).
+        let urls = ((try? runtime.relays.list()) ?? []).filter(\.enabled).map(\.url)
+        let named = urls.prefix(3).joined(separator: ", ") + (urls.count > 3 ? " and \(urls.count - 3) more" : "")
+        status.step(urls.isEmpty ? "connecting relays" : "connecting relays (\(named))")
         try await run { runtime throws(RuntimeError) in try await runtime.connectRelays(forWriting: forWriting, timeout: timeout) }
         status.step("starting session")
     }

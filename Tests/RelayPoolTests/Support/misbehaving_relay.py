@@ -1,7 +1,8 @@
 """A tiny WebSocket server on 127.0.0.1 that acts as a relay with one fault, for the relay-pool
 tests. Prints `READY <url>` when listening; runs until killed.
 
-  misbehaving_relay.py --port P --mode MODE [--event-file F] [--oversize N] [--ok-delay S]
+  misbehaving_relay.py [--port P] --mode MODE [--event-file F] [--oversize N] [--ok-delay S]
+                       [--upgrade-delay S]  (completes each WebSocket handshake after a random 0…S s)
 
 Every mode but `mute` answers REQ with the frames of `--event-file` (one EVENT frame per stored
 event, sent verbatim) followed by EOSE, and CLOSE silently. What differs:
@@ -22,6 +23,7 @@ event, sent verbatim) followed by EOSE, and CLOSE silently. What differs:
 import argparse
 import asyncio
 import json
+import random
 
 MALFORMED = [
     "not json at all",
@@ -99,9 +101,19 @@ async def serve(args):
                     answering.add(task)  # the loop keeps only weak references to tasks
                     task.add_done_callback(answering.discard)
 
-    async with ws_serve(handler, "127.0.0.1", args.port, max_size=None):
-        print("READY", f"ws://127.0.0.1:{args.port}", flush=True)
+    async def delay_upgrade(connection, request):
+        if args.upgrade_delay:
+            await asyncio.sleep(random.uniform(0, args.upgrade_delay))
+        return None
+
+    async with ws_serve(handler, "127.0.0.1", args.port, max_size=None, process_request=delay_upgrade) as server:
+        print("READY", f"ws://127.0.0.1:{bound_port(server)}", flush=True)
         await asyncio.Event().wait()
+
+
+def bound_port(server):
+    """The port the server listens on (the kernel's choice for --port 0)."""
+    return server.sockets[0].getsockname()[1]
 
 
 async def stall(args):
@@ -112,19 +124,20 @@ async def stall(args):
 
     server = await asyncio.start_server(hold, "127.0.0.1", args.port)
     async with server:
-        print("READY", f"ws://127.0.0.1:{args.port}", flush=True)
+        print("READY", f"ws://127.0.0.1:{bound_port(server)}", flush=True)
         await asyncio.Event().wait()
 
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--mode", required=True,
                         choices=["malformed", "oversized", "rate-limited", "silent", "accept", "slow-accept", "mute", "stall",
                                  "half-frame", "auth-read"])
     parser.add_argument("--event-file")
     parser.add_argument("--oversize", type=int, default=2 << 20)
     parser.add_argument("--ok-delay", type=float, default=3.0)
+    parser.add_argument("--upgrade-delay", type=float, default=0.0)
     args = parser.parse_args()
     asyncio.run(stall(args) if args.mode == "stall" else serve(args))
 

@@ -1,10 +1,13 @@
 """Starts a real Nostr relay on 127.0.0.1 for the relay-pool tests and prints `READY <url>` once it
-accepts connections. Runs until killed (SIGTERM/SIGKILL).
+accepts connections. Runs until killed (SIGTERM/SIGKILL). Without --port (or with 0) it takes a free
+port and says which in the URL; a port taken by someone else between the choice and the bind (a busy
+machine) means another choice, not a failure.
 
-  relay.py rust --port P [--auth write|read|both] [--max-limit N] [--never-ok] [--reject MESSAGE]
+  relay.py rust [--port P] [--auth write|read|both] [--max-limit N] [--never-ok] [--reject MESSAGE]
+           [--notes-per-minute N]  (rust-nostr's rate limit per connection; default: none in effect)
       rust-nostr's LocalRelay (PyPI nostr-sdk). --never-ok: a write policy that never decides, so
       the relay never answers OK; --reject: a write policy that refuses every event with MESSAGE.
-  relay.py nostr-relay --port P --dir DIR [--max-limit N] [--max-event-size N] [--auth PUBKEY]
+  relay.py nostr-relay [--port P] --dir DIR [--max-limit N] [--max-event-size N] [--auth PUBKEY]
       PyPI nostr-relay (SQLite in DIR). --auth: NIP-42 on; only PUBKEY (role "w") may save events,
       everyone else gets `restricted:` (nostr-relay's answer before and after AUTH).
 """
@@ -20,21 +23,36 @@ import time
 
 
 def wait_for_port(port, process=None, timeout=20.0):
+    """True once something listens on the port; False when `process` exited first."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process is not None and process.poll() is not None:
-            sys.exit(f"relay.py: the relay exited with status {process.returncode}")
+            return False
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return
+                return True
         except OSError:
             time.sleep(0.05)
     sys.exit(f"relay.py: nothing listens on 127.0.0.1:{port} after {timeout} s")
 
 
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def ports(args):
+    """The port to bind: the one asked for, else fresh free ones (a few tries)."""
+    if args.port:
+        yield args.port
+        return
+    for _ in range(20):
+        yield free_port()
+
+
 async def run_rust(args):
-    from nostr_sdk import (LocalRelayBuilder, LocalRelayBuilderNip42, LocalRelayBuilderNip42Mode,
-                           RateLimit, WritePolicy, WritePolicyResult, uniffi_set_event_loop)
+    from nostr_sdk import WritePolicy, WritePolicyResult, uniffi_set_event_loop
 
     uniffi_set_event_loop(asyncio.get_running_loop())  # the write policies are Python coroutines
 
@@ -50,9 +68,26 @@ async def run_rust(args):
         async def admit_event(self, event, socket_addr):
             return WritePolicyResult.REJECT(message=self.message)
 
-    # The tests publish thousands of events a minute from one connection.
-    builder = (LocalRelayBuilder().addr("127.0.0.1").port(args.port)
-               .rate_limit(RateLimit(max_reqs=500, notes_per_minute=1_000_000)))
+    for port in ports(args):
+        try:
+            relay = await build_rust(args, port, NeverDecide, Refuse)
+        except Exception as error:
+            if args.port or "Address already in use" not in str(error):
+                raise
+            continue
+        await asyncio.get_running_loop().run_in_executor(None, wait_for_port, port)
+        print("READY", f"ws://127.0.0.1:{port}", flush=True)
+        await asyncio.Event().wait()
+    sys.exit("relay.py: no free port after 20 tries")
+
+
+async def build_rust(args, port, NeverDecide, Refuse):
+    from nostr_sdk import LocalRelayBuilder, LocalRelayBuilderNip42, LocalRelayBuilderNip42Mode, RateLimit
+
+    # The tests publish thousands of events a minute from one connection, unless a test asks for
+    # an ordinary relay's limit (--notes-per-minute).
+    builder = (LocalRelayBuilder().addr("127.0.0.1").port(port)
+               .rate_limit(RateLimit(max_reqs=500, notes_per_minute=args.notes_per_minute)))
     if args.auth:
         mode = {"write": LocalRelayBuilderNip42Mode.WRITE, "read": LocalRelayBuilderNip42Mode.READ,
                 "both": LocalRelayBuilderNip42Mode.BOTH}[args.auth]
@@ -65,9 +100,7 @@ async def run_rust(args):
         builder = builder.write_policy(Refuse(args.reject))
     relay = builder.build()
     await relay.run()
-    await asyncio.get_running_loop().run_in_executor(None, wait_for_port, args.port)
-    print("READY", f"ws://127.0.0.1:{args.port}", flush=True)
-    await asyncio.Event().wait()
+    return relay
 
 
 def die_with_parent():
@@ -78,7 +111,14 @@ def die_with_parent():
 def run_nostr_relay(args):
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # runs the finally below
     os.makedirs(args.dir, exist_ok=True)
-    url = f"ws://127.0.0.1:{args.port}"
+    for port in ports(args):
+        serve_nostr_relay(args, port)
+    sys.exit("relay.py: nostr-relay did not start (its port was taken each time)")
+
+
+def serve_nostr_relay(args, port):
+    """Runs nostr-relay on `port` until killed; returns when it exits at once (port taken)."""
+    url = f"ws://127.0.0.1:{port}"
     config = os.path.join(args.dir, "config.yaml")
     lines = [
         "DEBUG: false",
@@ -88,7 +128,7 @@ def run_nostr_relay(args):
         "    - nostr_relay.validators.is_not_too_large",
         "    - nostr_relay.validators.is_signed",
         "gunicorn:",
-        f"  bind: 127.0.0.1:{args.port}",
+        f"  bind: 127.0.0.1:{port}",
         "  workers: 1",
         "  loglevel: warning",
         f"max_event_size: {args.max_event_size}",
@@ -113,13 +153,16 @@ def run_nostr_relay(args):
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                preexec_fn=die_with_parent)
     try:
-        wait_for_port(args.port, process)
+        if not wait_for_port(port, process):
+            if args.port:
+                sys.exit(f"relay.py: the relay exited with status {process.returncode}")
+            return
         if args.auth:
             # `serve` created the database with its role table; roles are read at AUTH time.
             subprocess.run([relay_bin, "-c", config, "role", "set", "--pubkey", args.auth, "--roles", "w"],
                            check=True, stdout=subprocess.DEVNULL)
         print("READY", url, flush=True)
-        process.wait()
+        sys.exit(process.wait())
     finally:
         process.kill()
 
@@ -127,13 +170,14 @@ def run_nostr_relay(args):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("kind", choices=["rust", "nostr-relay"])
-    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--dir")
     parser.add_argument("--auth")
     parser.add_argument("--max-limit", type=int, default=0)
     parser.add_argument("--max-event-size", type=int, default=65536)
     parser.add_argument("--never-ok", action="store_true")
     parser.add_argument("--reject")
+    parser.add_argument("--notes-per-minute", type=int, default=1_000_000)
     args = parser.parse_args()
     if args.kind == "rust":
         asyncio.run(run_rust(args))

@@ -1,6 +1,6 @@
 """A TLS terminating proxy on 127.0.0.1 for the wss:// tests: accepts TLS with --cert/--key and
 forwards the decrypted bytes to 127.0.0.1:--target (a plain ws:// relay). Prints `READY <url>`
-(wss://localhost:<port>)."""
+(wss://localhost:<port>; without --port, a port the kernel chose)."""
 import argparse
 import asyncio
 import ssl
@@ -19,7 +19,7 @@ async def pipe(reader, writer):
 
 async def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--target", type=int, required=True)
     parser.add_argument("--cert", required=True)
     parser.add_argument("--key", required=True)
@@ -38,7 +38,7 @@ async def main():
     server = await asyncio.start_server(handle, "127.0.0.1", args.port, ssl=context)
     async with server:
         # A host name, not 127.0.0.1: the client sends the host as TLS SNI, which may not be an IP.
-        print("READY", f"wss://localhost:{args.port}", flush=True)
+        print("READY", f"wss://localhost:{server.sockets[0].getsockname()[1]}", flush=True)
         await server.serve_forever()
 
 

@@ -10,6 +10,8 @@ public struct SyncCounts: Decodable, Equatable, Sendable {
     public var rejected: Int
     /// Why, and how many of each.
     public var rejections: [String: Int]
+    /// What still waits, in words ("posts wait for a session you are not in yet"), and how many.
+    public var waiting: [String: Int]
 }
 
 /// One entry of `linkstr feed --json`.

@@ -42,7 +42,7 @@ final class MetadataService: Sendable {
             defer { limiter.release() }
             result = try await describe(pageURL, link: link, timeout: timeout)
         } catch {
-            if error != .cancelled { failures.remember(error.description, for: url) }
+            if error.isRememberedAsFailing { failures.remember(error.description, for: url) }
             throw error
         }
         if let image = result.thumbnail {

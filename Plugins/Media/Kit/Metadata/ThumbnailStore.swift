@@ -45,7 +45,7 @@ struct ThumbnailStore: Sendable {
             guard let kind = ImageKind(sniffing: response.body) else { throw FetchError.notAnImage(key) }
             return try write(response.body, as: naming.name(for: key) + "." + kind.fileExtension)
         } catch {
-            if error != .cancelled { failures.remember(error.description, for: key) }
+            if error.isRememberedAsFailing { failures.remember(error.description, for: key) }
             throw error
         }
     }

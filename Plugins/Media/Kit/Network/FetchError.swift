@@ -6,7 +6,8 @@ enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidURL(String)
     case privateAddress(host: String, address: String)
     case unresolvable(host: String, reason: String)
-    case redirectRefused(String)
+    /// `byConfiguration`: refused by a setting (a private address), not because of the link.
+    case redirectRefused(String, byConfiguration: Bool = false)
     case tooManyRedirects(Int)
     case status(Int, url: String)
     case timeout(seconds: Double)
@@ -27,7 +28,7 @@ enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
             "refused to fetch \(host): it resolves to the private or local address \(address); set allow_private_addresses = true (or \"loopback\") in the plugin's config section to allow it"
         case .unresolvable(let host, let reason):
             "cannot resolve \(host): \(reason)"
-        case .redirectRefused(let reason):
+        case .redirectRefused(let reason, _):
             "refused a redirect \(reason)"
         case .tooManyRedirects(let hops):
             "gave up after \(hops) redirects"
@@ -47,6 +48,17 @@ enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
             reason
         case .storage(let reason):
             reason
+        }
+    }
+
+    /// Whether the link is to be remembered as failing (not asked again for a while): not when the
+    /// request was cancelled, nor when a setting refused it — changing the setting, as the error
+    /// says, must take effect at once.
+    var isRememberedAsFailing: Bool {
+        switch self {
+        case .cancelled, .privateAddress: false
+        case .redirectRefused(_, let byConfiguration): !byConfiguration
+        default: true
         }
     }
 

@@ -208,7 +208,8 @@ final class HTTPFetcher: NSObject, URLSessionDataDelegate, Sendable {
             do throws(FetchError) {
                 try policy.check(target)
             } catch {
-                refusal = .redirectRefused("to \(target.absoluteString): \(error)")
+                let byConfiguration = if case .privateAddress = error { true } else { false }
+                refusal = .redirectRefused("to \(target.absoluteString): \(error)", byConfiguration: byConfiguration)
             }
         } else if refusal == nil {
             refusal = .redirectRefused("without a usable Location")

@@ -27,18 +27,21 @@ extension RelayConnection {
     /// Each attempt runs on an event loop of its own. swift-websocket waits for the HTTP upgrade
     /// without a deadline and without reacting to task cancellation, so a server that accepts TCP
     /// (or TLS) and then says nothing would hold the attempt forever; shutting the attempt's event
-    /// loop down closes its channel and ends the attempt. ``stop(status:reason:)`` does the same.
+    /// loop down closes its channel and ends the attempt. ``stop(status:reason:)`` does the same for
+    /// an attempt still opening. Whoever ends it first wins (``ConnectionAttempt``): a WebSocket that
+    /// opens at that moment is not served on the loop going away.
     private func serveOneConnection() async -> ConnectionEnd {
         let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         defer { eventLoops.shutdownGracefully { _ in } }
+        let attempt = ConnectionAttempt()
         let started = state.withLock { state -> Bool in
             guard !state.stopped else { return false }
             state.eventLoops = eventLoops
+            state.attempt = attempt
             return true
         }
         guard started else { return ConnectionEnd(reason: "stopped", stayedUp: false) }
         let (outbox, continuation) = AsyncStream.makeStream(of: String.self)
-        let attempt = ConnectionAttempt()
         let settings = pool.settings
         var reason: String
         do {
@@ -48,7 +51,8 @@ extension RelayConnection {
                         url: self.url, configuration: self.pool.webSocketConfiguration,
                         tlsConfiguration: self.pool.tlsConfiguration, eventLoopGroup: eventLoops, logger: Self.logger
                     ) { inbound, outbound, _ in
-                        attempt.markOpened()
+                        // Ended just now (timed out, stopped): its event loop is going away.
+                        guard attempt.markOpened() else { return }
                         self.pool.openSession(on: self, outbox: continuation)
                         try await self.serve(inbound: inbound, outbound: outbound, outbox: outbox)
                     }
@@ -76,7 +80,10 @@ extension RelayConnection {
                 : Self.describe(error, opened: attempt.isOpened)
         }
         state.withLock { state in
-            if state.eventLoops === eventLoops { state.eventLoops = nil }
+            if state.eventLoops === eventLoops {
+                state.eventLoops = nil
+                state.attempt = nil
+            }
         }
         continuation.finish()
         pool.closeSession(on: self, reason: "connection lost before the relay answered (\(reason))")

@@ -23,8 +23,9 @@ final class RelayConnection: Sendable {
         /// Set once the relay left the pool or was disabled; its task is cancelled.
         var stopped = false
         var task: Task<Void, Never>?
-        /// The event loop of the current connection attempt (see ``serveOneConnection()``).
+        /// The event loop of the current connection attempt (see ``serveOneConnection()``), and the attempt.
         var eventLoops: MultiThreadedEventLoopGroup?
+        var attempt: ConnectionAttempt?
         /// The write queue of the open connection; nil while not connected.
         var outbox: AsyncStream<String>.Continuation?
         /// Counts connections, so that work started on one connection is not applied to the next.
@@ -71,19 +72,25 @@ final class RelayConnection: Sendable {
             state.error = reason
             state.task?.cancel()
             state.task = nil
-            let opened = state.isConnected
             state.outbox?.finish()
             state.outbox = nil
-            // Finishing the outbox starts a clean close; the event loop is shut down right away only
-            // when the connection never opened (a silent server), else after a grace period, so that
-            // the close handshake does not run into a dead loop.
+            // Finishing the outbox starts a clean close, and a WebSocket that opens now closes at once
+            // (the relay is stopped); either then shuts its event loop down itself. Only after a
+            // grace period is the loop shut down from here, for a server that never finishes the
+            // handshake or the close: shutting it down at once would pull it from under a WebSocket
+            // opening or closing on it (NIO's "Cannot schedule tasks on an EventLoop that has
+            // already shut down"). A command that ends meanwhile leaves without waiting for it.
             if let eventLoops = state.eventLoops {
+                let attempt = state.attempt
                 Task {
-                    if opened { try? await Task.sleep(for: .seconds(2)) }
+                    try? await Task.sleep(for: .seconds(2))
+                    // One that opens from now on is not served (its loop is going away).
+                    _ = attempt?.stopUnlessOpened()
                     try? await eventLoops.shutdownGracefully()
                 }
             }
             state.eventLoops = nil
+            state.attempt = nil
             defer { state.publishes.removeAll() }
             return Array(state.publishes.values)
         }
