@@ -133,7 +133,7 @@ struct BadInputTests {
         _ = try restored.sync()
         let sessions = try restored.sessions()
         let feed = try restored.feed(session)
-        withKnownIssue("the first session_create to arrive names the creator (wire spec §7.6): a member's claim delivered first wins") {
+        withKnownIssue("the first session_create to arrive names the creator (docs/wire-compatibility.md, 4. Sessions): a member's claim delivered first wins") {
             #expect(sessions.first?.creator == alice.pubkey)
             #expect(sessions.first?.name == "Mine")
             #expect(feed.map(\.id) == [post.id])

@@ -5,7 +5,7 @@ import Testing
 /// reactions and deletes exactly as the iPhone app writes them, and opens what `linkstr` sent it.
 @Suite("End to end: rust-nostr as a member, in the iPhone app's format", .timeLimit(.minutes(1)))
 struct RustNostrMemberTests {
-    /// The keys a payload of this kind carries when the iPhone app sends it (wire spec §3.2).
+    /// The keys a payload of this kind carries when the iPhone app sends it (docs/wire-compatibility.md, 3. Payloads).
     static let iPhoneKeys: [String: Set<String>] = [
         "session_create": ["conversation_id", "root_id", "kind", "session_name", "member_pubkeys", "timestamp"],
         "session_members": ["conversation_id", "root_id", "kind", "member_pubkeys", "timestamp"],

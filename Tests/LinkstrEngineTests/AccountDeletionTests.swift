@@ -2,7 +2,7 @@ import LinkstrEngine
 import NostrCore
 import Testing
 
-/// "Delete account" (spec §10.3, seed 000): an empty kind 3, then a NIP-62 request to vanish.
+/// "Delete account" (docs/wire-compatibility.md, 6. Contacts): an empty kind 3, then a NIP-62 request to vanish.
 @Suite struct AccountDeletionTests {
     typealias F = ContactsFixture
 

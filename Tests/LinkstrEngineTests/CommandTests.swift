@@ -2,7 +2,7 @@ import LinkstrEngine
 import NostrCore
 import Testing
 
-/// Outbound operations (spec §8): who receives what, and the refusals a person sees.
+/// Outbound operations (docs/wire-compatibility.md, 4. Sessions and 5. Posts): who receives what, and the refusals a person sees.
 @Suite struct CommandTests {
     typealias F = EngineFixture
 

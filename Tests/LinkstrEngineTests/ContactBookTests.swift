@@ -3,7 +3,7 @@ import LinkstrEngine
 import NostrCore
 import Testing
 
-/// Contacts (spec §10.1, seed 000 "Contacts", issue 5): the kind 3 mirror, its watermark, changes
+/// Contacts (docs/wire-compatibility.md, 6. Contacts): the kind 3 mirror, its watermark, changes
 /// that keep what other clients wrote, private aliases and display names.
 @Suite struct ContactBookTests {
     typealias F = ContactsFixture

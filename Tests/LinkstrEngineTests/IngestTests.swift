@@ -2,7 +2,7 @@ import LinkstrEngine
 import NostrCore
 import Testing
 
-/// The ingest rules (spec §7, seed 000), each accepted and each rejected case.
+/// The ingest rules (docs/wire-compatibility.md, 7. Who may do what, 8. Receiving), each accepted and each rejected case.
 @Suite struct IngestTests {
     typealias F = EngineFixture
 

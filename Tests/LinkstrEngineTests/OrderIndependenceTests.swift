@@ -2,7 +2,7 @@ import LinkstrEngine
 import NostrCore
 import Testing
 
-/// Shuffled and duplicated delivery gives the same final state (seed 000: ordering is not
+/// Shuffled and duplicated delivery gives the same final state (the newer iPhone app: ordering is not
 /// guaranteed; duplicate delivery is normal).
 @Suite struct OrderIndependenceTests {
     typealias F = EngineFixture

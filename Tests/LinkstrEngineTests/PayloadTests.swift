@@ -2,7 +2,7 @@ import LinkstrEngine
 import NostrCore
 import Testing
 
-/// Payload decoding and validation exactly as the iPhone app applies them (spec §3–5).
+/// Payload decoding and validation exactly as the iPhone app applies them (docs/wire-compatibility.md, 3. Payloads).
 @Suite struct PayloadTests {
     private let sid = "\"conversation_id\":\"S1\""
 

@@ -1,7 +1,7 @@
 import LinkstrEngine
 import Testing
 
-/// The web-URL rule, against the spec's table (§6).
+/// The web-URL rule, against the iPhone app's table of accepted and refused links (docs/wire-compatibility.md, 3. Payloads).
 @Suite struct WebURLTests {
     @Test(arguments: [
         (" https://example.com/path?q=1 ", "https://example.com/path?q=1"),

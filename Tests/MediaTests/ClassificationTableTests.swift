@@ -1,7 +1,7 @@
 import LinkstrMediaKit
 import Testing
 
-/// Classification against a table of URLs: the iPhone app's cases from spec §12.1–12.2 plus ours.
+/// Classification against a table of URLs: the iPhone app's provider cases plus ours.
 /// Each row is (input, provider, mode, canonical URL, embed URL or nil).
 struct ClassificationTableTests {
     struct Row: CustomTestStringConvertible, Sendable {

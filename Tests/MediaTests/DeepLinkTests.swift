@@ -4,7 +4,7 @@ import LinkstrRuntime
 import Testing
 
 struct DeepLinkTests {
-    /// The spec's example (§11), produced by the iPhone app's encoder.
+    /// The iPhone app's own example link (docs/wire-compatibility.md, 11. Deep links), produced by its encoder.
     static let iPhoneLink =
         "linkstr://open?p=eyJ0aW1lc3RhbXAiOjE3Mzk4NzcyMDAsInVybCI6Imh0dHBzOlwvXC93d3cudGlrdG9rLmNvbVwvQGFjY3RcL3ZpZGVvXC83NTk2MTE0ODMzNDc3NTM3MDU0IiwibWVzc2FnZUdVSUQiOiJkZWVwLWxpbmstZ3VpZCJ9"
 

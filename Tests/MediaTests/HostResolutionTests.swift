@@ -79,7 +79,7 @@ struct HostResolutionTests {
             guard case .notPlayable(let reason) = error as? MediaFailure else { return false }
             return reason.contains("no video to extract")
         }
-        // With an oEmbed but no video the plugin's own rule answers (spec §12.6).
+        // With an oEmbed but no video the plugin's own rule answers (a provider's own rule comes after the shared ones).
         let embedOnly = statusID("3")
         await #expect {
             _ = try await media.fetchVideo("https://x.com/a/status/\(embedOnly)")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import LinkstrMediaKit
 
-/// The pure rules of runtime resolution (spec §12.3–12.5), without the network.
+/// The pure rules of runtime resolution (Facebook share links, Rumble's oEmbed player, X posts), without the network.
 struct ResolutionRulesTests {
     private func url(_ text: String) throws -> URL { try #require(URL(string: text)) }
 

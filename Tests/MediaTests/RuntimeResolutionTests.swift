@@ -5,7 +5,7 @@ import Testing
 
 @testable import LinkstrMediaKit
 
-/// Runtime resolution (spec §12.3–12.5) through the real built-in plugin's ABI 1.1 `resolve`, against
+/// Runtime resolution (the iPhone app's rules for Facebook share links, Rumble's oEmbed player and X posts) through the real built-in plugin's ABI 1.1 `resolve`, against
 /// the fixture server on 127.0.0.1 standing in for Facebook, Rumble and the X APIs.
 @Suite(.serialized)
 struct RuntimeResolutionTests {
@@ -36,7 +36,7 @@ struct RuntimeResolutionTests {
     /// A status id whose first digit picks the fixture's answer, unique per call.
     private func statusID(_ kind: Character) -> String { String(kind) + String(UInt64.random(in: 100_000_000_000...999_999_999_999)) }
 
-    // MARK: Facebook share links (§12.3)
+    // MARK: Facebook share links
 
     @Test func theFirstRedirectTargetIsCapturedAndTheReelIDLowercased() async throws {
         let token = unique("redir-reel-")
@@ -139,7 +139,7 @@ struct RuntimeResolutionTests {
         #expect(youtube.string("provider") == "youtube" && youtube.string("embed_url") == "https://www.youtube.com/embed/dQw4w9WgXcQ?playsinline=1&rel=0")
     }
 
-    // MARK: Rumble oEmbed (§12.4)
+    // MARK: Rumble oEmbed
 
     @Test func rumbleTakesTheOEmbedIframeAndCachesIt() async throws {
         let link = "https://rumble.com/v4\(statusID("1"))-a-title.html"
@@ -169,7 +169,7 @@ struct RuntimeResolutionTests {
         #expect(result.string("via") == "static" && result.string("embed_url") == "https://rumble.com/embed/v2xyz9/", "\(result)")
     }
 
-    // MARK: X (§12.5)
+    // MARK: X
 
     @Test func aVideoMakesThePostExtractionPreferred() async throws {
         let id = statusID("1")

@@ -81,8 +81,8 @@ struct NIP01EventTests {
         }
     }
 
-    @Test("linkstr-wire.md worked id example (kind 44001 reaction rumor)")
-    func wireSpecExample() throws {
+    @Test("the worked id example of docs/wire-compatibility.md (kind 44001 reaction rumor)")
+    func wireCompatibilityExample() throws {
         let event = UnsignedEvent(
             pubkey: try PublicKey(hex: "79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798"),
             createdAt: 1_739_877_200, kind: 44001,

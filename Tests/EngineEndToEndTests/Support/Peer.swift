@@ -23,7 +23,7 @@ struct Peer: Sendable {
     }
 
     /// One message of a linkstr_peer.py spec: a rumor from this peer whose content is `payload`
-    /// written the iPhone app's way, gift-wrapped once per recipient. `extra` sets the spec's other
+    /// written the iPhone app's way, gift-wrapped once per recipient. `extra` sets the payload's other
     /// fields (`content`, `tags`, `id`, `rumor_kind`, `wrap_created_at`, `copies`).
     func message(_ payload: [String: Any]?, to recipients: [String], at time: Int64, _ extra: [String: Any] = [:]) -> [String: Any] {
         var message: [String: Any] = ["secret": secret, "to": recipients, "created_at": time]
@@ -33,7 +33,7 @@ struct Peer: Sendable {
     }
 }
 
-/// Payloads exactly as the iPhone app emits them (linkstr-wire.md §3.2): the same keys, absent
+/// Payloads exactly as the iPhone app emits them (docs/wire-compatibility.md, 3. Payloads): the same keys, absent
 /// optionals omitted, random tokens as 32 uppercase hex characters.
 enum IPhone {
     static func token() -> String { UUID().uuidString.replacingOccurrences(of: "-", with: "") }

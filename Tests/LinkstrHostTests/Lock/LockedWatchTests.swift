@@ -36,6 +36,17 @@ import Testing
             let protected = try alice.run(["profile", "passphrase", "--passphrase-stdin"], stdin: "correct horse\n")
             guard protected.status == 0 else { throw TestFailure("profile passphrase failed: \(protected.stderr)") }
         }
+
+        /// Alice unlocked, her watch caught up, then `linkstr lock`: the watch says it keeps receiving.
+        func lockedWatch() async throws -> HelperProcess {
+            let unlocked = try alice.run(["unlock", "--passphrase-stdin"], stdin: "correct horse\n")
+            #expect(unlocked.status == 0, "\(unlocked.stderr)")
+            let watch = try alice.watch(json: true)
+            #expect(await eventually(within: 15) { watch.caughtUp }, "watch did not catch up: \(watch.stderr)")
+            #expect(try alice.run(["lock"]).status == 0)
+            #expect(await eventually(within: 10) { watch.stderr.contains("profile 'default' is locked; watch keeps receiving") }, "\(watch.stderr)")
+            return watch
+        }
     }
 
     @Test(.timeLimit(.minutes(2)))
@@ -46,16 +57,9 @@ import Testing
         defer { homes.relay.process.kill() }
         let (alice, bob, weekend, delivered) = (homes.alice, homes.bob, homes.weekend, homes.delivered)
 
-        let unlocked = try alice.run(["unlock", "--passphrase-stdin"], stdin: "correct horse\n")
-        #expect(unlocked.status == 0, "\(unlocked.stderr)")
         defer { HomeUnlockAgent.stop(alice.path) }
-
-        let watch = try alice.watch(json: true)
+        let watch = try await homes.lockedWatch()
         defer { watch.terminate(within: 5) }
-        #expect(await eventually(within: 15) { watch.caughtUp }, "watch did not catch up: \(watch.stderr)")
-
-        #expect(try alice.run(["lock"]).status == 0)
-        #expect(await eventually(within: 10) { watch.stderr.contains("profile 'default' is locked; watch keeps receiving") }, "\(watch.stderr)")
         let whileLocked = try bob.json(SentPost.self, ["post", weekend, "https://example.com/while-locked"]).id
         try await Task.sleep(for: .seconds(2))
         #expect(watch.jsonLines.isEmpty, "nothing is shown while locked: \(watch.stdoutLines)")
@@ -136,13 +140,9 @@ import Testing
         let homes = try await Homes(scratch, aliceConfig: "[profiles]\nlocked_inbox_wraps = 5\n")
         defer { homes.relay.process.kill() }
         let (relay, alice, bob, weekend) = (homes.relay, homes.alice, homes.bob, homes.weekend)
-        #expect(try alice.run(["unlock", "--passphrase-stdin"], stdin: "correct horse\n").status == 0)
         defer { HomeUnlockAgent.stop(alice.path) }
-        let watch = try alice.watch(json: true)
+        let watch = try await homes.lockedWatch()
         defer { watch.terminate(within: 5) }
-        #expect(await eventually(within: 15) { watch.caughtUp }, "watch did not catch up: \(watch.stderr)")
-        #expect(try alice.run(["lock"]).status == 0)
-        #expect(await eventually(within: 10) { watch.stderr.contains("profile 'default' is locked; watch keeps receiving") }, "\(watch.stderr)")
 
         let stranger = String(repeating: "1", count: 64)
         _ = try await ExternalProcess(

@@ -52,7 +52,7 @@ import Testing
         #expect(await eventually(within: 15) { watch.caughtUp }, "watch did not catch up: \(watch.stderr)")
 
         // Bob: a post into the archived session, a reaction to Alice's post and its removal (a second
-        // later: the same second would leave the order to the event ids, spec §7.4), then a post.
+        // later: the same second would leave the order to the event ids, last writer wins, docs/wire-compatibility.md 8), then a post.
         _ = try bob.json(SentPost.self, ["post", archived, "https://example.com/into-the-archive"])
         #expect(try bob.json(ReactionState.self, ["react", weekend, alicePost, "🔥"]) == ReactionState(ok: true, emoji: "🔥", active: true))
         try await Self.sleepIntoTheNextSecond()

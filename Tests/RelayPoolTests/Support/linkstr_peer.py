@@ -1,11 +1,11 @@
 """rust-nostr (PyPI nostr-sdk) as a linkstr member, for the end-to-end tests of the `linkstr` command.
 It builds kind-44001 rumors whose content is a linkstr payload written the way the iPhone app writes
-it (linkstr-wire.md §2–3: no whitespace, absent keys omitted, `/` escaped as `\\/`, the `e` root tag
+it (docs/wire-compatibility.md, 1–3: no whitespace, absent keys omitted, `/` escaped as `\\/`, the `e` root tag
 on reactions and deletes), seals and gift-wraps them (NIP-44 v2, NIP-59) with rust-nostr, and
 publishes them through rust-nostr's client. It also opens what `linkstr` sent.
 
   linkstr_peer.py build --spec FILE
-      prints one line per message of the spec: {"id","rumor","wraps":[event…]} (nothing published).
+      prints one line per message kind: {"id","rumor","wraps":[event…]} (nothing published).
   linkstr_peer.py send --relay URL --spec FILE
       builds like `build`, publishes every wrap (in spec order; each must get an OK) and prints the
       same lines.

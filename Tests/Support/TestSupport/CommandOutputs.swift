@@ -1,6 +1,6 @@
 import Foundation
 
-// What the commands print with `--json` (spec/cli.md), decoded for the tests that run `linkstr`.
+// What the commands print with `--json` (docs/cli.md), decoded for the tests that run `linkstr`.
 
 /// `linkstr sync --json`
 public struct SyncCounts: Decodable, Equatable, Sendable {
