@@ -170,19 +170,38 @@ let package = Package(
         // MARK: Tests
         // Helpers for the tests that start programs: `linkstr` (ProcessRunner), real relays and the
         // rust-nostr peer (TestRelay, ExternalProcess), scratch folders.
-        .target(name: "TestSupport", dependencies: ["PluginTesting", "NostrCore"], path: "Tests/Support/TestSupport"),
+        // Also the helpers of the host, runtime, CLI and C-API tests: C fixtures built with cc
+        // (FixtureBuilder), Python helpers (TestPython, HelperProcess), recording servers, the unlock agent.
+        .target(name: "TestSupport", dependencies: ["PluginTesting", "NostrCore", "LinkstrRuntime"], path: "Tests/Support/TestSupport"),
         .testTarget(name: "NostrCoreTests", dependencies: ["NostrCore", "CSecp256k1"]),
         .testTarget(
             name: "LinkstrEngineTests",
             dependencies: ["LinkstrEngine", "NostrCore", .product(name: "PropertyBased", package: "swift-property-based")]),
+        // The generic host: plugin loading and discovery, the registry, configuration, PluginTesting's fakes.
         .testTarget(
             name: "LinkstrHostTests",
+            dependencies: ["LinkstrHost", "LinkstrRuntime", "NostrCore", "LinkstrPluginKit", "PluginTesting", "PluginABI", "TestSupport"]),
+        // The runtime's use cases and parts: receive, lock, saved links, bunker, browser host, notify.
+        .testTarget(
+            name: "LinkstrRuntimeTests",
             dependencies: [
                 "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginTesting", "PluginABI", "TestSupport",
-                "CHostSupport",
-                // The command line's own logic (argument handling), tested in-process.
-                "linkstr", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log"),
             ],
+            exclude: ["Fixtures"]),
+        // The `linkstr` program: its commands run as a child process, its output, README examples,
+        // and its own logic (argument handling) tested in-process.
+        .testTarget(
+            name: "LinkstrCLITests",
+            dependencies: [
+                "linkstr", "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginTesting", "TestSupport",
+                "CHostSupport",
+            ],
+            exclude: ["Fixtures"]),
+        // The C API (liblinkstr.so, linkstr.h) and the Python binding, from programs built in the tests.
+        .testTarget(
+            name: "LinkstrCTests",
+            dependencies: ["LinkstrRuntime", "LinkstrHost", "NostrCore", "PluginTesting", "PluginABI", "TestSupport"],
             exclude: ["Fixtures"]),
         // A helper process for the storage tests: concurrent writers and SIGKILL in the middle of a batch.
         .executableTarget(
