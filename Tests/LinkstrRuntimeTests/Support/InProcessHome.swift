@@ -15,12 +15,13 @@ struct InProcessHome {
     ///   - relays: `relays = [...]` of config.toml (none: the defaults).
     ///   - settings: more config.toml lines (top-level keys).
     init(_ scratch: TestScratch, relay: FakeRelay, relays: [String] = [FakeRelay.defaultURL], settings: String = "") {
-        let home = scratch.folder("home-" + UUID().uuidString.prefix(8))
+        let name = "home-" + UUID().uuidString.prefix(8)
+        let home = scratch.folder(name)
         let relayList = relays.isEmpty ? "" : "relays = [" + relays.map { "\"\($0)\"" }.joined(separator: ", ") + "]\n"
         var sections = ""
         for (key, value) in relay.pluginSettings { sections += "\(key) = \"\(value)\"\n" }
         let text = "transport = \"\(FakeRelay.pluginID)\"\n" + relayList + settings + "\n[plugins.\"\(FakeRelay.pluginID)\"]\n" + sections
-        try! text.write(toFile: home + "/config.toml", atomically: true, encoding: .utf8)
+        scratch.write(name + "/config.toml", text)
         configuration = RuntimeConfiguration(
             home: home, storage: "memory", environment: ["HOME": home], inProcessPlugins: [InProcessPlugin(FakeRelay.descriptor)])
     }
