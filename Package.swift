@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "linkstr-plugin-postgresql", type: .dynamic, targets: ["PostgreSQLStorage"]),
         .executable(name: "linkstr-storage-bench", targets: ["StorageBench"]),
         .executable(name: "linkstr-ingest-bench", targets: ["IngestBench"]),
+        .executable(name: "linkstr-nostr-bench", targets: ["NostrBench"]),
         // The built-in media providers: liblinkstr-plugin-media.so (the six named providers, priority 0)
         // and liblinkstr-plugin-media-generic.so (every other link, priority INT32_MIN).
         .library(name: "linkstr-plugin-media", type: .dynamic, targets: ["MediaBuiltinPlugin"]),
@@ -137,6 +138,8 @@ let package = Package(
         .target(name: "PluginTesting", dependencies: ["PluginABI", "LinkstrPluginKit", "LinkstrHost", "NostrCore"]),
 
         // MARK: Benchmarks (release builds; see README "Benchmarks")
+        // NostrCore's crypto and parsing throughput, held against libsecp256k1 alone (scripts/bench-nostr.sh).
+        .executableTarget(name: "NostrBench", dependencies: ["NostrCore", "CSecp256k1"], path: "Benchmarks/NostrBench"),
         .executableTarget(
             name: "linkstr-host-bench", dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginABI"],
             path: "Benchmarks/HostBench"),

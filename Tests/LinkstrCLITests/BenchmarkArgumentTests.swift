@@ -36,4 +36,8 @@ import Testing
             "linkstr-storage-bench: cannot use the PostgreSQL server postgresql://127.0.0.1:9/none: ")
         expectOneLine(try bench("linkstr-media-bench", ["--fast"]), "linkstr-media-bench: takes no arguments")
     }
+
+    @Test func nostrBenchWithAnUnknownPart() throws {
+        expectOneLine(try bench("linkstr-nostr-bench", ["--fast"]), "usage: linkstr-nostr-bench [throughput|parsing]")
+    }
 }

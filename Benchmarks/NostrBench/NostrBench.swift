@@ -1,12 +1,10 @@
 import Foundation
-import Testing
-@testable import NostrCore
+import NostrCore
 
-/// Single-threaded throughput of the hot operations. Off by default; run with
-/// `LINKSTR_BENCH=1 swift test -c release -Xswiftc -enable-testing --filter BenchmarkTests`, or
-/// `scripts/bench-nostr.sh` for the table side by side with rust-nostr and libsecp256k1.
-@Suite("Benchmark", .serialized, .enabled(if: ProcessInfo.processInfo.environment["LINKSTR_BENCH"] == "1"))
-struct BenchmarkTests {
+/// Single-threaded throughput of the hot operations of NostrCore, and its event parsing against
+/// Foundation's. Each line it prints starts with `BENCH` (for people) or `BENCHDATA key value` (for
+/// `scripts/bench-nostr.sh`, which prints them as a table beside rust-nostr and libsecp256k1).
+enum NostrBench {
     /// Runs `body` repeatedly for about `seconds`, prints and returns operations per second.
     @discardableResult
     static func measure(_ name: String, seconds: Double = 1.0, _ body: () throws -> Void) rethrows -> Double {
@@ -37,8 +35,23 @@ struct BenchmarkTests {
     static var rounds: Int { Int(ProcessInfo.processInfo.environment["LINKSTR_BENCH_ROUNDS"] ?? "") ?? 15 }
     static var secondsPerRound: Double { Double(ProcessInfo.processInfo.environment["LINKSTR_BENCH_SECONDS"] ?? "") ?? 0.1 }
 
-    @Test("crypto and gift-wrap throughput, against libsecp256k1's own speed")
-    func throughput() throws {
+    /// The `event` objects of the NIP-01 test vectors in Tests/Vectors, as JSON.
+    static func validEvents() throws -> [Data] {
+        // #filePath = <repo>/Benchmarks/NostrBench/NostrBench.swift
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Tests/Vectors/nip01.events.json")
+        guard let vectors = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any],
+              let valid = vectors["valid"] as? [[String: Any]]
+        else { throw Failure(description: "\(file.path) has no list of valid events") }
+        return try valid.map { try JSONSerialization.data(withJSONObject: $0["event"] as Any) }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Crypto and gift-wrap throughput, against libsecp256k1's own speed.
+    static func throughput() throws {
         let alice = LocalSigner(keypair: .generate())
         let bob = LocalSigner(keypair: .generate())
         let id = try EventID(hex: String(repeating: "5a", count: 32))
@@ -112,14 +125,14 @@ struct BenchmarkTests {
                      floor: rates.create(ecdh: 1))
     }
 
-    @Test("event parsing: hand-written reader vs JSONSerialization")
-    func parsing() throws {
-        let valid = try VectorValue(try VectorFiles.json("nip01.events.json"), path: "nip01")["valid"].array()
-        let small = Array(try Event(json: try valid[9]["event"].jsonData()).jsonBytes())  // kind 1 "test"
+    /// Event parsing: the hand-written reader against JSONSerialization and JSONDecoder.
+    static func parsing() throws {
+        let valid = try Self.validEvents()
+        let small = Array(try Event(json: valid[9]).jsonBytes())  // kind 1 "test"
         let alice = LocalSigner(keypair: .generate())
         let rumor = UnsignedEvent(pubkey: alice.publicKey, createdAt: 1, kind: 44001, content: String(repeating: "x", count: 150))
         let wrap = try GiftWrap.giftWrap(rumor: rumor, sender: alice, recipient: Keypair.generate().publicKey).event.jsonBytes()
-        let tagged = try Event(json: try valid[0]["event"].jsonData()).jsonBytes()  // many tags
+        let tagged = try Event(json: valid[0]).jsonBytes()  // many tags
         for (name, bytes) in [("small kind-1 event", small), ("gift wrap", wrap), ("event with 15 tags", tagged)] {
             let data = Data(bytes)
             let ours = Self.measure("Event(json:) \(name) (\(bytes.count) B)") { _ = try? Event(json: bytes) }
