@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "linkstr-plugin-postgresql", type: .dynamic, targets: ["PostgreSQLStorage"]),
         .executable(name: "linkstr-storage-bench", targets: ["StorageBench"]),
         .executable(name: "linkstr-ingest-bench", targets: ["IngestBench"]),
+        .executable(name: "linkstr-nostr-bench", targets: ["NostrBench"]),
         // The built-in media providers: liblinkstr-plugin-media.so (the six named providers, priority 0)
         // and liblinkstr-plugin-media-generic.so (every other link, priority INT32_MIN).
         .library(name: "linkstr-plugin-media", type: .dynamic, targets: ["MediaBuiltinPlugin"]),
@@ -137,6 +138,8 @@ let package = Package(
         .target(name: "PluginTesting", dependencies: ["PluginABI", "LinkstrPluginKit", "LinkstrHost", "NostrCore"]),
 
         // MARK: Benchmarks (release builds; see README "Benchmarks")
+        // NostrCore's crypto and parsing throughput, held against libsecp256k1 alone (scripts/bench-nostr.sh).
+        .executableTarget(name: "NostrBench", dependencies: ["NostrCore", "CSecp256k1"], path: "Benchmarks/NostrBench"),
         .executableTarget(
             name: "linkstr-host-bench", dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginABI"],
             path: "Benchmarks/HostBench"),
@@ -170,19 +173,38 @@ let package = Package(
         // MARK: Tests
         // Helpers for the tests that start programs: `linkstr` (ProcessRunner), real relays and the
         // rust-nostr peer (TestRelay, ExternalProcess), scratch folders.
-        .target(name: "TestSupport", dependencies: ["PluginTesting", "NostrCore"], path: "Tests/Support/TestSupport"),
+        // Also the helpers of the host, runtime, CLI and C-API tests: C fixtures built with cc
+        // (FixtureBuilder), Python helpers (TestPython, HelperProcess), recording servers, the unlock agent.
+        .target(name: "TestSupport", dependencies: ["PluginTesting", "NostrCore", "LinkstrRuntime"], path: "Tests/Support/TestSupport"),
         .testTarget(name: "NostrCoreTests", dependencies: ["NostrCore", "CSecp256k1"]),
         .testTarget(
             name: "LinkstrEngineTests",
             dependencies: ["LinkstrEngine", "NostrCore", .product(name: "PropertyBased", package: "swift-property-based")]),
+        // The generic host: plugin loading and discovery, the registry, configuration, PluginTesting's fakes.
         .testTarget(
             name: "LinkstrHostTests",
+            dependencies: ["LinkstrHost", "LinkstrRuntime", "NostrCore", "LinkstrPluginKit", "PluginTesting", "PluginABI", "TestSupport"]),
+        // The runtime's use cases and parts: receive, lock, saved links, bunker, browser host, notify.
+        .testTarget(
+            name: "LinkstrRuntimeTests",
             dependencies: [
                 "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginTesting", "PluginABI", "TestSupport",
-                "CHostSupport",
-                // The command line's own logic (argument handling), tested in-process.
-                "linkstr", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log"),
             ],
+            exclude: ["Fixtures"]),
+        // The `linkstr` program: its commands run as a child process, its output, README examples,
+        // and its own logic (argument handling) tested in-process.
+        .testTarget(
+            name: "LinkstrCLITests",
+            dependencies: [
+                "linkstr", "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginTesting", "TestSupport",
+                "CHostSupport",
+            ],
+            exclude: ["Fixtures"]),
+        // The C API (liblinkstr.so, linkstr.h) and the Python binding, from programs built in the tests.
+        .testTarget(
+            name: "LinkstrCTests",
+            dependencies: ["LinkstrRuntime", "LinkstrHost", "NostrCore", "PluginTesting", "PluginABI", "TestSupport"],
             exclude: ["Fixtures"]),
         // A helper process for the storage tests: concurrent writers and SIGKILL in the middle of a batch.
         .executableTarget(

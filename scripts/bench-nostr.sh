@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Nostr crypto throughput side by side, in one run, each on one core: linkstr (NostrCore, release
-# build), rust-nostr (nostr-sdk from PyPI, through its Python binding) and libsecp256k1 itself (the
-# floor that sign, verify, ECDH, gift wrap and unwrap are held against). Prints one table.
+# Nostr crypto throughput side by side, in one run, each on one core: linkstr (NostrCore, in a release
+# build of linkstr-nostr-bench), rust-nostr (nostr-sdk from PyPI, through its Python binding) and
+# libsecp256k1 itself (the floor that sign, verify, ECDH, gift wrap and unwrap are held against).
+# Prints one table.
 #
 #   scripts/bench-nostr.sh
 #
@@ -29,11 +30,11 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
 echo "bench-nostr: building (release)" >&2
-$SWIFT build -c release --build-tests -Xswiftc -enable-testing >&2
+$SWIFT build -c release --product linkstr-nostr-bench >&2
 
 echo "bench-nostr: linkstr and the libsecp256k1 floor (core $core)" >&2
-if ! LINKSTR_BENCH=1 LINKSTR_BENCH_ROUNDS=$rounds LINKSTR_BENCH_SECONDS=$seconds "${pin[@]}" \
-    $SWIFT test --skip-build -c release -Xswiftc -enable-testing --filter 'BenchmarkTests/throughput' >"$out/linkstr.txt" 2>&1; then
+if ! LINKSTR_BENCH_ROUNDS=$rounds LINKSTR_BENCH_SECONDS=$seconds "${pin[@]}" \
+    .build/release/linkstr-nostr-bench throughput >"$out/linkstr.txt" 2>&1; then
   cat "$out/linkstr.txt" >&2
   exit 1
 fi

@@ -1,5 +1,6 @@
-"""rust-nostr (PyPI nostr-sdk) doing what NostrCore's BenchmarkTests measure, for the side-by-side
-table of scripts/bench-nostr.sh. Single-threaded; pin it to one core (taskset -c N) as the script does.
+"""rust-nostr (PyPI nostr-sdk) doing what linkstr-nostr-bench (Benchmarks/NostrBench) measures, for the
+side-by-side table of scripts/bench-nostr.sh. Single-threaded; pin it to one core (taskset -c N) as
+the script does.
 
     .venv/bin/python Benchmarks/rust-nostr/bench.py [--rounds 15] [--seconds 0.1]
     .venv/bin/python Benchmarks/rust-nostr/bench.py --only unwrap --seconds 2   # one operation, to profile
@@ -35,8 +36,8 @@ MESSAGE = ('{"conversation_id":"E621E1F8C36C495A93FC0C247A3E6E5F","root_id":"","
 
 class BenchmarkSet:
     """Operations timed in interleaved rounds; each operation's result is its best round (as in
-    NostrCore's BenchmarkSet, so that a burst of other work on a shared machine costs one round of
-    one operation instead of skewing the whole measurement)."""
+    linkstr-nostr-bench's BenchmarkSet, so that a burst of other work on a shared machine costs one
+    round of one operation instead of skewing the whole measurement)."""
 
     def __init__(self):
         self.operations = []  # [name, key, body, best ops/s]

@@ -1,5 +1,5 @@
 """Prints the side-by-side table of scripts/bench-nostr.sh from the BENCHDATA / BENCHINFO lines of
-its runs (NostrCore's BenchmarkTests, Benchmarks/rust-nostr/bench.py and, optionally, the profile
+its runs (linkstr-nostr-bench, Benchmarks/rust-nostr/bench.py and, optionally, the profile
 of each rust-nostr operation).
 
     python3 Benchmarks/rust-nostr/table.py OUTPUT...

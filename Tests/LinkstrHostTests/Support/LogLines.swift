@@ -1,9 +1,0 @@
-import Synchronization
-
-/// Collects log lines from any thread.
-final class LogLines: Sendable {
-    private let lines = Mutex<[String]>([])
-
-    func append(_ line: String) { lines.withLock { $0.append(line) } }
-    var all: [String] { lines.withLock { $0 } }
-}
