@@ -230,7 +230,12 @@ let package = Package(
         .testTarget(name: "EngineEndToEndTests", dependencies: ["NostrCore", "PluginTesting", "TestSupport"]),
         // Replays every input under Fuzz/regressions through its fuzz target.
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),
-        .testTarget(name: "RelayPoolPluginTests", dependencies: ["RelayPoolPlugin", "LinkstrPluginKit", "PluginABI"]),
+        .testTarget(
+            name: "RelayPoolPluginTests",
+            dependencies: [
+                "RelayPoolPlugin", "LinkstrPluginKit", "PluginABI", "PluginTesting",
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
+            ]),
     ]
 )
 
