@@ -63,12 +63,15 @@ public struct WatchSupervisor: Sendable {
     /// How long a lock waits for the locked inbox's relays before it drops the key anyway.
     static let listenTimeout: Duration = .seconds(5)
 
-    /// Watches until SIGTERM or SIGINT (see `stopsOnSignals`) or its task is cancelled. Throws a ``CompositionError`` when an account cannot be
+    /// Watches until SIGTERM or SIGINT (see `stopsOnSignals`) or its task is cancelled (both stop it
+    /// gracefully). Throws a ``CompositionError`` when an account cannot be
     /// opened, a ``RuntimeError`` when the watch fails.
     public func run(steps: @escaping Steps = { _ in }, report: @escaping Report) async throws {
         var pending: [VerifiedEvent] = []
         while true {
-            switch try await watchProfile(pending: pending, steps: steps, report: report) {
+            let outcome = try await watchProfile(pending: pending, steps: steps, report: report)
+            if Task.isCancelled { return }
+            switch outcome {
             case .stopped:
                 return
             case .switched(let next):
@@ -129,7 +132,10 @@ public struct WatchSupervisor: Sendable {
             await report(.notice("[signer] serve is set, but \(failure.description); watching without the bunker"), runtime)
         }
         let group = services.group
-        async let running: Void = group.run()
+        // Cancelling the task that runs the supervisor stops the group gracefully, as a signal does:
+        // what the relays delivered is stored and reported, the notifiers get their time. So the
+        // group and the reporting run in tasks of their own, which the cancellation does not reach.
+        let running = Task { try await group.run() }
         let switched = followsActiveProfile ? Self.followSwitch(accounts, from: runtime.me.hex, stopping: group) : nil
         defer { switched?.cancel() }
         let locked = LockSignal()
@@ -153,9 +159,14 @@ public struct WatchSupervisor: Sendable {
                 }
             }
         }
-        for await event in services.watch.events { await report(event, runtime) }
+        let reporting = Task { for await event in services.watch.events { await report(event, runtime) } }
+        await withTaskCancellationHandler {
+            await reporting.value
+        } onCancel: {
+            Task { await group.triggerGracefulShutdown() }
+        }
         do {
-            try await running
+            try await running.value
         } catch let error as RuntimeError {
             throw error
         } catch {
