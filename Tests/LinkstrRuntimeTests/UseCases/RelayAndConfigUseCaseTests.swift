@@ -136,6 +136,17 @@ import Testing
         #expect(error?.description.hasPrefix("--storage floppy: no such storage backend; use ") == true)
     }
 
+    @Test func aRelayClientOfTheAppConnectsToTheRelaysItIsGivenWithoutAnAccount() async throws {
+        defer { scratch.remove() }
+        let app = InProcessHome(scratch, relay: relay).app()
+        let client = try app.relayClient(relays: [FakeRelay.defaultURL], signer: .nobody)
+        #expect(await client.waitForConnection(until: .now + .seconds(5)))
+        #expect(client.relayStates().map(\.url) == [FakeRelay.defaultURL])
+        #expect(app.openedAccount == nil)
+        try client.setRelays([])
+        await app.close()
+    }
+
     @Test func thePluginsAreTheBuiltOnesAndThoseCompiledIn() async throws {
         defer { scratch.remove() }
         let app = InProcessHome(scratch, relay: relay).app()
