@@ -20,8 +20,6 @@ final class EmbeddedRuntime: Sendable {
         var watch: CallbackTask?
         var signer: CallbackTask?
 
-        /// Refuses to let the account go while a watch or the bunker uses it; `watching` is the
-        /// sentence for a watch.
         /// Lets the account go: a new app takes this one's place; the one returned (nil when it had
         /// no account open) is the caller's to close.
         mutating func leaveAccount(_ configuration: RuntimeConfiguration) -> LinkstrApp? {
@@ -30,6 +28,8 @@ final class EmbeddedRuntime: Sendable {
             return app
         }
 
+        /// Refuses to let the account go while a watch or the bunker uses it; `watching` is the
+        /// sentence for a watch.
         func requireAccountUnused(watching: String) throws(EmbeddedFailure) {
             guard watch == nil else { throw EmbeddedFailure(.busy, watching) }
             guard signer == nil else {
@@ -72,11 +72,12 @@ final class EmbeddedRuntime: Sendable {
 
     /// The account, opened by the first call that needs it.
     func account() throws(EmbeddedFailure) -> OpenedAccount {
-        let app = state.withLock { $0.app }
-        do throws(CompositionError) {
-            return try app.account()
-        } catch {
-            throw EmbeddedFailure(error)
+        try state.withLock { state throws(EmbeddedFailure) in
+            do throws(CompositionError) {
+                return try state.app.account()
+            } catch {
+                throw EmbeddedFailure(error)
+            }
         }
     }
 
@@ -122,16 +123,13 @@ final class EmbeddedRuntime: Sendable {
     func media<Value: Sendable>(
         _ body: @escaping @Sendable (MediaRuntime) async throws(RuntimeError) -> Value
     ) throws(EmbeddedFailure) -> Value {
-        let app = state.withLock { $0.app }
-        let media: MediaRuntime
-        do throws(CompositionError) {
-            if let opened = app.openedAccount {
-                media = opened.runtime.media
-            } else {
-                media = try app.media()
+        let media = try state.withLock { state throws(EmbeddedFailure) in
+            do throws(CompositionError) {
+                if let opened = state.app.openedAccount { return opened.runtime.media }
+                return try state.app.media()
+            } catch {
+                throw EmbeddedFailure(error)
             }
-        } catch {
-            throw EmbeddedFailure(error)
         }
         return try wait { () async throws(RuntimeError) in try await body(media) }
     }
