@@ -2,8 +2,8 @@ import LinkstrEngine
 
 /// What a watch reports. A running ``WatchService`` publishes, in this order: the notice about
 /// notifications (at most once), the changes of the catch-up, `caughtUp`, then the live changes,
-/// each live post or reaction from someone else followed by its `notification`. A
-/// ``WatchSupervisor`` adds its own notices.
+/// each live post or reaction from someone else followed by its `notification` (unless
+/// `notify_from` leaves it out). A ``WatchSupervisor`` adds its own notices.
 public enum WatchEvent: Equatable, Sendable {
     /// Something for the person to read once: how to turn notifications on, a profile switch, a lock.
     case notice(String)
