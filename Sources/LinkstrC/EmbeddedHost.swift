@@ -2,14 +2,14 @@ import LinkstrHost
 import LinkstrRuntime
 import Synchronization
 
-/// The object behind a `linkstr_host *` handed to C: a host put together by `Composition`.
+/// The object behind a `linkstr_host *` handed to C: the host of a ``LinkstrApp``.
 ///
 /// `classify` may run on any thread while `start` and `stop` (owner-thread calls) create and destroy
 /// the plugin instances it uses: the two are kept apart here, and whichever comes second is refused
 /// (`LKH_E_BUSY`) rather than let an instance be destroyed under a running call.
 final class EmbeddedHost {
+    let app: LinkstrApp
     let host: LinkstrHost
-    let configuration: RuntimeConfiguration
     private let activity = Mutex(Activity())
 
     private struct Activity {
@@ -19,9 +19,10 @@ final class EmbeddedHost {
         var changing = false
     }
 
-    init(host: LinkstrHost, configuration: RuntimeConfiguration) {
+    /// - Parameter app: its host opened already (`host`).
+    init(app: LinkstrApp, host: LinkstrHost) {
+        self.app = app
         self.host = host
-        self.configuration = configuration
     }
 
     static func from(_ pointer: OpaquePointer?) -> EmbeddedHost? {

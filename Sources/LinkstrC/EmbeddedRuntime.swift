@@ -3,23 +3,30 @@ import LinkstrRuntime
 import Synchronization
 
 /// The object behind a `linkstr_runtime *` handed to C: one home's configuration, its account
-/// files, and what the calls opened so far — the account (host, plugins, storage, runtime), or, for
-/// the relay list of a home without an account, its storage alone, and for the media calls without
-/// an account, the host with its plugins — and what runs in the background: a watch, a bunker.
+/// files, the ``LinkstrApp`` whose parts the calls opened so far (the account, or without one the
+/// storage for the relay list and the host with its plugins for the media calls), and what runs in
+/// the background: a watch, a bunker.
 final class EmbeddedRuntime: Sendable {
     let configuration: RuntimeConfiguration
     /// The home's account files (read without plugins or storage), used under `state`'s lock.
     private let accounts: AccountManager
     /// `[profiles] auto_lock_minutes` of the home's configuration, for `linkstr_unlock`.
     let autoLockMinutes: Int
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     private struct State: Sendable {
-        var opened: OpenedAccount?
-        var storage: (host: LinkstrHost, settings: RelaySettings)?
-        var media: MediaRuntime?
+        /// Replaced by a new one when the account is let go (the next call opens it again).
+        var app: LinkstrApp
         var watch: CallbackTask?
         var signer: CallbackTask?
+
+        /// Lets the account go: a new app takes this one's place; the one returned (nil when it had
+        /// no account open) is the caller's to close.
+        mutating func leaveAccount(_ configuration: RuntimeConfiguration) -> LinkstrApp? {
+            guard app.openedAccount != nil else { return nil }
+            defer { app = LinkstrApp(configuration) }
+            return app
+        }
 
         /// Refuses to let the account go while a watch or the bunker uses it; `watching` is the
         /// sentence for a watch.
@@ -34,13 +41,14 @@ final class EmbeddedRuntime: Sendable {
     /// Reads the home's configuration (a configuration that cannot be used is refused here).
     init(_ configuration: RuntimeConfiguration) throws(EmbeddedFailure) {
         self.configuration = configuration
+        let app = LinkstrApp(configuration)
         do {
-            let host = try Composition.host(configuration)
-            accounts = Composition.accounts(host, configuration)
-            autoLockMinutes = host.configuration.profiles.autoLockMinutes
+            accounts = try app.accounts()
+            autoLockMinutes = try app.host().configuration.profiles.autoLockMinutes
         } catch {
             throw EmbeddedFailure(error)
         }
+        state = Mutex(State(app: app))
     }
 
     static func from(_ pointer: OpaquePointer?) throws(EmbeddedFailure) -> EmbeddedRuntime {
@@ -65,15 +73,8 @@ final class EmbeddedRuntime: Sendable {
     /// The account, opened by the first call that needs it.
     func account() throws(EmbeddedFailure) -> OpenedAccount {
         try state.withLock { state throws(EmbeddedFailure) in
-            if let opened = state.opened { return opened }
-            // The account's storage takes over from the storage opened for the relay list. (A media
-            // host stays until `close`: a media call may still be using it.)
-            state.storage?.host.stop()
-            state.storage = nil
             do throws(CompositionError) {
-                let opened = try Composition.account(configuration)
-                state.opened = opened
-                return opened
+                return try state.app.account()
             } catch {
                 throw EmbeddedFailure(error)
             }
@@ -83,19 +84,18 @@ final class EmbeddedRuntime: Sendable {
     /// Closes the account opened by earlier calls (the next call opens it again, with its signer as
     /// it is then); refused while a watch or the bunker runs.
     func closeAccount() throws(EmbeddedFailure) {
-        let opened = try state.withLock { state throws(EmbeddedFailure) in
+        let left = try state.withLock { state throws(EmbeddedFailure) in
             try state.requireAccountUnused(
                 watching: "this runtime is watching with the account's signer; stop the watch first (linkstr_watch_stop)")
-            defer { state.opened = nil }
-            return state.opened
+            return state.leaveAccount(configuration)
         }
-        if let opened { BlockingCall.wait { await opened.close() } }
+        if let left { BlockingCall.wait { await left.close() } }
     }
 
     /// Makes the profile `name` the home's active one. An account of another profile opened by this
     /// runtime is closed, so that the next call opens the new one; refused while a watch or the bunker runs.
     func useProfile(_ name: String) throws(EmbeddedFailure) -> HomeProfile {
-        let (profile, replaced) = try state.withLock { state throws(EmbeddedFailure) -> (HomeProfile, OpenedAccount?) in
+        let (profile, left) = try state.withLock { state throws(EmbeddedFailure) -> (HomeProfile, LinkstrApp?) in
             try state.requireAccountUnused(watching: "this runtime is watching its profile; stop the watch (linkstr_watch_stop) to switch")
             let profile: HomeProfile
             do throws(AccountError) {
@@ -103,11 +103,10 @@ final class EmbeddedRuntime: Sendable {
             } catch {
                 throw EmbeddedFailure(error)
             }
-            guard let opened = state.opened, opened.runtime.me.hex != profile.account.pubkey else { return (profile, nil) }
-            state.opened = nil
-            return (profile, opened)
+            guard let opened = state.app.openedAccount, opened.runtime.me.hex != profile.account.pubkey else { return (profile, nil) }
+            return (profile, state.leaveAccount(configuration))
         }
-        if let replaced { BlockingCall.wait { await replaced.close() } }
+        if let left { BlockingCall.wait { await left.close() } }
         return profile
     }
 
@@ -119,18 +118,15 @@ final class EmbeddedRuntime: Sendable {
         return try wait { () async throws(RuntimeError) in try await body(runtime) }
     }
 
-    /// Runs `body` on the media use cases, the account's when it is open, else those of the home's
-    /// host (opened by the first media call), and waits for it.
+    /// Runs `body` on the media use cases, the account's when it is open, else those of the app
+    /// (its host with its plugins, opened by the first media call), and waits for it.
     func media<Value: Sendable>(
         _ body: @escaping @Sendable (MediaRuntime) async throws(RuntimeError) -> Value
     ) throws(EmbeddedFailure) -> Value {
         let media = try state.withLock { state throws(EmbeddedFailure) in
-            if let opened = state.opened { return opened.runtime.media }
-            if let media = state.media { return media }
             do throws(CompositionError) {
-                let media = try Composition.media(configuration)
-                state.media = media
-                return media
+                if let opened = state.app.openedAccount { return opened.runtime.media }
+                return try state.app.media()
             } catch {
                 throw EmbeddedFailure(error)
             }
@@ -158,17 +154,14 @@ final class EmbeddedRuntime: Sendable {
     func relays<Value: Sendable>(_ body: (RelaySettings) throws(RelaySettingsError) -> Value) throws(EmbeddedFailure) -> Value {
         try state.withLock { state throws(EmbeddedFailure) in
             let settings: RelaySettings
-            if let opened = state.opened {
-                settings = opened.runtime.relays
-            } else {
-                if state.storage == nil {
-                    do throws(CompositionError) {
-                        state.storage = try Composition.relaySettings(configuration)
-                    } catch {
-                        throw EmbeddedFailure(error)
-                    }
+            do throws(CompositionError) {
+                if let opened = state.app.openedAccount {
+                    settings = opened.runtime.relays
+                } else {
+                    settings = try state.app.relaySettings()
                 }
-                settings = state.storage!.settings
+            } catch {
+                throw EmbeddedFailure(error)
             }
             do throws(RelaySettingsError) {
                 return try body(settings)
@@ -181,36 +174,45 @@ final class EmbeddedRuntime: Sendable {
     /// After a relay-list change: the next connection uses the new list. A running watch keeps its
     /// relays until it stops.
     func relaysChanged() {
-        let idle = state.withLock { state in state.watch == nil ? state.opened : nil }
+        let idle = state.withLock { state in state.watch == nil ? state.app.openedAccount : nil }
         guard let idle else { return }
         BlockingCall.wait { await idle.runtime.disconnect() }
     }
 
-    /// Starts the one watch a runtime may run at a time (the runtime's sync state is not shared).
+    /// Starts the one watch a runtime may run at a time (the runtime's sync state is not shared): the
+    /// runtime's ``WatchSupervisor`` on this runtime's account, each change, notification and the
+    /// catch-up reported as its JSON record.
     func startWatch(_ callback: JSONCallback, timeout: Duration) throws(EmbeddedFailure) -> CallbackTask {
-        let runtime = try account().runtime
+        _ = try account()
         return try state.withLock { state throws(EmbeddedFailure) in
             guard state.watch == nil else {
                 throw EmbeddedFailure(.busy, "this runtime is already watching; stop that watch first (linkstr_watch_stop)")
             }
             let watch = CallbackTask(label: "org.linkstr.watch", callback: callback, ended: { [weak self] watch in self?.watchEnded(watch) })
-            watch.start { await Self.watch(runtime, timeout: timeout, reporting: watch) }
-            state.watch = watch
-            return watch
-        }
-    }
-
-    /// The account runtime's watch, each change and notification reported as its JSON record.
-    private static func watch(_ runtime: AccountRuntime, timeout: Duration, reporting watch: CallbackTask) async {
-        do throws(RuntimeError) {
-            try await runtime.watch(timeout: timeout, caughtUp: { watch.deliver(["type": "caught_up"]) }) { report, _ in
-                for change in report.changes { watch.deliver(JSONRecords.change(change)) }
-                for request in report.notifications {
-                    if let notification = await runtime.notification(for: request) { watch.deliver(JSONRecords.notification(notification)) }
+            // The account stays this runtime's: the watch leaves it connected to no relay, so that
+            // the next call connects to the relay list as it is then.
+            let apps = WatchSupervisor.Apps(
+                configuration: configuration, open: { self.state.withLock { $0.app } },
+                release: { app in await app.openedAccount?.runtime.disconnect() })
+            let supervisor = WatchSupervisor(apps: apps, timeout: timeout, followsActiveProfile: false, stopsOnSignals: false)
+            watch.start {
+                do {
+                    try await supervisor.run { event, _ in
+                        switch event {
+                        case .caughtUp: watch.deliver(["type": "caught_up"])
+                        case .change(let change): watch.deliver(JSONRecords.change(change))
+                        case .notification(let notification): watch.deliver(JSONRecords.notification(notification))
+                        case .notice: break
+                        }
+                    }
+                } catch let error as RuntimeError {
+                    watch.deliverEnd(error)
+                } catch {
+                    watch.deliverEnd(RuntimeError(.failed, "\(error)"))
                 }
             }
-        } catch {
-            watch.deliverEnd(error)
+            state.watch = watch
+            return watch
         }
     }
 
@@ -248,14 +250,10 @@ final class EmbeddedRuntime: Sendable {
         if watching { throw EmbeddedFailure(.busy, "this runtime is watching, which keeps it in sync; stop the watch to sync") }
     }
 
-    /// Disconnects the relays the watch used, so that the next call connects to the relay list as it
-    /// is now.
     private func watchEnded(_ watch: CallbackTask) {
-        let opened = state.withLock { state in
+        state.withLock { state in
             if state.watch === watch { state.watch = nil }
-            return state.opened
         }
-        if let opened { BlockingCall.wait { await opened.runtime.disconnect() } }
     }
 
     private func signerEnded(_ signer: CallbackTask) {
@@ -269,24 +267,15 @@ final class EmbeddedRuntime: Sendable {
     func dropAccount() {
         state.withLock { $0.watch }?.stop()
         state.withLock { $0.signer }?.stop()
-        let opened = state.withLock { state in
-            defer { state.opened = nil }
-            return state.opened
-        }
-        if let opened { BlockingCall.wait { await opened.close() } }
+        let left = state.withLock { $0.leaveAccount(configuration) }
+        if let left { BlockingCall.wait { await left.close() } }
     }
 
     /// Stops the watch and the bunker, disconnects the relays and stops every plugin.
     func close() {
-        dropAccount()
-        let (storage, media) = state.withLock { state in
-            defer {
-                state.storage = nil
-                state.media = nil
-            }
-            return (state.storage, state.media)
-        }
-        storage?.host.stop()
-        media?.host.stop()
+        state.withLock { $0.watch }?.stop()
+        state.withLock { $0.signer }?.stop()
+        let app = state.withLock { $0.app }
+        BlockingCall.wait { await app.close() }
     }
 }

@@ -34,8 +34,8 @@ public func linkstr_host_new(
     // Plugins installed beside liblinkstr.so (<libdir>/linkstr/plugins) count too.
     let configuration = RuntimeConfiguration(home: home, configFile: configPath, libraryDirectory: LibraryLocation.directory)
     do {
-        let host = try Composition.host(configuration)
-        outHost.pointee = LiveHandles.retain(EmbeddedHost(host: host, configuration: configuration), as: .host)
+        let app = LinkstrApp(configuration)
+        outHost.pointee = LiveHandles.retain(EmbeddedHost(app: app, host: try app.host()), as: .host)
         return LKH_OK
     } catch {
         LKHErrorSlot.write(errorSlot, .invalid, error.description)
@@ -51,8 +51,9 @@ public func linkstr_host_load_plugins(
         LKHErrorSlot.write(errorSlot, .invalid, "host must be a live linkstr_host (not NULL, not freed)")
         return LKH_E_INVALID
     }
-    let registry = Composition.discoverPlugins(embedded.host, embedded.configuration)
-    outLoaded?.pointee = UInt32(registry.plugins.count)
+    // The host is open: finding the plugins cannot fail.
+    let registry = try? embedded.app.plugins()
+    outLoaded?.pointee = UInt32(registry?.plugins.count ?? 0)
     return LKH_OK
 }
 

@@ -61,29 +61,35 @@ public func linkstr_account_disconnect(
 /// The account a connection kept, its key, and whether it existed.
 private typealias RemoteConnection = (account: AccountFile, user: PublicKey, reconnected: Bool)
 
-/// Connects to the signer of `link` on a host of its own and keeps the account, as `linkstr account connect --yes`.
+/// Connects to the signer of `link` on an app of its own and keeps the account, as `linkstr account connect --yes`.
 private func connect(
     _ link: BunkerLink, configuration: RuntimeConfiguration, answerTimeout: Int?, name: String?, keyStore: KeyStoreKind?
 ) async throws(EmbeddedFailure) -> RemoteConnection {
-    let host: LinkstrHost
-    do throws(CompositionError) {
-        host = try Composition.host(configuration)
-        try Composition.loadPlugins(host, configuration)
+    let app = LinkstrApp(configuration)
+    do throws(EmbeddedFailure) {
+        let connection = try await connect(link, app: app, answerTimeout: answerTimeout, name: name, keyStore: keyStore)
+        await app.close()
+        return connection
     } catch {
-        throw EmbeddedFailure(error)
+        await app.close()
+        throw error
     }
-    defer { host.stop() }
+}
+
+private func connect(
+    _ link: BunkerLink, app: LinkstrApp, answerTimeout: Int?, name: String?, keyStore: KeyStoreKind?
+) async throws(EmbeddedFailure) -> RemoteConnection {
     let sessionKey = SecretKey.generate()
     let client: RemoteSignerClient
+    let accounts: AccountManager
     do throws(CompositionError) {
-        client = try Composition.remoteSignerClient(
-            host, link: link, sessionKey: sessionKey, timeout: answerTimeout.map { Duration.seconds($0) } ?? RemoteSignerClient.defaultTimeout,
-            onAuthURL: configuration.onAuthURL)
+        client = try app.remoteSignerClient(
+            link: link, sessionKey: sessionKey, timeout: answerTimeout.map { Duration.seconds($0) } ?? RemoteSignerClient.defaultTimeout)
+        accounts = try app.accounts()
     } catch {
         throw EmbeddedFailure(error)
     }
     defer { client.close() }
-    let accounts = Composition.accounts(host, configuration)
     do {
         try await client.connect(secret: link.secret)
         return try await accounts.connectRemote(

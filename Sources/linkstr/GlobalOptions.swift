@@ -40,11 +40,16 @@ struct GlobalOptions: ParsableArguments {
         Terminal.say("the remote signer asks you to approve this first; open \(url)\(opened ? " (opened in your browser)" : "")")
     }
 
+    /// A new app of these options: what a command works with, opened as it asks for its parts.
+    func app() -> LinkstrApp {
+        LinkstrApp(runtimeConfiguration)
+    }
+
     /// Opens the host (paths and configuration; no plugin loaded yet). A configuration that cannot
     /// be used is bad input (exit 2).
     func openHost() throws(CLIFailure) -> LinkstrHost {
         do {
-            return try Composition.host(runtimeConfiguration)
+            return try app().host()
         } catch {
             throw error.failure
         }
@@ -54,7 +59,7 @@ struct GlobalOptions: ParsableArguments {
     /// used, or that names a plugin no installed one has).
     func openMedia() throws(CLIFailure) -> MediaRuntime {
         do {
-            return try Composition.media(runtimeConfiguration)
+            return try app().media()
         } catch {
             throw error.failure
         }
@@ -64,7 +69,7 @@ struct GlobalOptions: ParsableArguments {
     /// configuration name (exit 2 for one that no installed plugin has).
     func loadPlugins(_ host: LinkstrHost) throws(CLIFailure) {
         do {
-            try Composition.loadPlugins(host, runtimeConfiguration)
+            try LinkstrApp(runtimeConfiguration, host: host).loadPlugins()
         } catch {
             throw error.failure
         }

@@ -5,8 +5,7 @@ import NostrCore
 import ServiceLifecycle
 import Testing
 
-/// `WatchService` in-process, in its service group, with accounts opened through the composition
-/// root: what Bob's service publishes while Alice sends through a real relay (rust-nostr's
+/// `WatchService` in-process, in its service group, with accounts opened by a `LinkstrApp`: what Bob's service publishes while Alice sends through a real relay (rust-nostr's
 /// LocalRelay), and how it stops (shut down, also during its catch-up, or unable to start).
 @Suite struct WatchServiceTests {
     @Test(.timeLimit(.minutes(1)))
@@ -15,8 +14,9 @@ import Testing
         defer { scratch.remove() }
         let relay = try await TestRelay.start(.rust, scratch: scratch)
         defer { relay.process.kill() }
-        let alice = try Self.openAccount(scratch, "alice", relay: relay.url)
-        let bob = try Self.openAccount(scratch, "bob", relay: relay.url)
+        let aliceApp = try Self.app(scratch, "alice", relay: relay.url)
+        let bobApp = try Self.app(scratch, "bob", relay: relay.url)
+        let (alice, bob) = (try aliceApp.account(), try bobApp.account())
         let session = try await alice.runtime.createSession(name: "Links", members: [bob.runtime.me])
 
         let watch = WatchService(account: bob, timeout: .seconds(10))
@@ -40,6 +40,13 @@ import Testing
             return
         }
         #expect(published.id == post.id && published.url == "https://example.com/live" && published.sender == alice.runtime.me)
+        // Then what the notifiers get about it (none is configured: it is published all the same).
+        let notification = await events.next()
+        guard case .notification(let request) = notification else {
+            Issue.record("published \(String(describing: notification)), not the post's notification")
+            return
+        }
+        #expect(request.kind == .post && request.url == "https://example.com/live" && request.note == "while watching")
 
         // A graceful shutdown ends the sequence, then the group, without an error.
         await services.triggerGracefulShutdown()
@@ -47,13 +54,13 @@ import Testing
         while let event = await events.next() { afterShutdown.append(event) }
         #expect(afterShutdown.isEmpty)
         try await running.value
-        await bob.close()
+        await bobApp.close()
 
         // A new runtime on Bob's storage has the post.
-        let reopened = try Composition.account(Self.configuration(scratch, "bob"))
-        #expect(try await reopened.runtime.feed(session.id, limit: nil).map(\.post.id) == [post.id])
+        let reopened = LinkstrApp(Self.configuration(scratch, "bob"))
+        #expect(try await reopened.account().runtime.feed(session.id, limit: nil).map(\.post.id) == [post.id])
         await reopened.close()
-        await alice.close()
+        await aliceApp.close()
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -62,8 +69,9 @@ import Testing
         defer { scratch.remove() }
         let relay = try await TestRelay.start(.rust, scratch: scratch)
         defer { relay.process.kill() }
-        let alice = try Self.openAccount(scratch, "alice", relay: relay.url)
-        let bob = try Self.openAccount(scratch, "bob", relay: relay.url)
+        let aliceApp = try Self.app(scratch, "alice", relay: relay.url)
+        let bobApp = try Self.app(scratch, "bob", relay: relay.url)
+        let (alice, bob) = (try aliceApp.account(), try bobApp.account())
         let session = try await alice.runtime.createSession(name: "Links", members: [bob.runtime.me])
         _ = try await alice.runtime.post(session.id, url: "https://example.com/before", note: nil)
 
@@ -80,8 +88,8 @@ import Testing
 
         _ = try await bob.runtime.sync(timeout: .seconds(10))
         #expect(try await bob.runtime.feed(session.id, limit: nil).map(\.post.url) == ["https://example.com/before"])
-        await bob.close()
-        await alice.close()
+        await bobApp.close()
+        await aliceApp.close()
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -90,7 +98,8 @@ import Testing
         defer { scratch.remove() }
         let relay = try await TestRelay.misbehaving("mute")
         defer { relay.process.kill() }
-        let bob = try Self.openAccount(scratch, "bob", relay: relay.url)
+        let bobApp = try Self.app(scratch, "bob", relay: relay.url)
+        let bob = try bobApp.account()
 
         // The relay never ends the first page of history: without a stop, the page waits 20 s.
         let watch = WatchService(account: bob, timeout: .seconds(20))
@@ -104,7 +113,7 @@ import Testing
         var events: [WatchEvent] = []
         for await event in watch.events { events.append(event) }
         #expect(events.isEmpty)
-        await bob.close()
+        await bobApp.close()
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -112,7 +121,8 @@ import Testing
         let scratch = TestScratch()
         defer { scratch.remove() }
         let relay = "ws://127.0.0.1:9"
-        let bob = try Self.openAccount(scratch, "bob", relay: relay)
+        let bobApp = try Self.app(scratch, "bob", relay: relay)
+        let bob = try bobApp.account()
         try bob.runtime.relays.setEnabled(relay, false)
 
         let watch = WatchService(account: bob)
@@ -122,7 +132,7 @@ import Testing
         var events: [WatchEvent] = []
         for await event in watch.events { events.append(event) }
         #expect(events.isEmpty)
-        await bob.close()
+        await bobApp.close()
 
         // `linkstr watch` says why and exits 1.
         let command = try ProcessRunner.linkstr(["watch", "--home", scratch.file("bob")])
@@ -136,14 +146,12 @@ import Testing
         RuntimeConfiguration(home: scratch.file(name), environment: ["HOME": scratch.path])
     }
 
-    /// A new account in the home `scratch/name` that uses `relay` and no notifiers, opened through the
-    /// composition root.
-    static func openAccount(_ scratch: TestScratch, _ name: String, relay: String) throws -> OpenedAccount {
+    /// The app of a new account in the home `scratch/name` that uses `relay` and no notifiers.
+    static func app(_ scratch: TestScratch, _ name: String, relay: String) throws -> LinkstrApp {
         _ = scratch.folder(name)
         _ = scratch.write(name + "/config.toml", "relays = [\"\(relay)\"]\nnotifiers = []\n")
-        let configuration = configuration(scratch, name)
-        let host = try Composition.host(configuration)
-        _ = try Composition.accounts(host, configuration).save(.generate(), name: name, keyStore: .plain, now: 1_750_000_000)
-        return try Composition.account(configuration)
+        let app = LinkstrApp(configuration(scratch, name))
+        _ = try app.accounts().save(.generate(), name: name, keyStore: .plain, now: 1_750_000_000)
+        return app
     }
 }

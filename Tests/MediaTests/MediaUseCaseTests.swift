@@ -18,7 +18,7 @@ import Testing
     }
 
     func media() throws -> MediaRuntime {
-        try Composition.media(RuntimeConfiguration(home: home, environment: ["HOME": home]))
+        try LinkstrApp(RuntimeConfiguration(home: home, environment: ["HOME": home])).media()
     }
 
     @Test func aPageResolvesToItselfAsALinkAndItsMetadataIsFetchedAndItsThumbnailCached() async throws {

@@ -18,9 +18,9 @@ struct LateAnswerRecordingTests {
         _ = scratch.folder("alice")
         _ = scratch.write("alice/config.toml", "relays = [\"\(fast.url)\", \"\(slow.url)\"]\nnotifiers = []\n")
         let configuration = RuntimeConfiguration(home: scratch.file("alice"), environment: ["HOME": scratch.path])
-        _ = try Composition.accounts(try Composition.host(configuration), configuration).save(
-            .generate(), name: "alice", keyStore: .plain, now: 1_750_000_000)
-        let alice = try Composition.account(configuration)
+        let app = LinkstrApp(configuration)
+        _ = try app.accounts().save(.generate(), name: "alice", keyStore: .plain, now: 1_750_000_000)
+        let alice = try app.account()
         let session = try await alice.runtime.createSession(name: "Links", members: [])
 
         let started = ContinuousClock.now
@@ -33,10 +33,10 @@ struct LateAnswerRecordingTests {
         }
         let fastEntry = try #require(try alice.runtime.relays.list().first { $0.url == fast.url })
         #expect(fastEntry.lastOKAt != nil && fastEntry.error == nil)
-        await alice.close()
+        await app.close()
         // Every answer came: nothing is recorded as missing when the account closes.
-        let reopened = try Composition.account(configuration)
-        #expect(try reopened.runtime.relays.list().first { $0.url == slow.url }?.error == nil)
+        let reopened = LinkstrApp(configuration)
+        #expect(try reopened.account().runtime.relays.list().first { $0.url == slow.url }?.error == nil)
         await reopened.close()
     }
 }

@@ -400,7 +400,10 @@ typedef struct linkstr_watch linkstr_watch;
 typedef void (*linkstr_watch_fn)(void *user_data, const char *event_json);
 
 /** Watches the account: catches up like linkstr_sync, then stays connected, calling `callback` with
- *  `user_data` (borrowed until linkstr_watch_stop returns) once per event. Account and storage
+ *  `user_data` (borrowed until linkstr_watch_stop returns) once per event. It is `linkstr watch`:
+ *  the notifiers of config.toml, the saved-link sync, the bunker of `[signer] serve`, and while the
+ *  profile is locked its wraps kept until the unlock; the program's signals stay its own, and
+ *  linkstr_watch_stop stops it as SIGTERM stops `linkstr watch`. Account and storage
  *  failures are reported here; a failure once watching is the last event ("error"). On success
  *  `*out_watch` is the caller's until linkstr_watch_stop. [thread-safe] */
 lkh_status linkstr_runtime_watch(linkstr_runtime *runtime, linkstr_watch_fn callback, void *user_data,

@@ -9,7 +9,7 @@ public actor BrowserProfileFollower {
     private let configuration: RuntimeConfiguration
     private let accounts: AccountManager
     private let onSwitch: @Sendable (HomeProfile) -> Void
-    private var opened: (profile: HomeProfile, account: OpenedAccount)?
+    private var opened: (profile: HomeProfile, app: LinkstrApp, account: OpenedAccount)?
 
     /// - Parameters:
     ///   - accounts: the home's profiles, as `configuration` selects them.
@@ -37,29 +37,31 @@ public actor BrowserProfileFollower {
         // Nothing awaits until `opened` is set: requests answered side by side never open twice.
         var selecting = configuration
         selecting.profile = profile.name
+        let app = LinkstrApp(selecting)
         let account: OpenedAccount
         do {
-            account = try Composition.account(selecting)
+            account = try app.account()
         } catch {
+            await app.close()
             throw BrowserRequestError(error.description)
         }
         // A switch between reading the list and opening: answer nothing rather than the wrong key.
         guard account.runtime.me.hex == profile.account.pubkey else {
-            await account.close()
+            await app.close()
             throw BrowserRequestError("the active linkstr profile changed while this request was answered; send it again")
         }
         let previous = opened
-        opened = (profile, account)
+        opened = (profile, app, account)
         if let previous {
             onSwitch(profile)
-            await previous.account.close()
+            await previous.app.close()
         }
         return Self.account(profile, account)
     }
 
     /// Closes the account it answers as.
     public func close() async {
-        await opened?.account.close()
+        await opened?.app.close()
         opened = nil
     }
 

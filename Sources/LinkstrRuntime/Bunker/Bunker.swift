@@ -92,8 +92,7 @@ public final class Bunker: Sendable {
             bunkerSigner = LocalSigner(secretKey: try SecretKey(bytes: RecordCipher.hmac(key: user.keypair.secretKey.exportBytes(), Self.signerKeyLabel)))
             // Relays that demand NIP-42 AUTH see the bunker's key, never the user's.
             authentication = SignerService(signer: bunkerSigner)
-            let transport = try account.host.ownedProvider(of: CapabilityID.transport, as: lkh_transport_v1.self, signer: authentication)
-            pool = try RelayPool(transport: transport)
+            pool = try account.host.relayClient(authenticating: .own(authentication))
         } catch {
             throw RuntimeError(.failed, "cannot set up the bunker: \(error)")
         }

@@ -41,8 +41,8 @@ public struct LockedInbox: Sendable {
     ///   - full: called once, when the first wrap is left to the backfill (the limit is reached).
     /// - Throws: when no relay can be subscribed to, or the agent goes away.
     public func collect(
-        listening: @escaping @Sendable () -> Void = {}, received: @escaping @Sendable (Int) -> Void = { _ in },
-        full: @escaping @Sendable () -> Void = {}
+        listening: @escaping @Sendable () async -> Void = {}, received: @escaping @Sendable (Int) -> Void = { _ in },
+        full: @escaping @Sendable () async -> Void = {}
     ) async throws(RuntimeError) -> [VerifiedEvent] {
         guard let me = try? PublicKey(hex: profile.account.pubkey) else {
             throw RuntimeError(.failed, "profile '\(profile.name)' has an invalid public key")
@@ -66,7 +66,7 @@ public struct LockedInbox: Sendable {
                 case .event(let event) where event.isNew:
                     let size = Self.size(of: event.verified.event)
                     guard wraps.count < limit.wraps, bytes + size <= limit.bytes else {
-                        if !left { full() }
+                        if !left { await full() }
                         left = true
                         continue
                     }
@@ -75,7 +75,7 @@ public struct LockedInbox: Sendable {
                     received(wraps.count)
                 case .endOfStoredEvents where !caughtUp:
                     caughtUp = true
-                    listening()
+                    await listening()
                 default:
                     break
                 }
@@ -101,10 +101,8 @@ public struct LockedInbox: Sendable {
         } catch {
             throw RuntimeError(storage: error)
         }
-        do {
-            let pool = try RelayPool(transport: try host.ownedProvider(of: CapabilityID.transport, as: lkh_transport_v1.self))
-            try pool.setRelays(enabled.map { RelayConfiguration(url: $0.url) })
-            return pool
+        do throws(RelayClientError) {
+            return try host.relayClient(relays: enabled.map(\.url), authenticating: .nobody)
         } catch {
             throw RuntimeError(.failed, "cannot connect to the relays while locked: \(error)")
         }

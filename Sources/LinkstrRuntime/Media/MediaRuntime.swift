@@ -5,7 +5,7 @@ import LinkstrPluginKit
 
 /// The media use cases of a home: how the media providers classify and resolve a link, its title and
 /// thumbnail, its video extracted into the video cache, and that cache. It needs no account: the
-/// command line gets one from `Composition.media(_:)`, an account's runtime has its own
+/// command line gets one from `LinkstrApp.media()`, an account's runtime has its own
 /// (`AccountRuntime.media`: the titles of a feed, the cache of deleted posts).
 ///
 /// The host's providers answer in their order (configuration, then priority); the first that claims a

@@ -18,21 +18,16 @@ extension AccountRuntime {
         guard !enabled.isEmpty else {
             throw RuntimeError(.failed, "no relays are enabled; add one with `linkstr relay add wss://…` or enable one with `linkstr relay enable URL`.")
         }
-        let transport: Capability<lkh_transport_v1>
-        do {
-            transport = try host.ownedProvider(of: CapabilityID.transport, as: lkh_transport_v1.self)
-        } catch {
-            throw RuntimeError(.failed, "no transport: \(error)")
-        }
-        host.signerService.setSigner(signer)
-        do {
-            let created = try RelayPool(transport: transport)
-            try created.setRelays(enabled.map { RelayConfiguration(url: $0.url) })
+        do throws(RelayClientError) {
+            let created = try host.relayClient(relays: enabled.map(\.url), authenticating: .account(signer))
             pool = created
             listenForLateAnswers(created)
             return created
         } catch {
-            throw RuntimeError(.failed, "the transport '\(transport.pluginID)' refused the relay list: \(error)")
+            switch error {
+            case .noTransport(let error): throw RuntimeError(.failed, "no transport: \(error)")
+            case let .refused(transport, error): throw RuntimeError(.failed, "the transport '\(transport)' refused the relay list: \(error)")
+            }
         }
     }
 

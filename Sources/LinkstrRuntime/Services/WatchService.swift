@@ -6,7 +6,7 @@ import ServiceLifecycle
 /// `watch` as a service of the account's ``ServiceGroup``: a sync, then the live subscription until
 /// the group stops. Each accepted change is published on `events` once its data is stored; live
 /// posts and reactions from others go to the configured notifiers through a
-/// ``NotificationDispatcher`` that lives as long as `run`.
+/// ``NotificationDispatcher`` that lives as long as `run`, and on `events`.
 ///
 /// Notifications go to the dispatcher's queues (``NotificationDispatcher/post(_:)``): a slow or
 /// silent notifier never holds back what is received and stored.
@@ -62,8 +62,10 @@ public final class WatchService: Service {
             try await cancelWhenGracefulShutdown { [runtime, continuation, timeout, pending] in
                 try await runtime.watch(timeout: timeout, pending: pending, caughtUp: { continuation.yield(.caughtUp) }) { report, _ in
                     for change in report.changes { continuation.yield(.change(change)) }
-                    for request in report.notifications where !dispatcher.isEmpty {
-                        if let notification = await runtime.notification(for: request) { dispatcher.post(notification) }
+                    for request in report.notifications {
+                        guard let notification = await runtime.notification(for: request) else { continue }
+                        if !dispatcher.isEmpty { dispatcher.post(notification) }
+                        continuation.yield(.notification(notification))
                     }
                 }
             }

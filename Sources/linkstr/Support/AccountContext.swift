@@ -8,6 +8,7 @@ import NostrCore
 /// storage and the runtime. Opening it gives the documented exit statuses: 4 when storage cannot be
 /// opened, 3 when there is no account.
 struct AccountContext {
+    let app: LinkstrApp
     let opened: OpenedAccount
 
     var host: LinkstrHost { opened.host }
@@ -18,8 +19,9 @@ struct AccountContext {
     ///   a terminal (`loading account…`, `preparing local data…`; then `connect`).
     static func open(_ global: GlobalOptions, connects: Bool = false) throws(CLIFailure) -> AccountContext {
         let status: StatusLine? = connects ? StatusLine.shared : nil
+        let app = global.app()
         do {
-            return AccountContext(opened: try Composition.account(global.runtimeConfiguration) { step in status?.step(step.rawValue) })
+            return AccountContext(app: app, opened: try app.account { step in status?.step(step.rawValue) })
         } catch {
             throw error.failure
         }
@@ -31,10 +33,7 @@ struct AccountContext {
     func connect(forWriting: Bool, timeout: Duration = AccountRuntime.sendGate) async throws(CLIFailure) {
         let status = StatusLine.shared
         guard status.enabled else { return }
-        // What is waited for: the enabled relays (the first few).
-        let urls = ((try? runtime.relays.list()) ?? []).filter(\.enabled).map(\.url)
-        let named = urls.prefix(3).joined(separator: ", ") + (urls.count > 3 ? " and \(urls.count - 3) more" : "")
-        status.step(urls.isEmpty ? "connecting relays" : "connecting relays (\(named))")
+        status.step(runtime.relays.connectingStep)
         try await run { runtime throws(RuntimeError) in try await runtime.connectRelays(forWriting: forWriting, timeout: timeout) }
         status.step("starting session")
     }
@@ -66,6 +65,6 @@ struct AccountContext {
 
     /// Stops the relay pool and the plugins.
     func close() async {
-        await opened.close()
+        await app.close()
     }
 }

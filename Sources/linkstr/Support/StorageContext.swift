@@ -6,7 +6,9 @@ import LinkstrRuntime
 enum StorageContext {
     static func relaySettings(_ global: GlobalOptions) throws(CLIFailure) -> (host: LinkstrHost, settings: RelaySettings) {
         do {
-            return try Composition.relaySettings(global.runtimeConfiguration)
+            let app = global.app()
+            let settings = try app.relaySettings()
+            return (try app.host(), settings)
         } catch {
             throw error.failure
         }

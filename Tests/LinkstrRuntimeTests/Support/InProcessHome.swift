@@ -4,7 +4,7 @@ import LinkstrRuntime
 import NostrCore
 import PluginTesting
 
-/// One linkstr home in this process, put together by `Composition` as the command line puts it
+/// One linkstr home in this process, put together by a `LinkstrApp` as the command line puts it
 /// together: its config.toml names `relay` as the transport (compiled in, see `InProcessPlugin`),
 /// storage is the memory backend, and the key is a plain file. Every use case runs on it in
 /// milliseconds, with no program started and no socket.
@@ -28,7 +28,12 @@ struct InProcessHome {
 
     /// The account files of this home.
     func accounts() throws -> AccountManager {
-        Composition.accounts(try Composition.host(configuration), configuration)
+        try app().accounts()
+    }
+
+    /// A new app of this home (the caller closes it).
+    func app() -> LinkstrApp {
+        LinkstrApp(configuration)
     }
 
     /// Stores `key` as the account of this home (as `linkstr account import` does).
@@ -37,15 +42,20 @@ struct InProcessHome {
         try accounts().save(key, name: name, keyStore: .plain, now: 1_767_225_600)
     }
 
-    /// The account, opened through the composition root.
+    /// The account, opened by a new app of this home.
     func open() throws -> OpenedAccount {
-        try Composition.account(configuration)
+        try app().account()
     }
 
     /// A new home with a new account, opened.
     static func account(_ scratch: TestScratch, relay: FakeRelay, key: SecretKey = .generate()) throws -> OpenedAccount {
+        try app(scratch, relay: relay, key: key).account()
+    }
+
+    /// The app of a new home with a new account.
+    static func app(_ scratch: TestScratch, relay: FakeRelay, key: SecretKey = .generate()) throws -> LinkstrApp {
         let home = InProcessHome(scratch, relay: relay)
         try home.createAccount(key)
-        return try home.open()
+        return home.app()
     }
 }

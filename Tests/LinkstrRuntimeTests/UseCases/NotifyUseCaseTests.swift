@@ -26,7 +26,8 @@ import Testing
         let alice = try InProcessHome.account(scratch, relay: relay)
         let bobHome = InProcessHome(scratch, relay: relay, settings: settings)
         try bobHome.createAccount()
-        let bob = try bobHome.open()
+        let bobApp = bobHome.app()
+        let bob = try bobApp.account()
         defer { alice.host.stop() }
         let session = try await alice.runtime.createSession(name: "Evening", members: [bob.runtime.me])
 
@@ -54,6 +55,6 @@ import Testing
         await services.triggerGracefulShutdown()
         while await events.next() != nil {}
         try await running.value
-        await bob.close()
+        await bobApp.close()
     }
 }

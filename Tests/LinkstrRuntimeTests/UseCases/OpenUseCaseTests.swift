@@ -13,7 +13,7 @@ import Testing
 
     @Test func aURLLinkOpensItsURLAndSaysHowItPlaysWithoutLaunchingAnything() throws {
         defer { scratch.remove() }
-        let media = try Composition.media(InProcessHome(scratch, relay: relay).configuration)
+        let media = try InProcessHome(scratch, relay: relay).app().media()
         defer { media.host.stop() }
 
         let opened = try media.open(try DeepLink.decode("linkstr://open?url=https%3A%2F%2Fyoutu.be%2FdQw4w9WgXcQ"))
@@ -30,7 +30,7 @@ import Testing
 
     @Test func aPayloadLinkKeepsItsTimeAndMessageAndAPageIsALink() throws {
         defer { scratch.remove() }
-        let media = try Composition.media(InProcessHome(scratch, relay: relay).configuration)
+        let media = try InProcessHome(scratch, relay: relay).app().media()
         defer { media.host.stop() }
         let shared = DeepLink(url: "https://example.com/article", timestamp: 1_767_225_600, messageGUID: "A1B2")
 
@@ -43,7 +43,7 @@ import Testing
 
     @Test func launchingHandsTheSharedURLToTheOpener() async throws {
         defer { scratch.remove() }
-        let media = try Composition.media(InProcessHome(scratch, relay: relay).configuration)
+        let media = try InProcessHome(scratch, relay: relay).app().media()
         defer { media.host.stop() }
         let record = scratch.file("opened")
         let opener = scratch.write("open.sh", "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(record)'\n")

@@ -13,26 +13,28 @@ import Testing
     let relay = FakeRelay()
     let scratch = TestScratch()
 
-    @Test func configTomlRelaysReplaceTheDefaultsAndSaySoInTheirSource() throws {
+    @Test func configTomlRelaysReplaceTheDefaultsAndSaySoInTheirSource() async throws {
         defer { scratch.remove() }
         let configured = InProcessHome(scratch, relay: relay, relays: ["wss://one.fake.test", "wss://two.fake.test/"])
-        let (host, settings) = try Composition.relaySettings(configured.configuration)
-        defer { host.stop() }
+        let app = LinkstrApp(configured.configuration)
+        let settings = try app.relaySettings()
         #expect(try settings.list().map(\.url) == ["wss://one.fake.test", "wss://two.fake.test"])
         #expect(try settings.list().map { JSONRecords.relay($0)["source"] as? String } == ["config", "config"])
 
         let unconfigured = InProcessHome(scratch, relay: relay, relays: [])
-        let (other, defaults) = try Composition.relaySettings(unconfigured.configuration)
-        defer { other.stop() }
+        let other = LinkstrApp(unconfigured.configuration)
+        let defaults = try other.relaySettings()
         #expect(try defaults.list().map(\.url) == RelaySettings.defaults.sorted())
         #expect(try defaults.list().allSatisfy { $0.source == .default })
+        await app.close()
+        await other.close()
     }
 
-    @Test func theRelayListIsChangedWithoutAnAccountAndResetDropsTheChanges() throws {
+    @Test func theRelayListIsChangedWithoutAnAccountAndResetDropsTheChanges() async throws {
         defer { scratch.remove() }
         let home = InProcessHome(scratch, relay: relay)
-        let (host, settings) = try Composition.relaySettings(home.configuration)
-        defer { host.stop() }
+        let app = LinkstrApp(home.configuration)
+        let settings = try app.relaySettings()
         let added = "wss://added.fake.test"
 
         #expect(try settings.add(added).source == .added)
@@ -47,25 +49,28 @@ import Testing
         try settings.reset()
         #expect(try settings.list().map(\.url) == [FakeRelay.defaultURL])
         #expect(try settings.removedBaseRelays().isEmpty)
+        await app.close()
     }
 
     @Test(arguments: ["https://relay.fake.test", "not a relay", ""])
-    func anAddressThatIsNoRelayIsBadInput(_ text: String) throws {
+    func anAddressThatIsNoRelayIsBadInput(_ text: String) async throws {
         defer { scratch.remove() }
-        let (host, settings) = try Composition.relaySettings(InProcessHome(scratch, relay: relay).configuration)
-        defer { host.stop() }
+        let app = LinkstrApp(InProcessHome(scratch, relay: relay).configuration)
+        let settings = try app.relaySettings()
         let error = #expect(throws: RelaySettingsError.self) { try settings.add(text) }
         #expect(error?.badInput == true)
         #expect(try settings.list().map(\.url) == [FakeRelay.defaultURL])
+        await app.close()
     }
 
-    @Test func aRelayNotInTheListCannotBeRemovedOrDisabled() throws {
+    @Test func aRelayNotInTheListCannotBeRemovedOrDisabled() async throws {
         defer { scratch.remove() }
-        let (host, settings) = try Composition.relaySettings(InProcessHome(scratch, relay: relay).configuration)
-        defer { host.stop() }
+        let app = LinkstrApp(InProcessHome(scratch, relay: relay).configuration)
+        let settings = try app.relaySettings()
         #expect(throws: RelaySettingsError.self) { try settings.remove("wss://elsewhere.fake.test") }
         #expect(throws: RelaySettingsError.self) { try settings.setEnabled("wss://elsewhere.fake.test", false) }
         #expect(try settings.list().map(\.url) == [FakeRelay.defaultURL])
+        await app.close()
     }
 
     @Test func theEffectiveConfigurationFillsInDefaultsAndMasksSecrets() throws {
@@ -80,7 +85,7 @@ import Testing
             colour = "blue"
             """
         let home = InProcessHome(scratch, relay: relay, settings: settings)
-        let host = try Composition.host(home.configuration)
+        let host = try LinkstrApp(home.configuration).host()
         let configuration = JSONRecords.configuration(host, showSecrets: false)
         #expect(configuration["config_file_exists"] as? Bool == true)
         #expect(configuration["log_level"] as? String == "debug")
@@ -100,7 +105,7 @@ import Testing
 
     @Test func withoutAConfigFileTheDefaultsAreInUse() throws {
         defer { scratch.remove() }
-        let host = try Composition.host(RuntimeConfiguration(home: scratch.folder("empty"), environment: [:]))
+        let host = try LinkstrApp(RuntimeConfiguration(home: scratch.folder("empty"), environment: [:])).host()
         let configuration = JSONRecords.configuration(host, showSecrets: false)
         #expect(configuration["config_file_exists"] as? Bool == false)
         #expect(configuration["storage"] as? String == JSONRecords.defaultStorage)
@@ -117,7 +122,7 @@ import Testing
         defer { scratch.remove() }
         let home = scratch.folder("bad")
         scratch.write("bad/config.toml", line + "\n")
-        let error = #expect(throws: CompositionError.self) { try Composition.host(RuntimeConfiguration(home: home, environment: [:])) }
+        let error = #expect(throws: CompositionError.self) { try LinkstrApp(RuntimeConfiguration(home: home, environment: [:])).host() }
         #expect(error?.kind == .badConfiguration)
         #expect(error?.description.contains(reason) == true, "\(error?.description ?? "")")
     }
@@ -126,20 +131,32 @@ import Testing
         defer { scratch.remove() }
         var configuration = InProcessHome(scratch, relay: relay).configuration
         configuration.storage = "floppy"
-        let error = #expect(throws: CompositionError.self) { try Composition.relaySettings(configuration) }
+        let error = #expect(throws: CompositionError.self) { try LinkstrApp(configuration).relaySettings() }
         #expect(error?.kind == .badConfiguration)
         #expect(error?.description.hasPrefix("--storage floppy: no such storage backend; use ") == true)
     }
 
-    @Test func thePluginsAreTheBuiltOnesAndThoseCompiledIn() throws {
+    @Test func aRelayClientOfTheAppConnectsToTheRelaysItIsGivenWithoutAnAccount() async throws {
         defer { scratch.remove() }
-        let (host, registry) = try Composition.plugins(InProcessHome(scratch, relay: relay).configuration)
-        defer { host.stop() }
+        let app = InProcessHome(scratch, relay: relay).app()
+        let client = try app.relayClient(relays: [FakeRelay.defaultURL], signer: .nobody)
+        #expect(await client.waitForConnection(until: .now + .seconds(5)))
+        #expect(client.relayStates().map(\.url) == [FakeRelay.defaultURL])
+        #expect(app.openedAccount == nil)
+        try client.setRelays([])
+        await app.close()
+    }
+
+    @Test func thePluginsAreTheBuiltOnesAndThoseCompiledIn() async throws {
+        defer { scratch.remove() }
+        let app = InProcessHome(scratch, relay: relay).app()
+        let registry = try app.plugins()
         let ids = registry.plugins.map(\.id)
         #expect(ids.contains(FakeRelay.pluginID))
         #expect(ids.contains("org.linkstr.storage.memory"))
         let record = try #require(registry.plugins.first { $0.id == FakeRelay.pluginID }.map(JSONRecords.plugin))
         #expect(record["provides"] as? [String] == [CapabilityID.transport])
         #expect(record["version"] as? String == "1.0.0")
+        await app.close()
     }
 }

@@ -75,7 +75,8 @@ import Testing
     @Test func theWatchServicePublishesTheCatchUpThenLiveChangesAndStopsCleanly() async throws {
         defer { scratch.remove() }
         let alice = try InProcessHome.account(scratch, relay: relay)
-        let bob = try InProcessHome.account(scratch, relay: relay)
+        let bobApp = try InProcessHome.app(scratch, relay: relay)
+        let bob = try bobApp.account()
         defer { alice.host.stop() }
         let session = try await alice.runtime.createSession(name: "Live", members: [bob.runtime.me])
 
@@ -106,6 +107,6 @@ import Testing
         while await events.next() != nil {}
         try await running.value
         #expect(try await bob.runtime.feed(session.id, limit: nil).map(\.post.id) == [post.id])
-        await bob.close()
+        await bobApp.close()
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a front end chooses about a runtime, as one value handed to `Composition`: where its files
+/// What a front end chooses about a runtime, as one value handed to `LinkstrApp`: where its files
 /// are, which configuration file and storage backend, and the environment it reads.
 public struct RuntimeConfiguration: Sendable {
     /// Everything under this folder (`--home`); nil for `LINKSTR_HOME` or the XDG folders.

@@ -6,8 +6,10 @@ extension OpenedAccount {
     /// runs them until SIGTERM or SIGINT (or until the group is cancelled), then shuts them down
     /// gracefully, the last one first, each finishing its work in progress. The group logs to the
     /// host's log.
-    public func serviceGroup(_ services: [any Service]) -> ServiceGroup {
+    /// - Parameter stopsOnSignals: SIGTERM and SIGINT stop it gracefully (false in a program that
+    ///   embeds linkstr: its signals are its own).
+    public func serviceGroup(_ services: [any Service], stopsOnSignals: Bool = true) -> ServiceGroup {
         let logger = Logger(label: "services") { label in HostLogHandler(host.log, label: label) }
-        return ServiceGroup(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        return ServiceGroup(services: services, gracefulShutdownSignals: stopsOnSignals ? [.sigterm, .sigint] : [], logger: logger)
     }
 }

@@ -1,4 +1,3 @@
-import LinkstrRuntime
 import Synchronization
 
 /// Tells the person through the notifiers that new items wait while `watch`'s profile is locked

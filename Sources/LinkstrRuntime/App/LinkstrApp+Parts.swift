@@ -1,0 +1,93 @@
+import LinkstrHost
+import LinkstrPluginKit
+import NostrCore
+
+/// How each part of a ``LinkstrApp`` opens, from the ones it needs (under the app's lock).
+extension LinkstrApp.Parts {
+    mutating func host(_ configuration: RuntimeConfiguration) throws(CompositionError) -> LinkstrHost {
+        if let host { return host }
+        var opened: LinkstrHost
+        do {
+            opened = try LinkstrHost.open(home: configuration.home, configFile: configuration.configFile, environment: configuration.environment)
+        } catch {
+            throw CompositionError(.badConfiguration, error.description)
+        }
+        if let storage = configuration.storage {
+            var settings = opened.configuration
+            settings.storage = LinkstrHost.builtInStorage[storage] ?? storage
+            settings.providers[CapabilityID.storage] = nil
+            opened = LinkstrHost(paths: opened.paths, configuration: settings, log: opened.log)
+        }
+        host = opened
+        return opened
+    }
+
+    /// The plugins on the search path of the host and those compiled in, loaded once, without
+    /// checking the configuration's choices against them.
+    mutating func registry(_ configuration: RuntimeConfiguration) throws(CompositionError) -> PluginRegistry {
+        if let registry { return registry }
+        let host = try host(configuration)
+        let loaded = host.loadPlugins(
+            discovery: PluginDiscovery(configuration: host.configuration, paths: host.paths, libraryDirectory: configuration.libraryDirectory),
+            inProcess: configuration.inProcessPlugins.map(\.descriptor))
+        registry = loaded
+        return loaded
+    }
+
+    /// The host with its plugins loaded and the plugin ids that `--storage` and the configuration
+    /// name checked against them.
+    mutating func checkedPlugins(_ configuration: RuntimeConfiguration) throws(CompositionError) -> LinkstrHost {
+        let registry = try registry(configuration)
+        let host = try host(configuration)
+        if pluginsChecked { return host }
+        let installedStorage = registry.providers(of: CapabilityID.storage).map(\.id)
+        if let storage = configuration.storage, let chosen = host.configuration.storage, !installedStorage.contains(chosen) {
+            let names = LinkstrHost.builtInStorage.keys.sorted().joined(separator: ", ")
+            throw CompositionError(
+                .badConfiguration,
+                "--storage \(storage): no such storage backend; use \(names) or the id of an installed plugin that provides "
+                    + "\(CapabilityID.storage)" + (installedStorage.isEmpty ? "" : " (installed: \(installedStorage.joined(separator: ", ")))"))
+        }
+        do {
+            try registry.checkPlugins(namedIn: host.configuration)
+        } catch {
+            throw CompositionError(.badConfiguration, error.description)
+        }
+        pluginsChecked = true
+        return host
+    }
+
+    mutating func backend(_ configuration: RuntimeConfiguration) throws(CompositionError) -> StorageBackend {
+        if let backend { return backend }
+        let host = try checkedPlugins(configuration)
+        do {
+            let opened = try host.openStorage()
+            backend = opened
+            return opened
+        } catch {
+            let hint = configuration.storage == "memory" ? "" : " Run with --storage memory to use linkstr for this launch without saved data."
+            throw CompositionError(.storage, "cannot open storage: \(error).\(hint)")
+        }
+    }
+
+    mutating func relaySettings(_ configuration: RuntimeConfiguration) throws(CompositionError) -> RelaySettings {
+        if let relaySettings { return relaySettings }
+        let settings = RelaySettings(backend: try backend(configuration), configured: try host(configuration).configuration.relays)
+        relaySettings = settings
+        return settings
+    }
+
+    mutating func accounts(_ configuration: RuntimeConfiguration) throws(CompositionError) -> AccountManager {
+        if let accounts { return accounts }
+        let opened = LinkstrApp.accounts(of: try host(configuration), configuration)
+        accounts = opened
+        return opened
+    }
+}
+
+extension LinkstrApp {
+    /// The profiles of `host`'s home, acting on the one `configuration` names (else the active one).
+    static func accounts(of host: LinkstrHost, _ configuration: RuntimeConfiguration) -> AccountManager {
+        AccountManager(dataDirectory: host.paths.dataDirectory, environment: configuration.environment, profile: configuration.profile)
+    }
+}
