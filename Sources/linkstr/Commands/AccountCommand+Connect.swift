@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LinkstrHost
 import LinkstrRuntime
+import LinkstrTerminal
 import NostrCore
 import Synchronization
 

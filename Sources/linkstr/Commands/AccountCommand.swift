@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import LinkstrHost
 import LinkstrRuntime
+import LinkstrTerminal
 import NostrCore
 
 struct AccountCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LinkstrHost
 import LinkstrRuntime
+import LinkstrTerminal
 
 struct ContactCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LinkstrHost
 import LinkstrRuntime
+import LinkstrTerminal
 
 /// `linkstr notify …`: the notifiers (desktop, HTTP push, command) as configured in config.toml.
 struct NotifyCommand: ParsableCommand {

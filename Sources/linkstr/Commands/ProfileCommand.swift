@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LinkstrRuntime
+import LinkstrTerminal
 import NostrCore
 
 struct ProfileCommand: ParsableCommand {

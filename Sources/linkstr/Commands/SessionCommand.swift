@@ -1,6 +1,7 @@
 import ArgumentParser
 import LinkstrHost
 import LinkstrRuntime
+import LinkstrTerminal
 import NostrCore
 
 struct SessionCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import Dispatch
 import Glibc
 import LinkstrHost
 import LinkstrRuntime
+import LinkstrTerminal
 import NostrCore
 import Synchronization
 

@@ -2,7 +2,6 @@ import Foundation
 import LinkstrHost
 import LinkstrPluginKit
 import LinkstrRuntime
-import PluginTesting
 import Synchronization
 
 /// The child side of `plugins validate`: loads one plugin file on a host of its own and exercises
@@ -137,19 +136,28 @@ final class PluginValidation: Sendable {
     private func validateStorage() {
         let started = ContinuousClock.now
         emit(["call": "conformance", "capability": CapabilityID.storage, "input": "checks"])
-        do {
-            let report = try StorageConformance.run(
-                pluginAt: path, config: settings, writerExecutable: RunningExecutable.current)
+        let (path, settings) = (path, settings)
+        let ran = Self.wait { () async -> Result<StorageConformanceProgram.Report, CLIFailure> in
+            do throws(CLIFailure) {
+                return .success(try await StorageConformanceProgram.run(path, config: settings))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch ran {
+        case .success(let report)?:
             let elapsed = milliseconds(ContinuousClock.now - started)
-            for outcome in report.outcomes {
+            for check in report.checks {
                 emit([
-                    "call": "conformance: " + outcome.check, "capability": CapabilityID.storage, "input": "checks", "passed": outcome.passed,
-                    "outcome": outcome.passed ? (outcome.skipped == nil ? "ok" : "skipped") : "failed",
-                    "detail": outcome.skipped ?? outcome.failures.joined(separator: "; "), "ms": elapsed,
+                    "call": "conformance: " + check.name, "capability": CapabilityID.storage, "input": "checks", "passed": check.passed,
+                    "outcome": check.passed ? (check.skipped == nil ? "ok" : "skipped") : "failed",
+                    "detail": check.skipped ?? check.failures.joined(separator: "; "), "ms": elapsed,
                 ])
             }
-        } catch {
-            emit(["call": "conformance", "capability": CapabilityID.storage, "input": "checks", "passed": false, "outcome": "refused", "detail": error.description, "ms": 0])
+        case .failure(let error)?:
+            emit(["call": "conformance", "capability": CapabilityID.storage, "input": "checks", "passed": false, "outcome": "refused", "detail": error.message, "ms": 0])
+        case nil:
+            emit(["call": "conformance", "capability": CapabilityID.storage, "input": "checks", "passed": false, "outcome": "refused", "detail": "the checks did not finish", "ms": 0])
         }
     }
 
@@ -158,7 +166,7 @@ final class PluginValidation: Sendable {
         emit(["call": call, "capability": capability, "input": input])
         misuse.withLock { $0.removeAll() }
         let started = ContinuousClock.now
-        var verdict = Self.wait(body)
+        var verdict = Self.wait(body) ?? .failed("no verdict", kind: "failed")
         let elapsed = milliseconds(ContinuousClock.now - started)
         // A second done may come just after the first.
         Thread.sleep(forTimeInterval: 0.1)
@@ -170,16 +178,16 @@ final class PluginValidation: Sendable {
     }
 
     /// Runs `body` to its end from this synchronous command.
-    private static func wait(_ body: @escaping @Sendable () async -> Verdict) -> Verdict {
-        let result = Mutex<Verdict?>(nil)
+    private static func wait<Value: Sendable>(_ body: @escaping @Sendable () async -> Value) -> Value? {
+        let result = Mutex<Value?>(nil)
         let finished = DispatchSemaphore(value: 0)
         Task {
-            let verdict = await body()
-            result.withLock { $0 = verdict }
+            let value = await body()
+            result.withLock { $0 = value }
             finished.signal()
         }
         finished.wait()
-        return result.withLock { $0 } ?? .failed("no verdict", kind: "failed")
+        return result.withLock { $0 }
     }
 
     private func milliseconds(_ duration: Duration) -> Int64 {

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import LinkstrHost
+import LinkstrTerminal
 
 /// The parent side of `plugins validate`: runs this program again with `--in-process` on the file,
 /// reads the call lines the child prints, and names the call during which the child crashed, or hung

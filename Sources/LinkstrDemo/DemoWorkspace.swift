@@ -24,20 +24,20 @@ final class DemoWorkspace: Sendable {
     private let cleaning = Mutex(())
     private let signalSources: Mutex<[DispatchSourceSignal]> = Mutex([])
 
-    init(environment: [String: String]) throws(CLIFailure) {
+    init(environment: [String: String]) throws(DemoFailure) {
         let base = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array((base + "/linkstr-demo-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
-            throw CLIFailure(.failed, "cannot create a temporary folder in \(base): \(String(cString: strerror(errno)))")
+            throw DemoFailure("cannot create a temporary folder in \(base): \(String(cString: strerror(errno)))")
         }
         root = String(cString: made)
         chmod(root, 0o700)
     }
 
     /// A new private folder inside the workspace.
-    func folder(_ name: String) throws(CLIFailure) -> String {
+    func folder(_ name: String) throws(DemoFailure) -> String {
         let path = root + "/" + name
-        guard mkdir(path, 0o700) == 0 else { throw CLIFailure(.failed, "cannot create \(path): \(String(cString: strerror(errno)))") }
+        guard mkdir(path, 0o700) == 0 else { throw DemoFailure("cannot create \(path): \(String(cString: strerror(errno)))") }
         return path
     }
 

@@ -29,12 +29,12 @@ enum DemoRelay {
         """
 
     /// Starts the relay and returns it with its `ws://127.0.0.1:PORT` URL.
-    static func start(python: String, in workspace: DemoWorkspace, environment: [String: String]) throws(CLIFailure) -> (ChildProgram, String) {
+    static func start(python: String, in workspace: DemoWorkspace, environment: [String: String]) throws(DemoFailure) -> (ChildProgram, String) {
         let path = workspace.root + "/relay.py"
         do {
             try script.write(toFile: path, atomically: true, encoding: .utf8)
         } catch {
-            throw CLIFailure(.failed, "cannot write \(path): \(error)")
+            throw DemoFailure("cannot write \(path): \(error)")
         }
         var environment = environment
         environment["PYTHONUTF8"] = "1"
@@ -43,7 +43,7 @@ enum DemoRelay {
         do {
             relay = try ChildProgram(python, ["-u", path], environment: environment)
         } catch {
-            throw CLIFailure(.failed, "cannot start \(python): \(error)")
+            throw DemoFailure("cannot start \(python): \(error)")
         }
         workspace.adopt(relay)
         _ = relay.wait(timeout: .seconds(20)) { program in
@@ -53,11 +53,10 @@ enum DemoRelay {
             return (relay, String(line.dropFirst(6)).trimmingCharacters(in: .whitespaces))
         }
         if relay.lines.contains(where: { $0.hasPrefix("MISSING ") }) {
-            throw CLIFailure(
-                .failed,
+            throw DemoFailure(
                 "\(python) has no nostr-sdk (rust-nostr's relay). Run scripts/bootstrap.sh in the linkstr source folder, or set LINKSTR_VENV to a venv with `pip install nostr-sdk==0.45.1`.")
         }
         let detail = relay.stderr.split(separator: "\n").suffix(3).joined(separator: " / ")
-        throw CLIFailure(.failed, "the demo relay did not start within 20 s\(detail.isEmpty ? "" : ": \(detail)")")
+        throw DemoFailure("the demo relay did not start within 20 s\(detail.isEmpty ? "" : ": \(detail)")")
     }
 }

@@ -29,7 +29,7 @@ final class StorageConformanceContext: @unchecked Sendable {
     /// The writer process; a check that needs one fails without it.
     func requireWriter() throws -> StorageWriterProcess {
         guard let writer else {
-            throw StorageConformanceError("this check writes from other processes; run it with a writer (`linkstr plugins conformance` has one)")
+            throw StorageConformanceError("this check writes from other processes; run it with a writer (`linkstr-storage-conformance` has one)")
         }
         return writer
     }

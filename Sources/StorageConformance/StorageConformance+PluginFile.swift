@@ -2,6 +2,7 @@ import Foundation
 import LinkstrHost
 import LinkstrPluginKit
 import PluginABI
+import PluginTesting
 
 extension StorageConformance {
     /// Loads the plugin file at `path` through the real loader and runs every check on a new instance
@@ -9,8 +10,8 @@ extension StorageConformance {
     /// otherwise, `path` (a file in a new private folder) and `host.data_dir` (that folder). The
     /// folders are removed afterwards.
     ///
-    /// - Parameter writerExecutable: a `linkstr` program, which runs the checks' writer processes
-    ///   (`plugins conformance PATH --set … --write-batches …`); nil fails the checks of processes.
+    /// - Parameter writerExecutable: a `linkstr-storage-conformance` program, which runs the checks'
+    ///   writer processes (`PATH --set … --write-batches …`); nil fails the checks of processes.
     /// - Throws: `PluginLoadError` when the file cannot be loaded or provides no storage capability.
     public static func run(
         pluginAt path: String, config: [String: String] = [:], writerExecutable: String? = nil
@@ -41,7 +42,7 @@ extension StorageConformance {
         let writer = writerExecutable.map { executable in
             StorageWriterProcess(
                 executable: executable,
-                arguments: ["plugins", "conformance", plugin.path] + settings.sorted { $0.key < $1.key }.flatMap { ["--set", "\($0.key)=\($0.value)"] })
+                arguments: [plugin.path] + settings.sorted { $0.key < $1.key }.flatMap { ["--set", "\($0.key)=\($0.value)"] })
         }
         do throws(PluginError) {
             let store = try opener.open()

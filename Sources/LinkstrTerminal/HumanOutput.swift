@@ -9,25 +9,25 @@ import Glibc
 /// - `LINKSTR_NOW=<unix seconds>` pins the clock relative times ("5m ago") are measured from, so the
 ///   output can be compared with golden files. Only the human formatter reads it; everything that
 ///   is stored or sent uses the real clock.
-struct HumanOutput: Sendable {
-    let style: Style
-    let now: Int64
+public struct HumanOutput: Sendable {
+    public let style: Style
+    public let now: Int64
 
-    static let current = HumanOutput(environment: ProcessInfo.processInfo.environment, descriptor: STDOUT_FILENO)
+    public static let current = HumanOutput(environment: ProcessInfo.processInfo.environment, descriptor: STDOUT_FILENO)
     /// Colour for text on stderr (status lines, progress).
-    static let errorStyle = Style(colored: colorEnabled(ProcessInfo.processInfo.environment, descriptor: STDERR_FILENO))
+    public static let errorStyle = Style(colored: colorEnabled(ProcessInfo.processInfo.environment, descriptor: STDERR_FILENO))
 
-    init(environment: [String: String], descriptor: Int32) {
+    public init(environment: [String: String], descriptor: Int32) {
         style = Style(colored: Self.colorEnabled(environment, descriptor: descriptor))
         now = environment["LINKSTR_NOW"].flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) } ?? Int64(Date().timeIntervalSince1970)
     }
 
-    init(style: Style, now: Int64) {
+    public init(style: Style, now: Int64) {
         self.style = style
         self.now = now
     }
 
-    static func colorEnabled(_ environment: [String: String], descriptor: Int32) -> Bool {
+    public static func colorEnabled(_ environment: [String: String], descriptor: Int32) -> Bool {
         switch environment["LINKSTR_COLOR"]?.lowercased() {
         case "always": return true
         case "never": return false

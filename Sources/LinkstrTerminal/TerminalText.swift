@@ -4,9 +4,9 @@ import LinkstrHost
 /// itself (names, notes, URLs, titles, ids, relay and server messages): controls and escape
 /// sequences are shown visibly, never interpreted (`PrintableText`, the rule the host log uses too),
 /// and widths are measured in terminal columns.
-enum TerminalText {
+public enum TerminalText {
     /// One line: whitespace runs (newlines, tabs) become one space, other controls are shown.
-    static func line(_ text: String) -> String {
+    public static func line(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         var lastWasSpace = false
         for scalar in text.unicodeScalars {
@@ -22,7 +22,7 @@ enum TerminalText {
     }
 
     /// Several lines (a note): each cleaned, blank ones at either end dropped.
-    static func lines(_ text: String) -> [String] {
+    public static func lines(_ text: String) -> [String] {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line(String($0)) }
         while lines.first?.isEmpty == true { lines.removeFirst() }
         while lines.last?.isEmpty == true { lines.removeLast() }
@@ -30,11 +30,11 @@ enum TerminalText {
     }
 
     /// The columns `text` takes on a terminal (wide East Asian characters and emoji take two).
-    static func width(_ text: String) -> Int {
+    public static func width(_ text: String) -> Int {
         text.reduce(0) { $0 + width(of: $1) }
     }
 
-    static func width(of character: Character) -> Int {
+    public static func width(of character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }
         if character.unicodeScalars.count > 1, character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
         if first.properties.isEmojiPresentation { return 2 }
@@ -50,7 +50,7 @@ enum TerminalText {
     }
 
     /// `text` cut to at most `columns` columns, ending in "…" when cut.
-    static func truncate(_ text: String, to columns: Int) -> String {
+    public static func truncate(_ text: String, to columns: Int) -> String {
         guard width(text) > columns else { return text }
         var result = ""
         var used = 0
@@ -64,12 +64,12 @@ enum TerminalText {
     }
 
     /// `text` followed by spaces up to `columns` columns.
-    static func pad(_ text: String, to columns: Int) -> String {
+    public static func pad(_ text: String, to columns: Int) -> String {
         text + String(repeating: " ", count: max(0, columns - width(text)))
     }
 
     /// Spaces, then `text`, up to `columns` columns.
-    static func padLeft(_ text: String, to columns: Int) -> String {
+    public static func padLeft(_ text: String, to columns: Int) -> String {
         String(repeating: " ", count: max(0, columns - width(text))) + text
     }
 }

@@ -2,15 +2,16 @@ import Foundation
 import LinkstrHost
 import LinkstrPluginKit
 import PluginABI
+import PluginTesting
 
 /// Another process that writes batches into the store under test: a program that runs
-/// ``StorageConformance/writeBatches(pluginAt:config:owner:prefix:batches:batchSize:)`` — `linkstr
-/// plugins conformance PATH --write-batches …`. Used by the checks of two processes writing at once
+/// ``StorageConformance/writeBatches(pluginAt:config:owner:prefix:batches:batchSize:)`` —
+/// `linkstr-storage-conformance PATH --write-batches …`. Used by the checks of two processes writing at once
 /// and of a process killed inside a batch.
 ///
 /// Thread rule: a value type; `start` from any thread.
 public struct StorageWriterProcess: Sendable {
-    /// The program, and the arguments before the writer's own (`plugins conformance PATH --set …`).
+    /// The program, and the arguments before the writer's own (`PATH --set …`).
     public let executable: String
     public let arguments: [String]
 

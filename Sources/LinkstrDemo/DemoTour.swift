@@ -1,7 +1,8 @@
 import Foundation
+import LinkstrTerminal
 
-/// The steps of `linkstr demo`. Every step runs this very `linkstr` program as a child process, the
-/// way a person would type it — see `DemoCommand` for why — and shows the command and its output.
+/// The steps of `linkstr demo`. Every step runs the `linkstr` program as a child process, the way a
+/// person would type it — see main.swift for why — and shows the command and its output.
 struct DemoTour {
     let executable: String
     let workspace: DemoWorkspace
@@ -22,7 +23,7 @@ struct DemoTour {
     static let sessionName = "Movie night"
     static let link = "https://www.youtube.com/watch?v=dQw4w9WgXcQ"
 
-    func run(python: String) throws(CLIFailure) {
+    func run(python: String) throws(DemoFailure) {
         say(style.paint("linkstr demo", Palette.blue, bold: true)
             + style.paint(" · a guided tour on 127.0.0.1: two people share a link privately over a relay of their own.\n", Palette.foreground)
             + style.paint("Nothing leaves this machine, and everything is removed at the end.\n", Palette.dark5))
@@ -88,7 +89,7 @@ struct DemoTour {
 
     // MARK: People and commands
 
-    private func person(_ name: String, relay: String) throws(CLIFailure) -> Person {
+    private func person(_ name: String, relay: String) throws(DemoFailure) -> Person {
         let person = Person(name: name, home: try workspace.folder(name.lowercased()))
         let notifications = person.home + "/notifications.jsonl"
         let config = """
@@ -105,7 +106,7 @@ struct DemoTour {
         do {
             try config.write(toFile: person.home + "/config.toml", atomically: true, encoding: .utf8)
         } catch {
-            throw CLIFailure(.failed, "cannot write \(person.home)/config.toml: \(error)")
+            throw DemoFailure("cannot write \(person.home)/config.toml: \(error)")
         }
         return person
     }
@@ -113,13 +114,13 @@ struct DemoTour {
     /// Runs `linkstr ARGUMENTS --home HOME`, showing the command and its output; fails the tour
     /// when it fails.
     @discardableResult
-    private func linkstr(_ arguments: [String], as person: Person, quiet: Bool = false) throws(CLIFailure) -> String {
+    private func linkstr(_ arguments: [String], as person: Person, quiet: Bool = false) throws(DemoFailure) -> String {
         if !quiet { say("  " + style.paint("$ " + Self.display(arguments, person), Palette.green) + "\n") }
         let program: ChildProgram
         do {
             program = try ChildProgram(executable, arguments + ["--home", person.home], environment: environment)
         } catch {
-            throw CLIFailure(.failed, "cannot run \(executable): \(error)")
+            throw DemoFailure("cannot run \(executable): \(error)")
         }
         workspace.adopt(program)
         let status = program.finish(timeout: .seconds(60))
@@ -133,7 +134,7 @@ struct DemoTour {
     }
 
     /// Starts `linkstr ARGUMENTS --home HOME &`.
-    private func background(_ arguments: [String], as person: Person) throws(CLIFailure) -> ChildProgram {
+    private func background(_ arguments: [String], as person: Person) throws(DemoFailure) -> ChildProgram {
         say("  " + style.paint("$ " + Self.display(arguments, person) + " &", Palette.green) + "\n")
         // util-linux's setpriv makes the kernel stop it should the demo itself be SIGKILLed (which
         // leaves no chance to clean up); without setpriv it is stopped at clean-up only.
@@ -145,21 +146,21 @@ struct DemoTour {
             workspace.adopt(program)
             return program
         } catch {
-            throw CLIFailure(.failed, "cannot run \(executable): \(error)")
+            throw DemoFailure("cannot run \(executable): \(error)")
         }
     }
 
-    private func newestPostID(of person: Person) throws(CLIFailure) -> String {
+    private func newestPostID(of person: Person) throws(DemoFailure) -> String {
         let json = try linkstr(["feed", Self.sessionName, "--limit", "1", "--json"], as: person, quiet: true)
         guard let items = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]],
             let id = items.last?["id"] as? String
-        else { throw CLIFailure(.failed, "the demo could not read Bob's feed: \(json)") }
+        else { throw DemoFailure("the demo could not read Bob's feed: \(json)") }
         return String(id.prefix(8))
     }
 
-    private func npub(of output: String) throws(CLIFailure) -> String {
+    private func npub(of output: String) throws(DemoFailure) -> String {
         guard let key = output.split(whereSeparator: \.isWhitespace).first(where: { $0.hasPrefix("npub1") }) else {
-            throw CLIFailure(.failed, "the demo could not read the new account's npub from: \(output)")
+            throw DemoFailure("the demo could not read the new account's npub from: \(output)")
         }
         return String(key)
     }
@@ -182,9 +183,9 @@ struct DemoTour {
         for line in program.lines.dropFirst(start) { say("    " + line + "\n") }
     }
 
-    private func failure(_ what: String, _ program: ChildProgram) -> CLIFailure {
+    private func failure(_ what: String, _ program: ChildProgram) -> DemoFailure {
         let detail = program.stderr.split(separator: "\n").filter { !$0.contains("warning: the secret key is stored unencrypted") }.suffix(4)
-        return CLIFailure(.failed, "the demo stopped: \(what)" + (detail.isEmpty ? "" : ": " + detail.joined(separator: " / ")))
+        return DemoFailure("the demo stopped: \(what)" + (detail.isEmpty ? "" : ": " + detail.joined(separator: " / ")))
     }
 
     /// The notifications the command notifier wrote so far.
