@@ -83,7 +83,7 @@ let package = Package(
         .target(
             name: "LinkstrRuntime",
             dependencies: [
-                "LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginABI", "COpenSSL", "CHostSupport", "CQRencode",
+                "LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginABI", "COpenSSL", "CHostSupport", "CQRencode", "LinkstrProcess",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log"),
             ]),
         .target(name: "CLinkstr", dependencies: ["PluginABI"]),
@@ -92,18 +92,25 @@ let package = Package(
         .target(
             name: "LinkstrC", dependencies: ["CLinkstr", "LinkstrRuntime", "LinkstrEngine", "LinkstrHost", "NostrCore", "PluginABI", "LinkstrPluginKit"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=liblinkstr.so"])]),
+        // The one way linkstr's programs start child processes (swift-subprocess), and the launcher of
+        // the programs nobody waits for.
+        .target(
+            name: "LinkstrProcess",
+            dependencies: [
+                "LinkstrHost", .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         // Colours, terminal widths and whole writes, for `linkstr` and `linkstr-demo`.
         .target(name: "LinkstrTerminal", dependencies: ["LinkstrHost"]),
         .executableTarget(
             name: "linkstr",
             dependencies: [
-                "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "LinkstrPluginKit", "NostrCore", "LinkstrTerminal",
+                "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "LinkstrPluginKit", "NostrCore", "LinkstrTerminal", "LinkstrProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // `linkstr demo`: the guided tour on 127.0.0.1 (rust-nostr's relay, two throwaway accounts).
-        .executableTarget(name: "linkstr-demo", dependencies: ["LinkstrHost", "LinkstrTerminal"], path: "Sources/LinkstrDemo"),
+        .executableTarget(name: "linkstr-demo", dependencies: ["LinkstrHost", "LinkstrTerminal", "LinkstrProcess"], path: "Sources/LinkstrDemo"),
 
         // MARK: Media plugins (Plugins/Media): classification, metadata, yt-dlp extraction
         .target(
@@ -146,7 +153,7 @@ let package = Package(
         .target(name: "PluginTesting", dependencies: ["PluginABI", "LinkstrPluginKit", "LinkstrHost", "NostrCore"]),
         // The storage contract as checks any storage plugin can be run against (the test suite, and
         // `linkstr plugins conformance` through linkstr-storage-conformance).
-        .target(name: "StorageConformance", dependencies: ["PluginABI", "LinkstrPluginKit", "LinkstrHost", "PluginTesting"]),
+        .target(name: "StorageConformance", dependencies: ["PluginABI", "LinkstrPluginKit", "LinkstrHost", "PluginTesting", "LinkstrProcess"]),
         .executableTarget(
             name: "linkstr-storage-conformance", dependencies: ["StorageConformance", "LinkstrHost"], path: "Sources/StorageConformanceProgram"),
 

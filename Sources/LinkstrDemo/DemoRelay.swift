@@ -43,7 +43,7 @@ enum DemoRelay {
         do {
             relay = try ChildProgram(python, ["-u", path], environment: environment)
         } catch {
-            throw DemoFailure("cannot start \(python): \(error)")
+            throw DemoFailure("cannot start \(python): \(error.reason)")
         }
         workspace.adopt(relay)
         _ = relay.wait(timeout: .seconds(20)) { program in

@@ -120,7 +120,7 @@ struct DemoTour {
         do {
             program = try ChildProgram(executable, arguments + ["--home", person.home], environment: environment)
         } catch {
-            throw DemoFailure("cannot run \(executable): \(error)")
+            throw DemoFailure("cannot run \(executable): \(error.reason)")
         }
         workspace.adopt(program)
         let status = program.finish(timeout: .seconds(60))
@@ -141,12 +141,12 @@ struct DemoTour {
         let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first { FileManager.default.isExecutableFile(atPath: $0) }
         let command = arguments + ["--home", person.home]
         do {
-            let program = try setpriv.map { try ChildProgram($0, ["--pdeathsig", "TERM", "--", executable] + command, environment: environment) }
-                ?? ChildProgram(executable, command, environment: environment)
+            let program = try ChildProgram(
+                setpriv ?? executable, setpriv == nil ? command : ["--pdeathsig", "TERM", "--", executable] + command, environment: environment)
             workspace.adopt(program)
             return program
         } catch {
-            throw DemoFailure("cannot run \(executable): \(error)")
+            throw DemoFailure("cannot run \(executable): \(error.reason)")
         }
     }
 

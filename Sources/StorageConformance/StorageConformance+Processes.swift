@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import LinkstrHost
+import LinkstrProcess
 
 private typealias Records = StorageTestRecords
 
@@ -12,12 +13,9 @@ extension StorageConformance {
         let owner = Records.owner()
         let (batches, size) = (20, 20)
         let started = try ["p1", "p2"].map { try writer.start(owner: owner, prefix: $0, batches: batches, batchSize: size) }
-        for (index, (process, output)) in started.enumerated() {
-            _ = output.readDataToEndOfFile()
-            process.waitUntilExit()
-            check.expect(
-                process.terminationReason == .exit && process.terminationStatus == 0,
-                "writer process \(index + 1) ended with status \(process.terminationStatus) (\(process.terminationReason == .exit ? "exit" : "signal"))")
+        for (index, writer) in started.enumerated() {
+            let exit = writer.wait()
+            check.expect(exit.succeeded, "writer process \(index + 1) ended with \(exit)")
         }
         check.expect(try check.backend.count(owner: owner), equals: UInt64(2 * batches * size), "records after both processes finished")
     }
@@ -28,18 +26,12 @@ extension StorageConformance {
         let writer = try check.requireWriter()
         let owner = Records.owner()
         let size = 2000
-        let (process, output) = try writer.start(owner: owner, prefix: "k", batches: 100, batchSize: size)
-        var seen = Data()
+        let process = try writer.start(owner: owner, prefix: "k", batches: 100, batchSize: size)
         var committed = 0
         // Killed once it committed three batches: it is inside the fourth (or between two).
-        while committed < 3 {
-            let data = output.availableData
-            if data.isEmpty { break }
-            seen.append(data)
-            committed = String(decoding: seen, as: UTF8.self).split(separator: "\n").count
-        }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        while committed < 3, case .line = process.nextLine(within: .seconds(300)) { committed += 1 }
+        process.signal(SIGKILL)
+        process.wait()
         check.expect(committed >= 3, "the writer process committed \(committed) batches before it ended by itself")
         let reader = try check.requireOpener().open()
         defer { reader.close() }

@@ -1,6 +1,7 @@
 import Foundation
 import LinkstrHost
 import LinkstrPluginKit
+import LinkstrProcess
 import PluginABI
 import PluginTesting
 
@@ -22,21 +23,13 @@ public struct StorageWriterProcess: Sendable {
 
     /// Starts a writer of `batches` batches of `batchSize` records of `owner`, keys `prefix-b<i>-r<j>`;
     /// it prints `committed <i>` after each batch.
-    func start(owner: [UInt8], prefix: String, batches: Int, batchSize: Int) throws -> (process: Process, output: FileHandle) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments + [
-            "--write-batches", String(batches), "--batch-size", String(batchSize), "--owner", owner.map { String(format: "%02x", $0) }.joined(),
-            "--key-prefix", prefix,
-        ]
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return (process, output.fileHandleForReading)
+    func start(owner: [UInt8], prefix: String, batches: Int, batchSize: Int) throws -> ChildProcess {
+        try ChildProcess(
+            executable,
+            arguments + [
+                "--write-batches", String(batches), "--batch-size", String(batchSize), "--owner",
+                owner.map { String(format: "%02x", $0) }.joined(), "--key-prefix", prefix,
+            ], updating: ["SWIFT_BACKTRACE": "enable=no"])
     }
 }
 

@@ -180,7 +180,7 @@ extension PluginsCommand {
 extension PluginsCommand {
     /// `linkstr plugins conformance PATH`: runs the storage conformance checks — the ones this package's
     /// storage plugins pass — against one storage plugin file.
-    struct Conformance: AsyncParsableCommand {
+    struct Conformance: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "conformance",
             abstract: "Check that a storage plugin file keeps the storage contract.",
@@ -206,9 +206,9 @@ extension PluginsCommand {
         @Option(name: .customLong("set"), help: ArgumentHelp("A configuration value for the plugin.", valueName: "key=value"))
         var settings: [String] = []
 
-        func run() async throws {
+        func run() throws {
             try PluginFileArguments.requireFile(path, what: "a storage plugin")
-            let report = try await StorageConformanceProgram.run(path, config: try PluginFileArguments.settings(settings))
+            let report = try StorageConformanceProgram.run(path, config: try PluginFileArguments.settings(settings))
             if global.json {
                 Terminal.printJSON(report.json)
             } else {

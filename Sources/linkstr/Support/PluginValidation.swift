@@ -136,16 +136,8 @@ final class PluginValidation: Sendable {
     private func validateStorage() {
         let started = ContinuousClock.now
         emit(["call": "conformance", "capability": CapabilityID.storage, "input": "checks"])
-        let (path, settings) = (path, settings)
-        let ran = Self.wait { () async -> Result<StorageConformanceProgram.Report, CLIFailure> in
-            do throws(CLIFailure) {
-                return .success(try await StorageConformanceProgram.run(path, config: settings))
-            } catch {
-                return .failure(error)
-            }
-        }
-        switch ran {
-        case .success(let report)?:
+        do {
+            let report = try StorageConformanceProgram.run(path, config: settings)
             let elapsed = milliseconds(ContinuousClock.now - started)
             for check in report.checks {
                 emit([
@@ -154,10 +146,8 @@ final class PluginValidation: Sendable {
                     "detail": check.skipped ?? check.failures.joined(separator: "; "), "ms": elapsed,
                 ])
             }
-        case .failure(let error)?:
+        } catch {
             emit(["call": "conformance", "capability": CapabilityID.storage, "input": "checks", "passed": false, "outcome": "refused", "detail": error.message, "ms": 0])
-        case nil:
-            emit(["call": "conformance", "capability": CapabilityID.storage, "input": "checks", "passed": false, "outcome": "refused", "detail": "the checks did not finish", "ms": 0])
         }
     }
 
@@ -166,7 +156,7 @@ final class PluginValidation: Sendable {
         emit(["call": call, "capability": capability, "input": input])
         misuse.withLock { $0.removeAll() }
         let started = ContinuousClock.now
-        var verdict = Self.wait(body) ?? .failed("no verdict", kind: "failed")
+        var verdict = Self.wait(body)
         let elapsed = milliseconds(ContinuousClock.now - started)
         // A second done may come just after the first.
         Thread.sleep(forTimeInterval: 0.1)
@@ -178,16 +168,16 @@ final class PluginValidation: Sendable {
     }
 
     /// Runs `body` to its end from this synchronous command.
-    private static func wait<Value: Sendable>(_ body: @escaping @Sendable () async -> Value) -> Value? {
-        let result = Mutex<Value?>(nil)
+    private static func wait(_ body: @escaping @Sendable () async -> Verdict) -> Verdict {
+        let result = Mutex<Verdict?>(nil)
         let finished = DispatchSemaphore(value: 0)
         Task {
-            let value = await body()
-            result.withLock { $0 = value }
+            let verdict = await body()
+            result.withLock { $0 = verdict }
             finished.signal()
         }
         finished.wait()
-        return result.withLock { $0 }
+        return result.withLock { $0 } ?? .failed("no verdict", kind: "failed")
     }
 
     private func milliseconds(_ duration: Duration) -> Int64 {

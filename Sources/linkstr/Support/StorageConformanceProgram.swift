@@ -1,6 +1,5 @@
 import Foundation
-import Subprocess
-import SystemPackage
+import LinkstrProcess
 
 /// The storage conformance checks on a plugin file, run by `linkstr-storage-conformance` beside this
 /// program: the checks bring a fake host and writer processes of their own, which `linkstr` does not
@@ -39,25 +38,23 @@ enum StorageConformanceProgram {
 
     /// Runs every check on the plugin at `path` with `config` (plus a scratch `path` and
     /// `host.data_dir` the checks give each instance).
-    static func run(_ path: String, config: [String: String]) async throws(CLIFailure) -> Report {
+    static func run(_ path: String, config: [String: String]) throws(CLIFailure) -> Report {
         let program = try RunningExecutable.sibling(name)
         let arguments = [path] + config.sorted { $0.key < $1.key }.flatMap { ["--set", "\($0.key)=\($0.value)"] }
-        let result: ExecutionResult<Void, StringOutput<UTF8>, StringOutput<UTF8>>
+        let (exit, output, errors): (ChildProcess.Exit, String, String)
         do {
-            result = try await Subprocess.run(
-                .path(FilePath(program)), arguments: Arguments(arguments), environment: .inherit.updating(["SWIFT_BACKTRACE": "enable=no"]),
-                output: .string(limit: 64 << 20), error: .string(limit: 1 << 20))
+            (exit, output, errors) = try ChildProcess.run(program, arguments, updating: ["SWIFT_BACKTRACE": "enable=no"])
         } catch {
-            throw CLIFailure(.failed, "cannot start \(program): \(error)")
+            throw CLIFailure(.failed, error.description)
         }
-        switch result.terminationStatus {
+        switch exit {
         case .exited(0):
-            guard let report = try? JSONDecoder().decode(Report.self, from: Data(result.standardOutput.utf8)) else {
+            guard let report = try? JSONDecoder().decode(Report.self, from: Data(output.utf8)) else {
                 throw CLIFailure(.failed, "\(program) printed no report for \(path)")
             }
             return report
         case .exited(let status):
-            let reason = result.standardError.trimmingCharacters(in: .whitespacesAndNewlines)
+            let reason = errors.trimmingCharacters(in: .whitespacesAndNewlines)
             throw CLIFailure(.failed, reason.isEmpty ? "\(program) ended with status \(status) on \(path)" : reason)
         case .signaled(let signal):
             throw CLIFailure(
