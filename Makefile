@@ -1,4 +1,5 @@
-# Builds and installs linkstr: the program, liblinkstr.so with its C headers and pkg-config file,
+# Builds and installs linkstr: the program and the two it runs from its folder (linkstr-demo,
+# linkstr-storage-conformance), liblinkstr.so with its C headers and pkg-config file,
 # the C plugin test harness (liblinkstr-plugin-test.a, linkstr_plugin_test.h, pkg-config
 # linkstr-plugin), the plugins, the Swift runtime they share, shell completions, the man page and the desktop file.
 #
@@ -36,8 +37,10 @@ icondir     := $(datadir)/icons/hicolor/scalable/apps
 PLUGINS := $(shell grep -o 'name: "linkstr-plugin-[a-z0-9-]*"' Package.swift | sed -e 's/.*linkstr-plugin-//' -e 's/"//')
 PLUGIN_FILES := $(foreach plugin,$(PLUGINS),liblinkstr-plugin-$(plugin).so)
 HEADERS := Sources/CLinkstr/include/linkstr.h Sources/PluginABI/include/linkstr_plugin.h Plugins/TestHarness/linkstr_plugin_test.h
-PRODUCTS := linkstr Linkstr $(foreach plugin,$(PLUGINS),linkstr-plugin-$(plugin)) generate-manual
-BUILT_FILES := $(BUILD_DIR)/linkstr $(BUILD_DIR)/libLinkstr.so $(BUILD_DIR)/generate-manual $(addprefix $(BUILD_DIR)/,$(PLUGIN_FILES))
+# The programs `linkstr` runs from its own folder (`linkstr demo`, `linkstr plugins conformance`).
+HELPER_PROGRAMS := linkstr-demo linkstr-storage-conformance
+PRODUCTS := linkstr $(HELPER_PROGRAMS) Linkstr $(foreach plugin,$(PLUGINS),linkstr-plugin-$(plugin)) generate-manual
+BUILT_FILES := $(BUILD_DIR)/linkstr $(addprefix $(BUILD_DIR)/,$(HELPER_PROGRAMS)) $(BUILD_DIR)/libLinkstr.so $(BUILD_DIR)/generate-manual $(addprefix $(BUILD_DIR)/,$(PLUGIN_FILES))
 
 # The built program, run to print its completions, man page and desktop file, never with the
 # caller's LINKSTR_HOME (which would end up inside the installed files).
@@ -82,10 +85,12 @@ install: build plugin-test-harness
 	  $(DESTDIR)$(includedir)/linkstr $(DESTDIR)$(mandir)/man1 $(DESTDIR)$(bashcompdir) $(DESTDIR)$(zshcompdir) \
 	  $(DESTDIR)$(fishcompdir) $(DESTDIR)$(appsdir)
 	install -m 755 $(BUILD_DIR)/linkstr $(DESTDIR)$(bindir)/linkstr
+	install -m 755 $(addprefix $(BUILD_DIR)/,$(HELPER_PROGRAMS)) $(DESTDIR)$(bindir)/
 	install -m 755 $(BUILD_DIR)/libLinkstr.so $(DESTDIR)$(libdir)/liblinkstr.so
 	install -m 644 $(PLUGIN_TEST_HARNESS) $(DESTDIR)$(libdir)/liblinkstr-plugin-test.a
 	install -m 755 $(addprefix $(BUILD_DIR)/,$(PLUGIN_FILES)) $(DESTDIR)$(plugindir)/
-	scripts/bundle-swift-runtime.sh $(DESTDIR)$(runtimedir) $(DESTDIR)$(bindir)/linkstr $(DESTDIR)$(libdir)/liblinkstr.so \
+	scripts/bundle-swift-runtime.sh $(DESTDIR)$(runtimedir) $(DESTDIR)$(bindir)/linkstr \
+	  $(addprefix $(DESTDIR)$(bindir)/,$(HELPER_PROGRAMS)) $(DESTDIR)$(libdir)/liblinkstr.so \
 	  $(addprefix $(DESTDIR)$(plugindir)/,$(PLUGIN_FILES))
 	install -m 644 $(HEADERS) $(DESTDIR)$(includedir)/linkstr/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e "s|@VERSION@|$$($(LINKSTR) --version)|" packaging/linkstr.pc.in > $(DESTDIR)$(libdir)/pkgconfig/linkstr.pc
@@ -99,7 +104,7 @@ install: build plugin-test-harness
 	@echo "installed linkstr into $(DESTDIR)$(PREFIX); try: $(bindir)/linkstr plugins"
 
 uninstall:
-	rm -f $(DESTDIR)$(bindir)/linkstr $(DESTDIR)$(libdir)/liblinkstr.so $(DESTDIR)$(libdir)/pkgconfig/linkstr.pc
+	rm -f $(DESTDIR)$(bindir)/linkstr $(addprefix $(DESTDIR)$(bindir)/,$(HELPER_PROGRAMS)) $(DESTDIR)$(libdir)/liblinkstr.so $(DESTDIR)$(libdir)/pkgconfig/linkstr.pc
 	rm -f $(DESTDIR)$(libdir)/liblinkstr-plugin-test.a $(DESTDIR)$(libdir)/pkgconfig/linkstr-plugin.pc
 	rm -f $(addprefix $(DESTDIR)$(plugindir)/,$(PLUGIN_FILES))
 	rm -rf $(DESTDIR)$(runtimedir)

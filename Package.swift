@@ -7,12 +7,17 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "linkstr", targets: ["linkstr"]),
+        // Programs `linkstr` runs from its own folder, so that it links neither the tour nor the
+        // conformance checks' test doubles: `linkstr demo` and `linkstr plugins conformance`.
+        .executable(name: "linkstr-demo", targets: ["linkstr-demo"]),
+        .executable(name: "linkstr-storage-conformance", targets: ["linkstr-storage-conformance"]),
         // The embedding API: liblinkstr.so (Sources/LinkstrC) + Sources/CLinkstr/include/linkstr.h.
         .library(name: "Linkstr", type: .dynamic, targets: ["LinkstrC"]),
         .library(name: "LinkstrHost", targets: ["LinkstrHost"]),
         .library(name: "LinkstrRuntime", targets: ["LinkstrRuntime"]),
         .library(name: "LinkstrPluginKit", targets: ["LinkstrPluginKit"]),
         .library(name: "PluginTesting", targets: ["PluginTesting"]),
+        .library(name: "StorageConformance", targets: ["StorageConformance"]),
         .library(name: "NostrCore", targets: ["NostrCore"]),
         // Storage plugins (Plugins/Storage): liblinkstr-plugin-<name>.so, found by the host's discovery.
         .library(name: "linkstr-plugin-sqlite", type: .dynamic, targets: ["SQLiteStorage"]),
@@ -78,7 +83,7 @@ let package = Package(
         .target(
             name: "LinkstrRuntime",
             dependencies: [
-                "LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginABI", "COpenSSL", "CHostSupport", "CQRencode",
+                "LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginABI", "COpenSSL", "CHostSupport", "CQRencode", "LinkstrProcess",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log"),
             ]),
         .target(name: "CLinkstr", dependencies: ["PluginABI"]),
@@ -87,15 +92,25 @@ let package = Package(
         .target(
             name: "LinkstrC", dependencies: ["CLinkstr", "LinkstrRuntime", "LinkstrEngine", "LinkstrHost", "NostrCore", "PluginABI", "LinkstrPluginKit"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=liblinkstr.so"])]),
+        // The one way linkstr's programs start child processes (swift-subprocess), and the launcher of
+        // the programs nobody waits for.
+        .target(
+            name: "LinkstrProcess",
+            dependencies: [
+                "LinkstrHost", .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),
+            ]),
+        // Colours, terminal widths and whole writes, for `linkstr` and `linkstr-demo`.
+        .target(name: "LinkstrTerminal", dependencies: ["LinkstrHost"]),
         .executableTarget(
             name: "linkstr",
             dependencies: [
-                "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "LinkstrPluginKit", "NostrCore",
-                // `plugins conformance` runs the storage conformance checks of PluginTesting.
-                "PluginTesting",
+                "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "LinkstrPluginKit", "NostrCore", "LinkstrTerminal", "LinkstrProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),
             ]),
+        // `linkstr demo`: the guided tour on 127.0.0.1 (rust-nostr's relay, two throwaway accounts).
+        .executableTarget(name: "linkstr-demo", dependencies: ["LinkstrHost", "LinkstrTerminal", "LinkstrProcess"], path: "Sources/LinkstrDemo"),
 
         // MARK: Media plugins (Plugins/Media): classification, metadata, yt-dlp extraction
         .target(
@@ -136,6 +151,11 @@ let package = Package(
 
         // MARK: Testing support for plugin authors: FakeHost, and FakeRelay (an in-memory transport)
         .target(name: "PluginTesting", dependencies: ["PluginABI", "LinkstrPluginKit", "LinkstrHost", "NostrCore"]),
+        // The storage contract as checks any storage plugin can be run against (the test suite, and
+        // `linkstr plugins conformance` through linkstr-storage-conformance).
+        .target(name: "StorageConformance", dependencies: ["PluginABI", "LinkstrPluginKit", "LinkstrHost", "PluginTesting", "LinkstrProcess"]),
+        .executableTarget(
+            name: "linkstr-storage-conformance", dependencies: ["StorageConformance", "LinkstrHost"], path: "Sources/StorageConformanceProgram"),
 
         // MARK: Benchmarks (release builds; see README "Benchmarks")
         // NostrCore's crypto and parsing throughput, held against libsecp256k1 alone (scripts/bench-nostr.sh).
@@ -213,8 +233,8 @@ let package = Package(
         .testTarget(
             name: "StorageConformanceTests",
             dependencies: [
-                "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginTesting", "PluginABI", "CSQLite", "CLibPQ",
-                "TestSupport",
+                "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginTesting", "StorageConformance", "PluginABI",
+                "CSQLite", "CLibPQ", "TestSupport",
             ]),
         .testTarget(
             name: "MediaTests",

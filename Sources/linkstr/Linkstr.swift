@@ -62,7 +62,7 @@ struct Linkstr: AsyncParsableCommand {
                 try command.run()
             }
             StatusLine.shared.finishSteps()
-            if let global, !(command is ProfileBackupCommand) { BackupReminder.remind(global) }
+            if let global, !(command is ProfileCommand.Backup) { BackupReminder.remind(global) }
         } catch let failure as CLIFailure {
             // A boot step that was running stays on screen with how long it took.
             StatusLine.shared.fail(blameStep: failure.exitCode != .usage)

@@ -1,5 +1,6 @@
 import Foundation
 import PluginTesting
+import StorageConformance
 import Testing
 import TestSupport
 

@@ -1,5 +1,6 @@
 import LinkstrHost
 import PluginTesting
+import StorageConformance
 import Testing
 
 /// The storage contract (linkstr_plugin.h, "Capability: storage"): every check of

@@ -2,6 +2,7 @@ import LinkstrHost
 import LinkstrPluginKit
 import PluginABI
 import PluginTesting
+import StorageConformance
 import TestSupport
 
 /// One opened storage plugin instance for a test, loaded from its built `.so` through the real loader.
@@ -57,12 +58,12 @@ struct TestStore {
         }
     }
 
-    /// Writer processes on the same location: `linkstr plugins conformance PLUGIN --set … --write-batches …`.
+    /// Writer processes on the same location: `linkstr-storage-conformance PLUGIN --set … --write-batches …`.
     var writer: StorageWriterProcess {
         get throws {
             let plugin = try kind == .cMemory ? CStoragePlugin.path : BuildProducts.plugin(kind.rawValue)
             let setting = kind == .postgresql ? "url=\(location)" : "path=\(location)"
-            return StorageWriterProcess(executable: BuildProducts.linkstrExecutable, arguments: ["plugins", "conformance", plugin, "--set", setting])
+            return StorageWriterProcess(executable: BuildProducts.directory + "/linkstr-storage-conformance", arguments: [plugin, "--set", setting])
         }
     }
 

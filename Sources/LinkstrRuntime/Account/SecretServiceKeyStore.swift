@@ -1,4 +1,5 @@
 import Foundation
+import LinkstrProcess
 
 /// The Secret Service through `secret-tool` (libsecret-tools): the nsec goes on stdin, never on the
 /// command line. Items are labelled "linkstr nostr key" with the attributes of a ``SecretServiceItem``.
@@ -9,8 +10,8 @@ struct SecretServiceKeyStore {
     var isAvailable: Bool {
         guard environment["DBUS_SESSION_BUS_ADDRESS"]?.isEmpty == false, let tool = executable else { return false }
         // A search that finds nothing exits 1 with no message; a missing service prints an error.
-        guard let result = try? run(tool, ["search", "application", "linkstr-availability-probe"]) else { return false }
-        return result.stderr.isEmpty && (result.status == 0 || result.status == 1)
+        guard let result = try? ChildProcess.run(tool, ["search", "application", "linkstr-availability-probe"], environment: environment) else { return false }
+        return result.stderr.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && (result.exit == .exited(0) || result.exit == .exited(1))
     }
 
     func store(nsec: String, item: SecretServiceItem) throws(AccountError) {
@@ -52,30 +53,10 @@ struct SecretServiceKeyStore {
     private func invoke(_ arguments: [String], stdin: String?) throws(AccountError) -> (status: Int32, stdout: String, stderr: String) {
         guard let tool = executable else { throw AccountError("secret-tool is not installed (apt-get install libsecret-tools)") }
         do {
-            return try run(tool, arguments, stdin: stdin)
+            let (exit, stdout, stderr) = try ChildProcess.run(tool, arguments, environment: environment, input: stdin.map { .text($0) } ?? .closed)
+            return (exit.status, stdout, stderr.trimmingCharacters(in: .whitespacesAndNewlines))
         } catch {
-            throw AccountError("cannot run secret-tool: \(error.localizedDescription)")
+            throw AccountError("cannot run secret-tool: \(error.reason)")
         }
-    }
-
-    private func run(_ tool: String, _ arguments: [String], stdin: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.environment = environment
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self),
-                String(decoding: err, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }

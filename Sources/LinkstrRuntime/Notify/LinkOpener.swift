@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import LinkstrHost
+import LinkstrProcess
 
 /// Opens the link of a notification the user clicked: `xdg-open <link>`, or the notifier's
 /// `open_command` with the link appended — an argument array, never a shell. Only http and https
@@ -34,7 +35,7 @@ public struct LinkOpener: Sendable {
         let program = command[0]
         guard let executable = Self.locate(program) else { throw .programMissing(program: program, link: link) }
         let pid: pid_t
-        switch Self.spawn(executable, arguments: command + [link]) {
+        switch DetachedProcess.spawn(executable, Array(command.dropFirst()) + [link]) {
         case .success(let spawned): pid = spawned
         case .failure(let failure): throw .cannotStart(program: program, link: link, reason: failure.description)
         }
@@ -46,33 +47,6 @@ public struct LinkOpener: Sendable {
             guard status != 0 else { return }
             log.log(.warn, "\(program) could not open \(link) (wait status \(status))", source: source)
         }
-    }
-
-    /// posix_spawn with a clean signal state, its own process group and /dev/null for 0, 1 and 2.
-    private static func spawn(_ executable: String, arguments: [String]) -> Result<pid_t, SpawnFailure> {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGQUIT, SIGHUP, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid = pid_t()
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
-        return result == 0 ? .success(pid) : .failure(SpawnFailure(code: result))
     }
 
     /// A program name with a `/` as it is, anything else through `$PATH`, like a shell would.

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import LinkstrHost
 import LinkstrRuntime
+import LinkstrTerminal
 import NostrCore
 
 struct AccountCommand: ParsableCommand {
@@ -15,10 +16,316 @@ struct AccountCommand: ParsableCommand {
               linkstr account name Alice
               linkstr account show --json
             """,
-        subcommands: [
-            AccountCreateCommand.self, AccountImportCommand.self, AccountShowCommand.self, AccountNameCommand.self, AccountLogoutCommand.self,
-            AccountDeleteCommand.self, AccountConnectCommand.self, AccountDisconnectCommand.self,
-        ])
+        subcommands: [Create.self, Import.self, Show.self, Name.self, Logout.self, Delete.self, Connect.self, Disconnect.self])
+}
+
+extension AccountCommand {
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "create", abstract: "Make a new key pair and store it.",
+            discussion: """
+                The secret key (nsec) is your password: back it up with `linkstr account show --reveal-secret`.
+                --name names the profile on this machine; on a terminal you are then asked whether to
+                also publish it as the name others see (`linkstr account name`), and --publish does so
+                without asking (it needs a relay that accepts it; the account is created either way).
+
+                Example:
+                  linkstr account create --name Alice --publish
+                  LINKSTR_PASSPHRASE_FILE=~/.config/linkstr/pass linkstr account create --key-store ncryptsec
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var store: KeyStoreOption
+        @Option(help: "The profile's name on this machine (and, with --publish, the name others see).") var name: String?
+        @Flag(help: "Publish --name as your Nostr profile name without asking.") var publish = false
+
+        func validate() throws {
+            if publish, name == nil { throw ValidationError("--publish publishes --name: give --name NAME too") }
+        }
+
+        func run() async throws {
+            let host = try global.openHost()
+            let accounts = global.accounts(host)
+            do {
+                let keyStore = try store.resolve(accounts)
+                let account = try accounts.save(SecretKey.generate(), name: name, keyStore: keyStore, now: Int64(Date().timeIntervalSince1970))
+                store.warnIfPlain(keyStore, accounts)
+                host.stop()
+                if let name, shouldPublish(name) {
+                    try await publishName(name, account: account)
+                } else {
+                    try printIdentity(account, json: global.json)
+                }
+            } catch let error as AccountError {
+                throw error.failure
+            }
+        }
+
+        /// --publish, else the answer on a terminal (never asked when the output is read by a program).
+        private func shouldPublish(_ name: String) -> Bool {
+            if publish { return true }
+            guard !global.json, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return false }
+            return Confirmation.ask("Also publish \"\(TerminalText.line(name))\" as the name others see? It is public on the relays.") == true
+        }
+
+        /// Publishes the new account's name; the account stays created when no relay accepts it.
+        private func publishName(_ name: String, account: AccountFile) async throws {
+            let context = try AccountContext.open(global, connects: true)
+            defer { context.host.stop() }
+            do throws(CLIFailure) {
+                try await context.connect(forWriting: true)
+                let opened = context.opened
+                let published = try await context.run { _ throws(RuntimeError) in try await opened.publishName(name) }
+                await context.close()
+                if global.json {
+                    guard let key = try? PublicKey(hex: account.pubkey) else { throw CLIFailure(.failed, "the account file holds an invalid key") }
+                    var identity = JSONRecords.identity(account, key: key)
+                    identity["published_name"] = published
+                    Terminal.printJSON(identity)
+                } else {
+                    try printIdentity(account, json: false)
+                    printPublishedName(published, json: false)
+                }
+            } catch {
+                await context.close()
+                try? printIdentity(account, json: global.json)
+                throw CLIFailure(
+                    error.exitCode, "the account was created, but your name was not published (\(error.message)); `linkstr account name \"\(name)\"` publishes it")
+            }
+        }
+    }
+}
+
+extension AccountCommand {
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import", abstract: "Import an existing secret key (nsec) or restore a backup (ncryptsec).",
+            discussion: """
+                Pass - to read the nsec from stdin, or a file that holds it; an nsec given as the
+                argument itself is refused (every user sees it in `ps`) unless --insecure-argv. A backup
+                written by `linkstr profile backup` (NIP-49 ncryptsec) is opened with its passphrase,
+                asked for on the terminal or read from stdin with --passphrase-stdin.
+
+                Example:
+                  linkstr account import - < backup.nsec
+                  linkstr account import ~/alice.ncryptsec
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var store: KeyStoreOption
+        @Argument(help: "- to read the nsec from stdin, or a file that holds it (or a backup: an ncryptsec).") var nsec: String
+        @Option(help: "A display name, kept locally.") var name: String?
+        @Flag(name: .customLong("insecure-argv"), help: "Accept the nsec itself as the argument (every user sees it in `ps`).")
+        var insecureArgv = false
+        @Flag(name: .customLong("passphrase-stdin"), help: "Read a backup's passphrase from the first line of stdin.")
+        var passphraseStdin = false
+
+        func run() throws {
+            let (key, isBackup) = try SecretKeyInput.read(
+                nsec, insecureArgv: insecureArgv, passphraseStdin: passphraseStdin, example: "linkstr account import - < backup.nsec")
+            let host = try global.openHost()
+            let accounts = global.accounts(host)
+            do {
+                let keyStore = try store.resolve(accounts)
+                let account = try accounts.save(key, name: name, keyStore: keyStore, now: Int64(Date().timeIntervalSince1970))
+                // Restored from its backup: there is one.
+                if isBackup { _ = try accounts.markBackedUp(try accounts.requireProfile()) }
+                store.warnIfPlain(keyStore, accounts)
+                try printIdentity(account, json: global.json)
+            } catch let error as AccountError {
+                throw error.failure
+            }
+        }
+    }
+}
+
+extension AccountCommand {
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Show the active identity (never the secret unless asked).",
+            discussion: """
+                Example:
+                  linkstr account show --json
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @Flag(name: .customLong("reveal-secret"), help: "Also print the secret key (nsec).") var revealSecret = false
+
+        func run() throws {
+            let host = try global.openHost()
+            let accounts = global.accounts(host)
+            do {
+                let account = try accounts.require()
+                guard revealSecret else { return try printIdentity(account, json: global.json) }
+                let nsec = try accounts.secretKey().nsec
+                if global.json {
+                    Terminal.printJSON(["npub": try PublicKey(hex: account.pubkey).npub, "pubkey": account.pubkey, "nsec": nsec])
+                } else {
+                    Terminal.write("\(try PublicKey(hex: account.pubkey).npub)\n\(nsec)\n")
+                }
+            } catch let error as AccountError {
+                throw error.failure
+            }
+        }
+    }
+}
+
+extension AccountCommand {
+    struct Name: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "name", abstract: "Publish, change or clear the name others see for you (your Nostr profile, kind 0).",
+            discussion: """
+                Members and contacts see this name where you have no alias of theirs, on linkstr and on
+                the iPhone app (alias, then published name, then npub). It is public: anyone can read it
+                from the relays. Your newest profile is fetched first and only its name and display_name
+                change, so the picture and about text another Nostr client set stay. Like every change
+                it waits for a relay's OK. With a remote signer, the signer is asked to sign it.
+
+                Example:
+                  linkstr account name Alice
+                  linkstr account name --clear
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The name to publish.") var name: String?
+        @Flag(help: "Remove the published name.") var clear = false
+
+        func validate() throws {
+            if clear, name != nil { throw ValidationError("give a name or --clear, not both") }
+            if !clear, name == nil { throw ValidationError("give the name to publish, or --clear to remove the published one") }
+        }
+
+        func run() async throws {
+            let context = try AccountContext.open(global, connects: true)
+            defer { context.host.stop() }
+            try await context.connect(forWriting: true)
+            let opened = context.opened
+            let published = try await context.run { _ throws(RuntimeError) in try await opened.publishName(clear ? nil : name) }
+            await context.close()
+            printPublishedName(published, json: global.json)
+        }
+    }
+}
+
+extension AccountCommand {
+    struct Logout: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "logout", abstract: "Forget the identity (its key); with --clear-data, the account's local data too.",
+            discussion: """
+                The key is deleted from this machine, so it asks first (on the terminal) unless --yes: back
+                the key up before (`linkstr account show --reveal-secret`). Without --clear-data, sessions
+                and posts stay (encrypted) for when you import the key again. With it, every record of the
+                account is deleted and checked gone; the relay list stays.
+
+                Example:
+                  linkstr account logout --clear-data --yes
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @Flag(name: .customLong("clear-data"), help: "Also delete this account's sessions, posts, contacts and watermarks.")
+        var clearData = false
+        @Flag(help: "Do not ask before deleting the key.") var yes = false
+
+        func run() async throws {
+            if !yes {
+                let host = try global.openHost()
+                let account: AccountFile
+                do {
+                    account = try global.accounts(host).require()
+                } catch {
+                    throw error.failure
+                }
+                let npub = (try? PublicKey(hex: account.pubkey))?.npub ?? account.pubkey
+                let question = "Delete the key of \(npub) from this machine? Without a backup (`linkstr account show --reveal-secret`) it is gone."
+                switch Confirmation.ask(question) {
+                case true?: break
+                case false?: throw CLIFailure(.failed, "nothing was deleted.")
+                case nil:
+                    throw CLIFailure(
+                        .usage,
+                        "logging out deletes the key of \(npub) from this machine; back it up (`linkstr account show --reveal-secret`), then run it again with --yes")
+                }
+            }
+            if clearData {
+                let context = try AccountContext.open(global)
+                defer { context.host.stop() }
+                let opened = context.opened
+                let deleted = try await context.run { _ throws(RuntimeError) in try await opened.logOutClearingData() }
+                if !global.json { Terminal.write("deleted \(deleted) records of the account\n") }
+            } else {
+                let host = try global.openHost()
+                do {
+                    try global.accounts(host).logout()
+                } catch {
+                    throw error.failure
+                }
+            }
+            if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("logged out\n") }
+        }
+    }
+}
+
+extension AccountCommand {
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "delete", abstract: "Delete the account: empty follow list and a request to vanish on the relays, then all local data.",
+            discussion: """
+                Two steps: run it once to see what happens and your npub, then again with --confirm NPUB.
+                It is refused while no relay accepts the requests; nothing local is deleted then.
+
+                Example:
+                  linkstr account delete
+                  linkstr account delete --confirm npub1…
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @Option(help: ArgumentHelp("Your npub, to confirm.", valueName: "npub")) var confirm: String?
+
+        func run() async throws {
+            let context = try AccountContext.open(global, connects: confirm != nil)
+            defer { context.host.stop() }
+            let npub = context.runtime.me.npub
+            guard let confirm else {
+                throw CLIFailure(
+                    .usage,
+                    "this publishes an empty follow list and a request to vanish to your relays, then deletes the key and every local record of \(npub). To go ahead, run: linkstr account delete --confirm \(npub)")
+            }
+            guard confirm.trimmingCharacters(in: .whitespaces) == npub else {
+                throw CLIFailure(.usage, "--confirm \(confirm) does not match this account (\(npub)); nothing was deleted")
+            }
+            try await context.connect(forWriting: true)
+            let opened = context.opened
+            try await context.run { _ throws(RuntimeError) in try await opened.deleteAccount() }
+            await context.close()
+            if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("account deleted\n") }
+        }
+    }
+}
+
+extension AccountCommand {
+    struct Disconnect: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "disconnect", abstract: "Forget the session key of the account's remote signer (the account and its data stay).",
+            discussion: """
+                The account cannot sign or read new posts until it is connected again with
+                `linkstr account connect bunker://…`, which finds it and keeps its sessions.
+
+                Example:
+                  linkstr account disconnect
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let host = try global.openHost()
+            do {
+                _ = try global.accounts(host).disconnectRemote()
+            } catch {
+                throw error.failure
+            }
+            if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("disconnected from the remote signer\n") }
+        }
+    }
 }
 
 /// `--key-store`: where the secret key goes.
@@ -66,203 +373,13 @@ func printIdentity(_ account: AccountFile, json: Bool) throws(CLIFailure) {
     }
 }
 
-struct AccountCreateCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "create", abstract: "Make a new key pair and store it.",
-        discussion: """
-            The secret key (nsec) is your password: back it up with `linkstr account show --reveal-secret`.
-            --name names the profile on this machine; on a terminal you are then asked whether to
-            also publish it as the name others see (`linkstr account name`), and --publish does so
-            without asking (it needs a relay that accepts it; the account is created either way).
-
-            Example:
-              linkstr account create --name Alice --publish
-              LINKSTR_PASSPHRASE_FILE=~/.config/linkstr/pass linkstr account create --key-store ncryptsec
-            """)
-
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var store: KeyStoreOption
-    @Option(help: "The profile's name on this machine (and, with --publish, the name others see).") var name: String?
-    @Flag(help: "Publish --name as your Nostr profile name without asking.") var publish = false
-
-    func validate() throws {
-        if publish, name == nil { throw ValidationError("--publish publishes --name: give --name NAME too") }
-    }
-
-    func run() async throws {
-        let host = try global.openHost()
-        let accounts = global.accounts(host)
-        do {
-            let keyStore = try store.resolve(accounts)
-            let account = try accounts.save(SecretKey.generate(), name: name, keyStore: keyStore, now: Int64(Date().timeIntervalSince1970))
-            store.warnIfPlain(keyStore, accounts)
-            host.stop()
-            if let name, shouldPublish(name) {
-                try await publishName(name, account: account)
-            } else {
-                try printIdentity(account, json: global.json)
-            }
-        } catch let error as AccountError {
-            throw error.failure
-        }
-    }
-
-    /// --publish, else the answer on a terminal (never asked when the output is read by a program).
-    private func shouldPublish(_ name: String) -> Bool {
-        if publish { return true }
-        guard !global.json, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return false }
-        return Confirmation.ask("Also publish \"\(TerminalText.line(name))\" as the name others see? It is public on the relays.") == true
-    }
-
-    /// Publishes the new account's name; the account stays created when no relay accepts it.
-    private func publishName(_ name: String, account: AccountFile) async throws {
-        let context = try AccountContext.open(global, connects: true)
-        defer { context.host.stop() }
-        do throws(CLIFailure) {
-            try await context.connect(forWriting: true)
-            let opened = context.opened
-            let published = try await context.run { _ throws(RuntimeError) in try await opened.publishName(name) }
-            await context.close()
-            if global.json {
-                guard let key = try? PublicKey(hex: account.pubkey) else { throw CLIFailure(.failed, "the account file holds an invalid key") }
-                var identity = JSONRecords.identity(account, key: key)
-                identity["published_name"] = published
-                Terminal.printJSON(identity)
-            } else {
-                try printIdentity(account, json: false)
-                printPublishedName(published, json: false)
-            }
-        } catch {
-            await context.close()
-            try? printIdentity(account, json: global.json)
-            throw CLIFailure(
-                error.exitCode, "the account was created, but your name was not published (\(error.message)); `linkstr account name \"\(name)\"` publishes it")
-        }
-    }
-}
-
-struct AccountImportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Import an existing secret key (nsec) or restore a backup (ncryptsec).",
-        discussion: """
-            Pass - to read the nsec from stdin, or a file that holds it; an nsec given as the
-            argument itself is refused (every user sees it in `ps`) unless --insecure-argv. A backup
-            written by `linkstr profile backup` (NIP-49 ncryptsec) is opened with its passphrase,
-            asked for on the terminal or read from stdin with --passphrase-stdin.
-
-            Example:
-              linkstr account import - < backup.nsec
-              linkstr account import ~/alice.ncryptsec
-            """)
-
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var store: KeyStoreOption
-    @Argument(help: "- to read the nsec from stdin, or a file that holds it (or a backup: an ncryptsec).") var nsec: String
-    @Option(help: "A display name, kept locally.") var name: String?
-    @Flag(name: .customLong("insecure-argv"), help: "Accept the nsec itself as the argument (every user sees it in `ps`).")
-    var insecureArgv = false
-    @Flag(name: .customLong("passphrase-stdin"), help: "Read a backup's passphrase from the first line of stdin.")
-    var passphraseStdin = false
-
-    func run() throws {
-        let (key, isBackup) = try SecretKeyInput.read(
-            nsec, insecureArgv: insecureArgv, passphraseStdin: passphraseStdin, example: "linkstr account import - < backup.nsec")
-        let host = try global.openHost()
-        let accounts = global.accounts(host)
-        do {
-            let keyStore = try store.resolve(accounts)
-            let account = try accounts.save(key, name: name, keyStore: keyStore, now: Int64(Date().timeIntervalSince1970))
-            // Restored from its backup: there is one.
-            if isBackup { _ = try accounts.markBackedUp(try accounts.requireProfile()) }
-            store.warnIfPlain(keyStore, accounts)
-            try printIdentity(account, json: global.json)
-        } catch let error as AccountError {
-            throw error.failure
-        }
-    }
-}
-
-struct AccountShowCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Show the active identity (never the secret unless asked).",
-        discussion: """
-            Example:
-              linkstr account show --json
-            """)
-
-    @OptionGroup var global: GlobalOptions
-    @Flag(name: .customLong("reveal-secret"), help: "Also print the secret key (nsec).") var revealSecret = false
-
-    func run() throws {
-        let host = try global.openHost()
-        let accounts = global.accounts(host)
-        do {
-            let account = try accounts.require()
-            guard revealSecret else { return try printIdentity(account, json: global.json) }
-            let nsec = try accounts.secretKey().nsec
-            if global.json {
-                Terminal.printJSON(["npub": try PublicKey(hex: account.pubkey).npub, "pubkey": account.pubkey, "nsec": nsec])
-            } else {
-                Terminal.write("\(try PublicKey(hex: account.pubkey).npub)\n\(nsec)\n")
-            }
-        } catch let error as AccountError {
-            throw error.failure
-        }
-    }
-}
-
-struct AccountLogoutCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "logout", abstract: "Forget the identity (its key); with --clear-data, the account's local data too.",
-        discussion: """
-            The key is deleted from this machine, so it asks first (on the terminal) unless --yes: back
-            the key up before (`linkstr account show --reveal-secret`). Without --clear-data, sessions
-            and posts stay (encrypted) for when you import the key again. With it, every record of the
-            account is deleted and checked gone; the relay list stays.
-
-            Example:
-              linkstr account logout --clear-data --yes
-            """)
-
-    @OptionGroup var global: GlobalOptions
-    @Flag(name: .customLong("clear-data"), help: "Also delete this account's sessions, posts, contacts and watermarks.")
-    var clearData = false
-    @Flag(help: "Do not ask before deleting the key.") var yes = false
-
-    func run() async throws {
-        if !yes {
-            let host = try global.openHost()
-            let account: AccountFile
-            do {
-                account = try global.accounts(host).require()
-            } catch {
-                throw error.failure
-            }
-            let npub = (try? PublicKey(hex: account.pubkey))?.npub ?? account.pubkey
-            let question = "Delete the key of \(npub) from this machine? Without a backup (`linkstr account show --reveal-secret`) it is gone."
-            switch Confirmation.ask(question) {
-            case true?: break
-            case false?: throw CLIFailure(.failed, "nothing was deleted.")
-            case nil:
-                throw CLIFailure(
-                    .usage,
-                    "logging out deletes the key of \(npub) from this machine; back it up (`linkstr account show --reveal-secret`), then run it again with --yes")
-            }
-        }
-        if clearData {
-            let context = try AccountContext.open(global)
-            defer { context.host.stop() }
-            let opened = context.opened
-            let deleted = try await context.run { _ throws(RuntimeError) in try await opened.logOutClearingData() }
-            if !global.json { Terminal.write("deleted \(deleted) records of the account\n") }
-        } else {
-            let host = try global.openHost()
-            do {
-                try global.accounts(host).logout()
-            } catch {
-                throw error.failure
-            }
-        }
-        if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("logged out\n") }
+/// What `account name` (and `account create --publish`) print once the name is published.
+func printPublishedName(_ name: String?, json: Bool) {
+    if json {
+        Terminal.printJSON(["ok": true, "published_name": name.map { $0 as Any } ?? NSNull()])
+    } else if let name {
+        Terminal.write("published your name: \(TerminalText.line(name))\n")
+    } else {
+        Terminal.write("cleared your published name\n")
     }
 }

@@ -1,4 +1,7 @@
 import ArgumentParser
+import LinkstrHost
+import LinkstrRuntime
+import LinkstrTerminal
 
 struct ContactCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,5 +15,104 @@ struct ContactCommand: ParsableCommand {
               linkstr contact add npub1… --alias bob
               linkstr contact list
             """,
-        subcommands: [ContactListCommand.self, ContactAddCommand.self, ContactRemoveCommand.self, ContactAliasCommand.self])
+        subcommands: [List.self, Add.self, Remove.self, Alias.self])
+}
+
+extension ContactCommand {
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List your contacts (as of the last sync or change).",
+            discussion: """
+                Example:
+                  linkstr contact list --json
+                  [{"alias":"bob","npub":"npub1…","pubkey":"…"}]
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            let context = try AccountContext.open(global)
+            defer { context.host.stop() }
+            let contacts = try await context.run { runtime throws(RuntimeError) in try await runtime.contacts() }
+            if global.json {
+                Terminal.printJSON(contacts.map(JSONRecords.contact))
+                return
+            }
+            if contacts.isEmpty { Terminal.write("no contacts yet — add one with `linkstr contact add npub1…`\n") }
+            for contact in contacts { Terminal.write("\(TerminalText.line(contact.displayName))  \(contact.pubkey.npub)\n") }
+        }
+    }
+}
+
+extension ContactCommand {
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Follow someone (publishes your follow list).",
+            discussion: """
+                Example:
+                  linkstr contact add npub1… --alias bob
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Who: an npub (also nostr:npub1…, a link with ?npub=, or pasted text with one npub) or 64 hex characters.")
+        var key: String
+        @Option(help: "A private name for them, kept on this machine.") var alias: String?
+
+        func run() async throws {
+            let context = try AccountContext.open(global, connects: true)
+            defer { context.host.stop() }
+            let person = try await context.person(key)
+            try await context.connect(forWriting: true)
+            let contact = try await context.run { runtime throws(RuntimeError) in try await runtime.addContact(person, alias: alias) }
+            await context.close()
+            if global.json { Terminal.printJSON(JSONRecords.contact(contact)) } else { Terminal.write("added \(TerminalText.line(contact.displayName))\n") }
+        }
+    }
+}
+
+extension ContactCommand {
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "remove", abstract: "Unfollow someone (publishes your follow list; the alias goes too).",
+            discussion: """
+                Example:
+                  linkstr contact remove bob
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Who: npub, hex or alias.") var key: String
+
+        func run() async throws {
+            let context = try AccountContext.open(global, connects: true)
+            defer { context.host.stop() }
+            let person = try await context.person(key)
+            try await context.connect(forWriting: true)
+            try await context.run { runtime throws(RuntimeError) in try await runtime.removeContact(person) }
+            await context.close()
+            if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("removed \(key)\n") }
+        }
+    }
+}
+
+extension ContactCommand {
+    struct Alias: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "alias", abstract: "Give a contact a private name (never published); \"\" clears it.",
+            discussion: """
+                Example:
+                  linkstr contact alias npub1… "Bob (work)"
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Who: npub, hex or current alias.") var key: String
+        @Argument(help: "The alias.") var alias: String
+
+        func run() async throws {
+            let context = try AccountContext.open(global)
+            defer { context.host.stop() }
+            let person = try await context.person(key)
+            try await context.run { runtime throws(RuntimeError) in try await runtime.setAlias(alias.isEmpty ? nil : alias, for: person) }
+            if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write(alias.isEmpty ? "alias cleared\n" : "alias set\n") }
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LinkstrRuntime
+import LinkstrTerminal
 
 struct PlayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,6 @@
 import ArgumentParser
+import LinkstrHost
+import LinkstrRuntime
 
 struct RelayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,8 +16,144 @@ struct RelayCommand: ParsableCommand {
               linkstr relay add wss://relay.example.com
               linkstr relay list
             """,
-        subcommands: [
-            RelayListCommand.self, RelayAddCommand.self, RelayRemoveCommand.self, RelayEnableCommand.self, RelayDisableCommand.self,
-            RelayResetCommand.self,
-        ])
+        subcommands: [List.self, Add.self, Remove.self, Enable.self, Disable.self, Reset.self])
+}
+
+extension RelayCommand {
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the relays, where each comes from, and what the last command that used it saw.",
+            discussion: """
+                source is "config" (relays = [...] in config.toml), "default" (the iPhone app's defaults, used
+                when config.toml sets no relays) or "added" (linkstr relay add); checked_at is when status
+                was seen, last_ok_at when the relay last accepted an event linkstr published (Unix seconds).
+
+                Example:
+                  linkstr relay list --json
+                  [{"checked_at":1767225600,"enabled":true,"source":"added","status":"connected","url":"wss://relay.example.com"}]
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let (host, settings) = try StorageContext.relaySettings(global)
+            defer { host.stop() }
+            let relays: [RelayEntry]
+            let removed: [String]
+            do {
+                relays = try settings.list()
+                removed = try settings.removedBaseRelays()
+            } catch {
+                throw CLIFailure(.failed, "cannot read the relay list: \(error)")
+            }
+            if global.json {
+                Terminal.printJSON(relays.map(JSONRecords.relay))
+                return
+            }
+            let view = RelayListView(
+                relays: relays, base: settings.baseSource, configFile: host.paths.configFile, removed: removed, output: .current)
+            Terminal.write(view.render())
+        }
+    }
+}
+
+extension RelayCommand {
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Add a relay (a ws:// or wss:// URL).",
+            discussion: """
+                Example:
+                  linkstr relay add wss://relay.example.com
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The relay's address.") var url: String
+
+        func run() throws {
+            try RelayChange.run(global, done: "added \(url)") { settings throws(RelaySettingsError) in
+                try settings.add(url)
+            }
+        }
+    }
+}
+
+extension RelayCommand {
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "remove", abstract: "Remove a relay.",
+            discussion: """
+                Example:
+                  linkstr relay remove wss://relay.example.com
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The relay's address.") var url: String
+
+        func run() throws {
+            try RelayChange.run(global, done: "removed \(url)") { settings throws(RelaySettingsError) in
+                try settings.remove(url)
+            }
+        }
+    }
+}
+
+extension RelayCommand {
+    struct Enable: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "enable", abstract: "Connect to this relay again.",
+            discussion: """
+                Example:
+                  linkstr relay enable wss://relay.example.com
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The relay's address.") var url: String
+
+        func run() throws {
+            try RelayChange.run(global, done: "enabled \(url)") { settings throws(RelaySettingsError) in
+                try settings.setEnabled(url, true)
+            }
+        }
+    }
+}
+
+extension RelayCommand {
+    struct Disable: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "disable", abstract: "Keep the relay in the list but do not connect to it.",
+            discussion: """
+                Example:
+                  linkstr relay disable wss://relay.example.com
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The relay's address.") var url: String
+
+        func run() throws {
+            try RelayChange.run(global, done: "disabled \(url)") { settings throws(RelaySettingsError) in
+                try settings.setEnabled(url, false)
+            }
+        }
+    }
+}
+
+extension RelayCommand {
+    struct Reset: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "reset", abstract: "Drop your changes: back to relays = [...] of config.toml, or the defaults.",
+            discussion: """
+                Relays you added go, relays you removed or disabled come back.
+
+                Example:
+                  linkstr relay reset
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            try RelayChange.run(global, done: "relay list reset") { settings throws(RelaySettingsError) in
+                try settings.reset()
+            }
+        }
+    }
 }

@@ -1,4 +1,7 @@
 import ArgumentParser
+import Foundation
+import LinkstrHost
+import LinkstrRuntime
 
 struct SavedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,5 +14,221 @@ struct SavedCommand: AsyncParsableCommand {
               linkstr saved export --format netscape > bookmarks.html
               linkstr saved import bookmarks.html
             """,
-        subcommands: [SavedListCommand.self, SavedSyncCommand.self, SavedExportCommand.self, SavedImportCommand.self], defaultSubcommand: SavedListCommand.self)
+        subcommands: [List.self, Sync.self, Export.self, Import.self], defaultSubcommand: List.self)
+}
+
+extension SavedCommand {
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List saved links, newest first, with their tags and titles.",
+            discussion: """
+                Several --tag show the links that have all of them. --deleted shows removed links
+                (`linkstr restore URL` brings one back).
+
+                Example:
+                  linkstr saved --tag swift --search concurrency
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "Only links with this tag (repeat: with every one).") var tag: [String] = []
+        @Option(help: "Only links whose URL, note, title or tags contain this text.") var search: String?
+        @Flag(help: "Show removed links instead.") var deleted = false
+        @Flag(help: "Fetch missing link titles now (this contacts each link's site).") var titles = false
+
+        func run() async throws {
+            let context = try AccountContext.open(global)
+            defer { context.host.stop() }
+            let filter = SavedLinkFilter(tags: tag, search: search, deleted: deleted)
+            let fetchTitles = titles
+            let links = try await context.run { runtime throws(RuntimeError) in
+                let links = try await runtime.savedLinks(filter)
+                return fetchTitles ? try await runtime.fetchTitles(links) : links
+            }
+            if global.json {
+                Terminal.printJSON(links.map(JSONRecords.savedLink))
+            } else {
+                Terminal.write(SavedListView(links: links, deleted: deleted, tags: tag, search: search, output: .current).render())
+            }
+        }
+    }
+}
+
+extension SavedCommand {
+    struct Sync: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "sync", abstract: "POST every saved link to your webhook, or sync them with your other machines (--relays).",
+            discussion: """
+                The webhook is [saved] webhook = "https://…" in config.toml; it receives
+                {"urls":[{"id","url","tags","saved_at"}]} (extra_fields = true adds note, title and
+                updated_at), with Authorization: Bearer <token> when token is set and
+                X-Linkstr-Signature: sha256=<HMAC-SHA256 of the body> when secret is set. A save syncs
+                in the background, and `linkstr watch` syncs daily. Offline, nothing is sent and the sync
+                is tried again later; a refused POST is tried three times with growing pauses.
+
+                --relays syncs the saved links with your other machines (same account) through your
+                relays instead: one app-data event per link (NIP-78), encrypted to your own key (NIP-44),
+                so relays see neither links nor tags; per link the later change wins, removals included.
+                The events go at a pace the relays accept (a relay that answers rate-limited gets them
+                again after a growing pause); what is still refused after a minute and a half is
+                reported as pending (exit 1) and goes with the next sync. `linkstr watch` does this
+                every ten minutes when you have saved links.
+
+                Example:
+                  linkstr saved sync
+                  linkstr saved sync --status --json
+                  linkstr saved sync --relays
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "Show how the last sync went instead of syncing.") var status = false
+        @Flag(help: "Sync with your other machines through your relays instead of the webhook.") var relays = false
+        @Flag(help: .hidden) var background = false
+
+        func validate() throws {
+            if status && relays { throw ValidationError("--status shows the webhook sync; leave out --relays") }
+        }
+
+        func run() async throws {
+            if relays {
+                try await syncWithRelays()
+                return
+            }
+            let context = try AccountContext.open(global)
+            defer { context.host.stop() }
+            let showOnly = status
+            let result = try await context.run { runtime throws(RuntimeError) in
+                showOnly ? try await runtime.webhookStatus() : try await runtime.syncSavedLinks()
+            }
+            if background { return }
+            if global.json {
+                Terminal.printJSON(JSONRecords.webhookStatus(result))
+            } else {
+                Terminal.write(Self.describe(result, syncing: !showOnly))
+            }
+            if !showOnly, result.outcome == .failed {
+                throw CLIFailure(.failed, result.failureSentence)
+            }
+        }
+
+        private func syncWithRelays() async throws {
+            let context = try AccountContext.open(global, connects: true)
+            defer { context.host.stop() }
+            try await context.connect(forWriting: true)
+            let report = try await context.run { runtime throws(RuntimeError) in try await runtime.syncSavedLinksWithRelays() }
+            await context.close()
+            if global.json {
+                Terminal.printJSON(["received": report.received, "applied": report.applied, "published": report.published, "pending": report.pending])
+            } else {
+                Terminal.write(
+                    "relays had \(report.received) saved link\(report.received == 1 ? "" : "s"); took \(report.applied) newer here, published \(report.published)"
+                        + (report.pending > 0 ? ", \(report.pending) pending" : "") + "\n")
+            }
+            if report.pending > 0 {
+                throw CLIFailure(
+                    .failed,
+                    "the relays limit how fast events may come (\(report.rateLimit ?? "rate-limited")); \(report.pending) saved link\(report.pending == 1 ? "" : "s") "
+                        + "could not be published within this run: run `linkstr saved sync --relays` again later")
+            }
+        }
+
+        static func describe(_ status: WebhookStatus, syncing: Bool) -> String {
+            let links = "\(status.sent) link\(status.sent == 1 ? "" : "s")"
+            switch status.outcome {
+            case .never: return "no webhook sync yet\n"
+            case .ok: return syncing ? "sent \(links) to the webhook\n" : "last sync: \(links) at \(status.lastSync.map(ISOTime.string) ?? "?")\n"
+            case .offline:
+                return "offline (\(status.error ?? "no network")): nothing sent; tried again after \(status.nextAttempt.map(ISOTime.string) ?? "a while")\n"
+            case .failed:
+                let last = status.lastSync.map { "; last accepted sync at \(ISOTime.string($0))" } ?? ""
+                return "sync failed: \(status.error ?? "unknown reason"); tried again after \(status.nextAttempt.map(ISOTime.string) ?? "a while")\(last)\n"
+            }
+        }
+    }
+}
+
+extension SavedCommand {
+    struct Export: AsyncParsableCommand {
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case netscape, json
+        }
+
+        static let configuration = CommandConfiguration(
+            commandName: "export", abstract: "Print your saved links as a bookmark file.",
+            discussion: """
+                netscape is the bookmarks.html every browser and bookmark manager (linkding, Karakeep,
+                Linkwarden) imports, tags in the TAGS attribute; json is the records of
+                `linkstr saved --json`. Removed links are left out.
+
+                Example:
+                  linkstr saved export --format netscape > bookmarks.html
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "netscape or json.") var format: Format = .netscape
+
+        func run() async throws {
+            let context = try AccountContext.open(global)
+            defer { context.host.stop() }
+            switch format {
+            case .netscape:
+                Terminal.write(try await context.run { runtime throws(RuntimeError) in try await runtime.exportBookmarks() })
+            case .json:
+                Terminal.printJSON(try await context.run { runtime throws(RuntimeError) in try await runtime.savedLinks() }.map(JSONRecords.savedLink))
+            }
+        }
+    }
+}
+
+extension SavedCommand {
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import", abstract: "Save the links of a bookmark file (bookmarks.html) or of a JSON export.",
+            discussion: """
+                Reads the Netscape bookmark format that browsers, linkding, Karakeep and Linkwarden
+                export: each link keeps its time, title, note and TAGS, and the path of its folder
+                becomes one more tag (dev/tools; the browser's own toolbar and other-bookmarks folders
+                are left out). A time in the future is taken as now. Also reads what
+                `linkstr saved export --format json` writes, with every field (id, note, title, who
+                shared it and in which session). Links you saved already get the file's tags added.
+                Entries that are no web link (javascript:, place:) are skipped.
+
+                Example:
+                  linkstr saved import ~/Downloads/bookmarks.html
+                  linkstr saved export --format json > saved.json; linkstr saved import saved.json
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The bookmark file, or - for standard input.") var file: String
+
+        func run() async throws {
+            let data: Data
+            if file == "-" {
+                data = FileHandle.standardInput.readDataToEndOfFile()
+            } else {
+                guard let read = FileManager.default.contents(atPath: file) else {
+                    throw CLIFailure(.usage, "cannot read \(file); give the path of a bookmarks.html file")
+                }
+                data = read
+            }
+            let entries: [BookmarkEntry]
+            if SavedLinkExport.isJSON(data) {
+                do {
+                    entries = try SavedLinkExport.parse(data)
+                } catch {
+                    throw CLIFailure(.usage, "\(file): \(error.description)")
+                }
+            } else {
+                entries = NetscapeBookmarks.parse(String(decoding: data, as: UTF8.self))
+                guard !entries.isEmpty else { throw CLIFailure(.usage, "\(file) has no bookmarks (<A HREF=…>); export bookmarks as HTML and give that file") }
+            }
+            let context = try AccountContext.open(global)
+            defer { context.host.stop() }
+            let report = try await context.run { runtime throws(RuntimeError) in try await runtime.importBookmarks(entries) }
+            if global.json {
+                Terminal.printJSON(["imported": report.imported, "merged": report.merged, "skipped": report.skipped])
+            } else {
+                Terminal.write("imported \(report.imported), merged \(report.merged) already saved, skipped \(report.skipped) that are no web links\n")
+            }
+        }
+    }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import LinkstrHost
 import LinkstrRuntime
+import LinkstrTerminal
 
 struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LinkstrHost
 import LinkstrRuntime
+import LinkstrTerminal
 
 struct TagsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

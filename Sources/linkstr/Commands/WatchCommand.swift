@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LinkstrRuntime
+import LinkstrTerminal
 
 struct WatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Glibc
 import LinkstrRuntime
+import LinkstrTerminal
 
 struct WhoamiCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

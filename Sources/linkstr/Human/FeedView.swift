@@ -1,6 +1,7 @@
 import LinkstrEngine
 import LinkstrHost
 import LinkstrRuntime
+import LinkstrTerminal
 import NostrCore
 
 /// `linkstr feed` for people, like a chat: the session's name, then the posts oldest first under

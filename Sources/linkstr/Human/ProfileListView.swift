@@ -1,4 +1,5 @@
 import LinkstrRuntime
+import LinkstrTerminal
 
 /// `profile list` for people: one line per profile, the active one marked with `*`.
 enum ProfileListView {

@@ -1,4 +1,5 @@
 import Foundation
+import LinkstrTerminal
 import Synchronization
 
 /// A progress bar on the status line (stderr, terminal only — `StatusLine`): a filled bar when the

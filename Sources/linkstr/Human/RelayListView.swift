@@ -1,5 +1,6 @@
 import LinkstrHost
 import LinkstrRuntime
+import LinkstrTerminal
 
 /// `linkstr relay list` for people, as the app's relay settings: a header with
 /// `connected_or_readonly / total` and where the base list comes from, then one row per relay with a

@@ -1,4 +1,5 @@
 import LinkstrRuntime
+import LinkstrTerminal
 
 /// `linkstr saved` for people: one block per link, newest first — its title (or URL), the URL
 /// under a title, its tags, note and when it was saved.

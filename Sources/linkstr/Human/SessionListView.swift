@@ -1,5 +1,6 @@
 import LinkstrHost
 import LinkstrRuntime
+import LinkstrTerminal
 
 /// `linkstr sessions` for people: one chat-list row per session — unread marker, name, last
 /// activity, member count (or "removed" where this account was removed) — most recently active first.

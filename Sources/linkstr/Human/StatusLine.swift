@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LinkstrTerminal
 import Synchronization
 
 /// The one transient line on stderr a command may show while it works: the boot steps of commands

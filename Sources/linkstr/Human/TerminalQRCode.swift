@@ -1,4 +1,5 @@
 import LinkstrRuntime
+import LinkstrTerminal
 
 /// A QR code drawn with block characters, two rows of modules per line (`▀ ▄ █` and space), with a
 /// quiet zone of two modules. With colour on, every line sets black ink on a white background, so

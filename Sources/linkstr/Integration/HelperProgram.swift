@@ -1,4 +1,5 @@
 import Foundation
+import LinkstrProcess
 
 /// An optional program the desktop integration calls when it is installed (`systemctl`,
 /// `update-desktop-database`, `xdg-mime`): found on `PATH`, run to completion, its output captured.
@@ -29,58 +30,24 @@ struct HelperProgram {
 
     /// Runs the program with `arguments`, stdin closed, stdout and stderr captured together.
     func run(_ arguments: [String]) -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
         do {
-            try process.run()
+            let (exit, output, _) = try ChildProcess.run(path, arguments, mergeErrors: true)
+            return Outcome(status: exit.status, output: output.trimmingCharacters(in: .whitespacesAndNewlines))
         } catch {
-            return Outcome(status: -1, output: "cannot start \(path): \(error.localizedDescription)")
+            return Outcome(status: -1, output: error.description)
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return Outcome(status: process.terminationStatus, output: text)
     }
 
     /// Runs the program with `arguments` on this terminal (stdin, stdout and stderr are linkstr's) and
     /// waits for it: a video player the user watches and quits. Its exit status, -1 when it cannot start.
     func runAttached(_ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        do {
-            try process.run()
-        } catch {
-            return -1
-        }
-        process.waitUntilExit()
-        return process.terminationStatus
+        (try? ChildProcess.runOnTerminal(path, arguments))?.status ?? -1
     }
 
     /// Runs the program with `input` on its stdin and its output discarded (a clipboard tool that
     /// stays in the background to serve the selection keeps no pipe of ours open); its exit status.
     func feed(_ input: String, _ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let stdin = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return -1
-        }
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try? stdin.fileHandleForWriting.close()
-        process.waitUntilExit()
-        return process.terminationStatus
+        (try? ChildProcess.runDiscardingOutput(path, arguments, input: .text(input)))?.status ?? -1
     }
 
     /// The command line as a person would type it, for messages.

@@ -6,11 +6,11 @@ import LinkstrHost
 /// command there would make an empty home out of a typo.
 protocol CreatesHome {}
 
-extension AccountCreateCommand: CreatesHome {}
-extension AccountImportCommand: CreatesHome {}
-extension AccountConnectCommand: CreatesHome {}
-extension ProfileAddCommand: CreatesHome {}
-extension ProfileImportCommand: CreatesHome {}
+extension AccountCommand.Create: CreatesHome {}
+extension AccountCommand.Import: CreatesHome {}
+extension AccountCommand.Connect: CreatesHome {}
+extension ProfileCommand.Add: CreatesHome {}
+extension ProfileCommand.Import: CreatesHome {}
 extension DemoCommand: CreatesHome {}
 
 extension GlobalOptions {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LinkstrProcess
 
 /// The parent side of `plugins check`: runs this program again with `--in-process` on the file and
 /// reads the stage lines the child prints. A child killed by a signal is reported with the stage it
@@ -41,29 +42,21 @@ enum PluginCheckRunner {
     }
 
     static func run(path: String, global: GlobalOptions) throws(CLIFailure) -> Report {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var arguments = ["plugins", "check", "--in-process", path]
         if let home = global.home { arguments += ["--home", home] }
         if let config = global.config { arguments += ["--config", config] }
-        process.arguments = arguments
         // A crash is the expected outcome being tested for: report it in one line, without the Swift
         // runtime's backtrace of the child.
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
+        let (exit, output, errors): (ChildProcess.Exit, String, String)
         do {
-            try process.run()
+            (exit, output, errors) = try ChildProcess.run(RunningExecutable.current, arguments, updating: ["SWIFT_BACKTRACE": "enable=no"])
         } catch {
-            throw CLIFailure(.failed, "cannot start the checking process: \(error.localizedDescription)")
+            throw CLIFailure(.failed, "cannot start the checking process: \(error.reason)")
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        if !errors.isEmpty { Terminal.writeError(errors) }
 
         var report = Report(path: path)
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+        for line in output.split(separator: "\n") {
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
             if let stage = object["stage"] as? String {
                 if report.stages.last != stage { report.stages.append(stage) }
@@ -77,11 +70,11 @@ enum PluginCheckRunner {
                 report.provides = object["provides"] as? [String] ?? []
             }
         }
-        if process.terminationReason == .uncaughtSignal {
+        if case .signaled(let signal) = exit {
             report.passed = false
-            report.signal = process.terminationStatus
+            report.signal = signal
         } else if !report.passed && report.error == nil {
-            report.error = "the checking process exited with status \(process.terminationStatus)"
+            report.error = "the checking process exited with status \(exit.status)"
         }
         return report
     }

@@ -2,7 +2,6 @@ import Foundation
 import LinkstrHost
 import LinkstrPluginKit
 import LinkstrRuntime
-import PluginTesting
 import Synchronization
 
 /// The child side of `plugins validate`: loads one plugin file on a host of its own and exercises
@@ -138,18 +137,17 @@ final class PluginValidation: Sendable {
         let started = ContinuousClock.now
         emit(["call": "conformance", "capability": CapabilityID.storage, "input": "checks"])
         do {
-            let report = try StorageConformance.run(
-                pluginAt: path, config: settings, writerExecutable: RunningExecutable.current)
+            let report = try StorageConformanceProgram.run(path, config: settings)
             let elapsed = milliseconds(ContinuousClock.now - started)
-            for outcome in report.outcomes {
+            for check in report.checks {
                 emit([
-                    "call": "conformance: " + outcome.check, "capability": CapabilityID.storage, "input": "checks", "passed": outcome.passed,
-                    "outcome": outcome.passed ? (outcome.skipped == nil ? "ok" : "skipped") : "failed",
-                    "detail": outcome.skipped ?? outcome.failures.joined(separator: "; "), "ms": elapsed,
+                    "call": "conformance: " + check.name, "capability": CapabilityID.storage, "input": "checks", "passed": check.passed,
+                    "outcome": check.passed ? (check.skipped == nil ? "ok" : "skipped") : "failed",
+                    "detail": check.skipped ?? check.failures.joined(separator: "; "), "ms": elapsed,
                 ])
             }
         } catch {
-            emit(["call": "conformance", "capability": CapabilityID.storage, "input": "checks", "passed": false, "outcome": "refused", "detail": error.description, "ms": 0])
+            emit(["call": "conformance", "capability": CapabilityID.storage, "input": "checks", "passed": false, "outcome": "refused", "detail": error.message, "ms": 0])
         }
     }
 

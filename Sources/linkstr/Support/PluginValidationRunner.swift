@@ -1,6 +1,8 @@
 import Foundation
 import Glibc
 import LinkstrHost
+import LinkstrProcess
+import LinkstrTerminal
 
 /// The parent side of `plugins validate`: runs this program again with `--in-process` on the file,
 /// reads the call lines the child prints, and names the call during which the child crashed, or hung
@@ -62,32 +64,24 @@ enum PluginValidationRunner {
 
     /// - Parameter watchdog: how long the child may print nothing before it counts as hung.
     static func run(path: String, arguments: [String], watchdog: Duration) throws(CLIFailure) -> Report {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: RunningExecutable.current)
-        process.arguments = ["plugins", "validate", "--in-process", path] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        let lines = LineReader(output.fileHandleForReading)
+        let child: ChildProcess
         do {
-            try process.run()
+            child = try ChildProcess(
+                RunningExecutable.current, ["plugins", "validate", "--in-process", path] + arguments, updating: ["SWIFT_BACKTRACE": "enable=no"])
         } catch {
-            throw CLIFailure(.failed, "cannot start the validating process: \(error.localizedDescription)")
+            throw CLIFailure(.failed, "cannot start the validating process: \(error.reason)")
         }
         var report = Report(path: path)
         var started: (call: String, capability: String, input: String, at: ContinuousClock.Instant)?
         var hung = false
         reading: while true {
             let object: [String: Any]
-            switch lines.next(within: watchdog) {
+            switch child.nextLine(within: watchdog) {
             case .ended:
                 break reading
             case .timedOut:
                 hung = true
-                kill(process.processIdentifier, SIGKILL)
+                child.signal(SIGKILL)
                 break reading
             case .line(let line):
                 guard let parsed = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
@@ -111,17 +105,17 @@ enum PluginValidationRunner {
                 capability: capability, call: call, input: input, passed: passed, outcome: object["outcome"] as? String ?? "",
                 detail: object["detail"] as? String ?? "", milliseconds: object["ms"] as? Int ?? 0))
         }
-        process.waitUntilExit()
+        let exit = child.wait()
         if let started {
             let elapsed = ContinuousClock.now - started.at
             let milliseconds = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
             let (outcome, detail): (String, String) =
                 if hung {
                     ("hang", "the call did not return in \(PluginCall.text(watchdog)); the validating process was killed")
-                } else if process.terminationReason == .uncaughtSignal {
-                    ("crash", "the process died of \(PluginCheckRunner.signalName(process.terminationStatus)) during the call")
+                } else if case .signaled(let signal) = exit {
+                    ("crash", "the process died of \(PluginCheckRunner.signalName(signal)) during the call")
                 } else {
-                    ("crash", "the process exited with status \(process.terminationStatus) during the call")
+                    ("crash", "the process exited with status \(exit.status) during the call")
                 }
             report.calls.append(Call(
                 capability: started.capability, call: started.call, input: started.input, passed: false, outcome: outcome, detail: detail,

@@ -1,17 +1,18 @@
 import Glibc
 import LinkstrRuntime
+import LinkstrTerminal
 
 /// Writing to the terminal: stdout for results, stderr for errors and progress. Both first remove
 /// the transient status line (`StatusLine`), so nothing is written after it on its line.
 enum Terminal {
     static func write(_ text: String) {
         StatusLine.shared.clear()
-        writeAll(STDOUT_FILENO, text)
+        TextOutput.write(text, to: STDOUT_FILENO)
     }
 
     static func writeError(_ text: String) {
         StatusLine.shared.clear()
-        writeAll(STDERR_FILENO, text)
+        TextOutput.write(text, to: STDERR_FILENO)
     }
 
     /// Says `message` on stderr as one `linkstr: …` line, its controls shown (`TerminalText.line`):
@@ -25,20 +26,5 @@ enum Terminal {
         // Two writes, not one of a concatenation: a whole feed is tens of megabytes.
         write(JSONRecords.text(object))
         write("\n")
-    }
-
-    private static func writeAll(_ descriptor: Int32, _ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
-            var offset = 0
-            while offset < utf8.count {
-                let written = Glibc.write(descriptor, utf8.baseAddress! + offset, utf8.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
     }
 }

@@ -55,7 +55,7 @@ import Testing
 
         let installed = files(under: prefix)
         let expected = [
-            "bin/linkstr", "lib/liblinkstr.so", "lib/pkgconfig/linkstr.pc", "include/linkstr/linkstr.h", "include/linkstr/linkstr_plugin.h",
+            "bin/linkstr", "bin/linkstr-demo", "bin/linkstr-storage-conformance", "lib/liblinkstr.so", "lib/pkgconfig/linkstr.pc", "include/linkstr/linkstr.h", "include/linkstr/linkstr_plugin.h",
             "include/linkstr/linkstr_plugin_test.h", "lib/liblinkstr-plugin-test.a", "lib/pkgconfig/linkstr-plugin.pc",
             "lib/linkstr/swift/libswiftCore.so", "share/man/man1/linkstr.1", "share/bash-completion/completions/linkstr",
             "share/zsh/site-functions/_linkstr", "share/fish/vendor_completions.d/linkstr.fish", "share/applications/linkstr.desktop",
@@ -66,7 +66,7 @@ import Testing
         }
 
         // The installed program and library use the bundled Swift runtime, not the toolchain's.
-        for binary in ["bin/linkstr", "lib/liblinkstr.so", "lib/linkstr/plugins/liblinkstr-plugin-sqlite.so"] {
+        for binary in ["bin/linkstr", "bin/linkstr-demo", "bin/linkstr-storage-conformance", "lib/liblinkstr.so", "lib/linkstr/plugins/liblinkstr-plugin-sqlite.so"] {
             let ldd = try ProcessRunner.run("/usr/bin/ldd", [prefix + "/" + binary], environment: ["PATH": "/usr/bin:/bin"])
             #expect(!ldd.stdout.contains("not found"), "\(binary): \(ldd.stdout)")
             let core = ldd.stdout.split(separator: "\n").first { $0.contains("libswiftCore.so =>") }
@@ -94,6 +94,16 @@ import Testing
         #expect(plugins.status == 0, "\(plugins.stderr)")
         let loaded = (try JSONSerialization.jsonObject(with: Data(plugins.stdout.utf8)) as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
         #expect(Set(Self.pluginFiles.map { "\(prefix)/lib/linkstr/plugins/\($0)" }).isSubset(of: Set(loaded)), "loaded: \(loaded)\n\(plugins.stderr)")
+
+        // The installed program runs the programs installed beside it.
+        let conformance = try ProcessRunner.run(
+            prefix + "/bin/linkstr", ["plugins", "conformance", prefix + "/lib/linkstr/plugins/liblinkstr-plugin-memory.so", "--json", "--home", scratch.folder("home")],
+            environment: environment)
+        #expect(conformance.status == 0, "\(conformance.stdout)\(conformance.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(conformance.stdout.utf8)) as? [String: Any]
+        #expect(report?["passed"] as? Bool == true, "\(conformance.stdout)")
+        let demo = try ProcessRunner.run(prefix + "/bin/linkstr", ["demo", "--venv", scratch.path + "/no-venv"], environment: environment)
+        #expect(demo.status == 1 && demo.stderr.hasPrefix("linkstr: --venv \(scratch.path)/no-venv has no bin/python"), "\(demo.stderr)")
 
         // pkg-config builds a C program against the installed library, which finds the plugins beside it.
         let pkgConfig = ["PKG_CONFIG_PATH": prefix + "/lib/pkgconfig", "PATH": "/usr/bin:/bin"]

@@ -1,8 +1,0 @@
-import Glibc
-
-/// posix_spawn's error number, as a sentence.
-struct SpawnFailure: Error, CustomStringConvertible {
-    var code: Int32
-
-    var description: String { String(cString: strerror(code)) }
-}

@@ -1,0 +1,232 @@
+import ArgumentParser
+import Foundation
+import LinkstrHost
+import LinkstrRuntime
+import LinkstrTerminal
+import NostrCore
+import Synchronization
+
+extension AccountCommand {
+    struct Connect: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "connect", abstract: "Use a key that lives in a remote signer (NIP-46 bunker), from its bunker:// link or a nostrconnect:// link for it.",
+            discussion: """
+                With a bunker:// link: shows the signer, its relays and whether the link has a secret, and
+                asks before connecting (--yes skips the question). With --nostrconnect: prints a
+                nostrconnect:// link and its QR code for the signer to scan (relays from --relay, else
+                config.toml), waits for the signer (--timeout, 120 s by default) and checks the secret it
+                returns. Then asks the signer for your public key and has it sign a fresh challenge,
+                checked against that key, before anything is stored: the account is yours, not the
+                signer's. If this home already has that account, it is reconnected and keeps its
+                sessions, contacts and read state; when the link's signer is another than the
+                account's, it says which signer it replaces and asks again (--yes does not skip that). The client's session key is kept in the key store, so
+                the link is needed once; `linkstr account disconnect` forgets it.
+
+                Examples:
+                  linkstr account connect 'bunker://<signer-pubkey>?relay=wss://relay.example&secret=…'
+                  linkstr account connect --nostrconnect --relay wss://relay.example
+                """)
+
+        static let usage = "usage: linkstr account connect 'bunker://<signer pubkey>?relay=wss://…&secret=…' [--yes], or linkstr account connect --nostrconnect [--relay wss://…]"
+        static let nostrConnectWait = 120
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var store: KeyStoreOption
+        @Argument(help: "The bunker:// link the signer gave you (quote it: it holds & characters).") var link: String?
+        @Flag(help: "Show a nostrconnect:// link (and QR code) for the signer to scan, instead of using a bunker:// link.") var nostrconnect = false
+        @Option(help: "A relay of the signer (repeat for several): for a bunker link that names none, or where a nostrconnect signer answers.")
+        var relay: [String] = []
+        @Option(help: "A display name, kept locally; with --nostrconnect also the client name the signer shows.") var name: String?
+        @Option(help: "With --nostrconnect: the permissions to ask the signer for (NIP-46 perms).")
+        var perms: String = NostrConnectLink.defaultPermissions
+        @Option(
+            help: "How long to wait for each answer of the signer, in seconds (30 by default; kept for the account). With --nostrconnect: how long to wait for the signer to connect (120 by default).")
+        var timeout: Int?
+        @Flag(help: "Do not ask before connecting.") var yes = false
+
+        func validate() throws {
+            if nostrconnect, link != nil { throw ValidationError("give either a bunker:// link or --nostrconnect, not both") }
+            if let timeout, timeout <= 0 { throw ValidationError("--timeout must be a positive number of seconds") }
+        }
+
+        func run() async throws {
+            if nostrconnect { return try await connectByNostrConnect() }
+            guard let link, !link.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw CLIFailure(.usage, Self.usage) }
+            var bunker: BunkerLink
+            do {
+                bunker = try BunkerLink(parsing: link)
+                for url in relay { bunker = try bunker.withRelay(url) }
+            } catch {
+                throw CLIFailure(.usage, error.description)
+            }
+            if bunker.relays.isEmpty {
+                let typed = try askRelay()
+                do {
+                    bunker = try bunker.withRelay(typed)
+                } catch {
+                    throw CLIFailure(.usage, error.description)
+                }
+            }
+            try confirm(bunker)
+
+            let host = try global.openHost()
+            try global.loadPlugins(host)
+            defer { host.stop() }
+            let sessionKey = SecretKey.generate()
+            let client: RemoteSignerClient
+            do {
+                client = try Composition.remoteSignerClient(
+                    host, link: bunker, sessionKey: sessionKey, timeout: timeout.map { Duration.seconds($0) } ?? RemoteSignerClient.defaultTimeout,
+                    onAuthURL: global.runtimeConfiguration.onAuthURL)
+            } catch {
+                throw error.failure
+            }
+            defer { client.close() }
+            do {
+                try await client.connect(secret: bunker.secret)
+            } catch {
+                throw CLIFailure(.failed, error.description)
+            }
+            try await keep(client, host: host, sessionKey: sessionKey, answerTimeout: timeout)
+        }
+
+        /// Shows a nostrconnect:// link for `--relay` (else the configured relays) and waits for a signer to answer it.
+        private func connectByNostrConnect() async throws {
+            let host = try global.openHost()
+            try global.loadPlugins(host)
+            defer { host.stop() }
+            let relays = relay.isEmpty ? host.configuration.relays : relay
+            guard !relays.isEmpty else {
+                throw CLIFailure(.usage, "a nostrconnect:// link needs a relay where the signer answers; give one with --relay wss://…")
+            }
+            let sessionKey = SecretKey.generate()
+            let offer: NostrConnectLink
+            do {
+                offer = try NostrConnectLink(sessionKey: sessionKey, relays: relays, permissions: perms.isEmpty ? nil : perms, name: name ?? "linkstr")
+            } catch {
+                throw CLIFailure(.usage, error.description)
+            }
+            let pool: RelayPool
+            do {
+                pool = try Composition.remoteSignerPool(host)
+            } catch {
+                throw error.failure
+            }
+            let wait = timeout ?? Self.nostrConnectWait
+            let countdown = Mutex<Task<Void, Never>?>(nil)
+            let json = global.json
+            let accepted: Result<RemoteSignerClient, RemoteSignerError>
+            do throws(RemoteSignerError) {
+                accepted = .success(
+                    try await RemoteSignerClient.accept(
+                        offer, pool: pool, sessionKey: sessionKey, wait: .seconds(wait),
+                        listening: { countdown.withLock { $0 = Self.showOffer(offer, wait: wait, json: json) } }, onAuthURL: global.runtimeConfiguration.onAuthURL))
+            } catch {
+                accepted = .failure(error)
+            }
+            if let task = countdown.withLock({ $0 }) {
+                task.cancel()
+                await task.value
+                StatusLine.shared.clear()
+            }
+            let client: RemoteSignerClient
+            do {
+                client = try accepted.get()
+            } catch {
+                throw CLIFailure(.failed, error.description)
+            }
+            defer { client.close() }
+            try await keep(client, host: host, sessionKey: sessionKey, answerTimeout: nil)
+        }
+
+        /// Prints the link (and, for people, its QR code); returns the countdown shown on a terminal.
+        private static func showOffer(_ offer: NostrConnectLink, wait: Int, json: Bool) -> Task<Void, Never>? {
+            guard !json else {
+                Terminal.say("open this link in your signer: \(offer.uri)")
+                return nil
+            }
+            var text = "Open this link in your signer (or scan it):\n\n" + offer.uri + "\n\n"
+            if let code = try? QRCode(encoding: offer.uri) {
+                text += TerminalQRCode.lines(code, style: HumanOutput.current.style).joined(separator: "\n") + "\n\n"
+            }
+            Terminal.write(text)
+            guard StatusLine.shared.enabled else { return nil }
+            let deadline = ContinuousClock.now + .seconds(wait)
+            return Task {
+                while !Task.isCancelled, ContinuousClock.now < deadline {
+                    let left = (deadline - ContinuousClock.now).components.seconds
+                    StatusLine.shared.show(HumanOutput.errorStyle.paint("waiting for the signer… \(left) s left", Palette.dark5))
+                    try? await Task.sleep(for: .seconds(1))
+                }
+            }
+        }
+
+        /// Asks the connected signer for the user's key and keeps the account (new or reconnected), with
+        /// `answerTimeout` as its requests' time limit.
+        private func keep(_ client: RemoteSignerClient, host: LinkstrHost, sessionKey: SecretKey, answerTimeout: Int?) async throws {
+            let accounts = global.accounts(host)
+            let keyStore = try store.resolve(accounts)
+            do {
+                let (account, user, reconnected) = try await accounts.connectRemote(
+                    through: client, sessionKey: sessionKey, answerTimeout: answerTimeout, name: name, keyStore: keyStore,
+                    now: Int64(Date().timeIntervalSince1970), confirmReplacing: { current throws(AccountError) in try Self.confirmReplacing(current, by: client) })
+                store.warnIfPlain(keyStore, accounts)
+                if global.json {
+                    Terminal.printJSON(
+                        JSONRecords.remoteIdentity(account, key: user, signer: client.signer, relays: client.relays, reconnected: reconnected))
+                } else {
+                    Terminal.write("\(reconnected ? "reconnected" : "connected") \(user.npub)\(account.name.map { "  (\($0))" } ?? "")\n")
+                }
+            } catch let error as AccountError {
+                throw error.failure
+            } catch {
+                throw CLIFailure(.failed, "\(error)")
+            }
+        }
+
+        /// Asks on the terminal whether the signer of `client` may replace `current`, the account's
+        /// signer (--yes does not answer this one: whoever holds the new signer gets every message).
+        private static func confirmReplacing(_ current: RemoteSignerLink, by client: RemoteSignerClient) throws(AccountError) {
+            let old = (try? PublicKey(hex: current.signer))?.npub ?? current.signer
+            let summary = """
+                This account's signer is \(old)
+                  relays: \(current.relays.joined(separator: ", "))
+                The link's signer \(client.signer.npub) would replace it: from then on it signs and decrypts everything of this account.
+                """
+            Terminal.writeError(TerminalText.lines(summary).joined(separator: "\n") + "\n")
+            switch Confirmation.ask("Replace the signer?") {
+            case true?: return
+            case false?: throw AccountError("nothing was changed: the account keeps its signer \(old)")
+            case nil:
+                throw AccountError(
+                    "the link's signer \(client.signer.npub) would replace this account's signer \(old); that needs a confirmation on a terminal "
+                        + "(--yes does not give it): run `linkstr account connect` on a terminal", badInput: true)
+            }
+        }
+
+        /// A relay typed on the terminal, for a link that names none.
+        private func askRelay() throws(CLIFailure) -> String {
+            guard let answer = Confirmation.line("The bunker link names no relay. Relay of the signer (wss://…): ") else {
+                throw CLIFailure(.usage, "the bunker link names no relay; give one with --relay wss://… or add ?relay=wss://… to the link")
+            }
+            guard !answer.isEmpty else { throw CLIFailure(.usage, "no relay given; nothing was connected") }
+            return answer
+        }
+
+        /// Shows what is about to happen and asks, unless --yes.
+        private func confirm(_ bunker: BunkerLink) throws(CLIFailure) {
+            guard !yes else { return }
+            let summary = """
+                Connect to the remote signer \(bunker.signer.npub)
+                  relays: \(bunker.relays.joined(separator: ", "))
+                  secret: \(bunker.secret == nil ? "none" : "present")
+                """
+            Terminal.writeError(TerminalText.lines(summary).joined(separator: "\n") + "\n")
+            switch Confirmation.ask("Connect?") {
+            case true?: return
+            case false?: throw CLIFailure(.failed, "nothing was connected.")
+            case nil: throw CLIFailure(.usage, "connecting to a remote signer needs a confirmation; run it on a terminal or again with --yes")
+            }
+        }
+    }
+}
