@@ -1,8 +1,6 @@
 import Foundation
 import LinkstrHost
-import LinkstrPluginKit
 import NostrCore
-import PluginABI
 import Synchronization
 
 /// linkstr as a bunker: a NIP-46 remote signer that lets other Nostr clients sign and encrypt with
@@ -92,8 +90,7 @@ public final class Bunker: Sendable {
             bunkerSigner = LocalSigner(secretKey: try SecretKey(bytes: RecordCipher.hmac(key: user.keypair.secretKey.exportBytes(), Self.signerKeyLabel)))
             // Relays that demand NIP-42 AUTH see the bunker's key, never the user's.
             authentication = SignerService(signer: bunkerSigner)
-            let transport = try account.host.ownedProvider(of: CapabilityID.transport, as: lkh_transport_v1.self, signer: authentication)
-            pool = try RelayPool(transport: transport)
+            pool = try RelayPool(transport: account.host.ownedTransport(signer: authentication))
         } catch {
             throw RuntimeError(.failed, "cannot set up the bunker: \(error)")
         }

@@ -1,7 +1,6 @@
 import Foundation
 import LinkstrHost
 import NostrCore
-import PluginABI
 
 /// What `watch` does while its profile is locked: it stays subscribed to the profile's gift wraps
 /// (no key is needed to receive them) and keeps each new one in memory, unopened and not marked
@@ -102,7 +101,7 @@ public struct LockedInbox: Sendable {
             throw RuntimeError(storage: error)
         }
         do {
-            let pool = try RelayPool(transport: try host.ownedProvider(of: CapabilityID.transport, as: lkh_transport_v1.self))
+            let pool = try RelayPool(transport: try host.ownedTransport())
             try pool.setRelays(enabled.map { RelayConfiguration(url: $0.url) })
             return pool
         } catch {

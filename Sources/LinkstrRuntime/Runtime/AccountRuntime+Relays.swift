@@ -1,8 +1,6 @@
 import LinkstrEngine
 import LinkstrHost
-import LinkstrPluginKit
 import NostrCore
-import PluginABI
 
 extension AccountRuntime {
     /// The relay pool over the enabled relays, created on first use. The account's signer is offered
@@ -18,9 +16,9 @@ extension AccountRuntime {
         guard !enabled.isEmpty else {
             throw RuntimeError(.failed, "no relays are enabled; add one with `linkstr relay add wss://…` or enable one with `linkstr relay enable URL`.")
         }
-        let transport: Capability<lkh_transport_v1>
+        let transport: RelayTransport
         do {
-            transport = try host.ownedProvider(of: CapabilityID.transport, as: lkh_transport_v1.self)
+            transport = try host.ownedTransport()
         } catch {
             throw RuntimeError(.failed, "no transport: \(error)")
         }

@@ -24,7 +24,7 @@ public enum RelayStatus: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The name the transport's `describe` uses ("connecting", "read-only", …).
-    init(name: String) {
+    public init(name: String) {
         switch name {
         case "connecting": self = .connecting
         case "connected": self = .connected

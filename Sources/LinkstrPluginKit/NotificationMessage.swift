@@ -1,4 +1,3 @@
-import LinkstrPluginKit
 import PluginABI
 
 /// One notification, copied out of the host's borrowed `lkh_notification` so that it can travel to
