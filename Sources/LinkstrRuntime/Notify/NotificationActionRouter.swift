@@ -1,10 +1,10 @@
 import LinkstrHost
 
-/// The context a notifier's action handler gets: a click on a notification ("default") or on its
-/// "Open" button opens the notification's link; "allow" and "deny" answer a pending question.
+/// What a notifier's actions do: a click on a notification ("default") or on its "Open" button opens
+/// the notification's link; "allow" and "deny" answer a pending question.
 ///
 /// Thread rule: `handle` is called on the notifier's own thread (the ABI's `[any-thread]`); the
-/// dispatcher keeps the router alive until the notifier is destroyed.
+/// notifier (``NotifierPlugin``) keeps the router alive until it is destroyed.
 final class NotificationActionRouter: NotificationActionHandler {
     static let openingActions: Set<String> = ["default", "open"]
 
