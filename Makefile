@@ -7,6 +7,7 @@
 #   make install PREFIX=$HOME/.local  # for one user
 #   make install DESTDIR=/tmp/stage   # staged, for packaging (paths inside files still say PREFIX)
 #   make uninstall PREFIX=…           # removes exactly what install put there
+#   make deps                         # prints the import graph of the modules
 #
 # CONFIG=debug installs a debug build; BUILD=0 installs what `swift build` already built (the tests
 # do this with BUILD_DIR=<their build folder>). Needs patchelf (scripts/bootstrap.sh installs it).
@@ -54,7 +55,7 @@ C_STORAGE_PLUGIN ?= $(BUILD_DIR)/liblinkstr-plugin-c-memory.so
 # The C test harness of plugin authors (Plugins/TestHarness), a static library built with cc.
 PLUGIN_TEST_HARNESS := $(BUILD_DIR)/liblinkstr-plugin-test.a
 
-.PHONY: all build install uninstall c-storage-plugin plugin-test-harness
+.PHONY: all build install uninstall c-storage-plugin plugin-test-harness deps
 
 all: build
 
@@ -68,6 +69,11 @@ endif
 	@for file in $(BUILT_FILES); do \
 	  [ -f "$$file" ] || { echo "make: $$file is missing; build it with \`$(SWIFT) build -c $(CONFIG) --product <name>\` or run make without BUILD=0" >&2; exit 1; }; \
 	done
+
+# The import graph of the modules as the sources are now: `Module -> the package's modules it
+# imports`, one line each (scripts/deps.py; `scripts/deps.py --tests` adds the test targets).
+deps:
+	@scripts/deps.py
 
 c-storage-plugin:
 	@mkdir -p $(dir $(C_STORAGE_PLUGIN))

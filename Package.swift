@@ -83,7 +83,7 @@ let package = Package(
         .target(
             name: "LinkstrRuntime",
             dependencies: [
-                "LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginABI", "COpenSSL", "CHostSupport", "CQRencode", "LinkstrProcess",
+                "LinkstrHost", "LinkstrEngine", "NostrCore", "COpenSSL", "CHostSupport", "CQRencode", "LinkstrProcess",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log"),
             ]),
         .target(name: "CLinkstr", dependencies: ["PluginABI"]),

@@ -14,10 +14,9 @@ extension FuzzTarget {
         }
     }
 
-    /// Both readers of relay frames: the relay pool's (what the transport plugin runs) and NostrCore's.
+    /// The reader of relay frames (the transport plugin's).
     static func parseRelayMessage(_ input: UnsafeRawBufferPointer) {
         _ = try? RelayFrame.parse(Array(input))
-        _ = try? RelayMessage(json: input)
     }
 
     static func openNIP44(_ input: UnsafeRawBufferPointer) {

@@ -1,3 +1,4 @@
+import LinkstrPluginKit
 import PluginABI
 
 /// One relay address in a fake transport instance's relay list, with its status.
@@ -17,7 +18,7 @@ struct FakeRelayEndpoint: Sendable {
 
     /// `{"url","status","error"?,"read","write","events"}`, as the relay pool's `describe` writes it.
     var describeEntry: DescribeEntry {
-        DescribeEntry(url: url, status: Self.name(of: status), error: error, read: flags & LKH_RELAY_READ != 0, write: isWritable, events: events)
+        DescribeEntry(url: url, status: RelayStatus(code: status).description, error: error, read: flags & LKH_RELAY_READ != 0, write: isWritable, events: events)
     }
 
     struct DescribeEntry: Encodable {
@@ -27,16 +28,5 @@ struct FakeRelayEndpoint: Sendable {
         var read: Bool
         var write: Bool
         var events: Int
-    }
-
-    /// The name `describe` uses for a status.
-    static func name(of status: Int32) -> String {
-        switch status {
-        case LKH_RELAY_CONNECTING: "connecting"
-        case LKH_RELAY_CONNECTED: "connected"
-        case LKH_RELAY_READ_ONLY: "read-only"
-        case LKH_RELAY_FAILED: "failed"
-        default: "disabled"
-        }
     }
 }

@@ -22,7 +22,7 @@ import Testing
     func pool(_ urls: [String] = [Self.first]) throws -> RelayPool {
         let host = FakeHost(pluginID: FakeRelay.pluginID, config: relay.pluginSettings)
         let transport = try host.load(descriptor: FakeRelay.descriptor).capability(LKH_CAP_TRANSPORT_V1, as: lkh_transport_v1.self)
-        let pool = try RelayPool(transport: transport)
+        let pool = try RelayPool(transport: RelayTransport(transport))
         try pool.setRelays(urls.map { RelayConfiguration(url: $0) })
         return pool
     }
@@ -292,7 +292,7 @@ import Testing
         #expect(host.registry.plugins.map(\.id) == ["org.linkstr.storage.memory", FakeRelay.pluginID])
         #expect(host.configuration.transport == FakeRelay.pluginID)
         #expect(host.configuration.relays == [FakeRelay.defaultURL])
-        let pool = try RelayPool(transport: try host.provider(of: CapabilityID.transport, as: lkh_transport_v1.self))
+        let pool = try RelayPool(transport: RelayTransport(try host.provider(of: CapabilityID.transport, as: lkh_transport_v1.self)))
         try pool.setRelays([RelayConfiguration(url: FakeRelay.defaultURL)])
         #expect(pool.statuses == [FakeRelay.defaultURL: .connected])
 

@@ -1,4 +1,5 @@
 import Foundation
+import LinkstrPluginKit
 import NotifierKit
 
 #if canImport(FoundationNetworking)

@@ -1,4 +1,5 @@
 import Foundation
+import LinkstrPluginKit
 
 extension NotificationMessage: Encodable {
     private enum Key: String, CodingKey {

@@ -1,5 +1,4 @@
 import LinkstrHost
-import LinkstrPluginKit
 import NostrCore
 
 /// How each part of a ``LinkstrApp`` opens, from the ones it needs (under the app's lock).

@@ -1,5 +1,4 @@
 import LinkstrHost
-import LinkstrPluginKit
 import Synchronization
 
 /// One linkstr home at work, built once from a ``RuntimeConfiguration``: the one value the command

@@ -1,7 +1,5 @@
 import LinkstrHost
-import LinkstrPluginKit
 import NostrCore
-import PluginABI
 
 /// Who answers a relay's NIP-42 AUTH challenge on one relay client.
 public enum RelayAuthSigner: Sendable {
@@ -48,9 +46,9 @@ extension LinkstrHost {
     /// `authenticating` answering AUTH, connected to `relays` (none: the caller sets them later).
     /// The plugins must be loaded.
     func relayClient(relays: [String] = [], authenticating: RelayAuthSigner) throws(RelayClientError) -> RelayPool {
-        let transport: Capability<lkh_transport_v1>
+        let transport: RelayTransport
         do {
-            transport = try ownedProvider(of: CapabilityID.transport, as: lkh_transport_v1.self, signer: authenticating.service(on: self))
+            transport = try ownedTransport(signer: authenticating.service(on: self))
         } catch {
             throw .noTransport(error)
         }

@@ -1,8 +1,6 @@
 import Foundation
 import LinkstrHost
-import LinkstrPluginKit
 import NostrCore
-import PluginABI
 import Synchronization
 
 /// linkstr as a bunker: a NIP-46 remote signer that lets other Nostr clients sign and encrypt with

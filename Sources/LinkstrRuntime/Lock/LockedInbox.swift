@@ -1,7 +1,6 @@
 import Foundation
 import LinkstrHost
 import NostrCore
-import PluginABI
 
 /// What `watch` does while its profile is locked: it stays subscribed to the profile's gift wraps
 /// (no key is needed to receive them) and keeps each new one in memory, unopened and not marked

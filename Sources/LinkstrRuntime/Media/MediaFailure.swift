@@ -1,4 +1,4 @@
-import LinkstrPluginKit
+import LinkstrHost
 
 /// Why the media providers gave no metadata, resolution or video for a link.
 public enum MediaFailure: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,6 +1,5 @@
 import Foundation
 import LinkstrHost
-import LinkstrPluginKit
 
 /// How to play a link right now, after the provider's runtime resolution (`linkstr media resolve`):
 /// a Facebook share link's reel or video, Rumble's oEmbed iframe, an X post's video

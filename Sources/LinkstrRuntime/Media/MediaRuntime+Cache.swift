@@ -1,7 +1,6 @@
 import Foundation
 import Glibc
 import LinkstrHost
-import LinkstrPluginKit
 
 extension MediaRuntime {
     /// The video cache: `<cache>/videos` with the `media_cache_bytes` budget.

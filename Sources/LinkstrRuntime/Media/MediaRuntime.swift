@@ -1,7 +1,6 @@
 import Foundation
 import LinkstrEngine
 import LinkstrHost
-import LinkstrPluginKit
 
 /// The media use cases of a home: how the media providers classify and resolve a link, its title and
 /// thumbnail, its video extracted into the video cache, and that cache. It needs no account: the

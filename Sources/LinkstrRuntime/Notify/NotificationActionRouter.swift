@@ -1,11 +1,11 @@
-import PluginABI
+import LinkstrHost
 
-/// The context a notifier's action handler gets: a click on a notification ("default") or on its
-/// "Open" button opens the notification's link; "allow" and "deny" answer a pending question.
+/// What a notifier's actions do: a click on a notification ("default") or on its "Open" button opens
+/// the notification's link; "allow" and "deny" answer a pending question.
 ///
 /// Thread rule: `handle` is called on the notifier's own thread (the ABI's `[any-thread]`); the
-/// dispatcher keeps the router alive until the notifier is destroyed.
-final class NotificationActionRouter: Sendable {
+/// notifier (``NotifierPlugin``) keeps the router alive until it is destroyed.
+final class NotificationActionRouter: NotificationActionHandler {
     static let openingActions: Set<String> = ["default", "open"]
 
     let opener: LinkOpener
@@ -34,12 +34,5 @@ final class NotificationActionRouter: Sendable {
             let hint = if case .programMissing = error { "; set open_command in [plugins.\"\(opener.source)\"]" } else { "" }
             opener.log.log(.warn, "\(error)\(hint)", source: opener.source)
         }
-    }
-
-    /// The `lkh_notification_action_fn` the dispatcher installs, with an unretained router as context.
-    static let callback: lkh_notification_action_fn = { context, notificationID, actionKey in
-        guard let context, let notificationID, let actionKey else { return }
-        Unmanaged<NotificationActionRouter>.fromOpaque(context).takeUnretainedValue()
-            .handle(notificationID: String(cString: notificationID), actionKey: String(cString: actionKey))
     }
 }

@@ -1,8 +1,4 @@
-import Dispatch
 import LinkstrHost
-import LinkstrPluginKit
-import PluginABI
-import Synchronization
 
 extension NotificationDispatcher {
     /// How long a notifier's `probe` may take when it starts.
@@ -24,60 +20,34 @@ extension NotificationDispatcher {
             throw NotifierStartFailure("plugin \(plugin.path) is not a notifier (it provides \(plugin.provides.joined(separator: ", ")))")
         }
         let preferences = try NotifierPreferences(pluginID: pluginID, settings: host.configuration.pluginSettings[pluginID] ?? [:])
-        let capability: Capability<lkh_notifier_v1>
+        let notifier: NotifierPlugin
         do {
-            let instance = try PluginInstance(descriptor: plugin.descriptor, provider: host.services(for: pluginID))
-            capability = try instance.capability(CapabilityID.notifier, as: lkh_notifier_v1.self)
+            notifier = try NotifierPlugin(plugin, host: host)
         } catch {
             throw NotifierStartFailure(error.message)
         }
-        if let probe = capability.vtable.pointee.probe {
-            // On a thread of its own: a probe that never returns must not hold the host. The
-            // instance is then left as it is (a call is still inside it), not destroyed.
-            let answer = ProbeAnswer()
-            DispatchQueue.global().async {
-                var error = LKHErrorSlot.make()
-                let status = probe(capability.rawInstance, &error)
-                answer.set(status == LKH_OK ? nil : PluginError(status: status, error: &error))
+        switch notifier.probe(timeout: probeTimeout) {
+        case .available: break
+        case .noAnswer:
+            throw NotifierStartFailure("its probe did not answer in \(PluginCall.text(probeTimeout)); it is left off")
+        case .unavailable(let reason):
+            if requireAvailable {
+                _ = notifier.destroy(waiting: .zero)
+                throw NotifierStartFailure(reason.message)
             }
-            guard answer.answered.wait(timeout: .now() + probeTimeout.dispatchInterval) == .success else {
-                throw NotifierStartFailure("its probe did not answer in \(PluginCall.text(probeTimeout)); it is left off")
-            }
-            if let reason = answer.error {
-                if requireAvailable {
-                    capability.instance.destroy()
-                    throw NotifierStartFailure(reason.message)
-                }
-                host.log.log(.warn, "notifier '\(pluginID)' is not available now: \(reason)")
-            }
+            host.log.log(.warn, "notifier '\(pluginID)' is not available now: \(reason)")
         }
         var router: NotificationActionRouter?
-        if let setHandler = capability.vtable.pointee.set_action_handler {
+        if notifier.takesActions {
             let candidate = NotificationActionRouter(
                 opener: LinkOpener(command: preferences.openCommand, log: host.log, source: pluginID), links: links, questions: questions)
-            var error = LKHErrorSlot.make()
-            let status = setHandler(
-                capability.rawInstance, NotificationActionRouter.callback, Unmanaged.passUnretained(candidate).toOpaque(), &error)
-            if status == LKH_OK {
+            do {
+                try notifier.setActionHandler(candidate)
                 router = candidate
-            } else {
-                host.log.log(.warn, "notifier '\(pluginID)' takes no action handler: \(PluginError(status: status, error: &error))")
+            } catch {
+                host.log.log(.warn, "notifier '\(pluginID)' takes no action handler: \(error)")
             }
         }
-        return ActiveNotifier(pluginID: pluginID, capability: capability, preferences: preferences, router: router)
-    }
-}
-
-/// What a notifier's probe answered, handed over from the thread it ran on.
-private final class ProbeAnswer: Sendable {
-    private let failure = Mutex<PluginError?>(nil)
-    let answered = DispatchSemaphore(value: 0)
-
-    /// The probe's failure; nil when it succeeded (read after `answered`).
-    var error: PluginError? { failure.withLock { $0 } }
-
-    func set(_ error: PluginError?) {
-        failure.withLock { $0 = error }
-        answered.signal()
+        return ActiveNotifier(plugin: notifier, preferences: preferences, router: router)
     }
 }

@@ -1,6 +1,4 @@
 import LinkstrHost
-import LinkstrPluginKit
-import PluginABI
 import Synchronization
 
 /// Sends notifications through every active notifier — the plugin ids listed in `notifiers = [...]`
@@ -174,15 +172,10 @@ public final class NotificationDispatcher: Sendable {
         guard !wasStopped else { return }
         queues.withLock { $0 }.forEach { $0.close() }
         for case .success(let active) in notifiers.map(\.notifier) {
-            guard active.gate.close(waiting: Self.stopTimeout) else {
+            guard active.plugin.destroy(waiting: Self.stopTimeout) else {
                 log.log(.warn, "notifier '\(active.pluginID)' is still inside notify after \(PluginCall.text(Self.stopTimeout)); it is left running", source: active.pluginID)
                 continue
             }
-            if active.router != nil, let setHandler = active.capability.vtable.pointee.set_action_handler {
-                var error = LKHErrorSlot.make()
-                _ = setHandler(active.capability.rawInstance, nil, nil, &error)
-            }
-            active.capability.instance.destroy()
         }
     }
 
@@ -194,9 +187,9 @@ public final class NotificationDispatcher: Sendable {
         case .success(let started): active = started
         case .failure(let failure): return NotifierResult(pluginID: pluginID, ok: false, error: failure.description)
         }
-        let outcome = await NotifierCall.notify(
-            active.capability, request, includeContent: active.preferences.includeContent, includeSession: active.preferences.includeSession,
-            deadline: active.preferences.answerTimeout, log: log, queue: active.queue, gate: active.gate)
+        let message = request.message(
+            includingContent: active.preferences.includeContent, includingSession: active.preferences.includeSession)
+        let outcome = await active.plugin.notify(message, deadline: active.preferences.answerTimeout, log: log)
         switch outcome {
         case .success: return NotifierResult(pluginID: pluginID, ok: true)
         case .failure(let error): return NotifierResult(pluginID: pluginID, ok: false, error: error.description)

@@ -1,4 +1,4 @@
-import PluginABI
+import LinkstrHost
 
 /// What a notification is about.
 public enum NotificationKind: String, Sendable {
@@ -24,14 +24,15 @@ public enum NotificationKind: String, Sendable {
     /// Whether it tells of an event, sent at most once (tests and feedback are sent each time).
     var isEvent: Bool { self == .post || self == .reaction }
 
-    var abiValue: Int32 {
+    /// The kind a notifier plugin is told.
+    var pluginKind: PluginNotificationKind {
         switch self {
-        case .post: LKH_NOTIFY_POST
-        case .reaction: LKH_NOTIFY_REACTION
-        case .test: LKH_NOTIFY_TEST
-        case .saved, .notSaved: LKH_NOTIFY_SAVED
-        case .permission, .saveQuestion: LKH_NOTIFY_PERMISSION
-        case .locked: LKH_NOTIFY_LOCKED
+        case .post: .post
+        case .reaction: .reaction
+        case .test: .test
+        case .saved, .notSaved: .saved
+        case .permission, .saveQuestion: .permission
+        case .locked: .locked
         }
     }
 }

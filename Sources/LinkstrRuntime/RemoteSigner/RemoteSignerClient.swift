@@ -1,5 +1,5 @@
 import Foundation
-import LinkstrPluginKit
+import LinkstrHost
 import NostrCore
 import Synchronization
 

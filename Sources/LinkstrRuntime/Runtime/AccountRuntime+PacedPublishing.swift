@@ -1,4 +1,4 @@
-import LinkstrPluginKit
+import LinkstrHost
 import NostrCore
 
 extension AccountRuntime {

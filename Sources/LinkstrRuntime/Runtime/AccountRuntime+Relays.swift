@@ -1,8 +1,6 @@
 import LinkstrEngine
 import LinkstrHost
-import LinkstrPluginKit
 import NostrCore
-import PluginABI
 
 extension AccountRuntime {
     /// The relay pool over the enabled relays, created on first use. The account's signer is offered

@@ -1,5 +1,4 @@
 import LinkstrHost
-import LinkstrPluginKit
 import NostrCore
 
 extension AccountRuntime {

@@ -1,5 +1,5 @@
 import LinkstrEngine
-import LinkstrPluginKit
+import LinkstrHost
 import NostrCore
 
 extension AccountRuntime {

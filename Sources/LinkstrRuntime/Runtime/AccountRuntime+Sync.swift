@@ -1,6 +1,5 @@
 import LinkstrEngine
 import LinkstrHost
-import LinkstrPluginKit
 import NostrCore
 
 extension AccountRuntime {

@@ -1,9 +1,7 @@
 import Foundation
 import LinkstrEngine
 import LinkstrHost
-import LinkstrPluginKit
 import NostrCore
-import PluginABI
 
 /// One account at work: the engine over its storage records, the relay pool, and the signer. Every
 /// command that reads or changes linkstr state goes through it; `linkstr watch` keeps one running.

@@ -1,7 +1,6 @@
 import Foundation
 import LinkstrEngine
 import LinkstrHost
-import LinkstrPluginKit
 import NostrCore
 
 /// The engine's state in a storage backend: each entity a record (see ``EngineCollection``), its

@@ -1,5 +1,4 @@
 import LinkstrHost
-import LinkstrPluginKit
 
 extension RelaySettings {
     /// Where earlier versions kept the whole list: a copy of the base taken on first use (collection

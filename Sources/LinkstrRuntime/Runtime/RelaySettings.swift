@@ -1,5 +1,4 @@
 import LinkstrHost
-import LinkstrPluginKit
 
 /// The relay list, kept in the storage backend as host-wide records (no owner), so
 /// every account of a home and every process sharing the database see the same list.

@@ -1,5 +1,5 @@
 import LinkstrEngine
-import LinkstrPluginKit
+import LinkstrHost
 
 /// Why a runtime operation failed: one sentence a person can act on, and which kind of failure it is
 /// (the CLI maps it to an exit status).

@@ -1,6 +1,5 @@
 import Foundation
 import LinkstrHost
-import LinkstrPluginKit
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,5 +1,4 @@
 import LinkstrHost
-import LinkstrPluginKit
 import Logging
 
 /// A swift-log handler that writes to the host's log, at its threshold: what the libraries under
@@ -29,7 +28,7 @@ struct HostLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        let level: PluginHost.LogLevel = switch event.level {
+        let level: HostLog.Level = switch event.level {
         case .trace: .trace
         case .debug: .debug
         case .info, .notice: .info

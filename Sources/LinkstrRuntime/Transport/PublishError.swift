@@ -1,4 +1,4 @@
-import LinkstrPluginKit
+import LinkstrHost
 
 /// A publish that no relay accepted: the transport's status (`.timeout`, `.busy` for
 /// `rate-limited:`, `.permission` for `blocked:`/`restricted:`/`auth-required:`, `.invalid`,

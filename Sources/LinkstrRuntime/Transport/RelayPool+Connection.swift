@@ -1,3 +1,5 @@
+import LinkstrHost
+
 extension RelayPool {
     /// Waits until a relay is connected (`writable`: one that accepts writes), at most until
     /// `deadline`. Gives up at once when every relay has failed its attempt (the connection was

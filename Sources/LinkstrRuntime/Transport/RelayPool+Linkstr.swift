@@ -1,4 +1,4 @@
-import LinkstrPluginKit
+import LinkstrHost
 import NostrCore
 
 /// The subscriptions linkstr keeps on every relay: the iPhone app's, except that the live one reaches

@@ -1,7 +1,6 @@
 import Foundation
-import LinkstrPluginKit
+import LinkstrHost
 import NostrCore
-import PluginABI
 
 extension RelayPool {
     /// Publishes a signed event to every writable relay and returns once a relay accepted it (or every
@@ -20,42 +19,28 @@ extension RelayPool {
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 waiter.wait(with: continuation)
-                let userData = Unmanaged.passRetained(waiter).toOpaque()
-                var operationID: UInt64 = 0
-                var error = LKHErrorSlot.make()
-                let status = json.withUnsafeBufferPointer { buffer in
-                    transport.vtable.pointee.publish!(
-                        transport.rawInstance, lkh_bytes(data: buffer.baseAddress, len: buffer.count), event.id.hex,
-                        max(milliseconds, 1), publishDone, userData, &operationID, &error)
+                let started = transport.publish(json, eventID: event.id.hex, timeoutMilliseconds: max(milliseconds, 1)) { failure, result in
+                    let answers = PublishWaiter.answers(result)
+                    if let failure {
+                        waiter.finish(.failure(PublishError(status: failure.status, message: failure.message, answers: answers)))
+                    } else {
+                        // Before done returns: the transport passes the late answers only after it.
+                        waiter.router.awaitAnswers(eventID: waiter.eventID, relays: answers.filter(\.pending).map(\.relay))
+                        waiter.finish(.success(PublishResult(answers: answers)))
+                    }
                 }
-                if status == LKH_OK {
-                    if waiter.started(operationID) { transport.vtable.pointee.cancel?(transport.rawInstance, operationID) }
-                } else {
-                    Unmanaged<PublishWaiter>.fromOpaque(userData).release()
-                    let failure = PluginError(status: status, error: &error)
+                switch started {
+                case .success(let operationID):
+                    if waiter.started(operationID) { transport.cancel(operationID) }
+                case .failure(let failure):
                     waiter.finish(.failure(PublishError(status: failure.status, message: failure.message)))
                 }
             }
         } onCancel: {
             if let operationID = waiter.requestCancel() {
-                transport.vtable.pointee.cancel?(transport.rawInstance, operationID)
+                transport.cancel(operationID)
             }
         }
         return try outcome.get()
-    }
-}
-
-/// The publish `lkh_done_fn`: takes the result (releasing it) and resumes the waiting task.
-private let publishDone: lkh_done_fn = { userData, status, error, result in
-    let answers = PublishWaiter.answers(OwnedBytes.take(result))
-    guard let userData else { return }
-    let waiter = Unmanaged<PublishWaiter>.fromOpaque(userData).takeRetainedValue()
-    if status == LKH_OK {
-        // Before done returns: the transport passes the late answers only after it.
-        waiter.router.awaitAnswers(eventID: waiter.eventID, relays: answers.filter(\.pending).map(\.relay))
-        waiter.finish(.success(PublishResult(answers: answers)))
-    } else {
-        let failure = PluginError(status: status, error: error)
-        waiter.finish(.failure(PublishError(status: failure.status, message: failure.message, answers: answers)))
     }
 }

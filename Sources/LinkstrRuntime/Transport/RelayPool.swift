@@ -1,41 +1,31 @@
 import Foundation
-import LinkstrPluginKit
+import LinkstrHost
 import NostrCore
-import PluginABI
 
-/// The transport capability (`org.linkstr.transport/1`) as async Swift: relay updates as a stream
+/// A relay transport (``RelayTransport``) as async Swift: relay updates as a stream
 /// for every listener, each subscription as a ``SubscriptionStream``, `publish` as an `async` call
 /// that returns once a relay accepted (the other relays' answers follow as updates). Events arrive
 /// parsed, verified and deduplicated (``SubscriptionMessage``).
 ///
-/// The pool owns the transport instance's sink (the ABI allows one `set_sink` per instance), so
-/// there is one `RelayPool` per instance, and dropping the pool destroys the instance.
+/// The pool is the transport's one listener, so there is one `RelayPool` per transport instance,
+/// and dropping the pool destroys the instance.
 ///
 /// Thread rule: thread-safe; call from any task.
 public final class RelayPool: Sendable {
-    let transport: Capability<lkh_transport_v1>
+    let transport: RelayTransport
     let router: RelayPoolRouter
 
-    /// Installs the pool as the transport's sink.
+    /// Becomes the transport's listener.
     ///
-    /// - Throws: `PluginError` when the vtable lacks a function or `set_sink` fails.
-    public init(transport: Capability<lkh_transport_v1>) throws(PluginError) {
+    /// - Throws: `PluginError` when the transport lacks a function or refuses the listener.
+    public init(transport: RelayTransport) throws(PluginError) {
         self.transport = transport
         router = RelayPoolRouter()
-        let table = transport.vtable.pointee
-        guard let setSink = table.set_sink, table.set_relays != nil, table.subscribe != nil, table.unsubscribe != nil,
-            table.publish != nil, table.describe != nil
-        else {
-            throw PluginError(.unsupported, "plugin '\(transport.pluginID)' lacks a transport function this host needs")
-        }
-        var sink = router.sinkTable()
-        var error = LKHErrorSlot.make()
-        let status = setSink(transport.rawInstance, &sink, &error)
-        guard status == LKH_OK else { throw PluginError(status: status, error: &error) }
+        try transport.listen(router)
     }
 
     deinit {
-        transport.instance.destroy()
+        transport.destroy()
         router.finishAll()
     }
 
@@ -45,16 +35,7 @@ public final class RelayPool: Sendable {
 
     /// Replaces the relay set.
     public func setRelays(_ relays: [RelayConfiguration]) throws(PluginError) {
-        let urls = relays.map { strdup($0.url) }
-        defer { urls.forEach { free($0) } }
-        var configs = zip(relays, urls).map { relay, url in
-            lkh_relay_config(struct_size: UInt32(MemoryLayout<lkh_relay_config>.size), url: url, flags: relay.flags)
-        }
-        var error = LKHErrorSlot.make()
-        let status = configs.withUnsafeMutableBufferPointer { buffer in
-            transport.vtable.pointee.set_relays!(transport.rawInstance, buffer.baseAddress, buffer.count, &error)
-        }
-        guard status == LKH_OK else { throw PluginError(status: status, error: &error) }
+        try transport.setRelays(relays)
     }
 
     /// Opens (or replaces) a subscription on every readable relay, now and after every reconnect.
@@ -66,29 +47,24 @@ public final class RelayPool: Sendable {
         -> SubscriptionStream
     {
         let stream = router.open(id, deduplicator: deduplicator)
-        let json = Array(("[" + filters.map { $0.jsonString() }.joined(separator: ",") + "]").utf8)
-        var error = LKHErrorSlot.make()
-        let status = json.withUnsafeBufferPointer { buffer in
-            transport.vtable.pointee.subscribe!(transport.rawInstance, id, lkh_bytes(data: buffer.baseAddress, len: buffer.count), &error)
-        }
-        guard status == LKH_OK else {
+        do {
+            try transport.subscribe(id, filters: Array(("[" + filters.map { $0.jsonString() }.joined(separator: ",") + "]").utf8))
+        } catch {
             router.close(id)
-            throw PluginError(status: status, error: &error)
+            throw error
         }
         return stream
     }
 
     /// Closes a subscription on every relay and ends its stream.
     public func unsubscribe(_ id: String) {
-        var error = LKHErrorSlot.make()
-        _ = transport.vtable.pointee.unsubscribe!(transport.rawInstance, id, &error)
+        transport.unsubscribe(id)
         router.close(id)
     }
 
     /// The relays as the transport describes them, in the order of the relay list.
     public func relayStates() -> [RelayState] {
-        let describe = transport.vtable.pointee.describe!
-        let json = CStringBuffer.read { buffer, capacity in describe(transport.rawInstance, buffer, capacity) } ?? "[]"
+        let json = transport.describe() ?? "[]"
         return (try? JSONDecoder().decode([RelayState].self, from: Data(json.utf8))) ?? []
     }
 

@@ -1,19 +1,18 @@
-import LinkstrPluginKit
+import LinkstrHost
 import NostrCore
-import PluginABI
 import Synchronization
 
-/// The sink side of a ``RelayPool``: receives the transport's callbacks (on the transport's threads),
+/// The listening side of a ``RelayPool``: receives the transport's callbacks (on the transport's threads),
 /// parses and verifies events, and routes everything to the subscription's stream or to the
 /// listeners of relay updates. Keeps the latest status and the latest error of every relay, and the
 /// relays whose answer to a publish is still to come.
 ///
 /// Holding back. A subscription's messages wait in its ``ReceiveQueue`` until its reader takes them;
-/// while that queue is over its high water mark, `on_event` answers `LKH_E_BUSY` without taking the
-/// event, and the transport pauses that relay and offers the same event again later.
+/// while that queue is over its high water mark, an event is answered `.busy` without being
+/// taken, and the transport pauses that relay and offers the same event again later.
 ///
 /// Thread rule: thread-safe; every callback returns without blocking.
-final class RelayPoolRouter: Sendable {
+final class RelayPoolRouter: RelayTransportListener {
     struct Route {
         let continuation: AsyncStream<SubscriptionMessage>.Continuation
         let queue: ReceiveQueue
@@ -169,50 +168,5 @@ final class RelayPoolRouter: Sendable {
         }
         guard awaited else { return }
         updates.send(.lateAnswer(RelayAnswer(relay: relay, accepted: accepted, message: message), eventID: eventID))
-    }
-
-    /// The `lkh_transport_sink` whose context is this router (unretained: the pool keeps the router
-    /// alive until the transport instance is destroyed).
-    func sinkTable() -> lkh_transport_sink {
-        var sink = lkh_transport_sink()
-        sink.struct_size = UInt32(MemoryLayout<lkh_transport_sink>.size)
-        sink.ctx = Unmanaged.passUnretained(self).toOpaque()
-        sink.on_event = { context, relay, subscriptionID, event in
-            guard let context, let relay, let subscriptionID else { return LKH_E_INVALID }
-            let bytes = event.data.map { Array(UnsafeBufferPointer(start: $0, count: event.len)) } ?? []
-            return RelayPoolRouter.router(context).received(
-                relay: String(cString: relay), subscriptionID: String(cString: subscriptionID), json: bytes
-            ).rawValue
-        }
-        sink.on_eose = { context, relay, subscriptionID in
-            guard let context, let relay, let subscriptionID else { return }
-            RelayPoolRouter.router(context).endOfStoredEvents(relay: String(cString: relay), subscriptionID: String(cString: subscriptionID))
-        }
-        sink.on_closed = { context, relay, subscriptionID, message in
-            guard let context, let relay, let subscriptionID else { return }
-            RelayPoolRouter.router(context).closed(
-                relay: String(cString: relay), subscriptionID: String(cString: subscriptionID),
-                message: message.map { String(cString: $0) } ?? "")
-        }
-        sink.on_relay_status = { context, relay, status, error in
-            guard let context, let relay else { return }
-            RelayPoolRouter.router(context).status(
-                relay: String(cString: relay), status: RelayStatus(code: status), error: error.map { String(cString: $0) })
-        }
-        sink.on_notice = { context, relay, message in
-            guard let context, let relay else { return }
-            RelayPoolRouter.router(context).notice(relay: String(cString: relay), message: message.map { String(cString: $0) } ?? "")
-        }
-        sink.on_publish_answer = { context, relay, eventID, accepted, message in
-            guard let context, let relay, let eventID else { return }
-            RelayPoolRouter.router(context).answered(
-                relay: String(cString: relay), eventID: String(cString: eventID), accepted: accepted != 0,
-                message: message.map { String(cString: $0) } ?? "")
-        }
-        return sink
-    }
-
-    private static func router(_ context: UnsafeMutableRawPointer) -> RelayPoolRouter {
-        Unmanaged<RelayPoolRouter>.fromOpaque(context).takeUnretainedValue()
     }
 }

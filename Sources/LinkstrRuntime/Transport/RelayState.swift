@@ -1,3 +1,5 @@
+import LinkstrHost
+
 /// One relay as the transport describes it (`describe`).
 public struct RelayState: Sendable, Equatable, Decodable {
     public var url: String

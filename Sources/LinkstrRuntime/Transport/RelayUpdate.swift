@@ -1,3 +1,5 @@
+import LinkstrHost
+
 /// What the pool reports about its relays, in the order it happened.
 public enum RelayUpdate: Sendable, Equatable {
     /// A relay's status changed; `error` says why when it is not connected (or read-only).

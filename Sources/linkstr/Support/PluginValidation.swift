@@ -1,6 +1,5 @@
 import Foundation
 import LinkstrHost
-import LinkstrPluginKit
 import LinkstrRuntime
 import Synchronization
 

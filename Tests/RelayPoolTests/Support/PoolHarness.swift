@@ -31,7 +31,7 @@ final class PoolHarness: Sendable {
             host.offerService(LKH_SERVICE_SIGNER_V1, signerService.table(for: "org.linkstr.transport.relay-pool", kinds: [22242]))
         }
         instance = try host.load(path: BuildProducts.plugin("relay-pool"))
-        pool = try RelayPool(transport: try instance.capability(LKH_CAP_TRANSPORT_V1, as: lkh_transport_v1.self))
+        pool = try RelayPool(transport: RelayTransport(try instance.capability(LKH_CAP_TRANSPORT_V1, as: lkh_transport_v1.self)))
     }
 
     /// Sets the relays (read and write) and waits until each of them is connected.

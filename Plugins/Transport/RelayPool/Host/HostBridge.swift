@@ -119,9 +119,9 @@ final class HostBridge: Sendable {
     func relayStatus(relay: String, status: RelayStatus, error: String?) {
         withSink { table in
             if let error {
-                table.on_relay_status?(table.ctx, relay, status.rawValue, error)
+                table.on_relay_status?(table.ctx, relay, status.code, error)
             } else {
-                table.on_relay_status?(table.ctx, relay, status.rawValue, nil)
+                table.on_relay_status?(table.ctx, relay, status.code, nil)
             }
         }
     }

@@ -1,3 +1,4 @@
+import LinkstrPluginKit
 import NIOPosix
 import Synchronization
 

@@ -1,3 +1,5 @@
+import LinkstrPluginKit
+
 /// One relay's entry in `describe`.
 struct RelaySnapshot: Sendable {
     var url: String
@@ -8,7 +10,7 @@ struct RelaySnapshot: Sendable {
 
     /// `{"url","status","error"?,"read","write","events","malformed_frames","oversized_frames","stale_events"}`
     var json: String {
-        var fields = ["\"url\":" + JSONText.quoted(url), "\"status\":" + JSONText.quoted(status.name)]
+        var fields = ["\"url\":" + JSONText.quoted(url), "\"status\":" + JSONText.quoted(status.description)]
         if let error { fields.append("\"error\":" + JSONText.quoted(error)) }
         fields.append("\"read\":\(flags & RelayEndpoint.read != 0)")
         fields.append("\"write\":\(flags & RelayEndpoint.write != 0)")

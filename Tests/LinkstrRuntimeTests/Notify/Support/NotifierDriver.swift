@@ -30,8 +30,8 @@ struct NotifierDriver {
     /// error it reported.
     func notify(_ request: NotificationRequest, includeContent: Bool = true) async -> PluginError? {
         let log = HostLog(threshold: .error, sink: { _ in })
-        return switch await NotifierCall.notify(
-            notifier, request, includeContent: includeContent, includeSession: true, deadline: .seconds(60), log: log) {
+        let message = request.message(includingContent: includeContent, includingSession: true)
+        return switch await NotifierPlugin(capability: notifier).notify(message, deadline: .seconds(60), log: log) {
         case .success: nil
         case .failure(let error): error
         }

@@ -1,5 +1,4 @@
 import Dispatch
-import LinkstrHost
 import Synchronization
 
 /// Admits calls into one notifier instance until it is closed, and tells whether every admitted

@@ -1,8 +1,8 @@
-import LinkstrPluginKit
 import PluginABI
 
-/// One notification, copied out of the host's borrowed `lkh_notification` so that it can travel to
-/// the thread that delivers it.
+/// One notification, the Swift form of `lkh_notification`: the host lends it to a notifier for one
+/// call (``lending(_:)``), and a notifier copies the host's borrowed one (``init(copying:)``) so that it
+/// can travel to the thread that delivers it.
 ///
 /// `url`, `note`, `sender` and `emoji` are present only when the user let this notifier see the
 /// content (`include_content = true`); `deepLink` too, because a linkstr deep link carries the URL.

@@ -25,6 +25,19 @@ public enum NotificationKind: Equatable, Sendable {
         }
     }
 
+    /// The `LKH_NOTIFY_*` code.
+    public var abiValue: Int32 {
+        switch self {
+        case .post: LKH_NOTIFY_POST
+        case .reaction: LKH_NOTIFY_REACTION
+        case .test: LKH_NOTIFY_TEST
+        case .saved: LKH_NOTIFY_SAVED
+        case .permission: LKH_NOTIFY_PERMISSION
+        case .locked: LKH_NOTIFY_LOCKED
+        case .other(let value): value
+        }
+    }
+
     /// The name used in JSON payloads: `post`, `reaction`, `test`, `saved`, `permission`, `locked` or `kind-<n>`.
     public var name: String {
         switch self {

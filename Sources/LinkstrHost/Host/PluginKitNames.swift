@@ -1,0 +1,19 @@
+import LinkstrPluginKit
+
+// The plugin kit's Swift types that callers of the host name: a plugin's failure and its status,
+// the log level, the loopback check, the media cache naming, a relay's status and a notification.
+// The runtime reaches them through the host, so that it imports neither the ABI header nor the kit.
+
+public typealias PluginError = LinkstrPluginKit.PluginError
+public typealias LKHStatus = LinkstrPluginKit.LKHStatus
+public typealias LoopbackHost = LinkstrPluginKit.LoopbackHost
+public typealias CacheNaming = LinkstrPluginKit.CacheNaming
+public typealias RelayStatus = LinkstrPluginKit.RelayStatus
+public typealias NotificationMessage = LinkstrPluginKit.NotificationMessage
+/// The kinds of notification a notifier plugin tells apart (`LKH_NOTIFY_*`).
+public typealias PluginNotificationKind = LinkstrPluginKit.NotificationKind
+
+extension HostLog {
+    /// How severe a message is (`trace` … `error`).
+    public typealias Level = PluginHost.LogLevel
+}

@@ -1,0 +1,37 @@
+import Testing
+import TestSupport
+
+/// `make deps` prints the import graph of the modules from their sources, and the graph keeps the
+/// layers of docs/architecture.md: the runtime reaches plugins only through the host.
+@Suite struct LayerTests {
+    /// The modules each module imports, as `make deps` prints them.
+    static func graph() throws -> [String: Set<String>] {
+        let result = try ProcessRunner.run("/usr/bin/make", ["-s", "-C", FixtureBuilder.repositoryRoot, "deps"], timeout: 60)
+        #expect(result.status == 0, "make deps failed: \(result.stderr)")
+        var graph: [String: Set<String>] = [:]
+        for line in result.stdout.split(separator: "\n") {
+            let sides = line.split(separator: "->", maxSplits: 1)
+            let module = sides[0].trimmingCharacters(in: .whitespaces)
+            graph[module] = Set((sides.count > 1 ? sides[1] : "").split(separator: " ").map(String.init))
+        }
+        return graph
+    }
+
+    @Test func makeDepsPrintsEveryModuleWithTheModulesItImports() throws {
+        let graph = try Self.graph()
+        #expect(graph["LinkstrEngine"] == ["NostrCore"])
+        #expect(graph["LinkstrRuntime"]?.isSuperset(of: ["LinkstrHost", "LinkstrEngine", "NostrCore"]) == true)
+        // The test targets only with --tests.
+        #expect(graph["LinkstrRuntimeTests"] == nil)
+    }
+
+    @Test func theHostBuildsWithoutTheEngineAndTheRuntime() throws {
+        let host = try #require(try Self.graph()["LinkstrHost"])
+        #expect(host.isDisjoint(with: ["LinkstrEngine", "LinkstrRuntime"]))
+    }
+
+    @Test func theRuntimeImportsNeitherABIModule() throws {
+        let runtime = try #require(try Self.graph()["LinkstrRuntime"])
+        #expect(runtime.isDisjoint(with: ["PluginABI", "LinkstrPluginKit"]), "LinkstrRuntime imports \(runtime.sorted())")
+    }
+}
