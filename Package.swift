@@ -92,13 +92,9 @@ let package = Package(
         .target(
             name: "LinkstrC", dependencies: ["CLinkstr", "LinkstrRuntime", "LinkstrEngine", "LinkstrHost", "NostrCore", "PluginABI", "LinkstrPluginKit"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=liblinkstr.so"])]),
-        // The one way linkstr's programs start child processes (swift-subprocess), and the launcher of
-        // the programs nobody waits for.
-        .target(
-            name: "LinkstrProcess",
-            dependencies: [
-                "LinkstrHost", .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),
-            ]),
+        // The one way linkstr's programs start child processes, and the launcher of the programs
+        // nobody waits for.
+        .target(name: "LinkstrProcess", dependencies: ["LinkstrHost"]),
         // Colours, terminal widths and whole writes, for `linkstr` and `linkstr-demo`.
         .target(name: "LinkstrTerminal", dependencies: ["LinkstrHost"]),
         .executableTarget(
@@ -107,7 +103,6 @@ let package = Package(
                 "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "LinkstrPluginKit", "NostrCore", "LinkstrTerminal", "LinkstrProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // `linkstr demo`: the guided tour on 127.0.0.1 (rust-nostr's relay, two throwaway accounts).
         .executableTarget(name: "linkstr-demo", dependencies: ["LinkstrHost", "LinkstrTerminal", "LinkstrProcess"], path: "Sources/LinkstrDemo"),
@@ -234,7 +229,7 @@ let package = Package(
             name: "StorageConformanceTests",
             dependencies: [
                 "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginTesting", "StorageConformance", "PluginABI",
-                "CSQLite", "CLibPQ", "TestSupport",
+                "CSQLite", "CLibPQ", "TestSupport", "LinkstrProcess",
             ]),
         .testTarget(
             name: "MediaTests",
@@ -250,6 +245,7 @@ let package = Package(
         .testTarget(name: "EngineEndToEndTests", dependencies: ["NostrCore", "PluginTesting", "TestSupport"]),
         // Replays every input under Fuzz/regressions through its fuzz target.
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),
+        .testTarget(name: "LinkstrProcessTests", dependencies: ["LinkstrProcess"]),
         .testTarget(name: "RelayPoolPluginTests", dependencies: ["RelayPoolPlugin", "LinkstrPluginKit", "PluginABI"]),
     ]
 )
