@@ -190,7 +190,7 @@ let package = Package(
         // rust-nostr peer (TestRelay, ExternalProcess), scratch folders.
         // Also the helpers of the host, runtime, CLI and C-API tests: C fixtures built with cc
         // (FixtureBuilder), Python helpers (TestPython, HelperProcess), recording servers, the unlock agent.
-        .target(name: "TestSupport", dependencies: ["PluginTesting", "NostrCore", "LinkstrRuntime"], path: "Tests/Support/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["PluginTesting", "NostrCore", "LinkstrRuntime", "LinkstrProcess"], path: "Tests/Support/TestSupport"),
         .testTarget(name: "NostrCoreTests", dependencies: ["NostrCore", "CSecp256k1"]),
         .testTarget(
             name: "LinkstrEngineTests",

@@ -86,6 +86,8 @@ public final class ChildProcess: Sendable {
     private let lineArrived = DispatchSemaphore(value: 0)
     /// Left by the thread that reaps it and by each thread reading a pipe.
     private let ended = DispatchGroup()
+    /// Left by the thread that reaps it.
+    private let exited = DispatchGroup()
     private let heldInput: Mutex<Int32?>
 
     /// Starts `executable` with `arguments`; its output is collected.
@@ -170,6 +172,7 @@ public final class ChildProcess: Sendable {
             Thread.detachNewThread { [self] in read(reader.descriptor, errors: reader.errors) }
         }
         ended.enter()
+        exited.enter()
         Thread.detachNewThread { [self] in reap() }
     }
 
@@ -228,6 +231,13 @@ public final class ChildProcess: Sendable {
     /// Waits at most `timeout` for it to end; nil when it still runs (or its output is still open).
     public func wait(upTo timeout: Duration) -> Exit? {
         guard ended.wait(timeout: .now() + timeout.dispatchInterval) == .success else { return nil }
+        return state.withLock { $0.exit }
+    }
+
+    /// Waits at most `timeout` for it to exit, whether or not its output is closed (a process it
+    /// started may hold it open); nil when it still runs.
+    public func waitForExit(upTo timeout: Duration) -> Exit? {
+        guard exited.wait(timeout: .now() + timeout.dispatchInterval) == .success else { return nil }
         return state.withLock { $0.exit }
     }
 
@@ -295,6 +305,7 @@ public final class ChildProcess: Sendable {
             var reaped: Int32 = 0
             while waitpid(processIdentifier, &reaped, 0) < 0, errno == EINTR {}
         }
+        exited.leave()
         ended.leave()
     }
 
