@@ -213,7 +213,7 @@ let package = Package(
             name: "LinkstrCLITests",
             dependencies: [
                 "linkstr", "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginTesting", "TestSupport",
-                "CHostSupport",
+                "CHostSupport", "LinkstrProcess",
             ],
             exclude: ["Fixtures"]),
         // The C API (liblinkstr.so, linkstr.h) and the Python binding, from programs built in the tests.
