@@ -233,7 +233,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "MediaTests",
-            dependencies: ["LinkstrMediaKit", "LinkstrRuntime", "LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "TestSupport"]),
+            dependencies: [
+                "LinkstrMediaKit", "LinkstrRuntime", "LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "TestSupport", "LinkstrProcess",
+            ]),
         .testTarget(
             name: "RelayPoolTests",
             dependencies: ["LinkstrRuntime", "LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "NostrCore", "TestSupport"],
