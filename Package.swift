@@ -92,13 +92,9 @@ let package = Package(
         .target(
             name: "LinkstrC", dependencies: ["CLinkstr", "LinkstrRuntime", "LinkstrEngine", "LinkstrHost", "NostrCore", "PluginABI", "LinkstrPluginKit"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=liblinkstr.so"])]),
-        // The one way linkstr's programs start child processes (swift-subprocess), and the launcher of
-        // the programs nobody waits for.
-        .target(
-            name: "LinkstrProcess",
-            dependencies: [
-                "LinkstrHost", .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),
-            ]),
+        // The one way linkstr's programs start child processes, and the launcher of the programs
+        // nobody waits for.
+        .target(name: "LinkstrProcess", dependencies: ["LinkstrHost"]),
         // Colours, terminal widths and whole writes, for `linkstr` and `linkstr-demo`.
         .target(name: "LinkstrTerminal", dependencies: ["LinkstrHost"]),
         .executableTarget(
@@ -107,7 +103,6 @@ let package = Package(
                 "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "LinkstrPluginKit", "NostrCore", "LinkstrTerminal", "LinkstrProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // `linkstr demo`: the guided tour on 127.0.0.1 (rust-nostr's relay, two throwaway accounts).
         .executableTarget(name: "linkstr-demo", dependencies: ["LinkstrHost", "LinkstrTerminal", "LinkstrProcess"], path: "Sources/LinkstrDemo"),
@@ -195,7 +190,7 @@ let package = Package(
         // rust-nostr peer (TestRelay, ExternalProcess), scratch folders.
         // Also the helpers of the host, runtime, CLI and C-API tests: C fixtures built with cc
         // (FixtureBuilder), Python helpers (TestPython, HelperProcess), recording servers, the unlock agent.
-        .target(name: "TestSupport", dependencies: ["PluginTesting", "NostrCore", "LinkstrRuntime"], path: "Tests/Support/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["PluginTesting", "NostrCore", "LinkstrRuntime", "LinkstrProcess"], path: "Tests/Support/TestSupport"),
         .testTarget(name: "NostrCoreTests", dependencies: ["NostrCore", "CSecp256k1"]),
         .testTarget(
             name: "LinkstrEngineTests",
@@ -218,7 +213,7 @@ let package = Package(
             name: "LinkstrCLITests",
             dependencies: [
                 "linkstr", "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginTesting", "TestSupport",
-                "CHostSupport",
+                "CHostSupport", "LinkstrProcess",
             ],
             exclude: ["Fixtures"]),
         // The C API (liblinkstr.so, linkstr.h) and the Python binding, from programs built in the tests.
@@ -234,11 +229,13 @@ let package = Package(
             name: "StorageConformanceTests",
             dependencies: [
                 "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "NostrCore", "LinkstrPluginKit", "PluginTesting", "StorageConformance", "PluginABI",
-                "CSQLite", "CLibPQ", "TestSupport",
+                "CSQLite", "CLibPQ", "TestSupport", "LinkstrProcess",
             ]),
         .testTarget(
             name: "MediaTests",
-            dependencies: ["LinkstrMediaKit", "LinkstrRuntime", "LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "TestSupport"]),
+            dependencies: [
+                "LinkstrMediaKit", "LinkstrRuntime", "LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "TestSupport", "LinkstrProcess",
+            ]),
         .testTarget(
             name: "RelayPoolTests",
             dependencies: ["LinkstrRuntime", "LinkstrHost", "LinkstrPluginKit", "PluginTesting", "PluginABI", "NostrCore", "TestSupport"],
@@ -250,6 +247,7 @@ let package = Package(
         .testTarget(name: "EngineEndToEndTests", dependencies: ["NostrCore", "PluginTesting", "TestSupport"]),
         // Replays every input under Fuzz/regressions through its fuzz target.
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),
+        .testTarget(name: "LinkstrProcessTests", dependencies: ["LinkstrProcess"]),
         .testTarget(
             name: "RelayPoolPluginTests",
             dependencies: [

@@ -2,18 +2,20 @@ import Dispatch
 import Foundation
 import Glibc
 import LinkstrHost
-import Subprocess
 import Synchronization
-import SystemPackage
 
-/// A program run as a child process, through swift-subprocess: the one way linkstr's programs start
-/// a program they wait for. Its output is read as it comes — whole (`stdout`, `stderr`) or line by
-/// line with a time limit (`nextLine(within:)`) — and it can be signalled and waited for from
-/// synchronous code.
+/// A program run as a child process: the one way linkstr's programs start a program they wait for.
+/// Its output is read as it comes — whole (`stdout`, `stderr`) or line by line with a time limit
+/// (`nextLine(within:)`) — and it can be signalled, stopped and waited for.
 ///
-/// Synchronous callers wait on a semaphore while the child's task runs on a serial queue of its own
-/// (a task executor), never on the cooperative pool: a caller blocking a pool thread, as a key
-/// store's call inside an async command does, cannot starve the task it waits for.
+/// A runner of our own (posix_spawn, a thread per pipe and one that waits for the exit) rather than
+/// swift-subprocess: its callers wait synchronously (a key store, the plugin checks, the conformance
+/// writers), often on a thread of Swift's cooperative pool, and swift-subprocess runs part of every
+/// child on that pool (an unstructured task) — callers blocking every pool thread at once (tests
+/// running in parallel) would then wait for ever. These threads need nothing from the pool.
+///
+/// A run ends when the program has exited and closed its output: a program whose background
+/// children keep stdout open (a clipboard tool) is run with `runDiscardingOutput`.
 ///
 /// Thread rule: any thread; `nextLine(within:)` from one thread at a time.
 public final class ChildProcess: Sendable {
@@ -39,8 +41,8 @@ public final class ChildProcess: Sendable {
         case closed
         /// This text, then end of file.
         case text(String)
-        /// A pipe this object keeps open until `stop` or the end of the object: the child notices
-        /// (end of file) when its parent is gone, however the parent ended.
+        /// A pipe this object keeps open until `stop`: the child notices (end of file) when its parent
+        /// is gone, however the parent ended.
         case heldOpen
     }
 
@@ -60,9 +62,15 @@ public final class ChildProcess: Sendable {
         public var description: String { "cannot start \(executable): \(reason)" }
     }
 
+    /// Where its stdout and stderr go.
+    private enum Output {
+        case collected(mergeErrors: Bool)
+        case discarded
+        /// With stdin too: this process's terminal.
+        case terminal
+    }
+
     private struct State {
-        var pid: pid_t?
-        var startError: String?
         /// Bytes, decoded when asked for: a read may end inside a character.
         var stdout: [UInt8] = []
         var stderr: [UInt8] = []
@@ -73,52 +81,103 @@ public final class ChildProcess: Sendable {
         var exit: Exit?
     }
 
+    public let processIdentifier: pid_t
     private let state = Mutex(State())
-    private let started = DispatchSemaphore(value: 0)
     private let lineArrived = DispatchSemaphore(value: 0)
+    /// Left by the thread that reaps it and by each thread reading a pipe.
     private let ended = DispatchGroup()
-    private let heldInput: FileDescriptor?
+    /// Left by the thread that reaps it.
+    private let exited = DispatchGroup()
+    private let heldInput: Mutex<Int32?>
 
-    /// Starts `executable` with `arguments`; returns once it runs (or throws why it cannot).
+    /// Starts `executable` with `arguments`; its output is collected.
     ///
     /// - Parameters:
     ///   - environment: the whole environment, or nil for this process's.
     ///   - updating: variables set (or, with nil, removed) on top of it.
     ///   - mergeErrors: stderr goes into `stdout` (and its lines), as a terminal would show them.
-    public init(
+    public convenience init(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil, updating: [String: String?] = [:],
         input: Input = .closed, mergeErrors: Bool = false
     ) throws(StartError) {
-        var held: (readEnd: FileDescriptor, writeEnd: FileDescriptor)?
-        if case .heldOpen = input {
-            do {
-                held = try FileDescriptor.pipe()
-            } catch {
-                throw StartError(executable: executable, reason: "no pipe for its input (\(error))")
+        try self.init(executable, arguments, environment: Self.environment(environment, updating: updating), input: input, output: .collected(mergeErrors: mergeErrors))
+    }
+
+    private init(_ executable: String, _ arguments: [String], environment: [String: String]?, input: Input, output: Output) throws(StartError) {
+        var parentEnds: [Int32] = []
+        var childEnds: [Int32] = []
+        func pipe() throws(StartError) -> (read: Int32, write: Int32) {
+            guard let ends = Spawn.pipe() else {
+                (parentEnds + childEnds).forEach { close($0) }
+                throw StartError(executable: executable, reason: "no pipe: \(String(cString: strerror(errno)))")
+            }
+            return ends
+        }
+        var descriptors: [Spawn.Descriptor] = [.devNull, .devNull, .devNull]
+        var inputEnd: Int32?
+        switch (output, input) {
+        case (.terminal, _): descriptors[0] = .inherited
+        case (_, .closed): break
+        case (_, .text), (_, .heldOpen):
+            let ends = try pipe()
+            descriptors[0] = .copy(ends.read)
+            childEnds.append(ends.read)
+            inputEnd = ends.write
+            parentEnds.append(ends.write)
+        }
+        var readers: [(descriptor: Int32, errors: Bool)] = []
+        switch output {
+        case .terminal:
+            descriptors[1] = .inherited
+            descriptors[2] = .inherited
+        case .discarded:
+            break
+        case .collected(let mergeErrors):
+            let out = try pipe()
+            descriptors[1] = .copy(out.write)
+            childEnds.append(out.write)
+            parentEnds.append(out.read)
+            readers.append((out.read, false))
+            if mergeErrors {
+                descriptors[2] = .copy(out.write)
+            } else {
+                let err = try pipe()
+                descriptors[2] = .copy(err.write)
+                childEnds.append(err.write)
+                parentEnds.append(err.read)
+                readers.append((err.read, true))
             }
         }
-        heldInput = held?.writeEnd
-        let heldRead = held?.readEnd
+        let started = Spawn.start(executable, arguments, environment: environment, descriptors: descriptors, ownGroup: false, closingOthers: false)
+        childEnds.forEach { close($0) }
+        switch started {
+        case .success(let pid): processIdentifier = pid
+        case .failure(let error):
+            parentEnds.forEach { close($0) }
+            throw StartError(executable: executable, reason: error.description)
+        }
+        if case .text(let text) = input, let inputEnd {
+            heldInput = Mutex(nil)
+            // On a thread of its own: a child that writes much before it reads must not block us.
+            Thread.detachNewThread {
+                // A child that ends without reading all of it makes this fail (EPIPE): nothing to do.
+                try? FileHandle(fileDescriptor: inputEnd, closeOnDealloc: true).write(contentsOf: Data(text.utf8))
+            }
+        } else {
+            heldInput = Mutex(inputEnd)
+        }
+        if readers.isEmpty { state.withLock { $0.stdoutEnded = true } }
+        for reader in readers {
+            ended.enter()
+            Thread.detachNewThread { [self] in read(reader.descriptor, errors: reader.errors) }
+        }
         ended.enter()
-        let configuration = Subprocess.Configuration(
-            executable: .path(FilePath(executable)), arguments: Arguments(arguments),
-            environment: Self.environment(environment, updating: updating))
-        Task(executorPreference: ChildProcessExecutor.shared) { [self] in
-            switch input {
-            case .closed: await runChild(configuration, input: .none, mergeErrors: mergeErrors)
-            case .text(let text): await runChild(configuration, input: .string(text), mergeErrors: mergeErrors)
-            case .heldOpen: await runChild(configuration, input: .fileDescriptor(heldRead!, closeAfterSpawningProcess: true), mergeErrors: mergeErrors)
-            }
-        }
-        started.wait()
-        if let failure = state.withLock({ $0.startError }) {
-            try? heldInput?.close()
-            throw StartError(executable: executable, reason: failure)
-        }
+        exited.enter()
+        Thread.detachNewThread { [self] in reap() }
     }
 
     deinit {
-        try? heldInput?.close()
+        closeInput()
     }
 
     /// Runs `executable` to its end and returns how it ended with what it printed.
@@ -135,27 +194,13 @@ public final class ChildProcess: Sendable {
     /// process of its own behind (a clipboard tool serving the selection), which would hold a pipe
     /// of ours open. Its exit.
     public static func runDiscardingOutput(_ executable: String, _ arguments: [String], input: Input = .closed) throws(StartError) -> Exit {
-        try runToEnd(executable) { () async throws -> TerminationStatus in
-            let configuration = Subprocess.Configuration(executable: .path(FilePath(executable)), arguments: Arguments(arguments))
-            switch input {
-            case .text(let text):
-                return try await Subprocess.run(configuration, input: .string(text), output: .discarded, error: .discarded).terminationStatus
-            case .closed, .heldOpen:
-                return try await Subprocess.run(configuration, input: .none, output: .discarded, error: .discarded).terminationStatus
-            }
-        }
+        try ChildProcess(executable, arguments, environment: nil, input: input, output: .discarded).wait()
     }
 
     /// Runs `executable` on this process's terminal (its stdin, stdout and stderr) to its end: a
     /// program the person uses, a video player. Its exit.
     public static func runOnTerminal(_ executable: String, _ arguments: [String]) throws(StartError) -> Exit {
-        try runToEnd(executable) { () async throws -> TerminationStatus in
-            try await Subprocess.run(
-                .path(FilePath(executable)), arguments: Arguments(arguments), input: .fileDescriptor(.standardInput, closeAfterSpawningProcess: false),
-                output: .fileDescriptor(.standardOutput, closeAfterSpawningProcess: false),
-                error: .fileDescriptor(.standardError, closeAfterSpawningProcess: false)
-            ).terminationStatus
-        }
+        try ChildProcess(executable, arguments, environment: nil, input: .closed, output: .terminal).wait()
     }
 
     /// Everything it printed on stdout so far.
@@ -163,7 +208,6 @@ public final class ChildProcess: Sendable {
     /// Everything it printed on stderr so far.
     public var stderr: String { String(decoding: state.withLock { $0.stderr }, as: UTF8.self) }
     public var isRunning: Bool { state.withLock { $0.exit == nil } }
-    public var processIdentifier: pid_t { state.withLock { $0.pid ?? 0 } }
 
     /// The next complete line of stdout; `.timedOut` when none came within `timeout`.
     public func nextLine(within timeout: Duration) -> Event {
@@ -177,20 +221,27 @@ public final class ChildProcess: Sendable {
         }
     }
 
-    /// Sends `signal` to it (nothing once it has ended).
+    /// Sends `signal` to it (nothing once it has been reaped: its process id may be another's).
     public func signal(_ signal: Int32) {
         state.withLock { state in
-            if state.exit == nil, let pid = state.pid { _ = kill(pid, signal) }
+            if state.exit == nil { _ = kill(processIdentifier, signal) }
         }
     }
 
-    /// Waits at most `timeout` for it to end; nil when it still runs.
+    /// Waits at most `timeout` for it to end; nil when it still runs (or its output is still open).
     public func wait(upTo timeout: Duration) -> Exit? {
         guard ended.wait(timeout: .now() + timeout.dispatchInterval) == .success else { return nil }
         return state.withLock { $0.exit }
     }
 
-    /// Waits for it to end.
+    /// Waits at most `timeout` for it to exit, whether or not its output is closed (a process it
+    /// started may hold it open); nil when it still runs.
+    public func waitForExit(upTo timeout: Duration) -> Exit? {
+        guard exited.wait(timeout: .now() + timeout.dispatchInterval) == .success else { return nil }
+        return state.withLock { $0.exit }
+    }
+
+    /// Waits for it to end and its output to close.
     @discardableResult
     public func wait() -> Exit {
         ended.wait()
@@ -204,45 +255,31 @@ public final class ChildProcess: Sendable {
             signal(SIGKILL)
             wait()
         }
-        try? heldInput?.close()
+        closeInput()
     }
 
-    // MARK: The child's task
+    // MARK: The threads
 
-    private func runChild<ChildInput: InputProtocol>(_ configuration: Subprocess.Configuration, input: ChildInput, mergeErrors: Bool) async {
-        do {
-            let result = try await Subprocess.run(configuration, input: input, output: .sequence, error: .sequence) { execution in
-                self.state.withLock { $0.pid = execution.processIdentifier.value }
-                self.started.signal()
-                async let errors: Void = self.read(execution.standardError, asErrors: !mergeErrors)
-                try await self.read(execution.standardOutput, asErrors: false)
-                try await errors
-            }
-            finish(Exit(result.terminationStatus))
-        } catch {
-            let startedAlready = state.withLock { state -> Bool in
-                if state.pid == nil { state.startError = "\(error)" }
-                return state.pid != nil
-            }
-            if !startedAlready { started.signal() }
-            finish(.exited(-1))
+    private func read(_ descriptor: Int32, errors: Bool) {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            append(Array(buffer[..<count]), errors: errors)
         }
-    }
-
-    private func read(_ sequence: SubprocessOutputSequence, asErrors: Bool) async throws {
-        for try await buffer in sequence {
-            append(buffer.withUnsafeBytes { Array($0) }, asErrors: asErrors)
-        }
-        if !asErrors {
+        close(descriptor)
+        if !errors {
             state.withLock { $0.stdoutEnded = true }
             lineArrived.signal()
         }
+        ended.leave()
     }
 
-    private func append(_ bytes: [UInt8], asErrors: Bool) {
+    private func append(_ bytes: [UInt8], errors: Bool) {
         var arrived = 0
         state.withLock { state in
-            if asErrors {
+            if errors {
                 state.stderr += bytes
                 return
             }
@@ -257,56 +294,33 @@ public final class ChildProcess: Sendable {
         for _ in 0..<arrived { lineArrived.signal() }
     }
 
-    private func finish(_ exit: Exit) {
+    /// Waits for the exit without reaping (so `signal` never reaches a reused id), then records it
+    /// and reaps under the lock `signal` takes.
+    private func reap() {
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(processIdentifier), &info, WEXITED | WNOWAIT) != 0, errno == EINTR {}
+        let status = info._sifields._sigchld.si_status
         state.withLock { state in
-            state.exit = exit
-            state.stdoutEnded = true
+            state.exit = info.si_code == CLD_EXITED ? .exited(status) : .signaled(status)
+            var reaped: Int32 = 0
+            while waitpid(processIdentifier, &reaped, 0) < 0, errno == EINTR {}
         }
-        lineArrived.signal()
+        exited.leave()
         ended.leave()
     }
 
-    private static func environment(_ whole: [String: String]?, updating: [String: String?]) -> Environment {
-        let updates = Dictionary(uniqueKeysWithValues: updating.map { (Environment.Key(stringLiteral: $0.key), $0.value) })
-        guard let whole else { return .inherit.updating(updates) }
-        return .custom(Dictionary(uniqueKeysWithValues: whole.map { (Environment.Key(stringLiteral: $0.key), $0.value) })).updating(updates)
-    }
-
-    /// Runs `body` on the child executor and waits for it from this synchronous caller.
-    private static func runToEnd(_ executable: String, _ body: @escaping @Sendable () async throws -> TerminationStatus) throws(StartError) -> Exit {
-        let outcome = Mutex<Result<TerminationStatus, StartError>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task(executorPreference: ChildProcessExecutor.shared) {
-            do {
-                let status = try await body()
-                outcome.withLock { $0 = .success(status) }
-            } catch {
-                outcome.withLock { $0 = .failure(StartError(executable: executable, reason: "\(error)")) }
-            }
-            done.signal()
-        }
-        done.wait()
-        return Exit(try outcome.withLock { $0! }.get())
-    }
-}
-
-extension ChildProcess.Exit {
-    init(_ status: TerminationStatus) {
-        switch status {
-        case .exited(let code): self = .exited(code)
-        case .signaled(let signal): self = .signaled(signal)
+    private func closeInput() {
+        heldInput.withLock { descriptor in
+            if let open = descriptor { close(open) }
+            descriptor = nil
         }
     }
-}
 
-/// The executor the tasks of child processes run on: Dispatch's threads, not the cooperative pool
-/// (see `ChildProcess`).
-final class ChildProcessExecutor: TaskExecutor {
-    static let shared = ChildProcessExecutor()
-    private let queue = DispatchQueue(label: "linkstr.child-process", attributes: .concurrent)
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    /// nil: this process's own environment, unchanged.
+    private static func environment(_ whole: [String: String]?, updating: [String: String?]) -> [String: String]? {
+        guard whole != nil || !updating.isEmpty else { return nil }
+        var environment = whole ?? ProcessInfo.processInfo.environment
+        for (name, value) in updating { environment[name] = value }
+        return environment
     }
 }

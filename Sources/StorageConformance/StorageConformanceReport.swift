@@ -15,7 +15,6 @@ public struct StorageConformanceReport: Sendable {
     public var outcomes: [Outcome]
 
     public var passed: Bool { outcomes.allSatisfy(\.passed) }
-    public var failedChecks: [String] { outcomes.filter { !$0.passed }.map(\.check) }
 }
 
 /// The report as `linkstr-storage-conformance` prints it and `linkstr plugins conformance --json`

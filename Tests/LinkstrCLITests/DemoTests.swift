@@ -1,4 +1,5 @@
 import Foundation
+import LinkstrProcess
 import PluginTesting
 import Testing
 
@@ -50,24 +51,17 @@ import Testing
         let scratch = TestScratch()
         defer { scratch.remove() }
         let temporary = scratch.folder("tmp")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BuildProducts.linkstrExecutable)
-        process.arguments = ["demo"]
-        process.environment = ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": scratch.folder("home"), "TMPDIR": temporary]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = Pipe()
-        try process.run()
+        let demo = try ChildProcess(
+            BuildProducts.linkstrExecutable, ["demo"],
+            environment: ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": scratch.folder("home"), "TMPDIR": temporary])
         // Once Bob's watch runs in the background, every kind of child is alive.
         let deadline = ContinuousClock.now + .seconds(30)
-        var seen = ""
-        while !seen.contains("Alice shares a link"), ContinuousClock.now < deadline, process.isRunning {
-            seen += String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        while !demo.stdout.contains("Alice shares a link"), ContinuousClock.now < deadline, demo.isRunning {
+            try await Task.sleep(for: .milliseconds(20))
         }
         #expect(!processes(mentioning: temporary).isEmpty)
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 143)
+        demo.signal(SIGTERM)
+        #expect(demo.waitForExit(upTo: .seconds(30)) == .exited(143))
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty)
         // The children got SIGTERM too; give them a moment to exit.
         let gone = ContinuousClock.now + .seconds(5)

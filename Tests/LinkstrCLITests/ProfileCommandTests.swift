@@ -1,4 +1,5 @@
 import Foundation
+import LinkstrProcess
 import LinkstrRuntime
 import NostrCore
 import PluginTesting
@@ -123,18 +124,14 @@ import TestSupport
         // Each loop in a shell of its own, both started before either is waited for (no shell job
         // control: the test runner's blocked signals are inherited).
         let loops = try ["a", "b"].map { prefix in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = [
-                "-c", "for i in $(seq 1 \(rounds)); do \"$0\" profile rename \(prefix)$((i - 1)) \(prefix)$i --home \"$1\" >/dev/null || exit 1; done",
-                BuildProducts.linkstrExecutable, home,
-            ]
-            process.environment = ProcessRunner.linkstrEnvironment()
-            try process.run()
-            return process
+            try ChildProcess(
+                "/bin/sh",
+                [
+                    "-c", "for i in $(seq 1 \(rounds)); do \"$0\" profile rename \(prefix)$((i - 1)) \(prefix)$i --home \"$1\" >/dev/null || exit 1; done",
+                    BuildProducts.linkstrExecutable, home,
+                ], environment: ProcessRunner.linkstrEnvironment())
         }
-        for process in loops { process.waitUntilExit() }
-        #expect(loops.map(\.terminationStatus) == [0, 0])
+        #expect(loops.map { $0.wait() } == [.exited(0), .exited(0)], "\(loops.map(\.stderr))")
         #expect(try profiles(home).map(\.name) == ["a\(rounds)", "b\(rounds)"])
     }
 

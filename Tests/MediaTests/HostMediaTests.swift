@@ -4,6 +4,7 @@ import LinkstrHost
 import LinkstrPluginKit
 import LinkstrRuntime
 import PluginTesting
+import TestSupport
 import Testing
 
 /// The host with the real plugins: provider order (configuration over priority); the media use cases
@@ -46,15 +47,10 @@ struct HostMediaTests {
                 "Third-party YouTube", "1.0.0", provides, NULL, create, destroy, capability, "cc"};
             LKH_EXPORT const lkh_plugin_desc *lkh_plugin_entry(uint32_t major, uint32_t minor) { (void)minor; return major == LKH_ABI_MAJOR ? &desc : NULL; }
             """.write(toFile: source, atomically: true, encoding: .utf8)
-        let compiler = Process()
-        compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        compiler.arguments = [
-            "cc", "-std=c11", "-shared", "-fPIC", "-fvisibility=hidden", "-I", TestPaths.packageRoot + "/Sources/PluginABI/include",
-            source, "-o", library,
-        ]
-        try compiler.run()
-        compiler.waitUntilExit()
-        try #require(compiler.terminationStatus == 0, "cc failed to build the third-party provider")
+        let compiler = try ProcessRunner.run(
+            "/usr/bin/env",
+            ["cc", "-std=c11", "-shared", "-fPIC", "-fvisibility=hidden", "-I", TestPaths.packageRoot + "/Sources/PluginABI/include", source, "-o", library])
+        try #require(compiler.status == 0, "cc failed to build the third-party provider: \(compiler.stderr)")
         return library
     }
 

@@ -3,6 +3,7 @@ import LinkstrHost
 import LinkstrPluginKit
 import LinkstrRuntime
 import PluginTesting
+import TestSupport
 import Testing
 
 /// Runtime resolution through the media use cases: `resolve` (what `linkstr media resolve` prints),
@@ -128,15 +129,10 @@ struct HostResolutionTests {
                 "An ABI 1.0 provider", "1.0.0", provides, NULL, create, destroy, capability, "cc"};
             LKH_EXPORT const lkh_plugin_desc *lkh_plugin_entry(uint32_t major, uint32_t minor) { (void)minor; return major == LKH_ABI_MAJOR ? &desc : NULL; }
             """.write(toFile: source, atomically: true, encoding: .utf8)
-        let compiler = Process()
-        compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        compiler.arguments = [
-            "cc", "-std=c11", "-shared", "-fPIC", "-fvisibility=hidden", "-I", TestPaths.packageRoot + "/Sources/PluginABI/include",
-            source, "-o", library,
-        ]
-        try compiler.run()
-        compiler.waitUntilExit()
-        try #require(compiler.terminationStatus == 0, "cc failed to build the ABI 1.0 provider")
+        let compiler = try ProcessRunner.run(
+            "/usr/bin/env",
+            ["cc", "-std=c11", "-shared", "-fPIC", "-fvisibility=hidden", "-I", TestPaths.packageRoot + "/Sources/PluginABI/include", source, "-o", library])
+        try #require(compiler.status == 0, "cc failed to build the ABI 1.0 provider: \(compiler.stderr)")
         return library
     }
 
@@ -151,18 +147,11 @@ struct HostResolutionTests {
 
     @Test func theResolveCommand() throws {
         try configuration.write(toFile: scratch + "/config.toml", atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BuildProducts.linkstrExecutable)
-        process.arguments = ["media", "resolve", "https://www.facebook.com/share/v/og-swapped-5150/", "--json", "--home", scratch]
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": scratch]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(String(decoding: data, as: UTF8.self))")
+        let result = try ProcessRunner.run(
+            BuildProducts.linkstrExecutable, ["media", "resolve", "https://www.facebook.com/share/v/og-swapped-5150/", "--json", "--home", scratch],
+            environment: ["PATH": "/usr/bin:/bin", "HOME": scratch])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)")
         #expect(object["provider"] as? String == "facebook" && object["mode"] as? String == "embed")
         #expect(object["resolved_url"] as? String == "https://www.facebook.com/watch/?v=5150")
         #expect((object["embed_url"] as? String)?.contains("href=https%3A%2F%2Fwww.facebook.com%2Fwatch%2F%3Fv%3D5150") == true, "\(object)")

@@ -4,6 +4,7 @@ import LinkstrPluginKit
 import LinkstrRuntime
 import NostrCore
 import PluginABI
+import TestSupport
 import Testing
 
 @Suite("Relay pool: several relays, late relays, TLS, cancellation", .serialized, .timeLimit(.minutes(1)))
@@ -160,14 +161,8 @@ struct PoolBehaviourTests {
              "-extfile", extensions],
         ]
         for arguments in steps {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-            process.arguments = arguments
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else { throw TestFailure("openssl \(arguments[0]) failed") }
+            let result = try ProcessRunner.run("/usr/bin/openssl", arguments)
+            guard result.status == 0 else { throw TestFailure("openssl \(arguments[0]) failed: \(result.stderr)") }
         }
         return (ca, certificate, key)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import LinkstrHost
 import LinkstrPluginKit
+import LinkstrProcess
 import PluginTesting
 import Testing
 
@@ -148,10 +149,10 @@ struct SQLiteFaultTests {
         let path = Scratch.directory("fsize") + "/linkstr.sqlite"
         let owner = Records.owner()
         let ownerHex = owner.map { String(format: "%02x", $0) }.joined()
-        let child = try Subprocess(
+        let child = try ChildProcess(
             BuildProducts.directory + "/StorageTestProbe", ["fill", BuildProducts.plugin("sqlite"), path, ownerHex, "fill", "600000"])
-        let output = child.readAll()
-        #expect(child.wait().status == 0, "\(child.errors)")
+        #expect(child.wait() == .exited(0), "\(child.stderr)")
+        let output = child.stdout
         func value(_ name: String) -> String? {
             output.split(separator: "\n").first { $0.hasPrefix(name + " ") }.map { String($0.dropFirst(name.count + 1)) }
         }
@@ -176,7 +177,7 @@ struct SQLiteFaultTests {
         setup.close()
 
         let count = 200_000
-        let child = try Subprocess(BuildProducts.directory + "/StorageTestProbe", ["big-batch", BuildProducts.plugin("sqlite"), path, ownerHex, "big", "\(count)"])
+        let child = try ChildProcess(BuildProducts.directory + "/StorageTestProbe", ["big-batch", BuildProducts.plugin("sqlite"), path, ownerHex, "big", "\(count)"])
         #expect(child.waitForLine("applying"))
         // Kill once SQLite has spilled part of the open transaction into the WAL (its page cache is
         // full): the crash then lands in the middle of writing the batch.
@@ -186,10 +187,9 @@ struct SQLiteFaultTests {
             usleep(10_000)
             walBytes = ((try? FileManager.default.attributesOfItem(atPath: wal)[.size]) as? Int) ?? 0
         }
-        child.kill()
-        let exit = child.wait()
-        #expect(exit.signalled, "the probe was killed, not finished")
-        let finished = child.outputSoFar.contains("applied")
+        child.signal(SIGKILL)
+        #expect(child.wait() == .signaled(SIGKILL), "the probe was killed, not finished")
+        let finished = child.stdout.contains("applied")
         #expect(walBytes >= 4_000_000 && !finished, "killed while writing: \(walBytes) bytes of WAL, finished: \(finished)")
 
         let store = try TestStore.open(.sqlite, location: path)
@@ -209,7 +209,7 @@ struct SQLiteFaultTests {
         defer { store.close() }
         let perProcess = 1500
         let children = try ["left", "right"].map { tag in
-            try Subprocess(BuildProducts.directory + "/StorageTestProbe", ["write", BuildProducts.plugin("sqlite"), path, ownerHex, tag, "\(perProcess)", "30"])
+            try ChildProcess(BuildProducts.directory + "/StorageTestProbe", ["write", BuildProducts.plugin("sqlite"), path, ownerHex, tag, "\(perProcess)", "30"])
         }
         for batch in 0..<50 {
             try store.backend.apply((0..<10).map { .put(Records.post(owner, "here-\(batch)-\($0)")) })
@@ -217,7 +217,7 @@ struct SQLiteFaultTests {
         }
         for child in children {
             #expect(child.waitForLine("done"))
-            #expect(child.wait().status == 0)
+            #expect(child.wait() == .exited(0))
         }
         #expect(try store.backend.count(owner: owner) == UInt64(2 * perProcess + 500))
     }
@@ -264,5 +264,16 @@ struct SQLiteFaultTests {
             $0.key.contains("SELECT key") && !$0.key.contains("parent = ?3") && !$0.key.contains("parent IS NULL") && $0.key.contains("DESC")
         })
         #expect(unread.value.contains("USING INDEX records_by_sort"), "\(unread.value)")
+    }
+}
+
+extension ChildProcess {
+    /// Reads stdout until a line equal to `line` arrives; false when the output ends (or a minute
+    /// passes) first.
+    fileprivate func waitForLine(_ line: String) -> Bool {
+        while case .line(let next) = nextLine(within: .seconds(60)) {
+            if next == line { return true }
+        }
+        return false
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LinkstrProcess
 import PluginTesting
 
 /// Runs a program to completion and captures what it printed.
@@ -22,51 +23,27 @@ public enum ProcessRunner {
     ) throws -> Result {
         // A child that exits before reading its input must not kill the test process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let input = Pipe()
-        process.standardInput = input
-        try process.run()
-        let started = Date()
-        let pid = process.processIdentifier
-        let watchdog = DispatchWorkItem { if process.isRunning { kill(pid, SIGKILL) } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
-        defer { watchdog.cancel() }
-        let collector = PipeCollector([out, err])
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        // Not `waitUntilExit`: Foundation sees the exit only once the program's descendants are gone.
-        let exit = exitStatus(of: pid) ?? {
-            // Foundation reaped it already, so it knows.
-            process.waitUntilExit()
-            return (process.terminationStatus, process.terminationReason == .uncaughtSignal)
-        }()
+        let child = try ChildProcess(executable, arguments, environment: environment, input: .text(stdin ?? ""))
+        var killed = false
+        if child.waitForExit(upTo: .seconds(timeout)) == nil {
+            child.signal(SIGKILL)
+            killed = true
+        }
         // A background process the program started may still hold the pipes: what it writes after a
         // short drain is not waited for.
-        let (outputs, complete) = collector.collect(drain: drainSeconds)
-        var stderr = String(decoding: outputs[1], as: UTF8.self)
+        let complete = child.wait(upTo: .seconds(drainSeconds)) != nil
+        let exit = child.waitForExit(upTo: .seconds(drainSeconds)) ?? .exited(-1)
+        var stderr = child.stderr
         if !complete { stderr += "\n[the test stopped reading \(drainSeconds) s after the program exited: a process it started still holds its output open]\n" }
-        if exit.signaled, exit.status == SIGKILL, Date().timeIntervalSince(started) >= timeout {
+        if killed {
             stderr += "\n[killed by the test: still running after \(timeout) s: \(([executable] + arguments).joined(separator: " "))]\n"
         }
-        return Result(status: exit.status, stdout: String(decoding: outputs[0], as: UTF8.self), stderr: stderr, signaled: exit.signaled)
-    }
-
-    /// Waits until the child `pid` exits and returns its exit status (or the signal that ended it),
-    /// leaving it to Foundation to reap; nil when it is reaped already.
-    private static func exitStatus(of pid: pid_t) -> (status: Int32, signaled: Bool)? {
-        var info = siginfo_t()
-        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 {
-            guard errno == EINTR else { return nil }
-        }
-        let status = info._sifields._sigchld.si_status
-        return (status, info.si_code != CLD_EXITED)
+        let (status, signaled): (Int32, Bool) =
+            switch exit {
+            case .exited(let code): (code, false)
+            case .signaled(let signal): (signal, true)
+            }
+        return Result(status: status, stdout: child.stdout, stderr: stderr, signaled: signaled)
     }
 
     /// Runs the `linkstr` executable of this build with a clean environment (plus `environment`), and

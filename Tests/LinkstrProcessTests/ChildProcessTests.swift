@@ -1,0 +1,93 @@
+import Foundation
+import Glibc
+import LinkstrProcess
+import Testing
+
+/// `ChildProcess` against real programs (/bin/sh, /bin/cat).
+@Suite("ChildProcess", .timeLimit(.minutes(1)))
+struct ChildProcessTests {
+    @Test func runCollectsBothOutputsAndTheExitStatus() throws {
+        let (exit, stdout, stderr) = try ChildProcess.run("/bin/sh", ["-c", "echo out; echo err >&2; exit 3"])
+        #expect(exit == .exited(3))
+        #expect(stdout == "out\n")
+        #expect(stderr == "err\n")
+    }
+
+    @Test func mergedErrorsComeWithTheOutput() throws {
+        let (exit, stdout, stderr) = try ChildProcess.run("/bin/sh", ["-c", "echo err >&2"], mergeErrors: true)
+        #expect(exit.succeeded)
+        #expect(stdout == "err\n" && stderr.isEmpty)
+    }
+
+    @Test func textInputReachesStdinAndEnds() throws {
+        let (exit, stdout, _) = try ChildProcess.run("/bin/cat", [], input: .text("hello\nworld"))
+        #expect(exit.succeeded)
+        #expect(stdout == "hello\nworld")
+    }
+
+    @Test func theEnvironmentIsUpdatedOrReplaced() throws {
+        let updated = try ChildProcess.run("/bin/sh", ["-c", "echo \"$LINKSTR_PROBE:${HOME:+home}\""], updating: ["LINKSTR_PROBE": "set"])
+        #expect(updated.stdout == "set:home\n")
+        let replaced = try ChildProcess.run("/bin/sh", ["-c", "echo \"$LINKSTR_PROBE:${HOME:+home}\""], environment: ["LINKSTR_PROBE": "only"])
+        #expect(replaced.stdout == "only:\n")
+    }
+
+    @Test func linesArriveAsTheyComeAndAWaitCanTimeOut() throws {
+        let child = try ChildProcess("/bin/sh", ["-c", "echo one; exec sleep 30"])
+        #expect(child.nextLine(within: .seconds(20)) == .line("one"))
+        #expect(child.nextLine(within: .milliseconds(200)) == .timedOut)
+        #expect(child.isRunning)
+        child.signal(SIGKILL)
+        #expect(child.wait() == .signaled(SIGKILL))
+        #expect(child.nextLine(within: .seconds(5)) == .ended)
+        #expect(!child.isRunning)
+    }
+
+    @Test func aHeldInputKeepsTheChildReadingUntilItIsStopped() throws {
+        let child = try ChildProcess("/bin/cat", [], input: .heldOpen)
+        // cat ends at the end of its input: while the pipe is held open it does not.
+        #expect(child.wait(upTo: .milliseconds(300)) == nil)
+        child.stop(grace: .seconds(5))
+        #expect(child.wait() == .signaled(SIGTERM))
+    }
+
+    @Test func aProgramThatCannotStartIsNamed() {
+        #expect {
+            try ChildProcess("/nonexistent/linkstr-probe", [])
+        } throws: { error in
+            (error as? ChildProcess.StartError)?.description.hasPrefix("cannot start /nonexistent/linkstr-probe: ") == true
+        }
+    }
+
+    /// Synchronous waits from more tasks than the cooperative pool has threads: the runner's threads
+    /// need nothing from the pool, so no child waits for a pool thread its caller holds.
+    @Test func synchronousWaitsFromEveryPoolThreadDoNotStarveTheChildren() async throws {
+        let count = ProcessInfo.processInfo.activeProcessorCount * 2 + 2
+        let outputs = try await withThrowingTaskGroup(of: String.self) { group in
+            for index in 0..<count {
+                group.addTask { try ChildProcess.run("/bin/sh", ["-c", "sleep 0.2; echo \(index)"]).stdout }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(Set(outputs) == Set((0..<count).map { "\($0)\n" }))
+    }
+
+    @Test func aDetachedProgramRunsInAProcessGroupOfItsOwn() throws {
+        let pid = try DetachedProcess.spawn("/bin/sleep", ["5"]).get()
+        defer {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+        #expect(getpgid(pid) == pid)
+        #expect(getpgid(pid) != getpgrp())
+    }
+
+    @Test func aDetachedProgramThatCannotStartSaysWhy() {
+        guard case .failure(let error) = DetachedProcess.spawn("/nonexistent/linkstr-probe", []) else {
+            Issue.record("it started")
+            return
+        }
+        #expect(error.code == ENOENT)
+    }
+}
