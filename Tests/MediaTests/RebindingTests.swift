@@ -1,19 +1,22 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 
 @testable import LinkstrMediaKit
 
 /// DNS rebinding: a name that resolves to an allowed address when it is checked and to loopback
 /// afterwards. Metadata and thumbnail requests must connect only to an address that was checked.
 @Suite(.serialized) struct RebindingTests {
-    /// Answers `first` for the first lookup and 127.0.0.1 for every later one.
+    /// Answers `first` for the first lookup and `then` for every later one, whatever the name.
     final class RebindingResolver: Sendable {
         let first: String
+        let then: String
         private let count = Mutex(0)
 
-        init(first: String) {
+        init(first: String, then: String = "127.0.0.1") {
             self.first = first
+            self.then = then
         }
 
         var lookups: Int { count.withLock { $0 } }
@@ -23,12 +26,14 @@ import Testing
                 count += 1
                 return count
             }
-            return try AddressPolicy.resolve(lookup == 1 ? first : "127.0.0.1")
+            return try AddressPolicy.resolve(lookup == 1 ? first : then)
         }
     }
 
-    private func fetch(_ url: String, reach: AddressPolicy.Reach, resolver: RebindingResolver) async throws(FetchError) -> HTTPFetcher.Response {
-        let fetcher = HTTPFetcher(policy: AddressPolicy(reach: reach, resolve: resolver.resolve), userAgent: "linkstr-test")
+    private func fetch(
+        _ url: String, reach: AddressPolicy.Reach, resolver: RebindingResolver, caFile: String? = nil
+    ) async throws(FetchError) -> HTTPFetcher.Response {
+        let fetcher = HTTPFetcher(policy: AddressPolicy(reach: reach, resolve: resolver.resolve), userAgent: "linkstr-test", caFile: caFile)
         defer { fetcher.invalidate() }
         return try await fetcher.fetch(
             HTTPFetcher.Request(url: URL(string: url)!, timeout: .seconds(2), maxBytes: 65536, accept: "text/html"))
@@ -66,5 +71,33 @@ import Testing
         #expect(String(decoding: response.body, as: UTF8.self).contains("served by 127.0.0.2"))
         #expect(checked.connections == 1 && victim.connections == 0)
         #expect(resolver.lookups == 1)
+    }
+
+    @Test func overHTTPSTheCheckedAddressIsReachedAndTheCertificateMustNameTheHost() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        // No IP address among its names: TLS also accepts a certificate naming the address connected to.
+        let certificates = try TestCertificates(in: scratch, names: "DNS:localhost")
+        let pages = try FixtureServer.start()
+        let tls = try ExternalProcess(
+            script: "tls_proxy.py", ["--target", "\(pages.port)", "--cert", certificates.certificate, "--key", certificates.key])
+        let port = try #require(URLComponents(string: try await tls.ready())?.port)
+        let victim = try RecordingListener(address: "127.0.0.2", port: UInt16(port))
+        defer { victim.stop() }
+
+        let resolver = RebindingResolver(first: "127.0.0.1", then: "127.0.0.2")
+        let response = try await fetch(
+            "https://localhost:\(port)/og.html", reach: .loopbackAllowed, resolver: resolver, caFile: certificates.authority)
+        #expect(response.status == 200 && String(decoding: response.body, as: UTF8.self).contains("og:title"))
+        #expect(victim.connections == 0 && resolver.lookups == 1)
+
+        for (url, caFile) in [("https://elsewhere.test:\(port)/og.html", certificates.authority), ("https://localhost:\(port)/og.html", nil)] {
+            do throws(FetchError) {
+                _ = try await fetch(url, reach: .loopbackAllowed, resolver: RebindingResolver(first: "127.0.0.1"), caFile: caFile)
+                Issue.record("\(url) was fetched with ca_file \(caFile ?? "not set")")
+            } catch {
+                #expect(error.description.contains("TLS failed"), "\(url): \(error)")
+            }
+        }
     }
 }

@@ -78,8 +78,8 @@ extension HTTPFetcher {
         static func describe(_ error: any Error) -> String {
             switch error {
             case let error as FetchError: error.description
-            case let error as NIOSSLError: "TLS failed: \(error)"
-            case let error as NIOSSLExtraError: "TLS failed: \(error)"
+            case let error as NIOSSLError: "TLS failed: \(error) (for a private certificate authority, set ca_file)"
+            case let error as NIOSSLExtraError: "TLS failed: \(error) (for a private certificate authority, set ca_file)"
             case let error as IOError: error.description
             default: "\(error)"
             }

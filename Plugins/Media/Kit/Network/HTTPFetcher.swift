@@ -50,6 +50,8 @@ final class HTTPFetcher: Sendable {
     let policy: AddressPolicy
     let userAgent: String
     let maxRedirects: Int
+    /// Certificate authorities trusted besides the system's (a PEM file), or nil.
+    let caFile: String?
     private let state = Mutex(Resources())
 
     /// The event loop and TLS context, made on first use; the exchanges in flight.
@@ -72,10 +74,11 @@ final class HTTPFetcher: Sendable {
         }
     }
 
-    init(policy: AddressPolicy, userAgent: String, maxRedirects: Int = 5) {
+    init(policy: AddressPolicy, userAgent: String, maxRedirects: Int = 5, caFile: String? = nil) {
         self.policy = policy
         self.userAgent = userAgent
         self.maxRedirects = maxRedirects
+        self.caFile = caFile
     }
 
     /// Cancels every request and stops the event loop; later fetches fail as cancelled.
@@ -193,10 +196,12 @@ final class HTTPFetcher: Sendable {
         let registered = state.withLock { state -> Result<(any EventLoop, NIOSSLContext?, Int, EventLoopPromise<Answer>), FetchError> in
             guard !state.invalidated else { return .failure(.cancelled) }
             if secure, state.tls == nil {
+                var configuration = TLSConfiguration.makeClientConfiguration()
+                if let caFile { configuration.additionalTrustRoots = [.file(caFile)] }
                 do {
-                    state.tls = try NIOSSLContext(configuration: .makeClientConfiguration())
+                    state.tls = try NIOSSLContext(configuration: configuration)
                 } catch {
-                    return .failure(.transport("cannot set up TLS: \(error)"))
+                    return .failure(.transport("cannot set up TLS (ca_file \(caFile ?? "not set")): \(error)"))
                 }
             }
             let loops = state.loops ?? MultiThreadedEventLoopGroup(numberOfThreads: 1)
