@@ -173,5 +173,11 @@ struct MetadataTests {
 
         let refused = try await MediaPluginHarness(config: MediaPluginHarness.config(scratch: scratch.folder("system"))).metadata(url)
         #expect(refused.status != .ok && refused.message.contains("TLS failed") && refused.message.contains("set ca_file"), "\(refused)")
+
+        let unreadable = try MediaPluginHarness(
+            config: MediaPluginHarness.config(scratch: scratch.folder("unreadable"), ["ca_file": scratch.file("missing.pem")]))
+        #expect(unreadable.host.logLines.contains { $0.level == .warn && $0.message.contains("ca_file \(scratch.file("missing.pem")) cannot be read") })
+        let ignored = try await unreadable.metadata(url)
+        #expect(ignored.status != .ok && ignored.message.contains("TLS failed"), "\(ignored)")
     }
 }
