@@ -8,15 +8,17 @@ import TestSupport
 /// DNS rebinding: a name that resolves to an allowed address when it is checked and to loopback
 /// afterwards. Metadata and thumbnail requests must connect only to an address that was checked.
 @Suite(.serialized) struct RebindingTests {
-    /// Answers `first` for the first lookup and `then` for every later one, whatever the name.
+    /// Answers `first` for the first `checks` lookups and `then` for every later one, whatever the name.
     final class RebindingResolver: Sendable {
         let first: String
         let then: String
+        let checks: Int
         private let count = Mutex(0)
 
-        init(first: String, then: String = "127.0.0.1") {
+        init(first: String, then: String = "127.0.0.1", checks: Int = 1) {
             self.first = first
             self.then = then
+            self.checks = checks
         }
 
         var lookups: Int { count.withLock { $0 } }
@@ -26,7 +28,7 @@ import TestSupport
                 count += 1
                 return count
             }
-            return try AddressPolicy.resolve(lookup == 1 ? first : then)
+            return try AddressPolicy.resolve(lookup <= checks ? first : then)
         }
     }
 
@@ -71,6 +73,19 @@ import TestSupport
         #expect(String(decoding: response.body, as: UTF8.self).contains("served by 127.0.0.2"))
         #expect(checked.connections == 1 && victim.connections == 0)
         #expect(resolver.lookups == 1)
+    }
+
+    @Test func aRedirectHopGoesToTheAddressCheckedForIt() async throws {
+        let checked = try RecordingListener(address: "127.0.0.2")
+        defer { checked.stop() }
+        let victim = try RecordingListener(address: "127.0.0.1", port: checked.port)
+        defer { victim.stop() }
+        let resolver = RebindingResolver(first: "127.0.0.2", checks: 2)
+        let response = try await fetch("http://localhost:\(checked.port)/hop", reach: .loopbackAllowed, resolver: resolver)
+        #expect(response.url.absoluteString == "http://localhost:\(checked.port)/")
+        #expect(String(decoding: response.body, as: UTF8.self).contains("served by 127.0.0.2"))
+        #expect(checked.connections == 2 && victim.connections == 0)
+        #expect(resolver.lookups == 2, "one lookup per hop")
     }
 
     @Test func overHTTPSTheCheckedAddressIsReachedAndTheCertificateMustNameTheHost() async throws {

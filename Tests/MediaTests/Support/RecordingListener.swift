@@ -3,7 +3,7 @@ import Glibc
 import Synchronization
 
 /// A TCP listener on one loopback address that counts the connections it accepts and answers each
-/// with a small page whose title names that address.
+/// with a small page whose title names that address (`/hop`: a redirect to `/` instead).
 final class RecordingListener: Sendable {
     let address: String
     let port: UInt16
@@ -64,7 +64,9 @@ final class RecordingListener: Sendable {
             head += buffer[0..<count]
         }
         let body = "<html><head><title>served by \(address)</title></head></html>"
-        let response = "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
+        let response = head.starts(with: Array("GET /hop ".utf8))
+            ? "HTTP/1.1 302 Found\r\nLocation: /\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            : "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
         _ = response.withCString { send(client, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
     }
 }
