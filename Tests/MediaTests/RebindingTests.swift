@@ -70,9 +70,10 @@ import TestSupport
         defer { victim.stop() }
         let resolver = RebindingResolver(first: "127.0.0.2")
         let response = try await fetch("http://localhost:\(checked.port)/", reach: .loopbackAllowed, resolver: resolver)
-        #expect(String(decoding: response.body, as: UTF8.self).contains("served by 127.0.0.2"))
-        #expect(checked.connections == 1 && victim.connections == 0)
-        #expect(resolver.lookups == 1)
+        let seen = "\(response.status) '\(String(decoding: response.body, as: UTF8.self))'; connections: checked \(checked.connections), victim \(victim.connections); lookups \(resolver.lookups)"
+        #expect(String(decoding: response.body, as: UTF8.self).contains("served by 127.0.0.2"), "\(seen)")
+        #expect(checked.connections == 1 && victim.connections == 0, "\(seen)")
+        #expect(resolver.lookups == 1, "\(seen)")
     }
 
     @Test func aRedirectHopGoesToTheAddressCheckedForIt() async throws {
@@ -82,10 +83,11 @@ import TestSupport
         defer { victim.stop() }
         let resolver = RebindingResolver(first: "127.0.0.2", checks: 2)
         let response = try await fetch("http://localhost:\(checked.port)/hop", reach: .loopbackAllowed, resolver: resolver)
+        let seen = "\(response.status) '\(String(decoding: response.body, as: UTF8.self))'; connections: checked \(checked.connections), victim \(victim.connections); lookups \(resolver.lookups)"
         #expect(response.url.absoluteString == "http://localhost:\(checked.port)/")
-        #expect(String(decoding: response.body, as: UTF8.self).contains("served by 127.0.0.2"))
-        #expect(checked.connections == 2 && victim.connections == 0)
-        #expect(resolver.lookups == 2, "one lookup per hop")
+        #expect(String(decoding: response.body, as: UTF8.self).contains("served by 127.0.0.2"), "\(seen)")
+        #expect(checked.connections == 2 && victim.connections == 0, "\(seen)")
+        #expect(resolver.lookups == 2, "one lookup per hop: \(seen)")
     }
 
     @Test func overHTTPSTheCheckedAddressIsReachedAndTheCertificateMustNameTheHost() async throws {
