@@ -112,7 +112,9 @@ let package = Package(
             name: "LinkstrMediaKit",
             dependencies: [
                 "PluginABI", "LinkstrPluginKit", "COpenSSL", .product(name: "Subprocess", package: "swift-subprocess"),
-                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "SystemPackage", package: "swift-system"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             path: "Plugins/Media/Kit"),
         .target(name: "MediaBuiltinPlugin", dependencies: ["LinkstrMediaKit", "PluginABI"], path: "Plugins/Media/Builtin"),

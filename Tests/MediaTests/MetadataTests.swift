@@ -1,6 +1,7 @@
 import Foundation
 import LinkstrPluginKit
 import Testing
+import TestSupport
 
 /// Metadata through the real plugin against the local fixture server.
 @Suite(.serialized)
@@ -154,5 +155,29 @@ struct MetadataTests {
             let result = try await strict.metadata(url)
             #expect(result.status == .permission && result.message.contains("allow_private_addresses"), "\(url): \(result)")
         }
+    }
+
+    @Test func httpsFromAPrivateCertificateAuthorityNeedsCaFile() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let certificates = try TestCertificates(in: scratch)
+        let tls = try ExternalProcess(
+            script: "tls_proxy.py", ["--target", "\(server.port)", "--cert", certificates.certificate, "--key", certificates.key])
+        let port = try #require(URLComponents(string: try await tls.ready())?.port)
+        let url = "https://localhost:\(port)/og.html"
+
+        let trusting = try MediaPluginHarness(config: MediaPluginHarness.config(scratch: scratch.folder("trusting"), ["ca_file": certificates.authority]))
+        let result = try await trusting.metadata(url)
+        #expect(result.status == .ok && result.string("title") == "Café & friends 😀 \"quoted\"", "\(result)")
+        #expect(result.string("thumbnail") == "https://localhost:\(port)/thumb.png" && result.string("thumbnail_path") != nil, "\(result)")
+
+        let refused = try await MediaPluginHarness(config: MediaPluginHarness.config(scratch: scratch.folder("system"))).metadata(url)
+        #expect(refused.status != .ok && refused.message.contains("TLS failed") && refused.message.contains("set ca_file"), "\(refused)")
+
+        let unreadable = try MediaPluginHarness(
+            config: MediaPluginHarness.config(scratch: scratch.folder("unreadable"), ["ca_file": scratch.file("missing.pem")]))
+        #expect(unreadable.host.logLines.contains { $0.level == .warn && $0.message.contains("ca_file \(scratch.file("missing.pem")) cannot be read") })
+        let ignored = try await unreadable.metadata(url)
+        #expect(ignored.status != .ok && ignored.message.contains("TLS failed"), "\(ignored)")
     }
 }

@@ -70,9 +70,10 @@ struct PoolBehaviourTests {
     func secureWebSocket() async throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
-        let (caFile, certificate, key) = try Self.makeCertificates(in: scratch)
+        let certificates = try TestCertificates(in: scratch)
+        let caFile = certificates.authority
         let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let proxy = try await TestRelay.tlsProxy(to: relay, certificate: certificate, key: key)
+        let proxy = try await TestRelay.tlsProxy(to: relay, certificate: certificates.certificate, key: certificates.key)
         #expect(proxy.url.hasPrefix("wss://"))
 
         let trusting = try PoolHarness(settings: ["ca_file": caFile])
@@ -141,29 +142,5 @@ struct PoolBehaviourTests {
 
         try harness.pool.setRelays([RelayConfiguration(url: second.url)])
         try await waitFor("second enabled again") { harness.pool.statuses[second.url] == .connected }
-    }
-
-    /// A CA and a certificate for localhost signed by it, made with openssl: (CA file, certificate, key).
-    private static func makeCertificates(in scratch: TestScratch) throws -> (String, String, String) {
-        let ca = scratch.file("ca.pem")
-        let caKey = scratch.file("ca-key.pem")
-        let key = scratch.file("key.pem")
-        let request = scratch.file("request.csr")
-        let certificate = scratch.file("cert.pem")
-        let extensions = scratch.file("extensions.cnf")
-        try "subjectAltName=DNS:localhost,IP:127.0.0.1\nbasicConstraints=CA:FALSE\n".write(toFile: extensions, atomically: true, encoding: .utf8)
-        let steps: [[String]] = [
-            ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", caKey, "-out", ca,
-             "-days", "1", "-subj", "/CN=linkstr test CA"],
-            ["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key, "-out", request,
-             "-subj", "/CN=localhost"],
-            ["x509", "-req", "-in", request, "-CA", ca, "-CAkey", caKey, "-CAcreateserial", "-out", certificate, "-days", "1",
-             "-extfile", extensions],
-        ]
-        for arguments in steps {
-            let result = try ProcessRunner.run("/usr/bin/openssl", arguments)
-            guard result.status == 0 else { throw TestFailure("openssl \(arguments[0]) failed: \(result.stderr)") }
-        }
-        return (ca, certificate, key)
     }
 }

@@ -6,60 +6,86 @@ import Glibc
 /// setting `allow_private_addresses` widens it: `"loopback"` (127.0.0.0/8, ::1: local test servers)
 /// or `true` (every address).
 ///
-/// Every address a host name resolves to is checked before the request and again for each redirect.
-/// (libcurl resolves once more when it connects; a DNS answer that changes in between is not caught
-/// there. Extraction goes through `CheckingProxy`, which connects to the very address it checked.)
+/// A host name is resolved once per connection and every address it resolves to is checked; the
+/// connection then goes to one of those very addresses (`HTTPFetcher`, `CheckingProxy`), so a DNS
+/// answer that changes afterwards (rebinding) is never used.
 ///
-/// Thread rule: immutable; `check` blocks on DNS, so call it off the cooperative pool.
-enum AddressPolicy: Sendable, Equatable {
-    case publicOnly
-    case loopbackAllowed
-    case all
+/// Thread rule: immutable; `check` and `addresses(for:)` block on DNS, so call them off the
+/// cooperative pool.
+struct AddressPolicy: Sendable {
+    enum Reach: Sendable, Equatable {
+        case publicOnly
+        case loopbackAllowed
+        case all
+    }
+
+    /// Every address a host name (or address literal) stands for.
+    typealias Resolver = @Sendable (String) throws(FetchError) -> [Address]
+
+    var reach: Reach
+    var resolve: Resolver
+
+    init(reach: Reach, resolve: @escaping Resolver = AddressPolicy.resolve) {
+        self.reach = reach
+        self.resolve = resolve
+    }
 
     init(setting: String?) {
         switch setting?.lowercased() {
-        case "true", "yes", "1", "all": self = .all
-        case "loopback": self = .loopbackAllowed
-        default: self = .publicOnly
+        case "true", "yes", "1", "all": self.init(reach: .all)
+        case "loopback": self.init(reach: .loopbackAllowed)
+        default: self.init(reach: .publicOnly)
         }
     }
 
     /// Throws unless `url` is http(s) with a host whose every address this policy allows.
     func check(_ url: URL) throws(FetchError) {
-        guard let scheme = url.scheme?.lowercased() else { throw .invalidURL(url.absoluteString) }
-        guard scheme == "http" || scheme == "https" else { throw .unsupportedScheme(scheme) }
-        guard var host = url.host, !host.isEmpty else { throw .invalidURL(url.absoluteString) }
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        guard self != .all else { return }
+        let host = try Self.host(of: url)
+        guard reach != .all else { return }
         _ = try allowedAddresses(of: host)
+    }
+
+    /// The addresses a request for `url` may connect to: every address its host resolves to, when
+    /// this policy allows each of them. Throws as `check` does.
+    func addresses(for url: URL) throws(FetchError) -> [Address] {
+        try allowedAddresses(of: Self.host(of: url))
     }
 
     /// Every address `host` resolves to, when this policy allows each of them.
     func allowedAddresses(of host: String) throws(FetchError) -> [Address] {
-        let addresses = try Self.resolve(host)
-        guard self != .all else { return addresses }
+        let addresses = try resolve(host)
+        guard reach != .all else { return addresses }
         for address in addresses {
             switch address.scope {
             case .public: continue
-            case .loopback where self == .loopbackAllowed: continue
+            case .loopback where reach == .loopbackAllowed: continue
             case .loopback, .private: throw .privateAddress(host: host, address: address.text)
             }
         }
         return addresses
     }
 
+    /// The host of an http(s) URL, without the brackets of an IPv6 literal.
+    static func host(of url: URL) throws(FetchError) -> String {
+        guard let scheme = url.scheme?.lowercased() else { throw .invalidURL(url.absoluteString) }
+        guard scheme == "http" || scheme == "https" else { throw .unsupportedScheme(scheme) }
+        guard var host = url.host, !host.isEmpty else { throw .invalidURL(url.absoluteString) }
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        return host
+    }
+
     enum Scope: Equatable {
         case `public`, loopback, `private`
     }
 
-    struct Address {
+    struct Address: Sendable {
         var text: String
         var scope: Scope
         /// The `sockaddr_in` or `sockaddr_in6` it was resolved to (port 0).
         var socketAddress: [UInt8]
     }
 
-    /// Every address `host` resolves to (getaddrinfo; literals too).
+    /// Every address `host` resolves to (getaddrinfo; literals too): the default resolver.
     static func resolve(_ host: String) throws(FetchError) -> [Address] {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC

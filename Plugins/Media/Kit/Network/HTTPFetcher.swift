@@ -1,27 +1,29 @@
 import Dispatch
 import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
 import Synchronization
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
-/// Bounded HTTP GETs for metadata and thumbnails over URLSession (FoundationNetworking/libcurl):
-/// - only http and https, every host checked against the `AddressPolicy` before the request and
-///   before each redirect;
+/// Bounded HTTP/1.1 GETs for metadata and thumbnails, over SwiftNIO:
+/// - only http and https; each host is resolved once, every address is checked against the
+///   `AddressPolicy`, and the connection goes to one of those very addresses (TLS verifies the
+///   certificate for the host name and sends it as SNI), so a DNS answer that changes after the
+///   check (rebinding) is never used — for the first request and for every redirect hop;
 /// - redirects followed up to `maxRedirects` hops, each target resolved from the `Location` header
-///   against the redirecting URL (works around URLSession turning `Location: /dir/` into `/dir` and
-///   looping);
+///   against the redirecting URL;
 /// - the body capped at `maxBytes`: the transfer stops there and the prefix is returned with
 ///   `truncated` set (a page that never ends, or one of 50 MB, costs at most the cap);
 /// - an overall deadline, not just an idle timeout: a server that stalls costs at most `timeout`;
 /// - error statuses fail fast without reading the body;
 /// - optionally no redirect is followed: the first `Location` is reported instead (runtime
 ///   canonicalisation of Facebook share links).
+/// One request per connection (`Connection: close`); no content coding is asked for.
 ///
 /// Thread rule: thread-safe; `fetch` may run concurrently from many tasks. Call `invalidate()` once
-/// when done (URLSession keeps its delegate alive until then).
-final class HTTPFetcher: NSObject, URLSessionDataDelegate, Sendable {
+/// when done: it cancels what is in flight and stops the fetcher's event loop.
+final class HTTPFetcher: Sendable {
     struct Request: Sendable {
         var url: URL
         var timeout: Duration
@@ -48,218 +50,202 @@ final class HTTPFetcher: NSObject, URLSessionDataDelegate, Sendable {
     let policy: AddressPolicy
     let userAgent: String
     let maxRedirects: Int
-    private let session = Mutex<URLSession?>(nil)
-    private let tasks = Mutex<[Int: TaskState]>([:])
+    /// Certificate authorities trusted besides the system's (a PEM file), or nil.
+    let caFile: String?
+    private let state = Mutex(Resources())
 
-    /// Per-request state, touched only under `tasks`' lock.
-    private final class TaskState: @unchecked Sendable {
-        let request: Request
-        var continuation: CheckedContinuation<Response, any Error>?
-        var response: HTTPURLResponse?
-        var body: [UInt8] = []
-        var truncated = false
-        var redirects = 0
-        var redirectTarget: URL?
-        var redirectStatus = 0
-        var failure: FetchError?
+    /// The event loop and TLS context, made on first use; the exchanges in flight.
+    private struct Resources {
+        var loops: MultiThreadedEventLoopGroup?
+        var tls: NIOSSLContext?
+        var invalidated = false
+        var exchanges: [Int: Exchange] = [:]
+        var nextExchange = 0
+    }
 
-        init(request: Request) {
-            self.request = request
+    /// One connection in flight, as `invalidate()` and cancellation reach it.
+    struct Exchange: Sendable {
+        var answer: EventLoopPromise<Answer>
+        var channel: (any Channel)?
+
+        func cancel() {
+            answer.fail(FetchError.cancelled)
+            channel?.close(promise: nil)
         }
     }
 
-    init(policy: AddressPolicy, userAgent: String, maxRedirects: Int = 5) {
+    init(policy: AddressPolicy, userAgent: String, maxRedirects: Int = 5, caFile: String? = nil) {
         self.policy = policy
         self.userAgent = userAgent
         self.maxRedirects = maxRedirects
-        super.init()
+        self.caFile = caFile
     }
 
-    /// Cancels every request and releases the session.
+    /// Cancels every request and stops the event loop; later fetches fail as cancelled.
     func invalidate() {
-        session.withLock { session in
-            session?.invalidateAndCancel()
-            session = nil
+        let (exchanges, loops) = state.withLock { state in
+            let taken = (Array(state.exchanges.values), state.loops)
+            state.invalidated = true
+            state.exchanges = [:]
+            state.loops = nil
+            return taken
         }
+        for exchange in exchanges { exchange.cancel() }
+        loops?.shutdownGracefully { _ in }
     }
 
     /// GETs `request.url`. Throws `FetchError` (`.cancelled` when the calling task is cancelled).
     func fetch(_ request: Request) async throws(FetchError) -> Response {
-        let policy = self.policy
-        let url = request.url
-        let checked: Result<Void, FetchError> = await Self.offPool { () -> Result<Void, FetchError> in
+        let deadline = NIODeadline.now() + .nanoseconds(request.timeout.nanoseconds)
+        var url = request.url
+        var redirects = 0
+        while true {
+            let addresses: [AddressPolicy.Address]
             do throws(FetchError) {
-                try policy.check(url)
-                return .success(())
-            } catch {
-                return .failure(error)
+                addresses = try await resolve(url)
+            } catch where redirects > 0 {
+                let byConfiguration = if case .privateAddress = error { true } else { false }
+                throw .redirectRefused("to \(url.absoluteString): \(error)", byConfiguration: byConfiguration)
+            }
+            if Task.isCancelled { throw .cancelled }
+            switch try await exchange(url, addresses: addresses, request: request, deadline: deadline) {
+            case .page(let status, let contentType, let body, let truncated):
+                return Response(url: url, status: status, contentType: contentType, body: body, truncated: truncated)
+            case .redirect(let status, let location):
+                guard let target = URL(string: location, relativeTo: url)?.absoluteURL else {
+                    throw .redirectRefused("without a usable Location")
+                }
+                if !request.followRedirects {
+                    return Response(url: request.url, status: status, contentType: nil, body: [], truncated: false, redirectTarget: target)
+                }
+                redirects += 1
+                if redirects > maxRedirects { throw .tooManyRedirects(maxRedirects) }
+                url = target
             }
         }
-        try checked.get()
-        if Task.isCancelled { throw .cancelled }
+    }
 
-        var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout.seconds)
-        urlRequest.setValue(request.userAgent ?? userAgent, forHTTPHeaderField: "User-Agent")
-        urlRequest.setValue(request.accept, forHTTPHeaderField: "Accept")
-        urlRequest.setValue("en;q=0.9, *;q=0.5", forHTTPHeaderField: "Accept-Language")
-        let task = currentSession().dataTask(with: urlRequest)
-        let state = TaskState(request: request)
-        let identifier = task.taskIdentifier
+    /// The addresses `url` may connect to, resolved on a Dispatch thread (DNS blocks).
+    private func resolve(_ url: URL) async throws(FetchError) -> [AddressPolicy.Address] {
+        let policy = self.policy
+        let resolved = await withCheckedContinuation { (continuation: CheckedContinuation<Result<[AddressPolicy.Address], FetchError>, Never>) in
+            DispatchQueue.global().async {
+                continuation.resume(returning: Result { () throws(FetchError) in try policy.addresses(for: url) })
+            }
+        }
+        return try resolved.get()
+    }
+
+    /// One GET of `url` on a connection to one of `addresses` (the first that accepts).
+    private func exchange(
+        _ url: URL, addresses: [AddressPolicy.Address], request: Request, deadline: NIODeadline
+    ) async throws(FetchError) -> Answer {
+        let host = try AddressPolicy.host(of: url)
+        let secure = url.scheme?.lowercased() == "https"
+        let port = url.port ?? (secure ? 443 : 80)
+        let (loop, tls, identifier, answer) = try register(secure: secure)
+        defer { state.withLock { _ = $0.exchanges.removeValue(forKey: identifier) } }
+        let timeout = FetchError.timeout(seconds: request.timeout.seconds)
+        let expiry = loop.scheduleTask(deadline: deadline) { answer.fail(timeout) }
+        defer { expiry.cancel() }
+        let head = requestHead(url, host: host, request: request)
+        let maxBytes = request.maxBytes
+        let serverName = (try? SocketAddress(ipAddress: host, port: 0)) == nil ? host : nil
+        let bootstrap: @Sendable () -> ClientBootstrap = {
+            ClientBootstrap(group: loop).connectTimeout(max(.milliseconds(1), deadline - .now())).channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    if let tls {
+                        try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverName))
+                    }
+                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                    try channel.pipeline.syncOperations.addHandler(ResponseCollector(url: url, maxBytes: maxBytes, answer: answer))
+                }
+            }
+        }
+        connect(bootstrap, on: loop, to: addresses, host: host, port: port).whenComplete { result in
+            switch result {
+            case .success(let channel):
+                let kept = self.state.withLock { state -> Bool in
+                    guard state.exchanges[identifier] != nil else { return false }
+                    state.exchanges[identifier]?.channel = channel
+                    return true
+                }
+                guard kept else { return channel.close(promise: nil) }
+                answer.futureResult.whenComplete { _ in channel.close(promise: nil) }
+                channel.write(HTTPClientRequestPart.head(head), promise: nil)
+                channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
+            case .failure(let error):
+                answer.fail(error)
+            }
+        }
         do {
             return try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, any Error>) in
-                    tasks.withLock { $0[identifier] = state; state.continuation = continuation }
-                    let deadline = DispatchTime.now() + .nanoseconds(Int(request.timeout.nanoseconds))
-                    DispatchQueue.global().asyncAfter(deadline: deadline) { [weak task] in
-                        let expired = self.tasks.withLock { tasks -> Bool in
-                            guard let state = tasks[identifier], state.failure == nil else { return false }
-                            state.failure = .timeout(seconds: request.timeout.seconds)
-                            return true
-                        }
-                        if expired { task?.cancel() }
-                    }
-                    task.resume()
-                }
+                try await answer.futureResult.get()
             } onCancel: {
-                tasks.withLock { tasks in
-                    if let state = tasks[identifier], state.failure == nil { state.failure = .cancelled }
-                }
-                task.cancel()
+                state.withLock { $0.exchanges[identifier] }?.cancel()
             }
         } catch let error as FetchError {
             throw error
         } catch {
-            throw .transport(error.localizedDescription)
+            throw .transport(ResponseCollector.describe(error))
         }
     }
 
-    private func currentSession() -> URLSession {
-        session.withLock { session in
-            if let session { return session }
-            let configuration = URLSessionConfiguration.ephemeral
-            configuration.urlCache = nil
-            configuration.httpCookieStorage = nil
-            configuration.httpShouldSetCookies = false
-            configuration.httpMaximumConnectionsPerHost = 4
-            let queue = OperationQueue()
-            queue.maxConcurrentOperationCount = 1
-            let created = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
-            session = created
-            return created
-        }
-    }
-
-    // MARK: URLSessionDataDelegate (called on the session's serial delegate queue)
-
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-    ) {
-        let http = response as? HTTPURLResponse
-        let proceed = tasks.withLock { tasks -> Bool in
-            guard let state = tasks[dataTask.taskIdentifier] else { return false }
-            state.response = http
-            return (http?.statusCode ?? 200) < 300
-        }
-        completionHandler(proceed ? .allow : .cancel)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let full = tasks.withLock { tasks -> Bool in
-            guard let state = tasks[dataTask.taskIdentifier], !state.truncated else { return false }
-            let room = state.request.maxBytes - state.body.count
-            if data.count >= room {
-                state.body.append(contentsOf: data.prefix(room))
-                state.truncated = true
-                return true
+    /// Records a new exchange; its loop, the TLS context when `secure`, its key and its answer.
+    private func register(secure: Bool) throws(FetchError) -> (any EventLoop, NIOSSLContext?, Int, EventLoopPromise<Answer>) {
+        let registered = state.withLock { state -> Result<(any EventLoop, NIOSSLContext?, Int, EventLoopPromise<Answer>), FetchError> in
+            guard !state.invalidated else { return .failure(.cancelled) }
+            if secure, state.tls == nil {
+                var configuration = TLSConfiguration.makeClientConfiguration()
+                if let caFile { configuration.additionalTrustRoots = [.file(caFile)] }
+                do {
+                    state.tls = try NIOSSLContext(configuration: configuration)
+                } catch {
+                    return .failure(.transport("cannot set up TLS (ca_file \(caFile ?? "not set")): \(error)"))
+                }
             }
-            state.body.append(contentsOf: data)
-            return false
+            let loops = state.loops ?? MultiThreadedEventLoopGroup(numberOfThreads: 1)
+            state.loops = loops
+            let loop = loops.next()
+            let answer = loop.makePromise(of: Answer.self)
+            let identifier = state.nextExchange
+            state.nextExchange += 1
+            state.exchanges[identifier] = Exchange(answer: answer)
+            return .success((loop, secure ? state.tls : nil, identifier, answer))
         }
-        if full { dataTask.cancel() }
+        return try registered.get()
     }
 
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
-    ) {
-        let location = response.value(forHTTPHeaderField: "Location")
-        let target = location.flatMap { URL(string: $0, relativeTo: response.url)?.absoluteURL } ?? request.url
-        let captured = tasks.withLock { tasks -> Bool in
-            guard let state = tasks[task.taskIdentifier], !state.request.followRedirects, let target else { return false }
-            if state.redirectTarget == nil {
-                state.redirectTarget = target
-                state.redirectStatus = response.statusCode
+    /// A channel to the first of `addresses` that accepts a connection on `port`.
+    private func connect(
+        _ bootstrap: @escaping @Sendable () -> ClientBootstrap, on loop: any EventLoop, to addresses: [AddressPolicy.Address], host: String, port: Int
+    ) -> EventLoopFuture<any Channel> {
+        var attempt: EventLoopFuture<any Channel> = loop.makeFailedFuture(FetchError.transport("cannot connect to \(host): no address"))
+        for address in addresses {
+            attempt = attempt.flatMapError { _ in
+                do {
+                    return bootstrap().connect(to: try SocketAddress(ipAddress: address.text, port: port))
+                } catch {
+                    return loop.makeFailedFuture(error)
+                }
+            }.flatMapErrorThrowing { error in
+                throw FetchError.transport("cannot connect to \(host) (\(address.text)): \(ResponseCollector.describe(error))")
             }
-            return true
         }
-        if captured {
-            completionHandler(nil)
-            task.cancel()
-            return
-        }
-        let verdict: FetchError? = tasks.withLock { tasks -> FetchError? in
-            guard let state = tasks[task.taskIdentifier] else { return .cancelled }
-            state.redirects += 1
-            return state.redirects > maxRedirects ? .tooManyRedirects(maxRedirects) : nil
-        }
-        var refusal = verdict
-        if refusal == nil, let target {
-            do throws(FetchError) {
-                try policy.check(target)
-            } catch {
-                let byConfiguration = if case .privateAddress = error { true } else { false }
-                refusal = .redirectRefused("to \(target.absoluteString): \(error)", byConfiguration: byConfiguration)
-            }
-        } else if refusal == nil {
-            refusal = .redirectRefused("without a usable Location")
-        }
-        if let refusal {
-            tasks.withLock { tasks in
-                if let state = tasks[task.taskIdentifier], state.failure == nil { state.failure = refusal }
-            }
-            completionHandler(nil)
-            task.cancel()
-            return
-        }
-        var next = request
-        next.url = target
-        completionHandler(next)
+        return attempt
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let taken = tasks.withLock { tasks -> (state: TaskState, continuation: CheckedContinuation<Response, any Error>?)? in
-            guard let state = tasks.removeValue(forKey: task.taskIdentifier) else { return nil }
-            defer { state.continuation = nil }
-            return (state, state.continuation)
-        }
-        guard let (state, continuation) = taken else { return }
-        let finalURL = state.response?.url ?? task.currentRequest?.url ?? state.request.url
-        if let target = state.redirectTarget {
-            continuation?.resume(
-                returning: Response(
-                    url: state.request.url, status: state.redirectStatus, contentType: nil, body: [], truncated: false,
-                    redirectTarget: target))
-        } else if let failure = state.failure {
-            continuation?.resume(throwing: failure)
-        } else if let response = state.response, response.statusCode >= 300 {
-            continuation?.resume(throwing: FetchError.status(response.statusCode, url: finalURL.absoluteString))
-        } else if let error, !state.truncated {
-            let cancelled = (error as? URLError)?.code == .cancelled
-            continuation?.resume(throwing: cancelled ? FetchError.cancelled : FetchError.transport(error.localizedDescription))
-        } else {
-            continuation?.resume(
-                returning: Response(
-                    url: finalURL, status: state.response?.statusCode ?? 200,
-                    contentType: state.response?.value(forHTTPHeaderField: "Content-Type"), body: state.body,
-                    truncated: state.truncated))
-        }
-    }
-
-    /// Runs blocking work (DNS) on a Dispatch thread instead of the cooperative pool.
-    private static func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: work()) }
-        }
+    private func requestHead(_ url: URL, host: String, request: Request) -> HTTPRequestHead {
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        let path = components.map { $0.percentEncodedPath.isEmpty ? "/" : $0.percentEncodedPath } ?? "/"
+        let target = path + (components?.percentEncodedQuery.map { "?" + $0 } ?? "")
+        let authority = (host.contains(":") ? "[\(host)]" : host) + (url.port.map { ":\($0)" } ?? "")
+        var headers = HTTPHeaders()
+        headers.add(name: "Host", value: authority)
+        headers.add(name: "User-Agent", value: request.userAgent ?? userAgent)
+        headers.add(name: "Accept", value: request.accept)
+        headers.add(name: "Accept-Language", value: "en;q=0.9, *;q=0.5")
+        headers.add(name: "Connection", value: "close")
+        return HTTPRequestHead(version: .http1_1, method: .GET, uri: target, headers: headers)
     }
 }

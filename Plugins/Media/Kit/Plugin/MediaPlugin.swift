@@ -23,7 +23,7 @@ final class MediaPlugin: @unchecked Sendable {
         self.flavor = flavor
         self.host = host
         settings = MediaSettings(host: host) { host.log(.warn, $0) }
-        fetcher = HTTPFetcher(policy: settings.addressPolicy, userAgent: settings.userAgent)
+        fetcher = HTTPFetcher(policy: settings.addressPolicy, userAgent: settings.userAgent, caFile: settings.caFile)
         metadata = MetadataService(
             fetcher: fetcher, cacheDirectory: settings.cacheDirectory, naming: settings.cacheNaming, endpoints: settings.oEmbedEndpoints,
             retryAfter: settings.retryAfter, concurrency: settings.metadataConcurrency)

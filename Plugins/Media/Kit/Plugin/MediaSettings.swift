@@ -8,6 +8,7 @@ import LinkstrPluginKit
 /// |---|---|---|
 /// | `host.media_cache_key` | a random key per instance | names cache files (`CacheNaming`); the host keeps it |
 /// | `allow_private_addresses` | `false` | `true`: fetch from any address; `"loopback"`: also 127/8 and ::1 |
+/// | `ca_file` | none | a PEM file of certificate authorities trusted for https metadata and thumbnails, besides the system's |
 /// | `host.ytdlp` | the top-level `ytdlp` of config.toml, else the set-up's virtual environment | the yt-dlp program (else `<data>/venv/bin/yt-dlp`, then the search path) |
 /// | `ffmpeg`, `ffprobe` | the search path | the ffmpeg programs |
 /// | `tool_search_path` | `PATH` | where programs are looked up |
@@ -24,6 +25,8 @@ struct MediaSettings: Sendable {
     var cacheNaming: CacheNaming
     var dataDirectory: String
     var addressPolicy: AddressPolicy
+    /// Certificate authorities trusted besides the system's (PEM), for metadata and thumbnails.
+    var caFile: String?
     var ytDlp: String?
     var ffmpeg: String?
     var ffprobe: String?
@@ -44,6 +47,11 @@ struct MediaSettings: Sendable {
         cacheNaming = host.config("host.media_cache_key").flatMap(CacheNaming.init(hex:)) ?? CacheNaming()
         dataDirectory = host.config("host.data_dir") ?? home + "/.local/share/linkstr"
         addressPolicy = AddressPolicy(setting: host.config("allow_private_addresses"))
+        caFile = host.config("ca_file")
+        if let path = caFile, access(path, R_OK) != 0 {
+            warn("ca_file \(path) cannot be read (\(String(cString: strerror(errno)))); only the system's certificate authorities are trusted")
+            caFile = nil
+        }
         ytDlp = host.config("host.ytdlp")
         ffmpeg = host.config("ffmpeg")
         ffprobe = host.config("ffprobe")

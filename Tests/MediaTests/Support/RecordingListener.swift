@@ -1,0 +1,72 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// A TCP listener on one loopback address that counts the connections it accepts and answers each
+/// with a small page whose title names that address (`/hop`: a redirect to `/` instead).
+final class RecordingListener: Sendable {
+    let address: String
+    let port: UInt16
+    private let listener: Int32
+    private let accepted = Mutex(0)
+
+    /// Listens on `address` (an IPv4 loopback address) and `port` (0: a free one).
+    init(address: String, port: UInt16 = 0) throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        var socketAddress = sockaddr_in()
+        socketAddress.sin_family = sa_family_t(AF_INET)
+        socketAddress.sin_port = port.bigEndian
+        inet_pton(AF_INET, address, &socketAddress.sin_addr)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &socketAddress) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, length) == 0 && listen(descriptor, 16) == 0 && getsockname(descriptor, $0, &length) == 0
+            }
+        }
+        guard descriptor >= 0, bound else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw FixtureServerError(message: "cannot listen on \(address):\(port): \(reason)")
+        }
+        self.address = address
+        self.port = UInt16(bigEndian: socketAddress.sin_port)
+        listener = descriptor
+        Thread { [self] in acceptLoop() }.start()
+    }
+
+    /// How many connections were accepted so far.
+    var connections: Int { accepted.withLock { $0 } }
+
+    func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    private func acceptLoop() {
+        while true {
+            let client = accept(listener, nil, nil)
+            if client < 0 {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                return
+            }
+            accepted.withLock { $0 += 1 }
+            answer(client)
+        }
+    }
+
+    private func answer(_ client: Int32) {
+        defer { close(client) }
+        var head: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !head.suffix(4).elementsEqual([13, 10, 13, 10]) && head.count < 65536 {
+            let count = read(client, &buffer, buffer.count)
+            guard count > 0 else { return }
+            head += buffer[0..<count]
+        }
+        let body = "<html><head><title>served by \(address)</title></head></html>"
+        let response = head.starts(with: Array("GET /hop ".utf8))
+            ? "HTTP/1.1 302 Found\r\nLocation: /\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            : "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
+        _ = response.withCString { send(client, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+    }
+}
