@@ -1,0 +1,236 @@
+import Foundation
+import LinkstrEngine
+import LinkstrRuntime
+import NostrCore
+
+/// Every call the web app makes into the runtime, and only here: the account opened through
+/// `Composition`, its `AccountRuntime` and its `WatchService`, turned into the plain values the
+/// pages show. Swapping the runtime's entry point changes this file alone.
+///
+/// Thread rule: an actor; the account is opened once (at start, or after onboarding) and closed by `close()`.
+public actor AppRuntime {
+    private let configuration: RuntimeConfiguration
+    private let keyStore: KeyStoreKind?
+    private let live: LiveChanges
+    private let watches: Bool
+    private var opened: OpenedAccount?
+    private var watching: Task<Void, Never>?
+
+    /// - Parameters:
+    ///   - keyStore: where an account made or imported in the app keeps its key; nil for the home's default.
+    ///   - live: told every change the watch stores.
+    ///   - watches: run the watch once the account is open.
+    public init(configuration: RuntimeConfiguration, keyStore: KeyStoreKind?, live: LiveChanges, watches: Bool = true) {
+        self.configuration = configuration
+        self.keyStore = keyStore
+        self.live = live
+        self.watches = watches
+    }
+
+    // MARK: The account
+
+    /// Whether the home has an account (opened, or opened now).
+    func hasAccount() -> Bool {
+        (try? runtime()) != nil
+    }
+
+    /// Makes a new account; its nsec is handed back once, for the backup step. A `name` is kept and
+    /// published (a relay refusing it does not undo the account: `nameProblem` says why).
+    func createAccount(name: String?) async throws(AppFailure) -> (npub: String, nsec: String, nameProblem: String?) {
+        let key = SecretKey.generate()
+        try save(key, name: name)
+        var nameProblem: String?
+        if let name, let opened {
+            do throws(RuntimeError) {
+                try await opened.publishName(name)
+            } catch {
+                nameProblem = error.description
+            }
+        }
+        return (key.publicKey.npub, key.nsec, nameProblem)
+    }
+
+    /// Signs in with an existing nsec.
+    func importAccount(nsec: String) throws(AppFailure) {
+        let key: SecretKey
+        do throws(RuntimeError) {
+            key = try SecretKey.importing(nsec)
+        } catch {
+            throw AppFailure(error.description)
+        }
+        try save(key, name: nil)
+    }
+
+    private func save(_ key: SecretKey, name: String?) throws(AppFailure) {
+        do {
+            let host = try Composition.host(configuration)
+            defer { host.stop() }
+            let accounts = Composition.accounts(host, configuration)
+            try accounts.save(key, name: name, keyStore: keyStore ?? accounts.defaultKeyStore(), now: Int64(Date().timeIntervalSince1970))
+        } catch let error as CompositionError {
+            throw AppFailure(error.description)
+        } catch let error as AccountError {
+            throw AppFailure(error.message)
+        } catch {
+            throw AppFailure("\(error)")
+        }
+        do throws(CompositionError) {
+            try open()
+        } catch {
+            throw AppFailure(error.description)
+        }
+    }
+
+    private func open() throws(CompositionError) {
+        let account = try Composition.account(configuration)
+        opened = account
+        guard watches else { return }
+        let watch = WatchService(account: account)
+        let live = self.live
+        watching = Task {
+            let events = Task {
+                for await event in watch.events {
+                    guard case .change(let change) = event else { continue }
+                    live.publish(LiveChange(change))
+                }
+            }
+            // A watch that cannot run (another one holds this home's lock) leaves the pages to their reloads.
+            try? await watch.run()
+            await events.value
+        }
+    }
+
+    /// The account's runtime; the first time the home has an account, it is opened and watched.
+    private func runtime() throws(AppFailure) -> AccountRuntime {
+        if let opened { return opened.runtime }
+        do throws(CompositionError) {
+            // Whether there is an account at all, without loading a plugin.
+            let host = try Composition.host(configuration)
+            defer { host.stop() }
+            if (try? Composition.accounts(host, configuration).current()) != nil { try open() }
+        } catch {
+            throw AppFailure(error.description)
+        }
+        guard let opened else { throw AppFailure("this home has no account yet", isMissingAccount: true) }
+        return opened.runtime
+    }
+
+    /// Stops the watch and the account.
+    public func close() async {
+        watching?.cancel()
+        await watching?.value
+        await opened?.close()
+        opened = nil
+    }
+
+    /// The account's npub, for the header.
+    func me() throws(AppFailure) -> String {
+        try runtime().me.npub
+    }
+
+    // MARK: Reading
+
+    func sessions() async throws(AppFailure) -> [SessionRow] {
+        let runtime = try runtime()
+        return try await mapped {
+            try await runtime.sessions(archived: false).map { summary in
+                SessionRow(
+                    id: summary.id.rawValue, name: summary.name, updatedAt: summary.updatedAt, unread: summary.unread,
+                    memberCount: summary.members.count, removed: summary.removed)
+            }
+        }
+    }
+
+    /// The newest `limit` posts of a session, newest first; the session is marked read once read.
+    func feed(_ session: String, limit: Int) async throws(AppFailure) -> FeedView {
+        let runtime = try runtime()
+        let me = runtime.me
+        return try await mapped {
+            let id = try await runtime.resolveSession(session)
+            let feed = try await runtime.sessionFeed(id, limit: limit + 1)
+            let shown = feed.items.suffix(limit)
+            let posts = shown.reversed().map { item in
+                PostRow(
+                    id: item.post.id.hex, sender: feed.names[item.post.sender] ?? item.post.sender.npub, mine: item.post.sender == me,
+                    url: item.post.url, note: item.post.note, title: item.title, createdAt: item.post.createdAt, unread: item.post.unread,
+                    reactions: item.reactions.map { ReactionCount(emoji: $0.emoji, count: $0.senders.count, mine: $0.senders.contains(me)) })
+            }
+            let lines = feed.membershipChanges.filter { change in shown.first.map { change.time >= $0.post.createdAt } ?? true }.map { change in
+                MembershipLine(
+                    time: change.time, added: change.added.map { feed.names[$0] ?? $0.npub }, removed: change.removed.map { feed.names[$0] ?? $0.npub })
+            }
+            _ = try await runtime.markRead(id, post: nil)
+            return FeedView(
+                id: id.rawValue, name: feed.session.name, memberCount: feed.session.members.count, removed: feed.session.removed, posts: posts,
+                membership: lines.reversed(), hasOlder: feed.items.count > limit)
+        }
+    }
+
+    func contacts() async throws(AppFailure) -> [ContactRow] {
+        let runtime = try runtime()
+        return try await mapped {
+            try await runtime.contacts().map { ContactRow(npub: $0.pubkey.npub, name: $0.displayName, alias: $0.alias) }
+        }
+    }
+
+    // MARK: Changing
+
+    func post(_ session: String, url: String, note: String?) async throws(AppFailure) {
+        let runtime = try runtime()
+        try await mapped {
+            let id = try await runtime.resolveSession(session)
+            _ = try await runtime.post(id, url: url, note: note)
+        }
+    }
+
+    /// Toggles this account's `emoji` on a post.
+    func react(_ session: String, post: String, emoji: String) async throws(AppFailure) {
+        let runtime = try runtime()
+        try await mapped {
+            let id = try await runtime.resolveSession(session)
+            let postID = try await runtime.resolvePost(post, in: id)
+            _ = try await runtime.react(id, postID: postID, emoji: emoji, active: nil)
+        }
+    }
+
+    /// A new session with `members` (npubs); its id.
+    func createSession(name: String, members: [String]) async throws(AppFailure) -> String {
+        let runtime = try runtime()
+        return try await mapped {
+            var keys: [PublicKey] = []
+            for member in members { keys.append(try await runtime.resolvePerson(member)) }
+            return try await runtime.createSession(name: name, members: keys).id.rawValue
+        }
+    }
+
+    func addContact(_ key: String, alias: String?) async throws(AppFailure) {
+        let runtime = try runtime()
+        try await mapped {
+            let person = try await runtime.resolvePerson(key)
+            _ = try await runtime.addContact(person, alias: alias)
+        }
+    }
+
+    /// Runs `body`, its runtime error becoming the message a page shows.
+    private func mapped<Value: Sendable>(_ body: () async throws -> Value) async throws(AppFailure) -> Value {
+        do {
+            return try await body()
+        } catch let error as RuntimeError {
+            throw AppFailure(error.description, isBadInput: error.kind == .badInput)
+        } catch {
+            throw AppFailure("\(error)")
+        }
+    }
+}
+
+extension LiveChange {
+    init(_ change: EngineChange) {
+        switch change {
+        case .session(let session): self.init(kind: "session", session: session.id.rawValue)
+        case .members(let id, _, _, _): self.init(kind: "members", session: id.rawValue)
+        case .post(let post): self.init(kind: "post", session: post.sessionID.rawValue)
+        case .reaction(let reaction): self.init(kind: "reaction", session: reaction.key.sessionID.rawValue)
+        case .delete(let reference, _): self.init(kind: "delete", session: reference.sessionID.rawValue)
+        }
+    }
+}

@@ -1,0 +1,148 @@
+/// The stylesheet and the script, compiled into the program (an installed `linkstr` carries no
+/// resource folder): no build step, no framework.
+enum Assets {
+    /// Tokyo Night (the iPhone app's theme), dark by default; Tokyo Night Day when the system is light.
+    static let css = """
+        :root {
+          --bg: #1a1b26; --bg-deep: #16161e; --surface: #24283b; --surface-2: #2f3549; --line: #3b4261;
+          --fg: #c0caf5; --muted: #9aa5ce; --comment: #737aa2; --accent: #7aa2f7; --accent-fg: #16161e;
+          --cyan: #7dcfff; --purple: #bb9af7; --green: #9ece6a; --orange: #ff9e64; --red: #f7768e; --yellow: #e0af68;
+          --mine: rgba(122, 162, 247, 0.22);
+          color-scheme: dark;
+        }
+        @media (prefers-color-scheme: light) {
+          :root {
+            --bg: #e1e2e7; --bg-deep: #d5d6db; --surface: #f2f3f7; --surface-2: #e9e9ed; --line: #c4c8da;
+            --fg: #343b58; --muted: #4c5372; --comment: #5c6285; --accent: #2e5cc7; --accent-fg: #ffffff;
+            --cyan: #006a8f; --purple: #7847bd; --green: #33635c; --orange: #965027; --red: #b8254a; --yellow: #8f5e15;
+            --mine: rgba(46, 92, 199, 0.14);
+            color-scheme: light;
+          }
+        }
+        * { box-sizing: border-box; }
+        html { font-size: 17px; }
+        body { margin: 0; background: var(--bg); color: var(--fg); font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; line-height: 1.45; }
+        a { color: var(--accent); }
+        :focus-visible { outline: 2px solid var(--cyan); outline-offset: 2px; }
+        .bar { position: sticky; top: 0; z-index: 1; display: flex; align-items: center; gap: 1rem; padding: 0.6rem 1rem;
+          background: color-mix(in srgb, var(--bg-deep) 88%, transparent); backdrop-filter: blur(8px); border-bottom: 1px solid var(--line); }
+        .brand { font-weight: 700; color: var(--purple); text-decoration: none; font-size: 1.1rem; }
+        nav { display: flex; align-items: center; gap: 0.9rem; flex: 1; min-width: 0; }
+        nav a { color: var(--muted); text-decoration: none; padding: 0.2rem 0.1rem; }
+        nav a[aria-current="page"] { color: var(--fg); border-bottom: 2px solid var(--accent); }
+        .me { margin-left: auto; color: var(--comment); font-family: ui-monospace, monospace; font-size: 0.8rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+        main { max-width: 46rem; margin: 0 auto; padding: 1rem; }
+        h1 { font-size: 1.5rem; margin: 0.4rem 0 1rem; overflow-wrap: anywhere; }
+        h2 { font-size: 1.1rem; margin: 0 0 0.6rem; }
+        .lead { color: var(--muted); }
+        .title-row { display: flex; align-items: center; gap: 0.75rem; flex-wrap: wrap; }
+        .title-row h1 { flex: 1; min-width: 0; }
+        .title-row .meta { color: var(--comment); }
+        .back { font-size: 1.8rem; text-decoration: none; line-height: 1; }
+        .group { background: var(--surface); border: 1px solid var(--line); border-radius: 14px; padding: 1rem; margin: 0 0 1rem; }
+        label { display: block; margin: 0.6rem 0 0.25rem; color: var(--muted); font-size: 0.9rem; }
+        .hint { color: var(--comment); font-size: 0.85rem; }
+        input, textarea { width: 100%; font: inherit; color: var(--fg); background: var(--bg); border: 1px solid var(--line); border-radius: 10px; padding: 0.55rem 0.7rem; }
+        textarea { resize: vertical; }
+        input[type="checkbox"] { width: auto; }
+        button, .button { display: inline-block; font: inherit; cursor: pointer; border-radius: 10px; padding: 0.5rem 1rem; margin-top: 0.75rem;
+          border: 1px solid var(--line); background: var(--surface-2); color: var(--fg); text-decoration: none; }
+        .primary { background: var(--accent); color: var(--accent-fg); border-color: var(--accent); font-weight: 600; }
+        .actions { display: flex; justify-content: flex-end; }
+        .problem { color: var(--red); margin: 0.6rem 0 0; font-weight: 500; }
+        .empty { color: var(--muted); background: var(--surface); border: 1px dashed var(--line); border-radius: 14px; padding: 1.2rem; text-align: center; }
+        .secret { font-family: ui-monospace, monospace; font-size: 0.9rem; }
+        code { font-family: ui-monospace, monospace; font-size: 0.85rem; overflow-wrap: anywhere; }
+        fieldset { border: 0; padding: 0; margin: 0.8rem 0 0; }
+        legend { color: var(--muted); font-size: 0.9rem; }
+        .check { display: flex; align-items: center; gap: 0.6rem; color: var(--fg); font-size: 1rem; padding: 0.35rem 0; }
+        .avatar { flex: none; display: inline-flex; align-items: center; justify-content: center; width: 2.6rem; height: 2.6rem; border-radius: 50%;
+          font-weight: 700; color: #16161e; }
+        .c0 { background: #7aa2f7; } .c1 { background: #bb9af7; } .c2 { background: #9ece6a; } .c3 { background: #ff9e64; }
+        .c4 { background: #7dcfff; } .c5 { background: #e0af68; } .c6 { background: #f7768e; }
+        .sessions, .contacts, .feed { list-style: none; margin: 0; padding: 0; }
+        .sessions { background: var(--surface); border: 1px solid var(--line); border-radius: 14px; overflow: hidden; }
+        .session a { display: flex; align-items: center; gap: 0.8rem; padding: 0.75rem 1rem; color: var(--fg); text-decoration: none; }
+        .session + .session a { border-top: 1px solid var(--line); }
+        .session a:hover { background: var(--surface-2); }
+        .text { display: flex; flex-direction: column; flex: 1; min-width: 0; }
+        .name { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+        .meta { color: var(--comment); font-size: 0.85rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+        .side { display: flex; flex-direction: column; align-items: flex-end; gap: 0.3rem; color: var(--comment); font-size: 0.8rem; }
+        .unread .name { color: var(--fg); }
+        .dot { width: 0.7rem; height: 0.7rem; border-radius: 50%; background: var(--accent); }
+        .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+        .contacts li { display: flex; align-items: center; gap: 0.8rem; padding: 0.7rem 1rem; background: var(--surface); border: 1px solid var(--line); border-radius: 14px; margin-bottom: 0.5rem; }
+        .post { background: var(--surface); border: 1px solid var(--line); border-radius: 14px; padding: 0.8rem 1rem; margin-bottom: 0.8rem; }
+        .post.mine { border-color: color-mix(in srgb, var(--accent) 45%, var(--line)); }
+        .post.unread { box-shadow: inset 3px 0 0 var(--accent); }
+        .sender { display: flex; align-items: center; gap: 0.6rem; margin-bottom: 0.5rem; min-width: 0; }
+        .sender .avatar { width: 2rem; height: 2rem; font-size: 0.9rem; }
+        .sender .name { flex: 1; min-width: 0; }
+        .sender time { color: var(--comment); font-size: 0.8rem; flex: none; }
+        .new { background: var(--accent); color: var(--accent-fg); border-radius: 999px; font-size: 0.7rem; font-weight: 700; padding: 0.05rem 0.5rem; }
+        .title { display: block; font-weight: 600; margin-bottom: 0.2rem; }
+        .url { display: block; overflow-wrap: anywhere; }
+        .note { margin: 0.6rem 0 0; padding: 0.5rem 0.8rem; border-left: 3px solid var(--purple); background: color-mix(in srgb, var(--purple) 12%, transparent);
+          border-radius: 0 10px 10px 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+        .reactions { display: flex; flex-wrap: wrap; gap: 0.4rem; margin-top: 0.5rem; }
+        .chip { margin: 0; padding: 0.2rem 0.6rem; border-radius: 999px; font-size: 0.95rem; }
+        .chip.mine { background: var(--mine); border-color: var(--accent); }
+        .chip.quick { opacity: 0.8; }
+        .count { font-size: 0.8rem; color: var(--muted); }
+        .membership { text-align: center; color: var(--comment); font-size: 0.85rem; margin: 0.6rem 0 1rem; overflow-wrap: anywhere; }
+        .older { text-align: center; }
+        @media (max-width: 480px) {
+          html { font-size: 16px; }
+          main { padding: 0.7rem; }
+          .me { display: none; }
+        }
+        """
+
+    /// Live updates (a server-sent event refreshes what the page shows), reactions without a
+    /// reload, and the copy button. Without it every page still reads, and every form still works.
+    static let javascript = """
+        const live = document.body.dataset.live;
+        const region = () => document.getElementById("live");
+
+        // Fetches what the page shows again (the same address, as a fragment) and puts it in place.
+        async function refresh() {
+          const url = new URL(location.href);
+          url.searchParams.set("fragment", "1");
+          const response = await fetch(url, { credentials: "same-origin" });
+          if (response.ok && region()) region().innerHTML = await response.text();
+        }
+
+        if (live && region()) {
+          const events = new EventSource("/events");
+          events.addEventListener("change", (event) => {
+            const change = JSON.parse(event.data);
+            if (live === "sessions" || change.session === live) refresh();
+          });
+          events.addEventListener("open", () => document.body.dataset.connected = "true");
+        }
+
+        // A reaction toggles in place; the form posts as usual when this script is off.
+        document.addEventListener("submit", async (event) => {
+          const form = event.target;
+          if (!form.classList.contains("reactions")) return;
+          event.preventDefault();
+          const body = new URLSearchParams(new FormData(form, event.submitter));
+          const response = await fetch(form.action, { method: "POST", body, credentials: "same-origin" });
+          if (response.ok) await refresh();
+        });
+
+        document.addEventListener("click", async (event) => {
+          const button = event.target.closest("[data-copy]");
+          if (!button) return;
+          const field = document.getElementById(button.dataset.copy);
+          try {
+            await navigator.clipboard.writeText(field.value);
+            button.textContent = "Copied";
+          } catch {
+            field.select();
+            button.textContent = "Press Ctrl+C";
+          }
+        });
+        """
+}

@@ -1,0 +1,80 @@
+/// A session: the composer, then its posts newest first with their reactions and the membership lines.
+enum FeedPage {
+    /// What the composer shows again after a refusal: the text as typed and why.
+    struct Composer: Sendable {
+        var url = ""
+        var note = ""
+        var problem: String?
+    }
+
+    /// The iPhone app's quick reactions.
+    static let quickReactions = ["👍", "👎", "👀"]
+    /// Posts per page; "Show older posts" adds as many.
+    static let pageSize = 50
+
+    static func render(_ feed: FeedView, limit: Int, now: Int64, csrf: String, me: String, composer: Composer = Composer()) -> String {
+        let path = "/sessions/\(HTML.segment(feed.id))"
+        let compose =
+            feed.removed
+            ? "<p class=\"empty\">You were removed from this session: it stays here as history.</p>"
+            : """
+            <form method="post" action="\(path)/posts" class="group composer" aria-label="Share a link">
+            \(HTML.csrfField(csrf))
+            <label for="url">Link</label>
+            <input id="url" name="url" type="text" inputmode="url" required placeholder="https://…" value="\(HTML.escape(composer.url))" spellcheck="false">
+            <label for="note">Note <span class="hint">(optional)</span></label>
+            <textarea id="note" name="note" rows="2">\(HTML.escape(composer.note))</textarea>
+            <div class="actions"><button type="submit" class="primary">Share</button></div>
+            \(Layout.problem(composer.problem))
+            </form>
+            """
+        return Layout.page(
+            title: feed.name, csrf: csrf, live: feed.id, me: me, current: "sessions",
+            body: """
+                <div class="title-row"><a class="back" href="/" aria-label="Back to sessions">‹</a><h1>\(HTML.escape(feed.name))</h1>
+                <span class="meta">\(feed.memberCount) member\(feed.memberCount == 1 ? "" : "s")</span></div>
+                \(compose)
+                <div id="live">\(items(feed, limit: limit, now: now, csrf: csrf))</div>
+                """)
+    }
+
+    /// The posts and membership lines alone (also what a live refresh fetches).
+    static func items(_ feed: FeedView, limit: Int, now: Int64, csrf: String) -> String {
+        let path = "/sessions/\(HTML.segment(feed.id))"
+        guard !feed.posts.isEmpty || !feed.membership.isEmpty else {
+            return "<p class=\"empty\">Nothing shared yet. Paste a link above to start.</p>"
+        }
+        // Newest first: posts and membership lines merged by time.
+        var entries: [(time: Int64, html: String)] = feed.posts.map { ($0.createdAt, post($0, path: path, now: now, csrf: csrf, canReact: !feed.removed)) }
+        entries += feed.membership.map { line in
+            let text = (line.added.isEmpty ? [] : ["in: " + line.added.joined(separator: ", ")])
+                + (line.removed.isEmpty ? [] : ["out: " + line.removed.joined(separator: ", ")])
+            return (line.time, "<li class=\"membership\">\(HTML.escape(text.joined(separator: " · ")))</li>")
+        }
+        entries.sort { $0.time > $1.time }
+        let older = feed.hasOlder ? "<p class=\"older\"><a href=\"\(path)?limit=\(limit + pageSize)\">Show older posts</a></p>" : ""
+        return "<ol class=\"feed\">\(entries.map(\.html).joined())</ol>\(older)"
+    }
+
+    static func post(_ post: PostRow, path: String, now: Int64, csrf: String, canReact: Bool) -> String {
+        let link = post.title.map { "<a class=\"title\" href=\"\(HTML.escape(post.url))\" rel=\"noreferrer noopener\" target=\"_blank\">\(HTML.escape($0))</a>" } ?? ""
+        let note = post.note.map { "<blockquote class=\"note\">\(HTML.escape($0))</blockquote>" } ?? ""
+        let shown = Set(post.reactions.map(\.emoji))
+        let chips = post.reactions.map { reaction in
+            let count = reaction.count > 10 ? "10+" : "\(reaction.count)"
+            return "<button class=\"chip\(reaction.mine ? " mine" : "")\" name=\"emoji\" value=\"\(HTML.escape(reaction.emoji))\" aria-pressed=\"\(reaction.mine)\" aria-label=\"\(HTML.escape(reaction.emoji)) \(count)\"\(canReact ? "" : " disabled")>\(HTML.escape(reaction.emoji)) <span class=\"count\">\(count)</span></button>"
+        }
+        let quick = canReact ? quickReactions.filter { !shown.contains($0) }.map { emoji in
+            "<button class=\"chip quick\" name=\"emoji\" value=\"\(emoji)\" aria-label=\"React \(emoji)\">\(emoji)</button>"
+        } : []
+        return """
+            <li class="post\(post.mine ? " mine" : "")\(post.unread ? " unread" : "")" id="post-\(HTML.escape(post.id))" data-post="\(HTML.escape(post.id))">
+            <div class="sender"><span class="\(HTML.avatarClass(post.sender))" aria-hidden="true">\(HTML.initial(post.sender))</span><span class="name">\(post.mine ? "You" : HTML.escape(post.sender))</span>\(post.unread ? "<span class=\"new\">new</span>" : "")
+            <time datetime="\(HTML.isoDate(post.createdAt))">\(HTML.relativeTime(post.createdAt, now: now))</time></div>
+            \(link)<a class="url" href="\(HTML.escape(post.url))" rel="noreferrer noopener" target="_blank">\(HTML.escape(post.url))</a>
+            \(note)
+            <form method="post" action="\(path)/react" class="reactions">\(HTML.csrfField(csrf))<input type="hidden" name="post" value="\(HTML.escape(post.id))">\((chips + quick).joined())</form>
+            </li>
+            """
+    }
+}

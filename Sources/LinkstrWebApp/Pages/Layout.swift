@@ -1,0 +1,44 @@
+/// The frame of every page: head (the theme's stylesheet, the one script), the top bar and `main`.
+enum Layout {
+    /// - Parameters:
+    ///   - live: what the page follows live (`sessions`, or a session id); nil for none.
+    ///   - me: the account's npub, shown in the top bar; nil during onboarding.
+    static func page(title: String, csrf: String, live: String? = nil, me: String? = nil, current: String = "", body: String) -> String {
+        let nav =
+            me.map { npub in
+                """
+                <nav aria-label="Main">
+                <a href="/"\(current == "sessions" ? " aria-current=\"page\"" : "")>Sessions</a>
+                <a href="/contacts"\(current == "contacts" ? " aria-current=\"page\"" : "")>Contacts</a>
+                <span class="me" title="\(HTML.escape(npub))">\(HTML.escape(String(npub.prefix(12))))…</span>
+                </nav>
+                """
+            } ?? ""
+        return """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="csrf-token" content="\(HTML.escape(csrf))">
+            <meta name="color-scheme" content="dark light">
+            <title>\(HTML.escape(title)) · linkstr</title>
+            <link rel="stylesheet" href="/assets/app.css">
+            <script type="module" src="/assets/app.js"></script>
+            </head>
+            <body\(live.map { " data-live=\"\(HTML.escape($0))\"" } ?? "")>
+            <header class="bar"><a class="brand" href="/">linkstr</a>\(nav)</header>
+            <main>
+            \(body)
+            </main>
+            </body>
+            </html>
+            """
+    }
+
+    /// A message under a form: what went wrong, read out by screen readers when it appears.
+    static func problem(_ text: String?) -> String {
+        guard let text else { return "" }
+        return "<p class=\"problem\" role=\"alert\">\(HTML.escape(text))</p>"
+    }
+}

@@ -1,0 +1,173 @@
+"""Drives two `linkstr app` servers (Alice's and Bob's homes, one real relay between them) and a
+third one without an account, in headless Chromium, for WebAppBrowserTests.
+
+Alice creates a session with Bob and posts in her app; Bob's open page shows the session and then
+the post without a reload; Bob reacts; Alice's open page shows the reaction without a reload. The
+third app onboards a new account (the backup step shows its nsec). Screenshots of every screen,
+dark and light, at desktop and phone width, go to --screens. Prints one JSON object with what it saw.
+"""
+import argparse
+import json
+import os
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--alice", required=True, help="Alice's launch URL")
+parser.add_argument("--bob", required=True, help="Bob's launch URL")
+parser.add_argument("--newcomer", required=True, help="the launch URL of an app whose home has no account")
+parser.add_argument("--screens", required=True)
+parser.add_argument("--profiles", required=True)
+parser.add_argument("--chromium", default="/usr/bin/chromium")
+parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+options = parser.parse_args()
+os.makedirs(options.screens, exist_ok=True)
+
+SIZES = {"desktop": (1280, 860, False), "phone": (390, 844, True)}
+seen = {}
+
+
+def browser(name):
+    chrome = webdriver.ChromeOptions()
+    chrome.binary_location = options.chromium
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-dev-shm-usage",
+                     f"--user-data-dir={options.profiles}/{name}", "--window-size=1280,860", "--lang=en-US"):
+        chrome.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(options.chromedriver), options=chrome)
+    driver.set_script_timeout(20)
+    return driver
+
+
+def wait(description, condition, seconds=30):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        try:
+            if condition():
+                return True
+        except Exception:
+            pass
+        time.sleep(0.1)
+    seen.setdefault("timeouts", []).append(description)
+    return False
+
+
+def screenshots(driver, name):
+    """The current page at both widths in both schemes, then back to dark desktop."""
+    for scheme in ("dark", "light"):
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        for size, (width, height, mobile) in SIZES.items():
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                   {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+            time.sleep(0.2)
+            driver.save_screenshot(f"{options.screens}/{name}-{scheme}-{size}.png")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def live_text(driver):
+    return driver.find_element(By.ID, "live").text
+
+
+def mark(driver):
+    """A value only this page load has: it survives live updates, not a reload."""
+    driver.execute_script("window.linkstrTestMark = 'kept';")
+
+
+def kept(driver):
+    return driver.execute_script("return window.linkstrTestMark === 'kept';")
+
+
+def connected(driver):
+    return driver.execute_script("return document.body.dataset.connected === 'true';")
+
+
+alice, bob, newcomer = browser("alice"), browser("bob"), browser("newcomer")
+try:
+    # Onboarding in the third app: create an account with a name; the backup step shows the nsec.
+    newcomer.get(options.newcomer)
+    seen["onboarding_shown"] = "Create an account" in newcomer.page_source
+    screenshots(newcomer, "onboarding")
+    newcomer.find_element(By.ID, "name").send_keys("Carol")
+    newcomer.find_element(By.CSS_SELECTOR, "form[action='/onboarding/create'] button").click()
+    wait("the backup step", lambda: newcomer.find_elements(By.CSS_SELECTOR, "input.secret"))
+    seen["backup_nsec"] = newcomer.find_element(By.CSS_SELECTOR, "input.secret").get_attribute("value")
+    seen["backup_says_password"] = "password to sign in" in newcomer.page_source
+    screenshots(newcomer, "backup")
+    newcomer.find_element(By.LINK_TEXT, "I saved it, continue").click()
+    wait("the newcomer's empty sessions list", lambda: "No sessions yet" in live_text(newcomer))
+    seen["newcomer_sessions_empty"] = "No sessions yet" in live_text(newcomer)
+    screenshots(newcomer, "sessions-empty")
+
+    # The launch token is exchanged for the cookie and leaves the address bar.
+    alice.get(options.alice)
+    bob.get(options.bob)
+    seen["alice_url_without_token"] = "token=" not in alice.current_url
+    wait("Bob's event stream", lambda: connected(bob))
+    mark(bob)
+
+    # Alice creates a session with Bob (her contact) in her app.
+    alice.get(alice.current_url.rstrip("/") + "/sessions/new")
+    screenshots(alice, "new-session")
+    alice.find_element(By.ID, "session-name").send_keys("Weekend videos")
+    for box in alice.find_elements(By.CSS_SELECTOR, "input[name='member']"):
+        box.click()
+    alice.find_element(By.CSS_SELECTOR, "form[action='/sessions'] button[type='submit']").click()
+    wait("Alice's new session", lambda: "/sessions/" in alice.current_url and alice.find_elements(By.ID, "url"))
+
+    # Bob's open sessions list shows it without a reload.
+    seen["bob_saw_session_live"] = wait("the session in Bob's list", lambda: "Weekend videos" in live_text(bob))
+    seen["bob_list_kept_page"] = kept(bob)
+    screenshots(bob, "sessions")
+    bob.find_element(By.PARTIAL_LINK_TEXT, "Weekend videos").click()
+    wait("Bob's feed and its event stream", lambda: bob.find_elements(By.ID, "url") and connected(bob))
+    mark(bob)
+
+    # The composer keeps what was typed and says why when the runtime refuses it.
+    alice.find_element(By.ID, "url").send_keys("not a link")
+    alice.find_element(By.ID, "note").send_keys("typed before the refusal")
+    alice.find_element(By.CSS_SELECTOR, "form.composer button[type='submit']").click()
+    wait("the composer's message", lambda: alice.find_elements(By.CSS_SELECTOR, "form.composer .problem"))
+    seen["composer_problem"] = alice.find_element(By.CSS_SELECTOR, "form.composer .problem").text
+    seen["composer_kept_note"] = alice.find_element(By.ID, "note").get_attribute("value")
+    screenshots(alice, "composer-refused")
+
+    # Alice posts; Bob's open feed shows it without a reload.
+    url_field = alice.find_element(By.ID, "url")
+    url_field.clear()
+    url_field.send_keys("youtube.com/watch?v=dQw4w9WgXcQ")
+    note = alice.find_element(By.ID, "note")
+    note.clear()
+    note.send_keys("the classic")
+    alice.find_element(By.CSS_SELECTOR, "form.composer button[type='submit']").click()
+    wait("Alice's post in her feed", lambda: alice.find_elements(By.CSS_SELECTOR, "li.post"))
+    seen["alice_post_shown"] = "the classic" in live_text(alice)
+    wait("Alice's event stream", lambda: connected(alice))
+    mark(alice)
+
+    seen["bob_saw_post_live"] = wait("the post in Bob's feed", lambda: "the classic" in live_text(bob))
+    seen["bob_feed_kept_page"] = kept(bob)
+    seen["bob_post_text"] = live_text(bob)
+
+    # Bob reacts with the quick 👍; Alice's open feed shows it without a reload.
+    bob.find_element(By.CSS_SELECTOR, "li.post button.chip[value='👍']").click()
+    wait("Bob's own reaction", lambda: bob.find_elements(By.CSS_SELECTOR, "li.post button.chip.mine"))
+    seen["bob_reaction_highlighted"] = bool(bob.find_elements(By.CSS_SELECTOR, "li.post button.chip.mine"))
+    seen["alice_saw_reaction_live"] = wait(
+        "the reaction on Alice's post", lambda: alice.find_elements(By.CSS_SELECTOR, "li.post button.chip:not(.quick)"))
+    seen["alice_feed_kept_page"] = kept(alice)
+    seen["alice_reaction_text"] = " ".join(chip.text for chip in alice.find_elements(By.CSS_SELECTOR, "li.post button.chip:not(.quick)"))
+    screenshots(alice, "feed")
+    screenshots(bob, "feed-bob")
+
+    alice.get(alice.current_url.split("/sessions/")[0] + "/contacts")
+    screenshots(alice, "contacts")
+    alice.get(alice.current_url.split("/contacts")[0] + "/")
+    screenshots(alice, "sessions-alice")
+finally:
+    for driver in (alice, bob, newcomer):
+        driver.quit()
+
+print(json.dumps(seen))
