@@ -31,11 +31,13 @@ struct WebAppGuard: RouterMiddleware {
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; media-src 'self'; connect-src 'self'; "
         + "frame-src \(embedHosts.joined(separator: " ")); frame-ancestors 'none'; form-action 'self'; base-uri 'none'; object-src 'none'"
 
+    // Referrer-Policy is `same-origin`, not `no-referrer`: with `no-referrer` a browser sends
+    // `Origin: null` on the app's own form POSTs, which the Origin check must refuse.
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await check(request, context: context, next: next)
         let headers: [(String, String)] = [
             ("Content-Security-Policy", Self.contentSecurityPolicy), ("X-Frame-Options", "DENY"), ("X-Content-Type-Options", "nosniff"),
-            ("Referrer-Policy", "no-referrer"), ("Cross-Origin-Opener-Policy", "same-origin"), ("Cross-Origin-Resource-Policy", "same-origin"),
+            ("Referrer-Policy", "same-origin"), ("Cross-Origin-Opener-Policy", "same-origin"), ("Cross-Origin-Resource-Policy", "same-origin"),
             ("Cache-Control", "no-store"),
         ]
         for (name, value) in headers { response.headers[HTTPField.Name(name)!] = value }

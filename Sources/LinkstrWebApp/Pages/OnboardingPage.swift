@@ -42,7 +42,7 @@ enum OnboardingPage {
                 <button type="button" data-copy="nsec">Copy</button>
                 <p class="hint">Your public key, to give to others: <code>\(HTML.escape(npub))</code></p>
                 </section>
-                \(nameProblem.map { Layout.problem("Your name was not published: \($0). You can publish it later.") } ?? "")
+                \(nameProblem.map { Layout.problem("Your name was not published: \($0.hasSuffix(".") ? String($0.dropLast()) : $0). You can publish it later.") } ?? "")
                 <p><a class="button primary" href="/">I saved it, continue</a></p>
                 """)
     }
