@@ -35,16 +35,18 @@ enum Assets {
         h1 { font-size: 1.5rem; margin: 0.4rem 0 1rem; overflow-wrap: anywhere; }
         h2 { font-size: 1.1rem; margin: 0 0 0.6rem; }
         .lead { color: var(--muted); }
-        .title-row { display: flex; align-items: center; gap: 0.75rem; flex-wrap: wrap; }
-        .title-row h1 { flex: 1; min-width: 0; }
+        .title-row { display: flex; align-items: center; gap: 0.75rem; flex-wrap: wrap; margin: 0.4rem 0 1rem; }
+        .title-row h1 { flex: 1; min-width: 0; margin: 0; }
         .title-row .meta { color: var(--comment); }
-        .back { font-size: 1.8rem; text-decoration: none; line-height: 1; }
+        .back { flex: none; display: inline-flex; align-items: center; justify-content: center; width: 2.3rem; height: 2.3rem; border-radius: 50%;
+          background: var(--surface); border: 1px solid var(--line); font-size: 1.6rem; line-height: 1; text-decoration: none; padding-bottom: 0.15rem; }
+        .title-row .button { margin-top: 0; }
         .group { background: var(--surface); border: 1px solid var(--line); border-radius: 14px; padding: 1rem; margin: 0 0 1rem; }
         label { display: block; margin: 0.6rem 0 0.25rem; color: var(--muted); font-size: 0.9rem; }
         .hint { color: var(--comment); font-size: 0.85rem; }
         input, textarea { width: 100%; font: inherit; color: var(--fg); background: var(--bg); border: 1px solid var(--line); border-radius: 10px; padding: 0.55rem 0.7rem; }
         textarea { resize: vertical; }
-        input[type="checkbox"] { width: auto; }
+        input[type="checkbox"] { width: 1.15rem; height: 1.15rem; accent-color: var(--accent); }
         button, .button { display: inline-block; font: inherit; cursor: pointer; border-radius: 10px; padding: 0.5rem 1rem; margin-top: 0.75rem;
           border: 1px solid var(--line); background: var(--surface-2); color: var(--fg); text-decoration: none; }
         .primary { background: var(--accent); color: var(--accent-fg); border-color: var(--accent); font-weight: 600; }

@@ -59,6 +59,7 @@ enum FeedPage {
     static func post(_ post: PostRow, path: String, now: Int64, csrf: String, canReact: Bool) -> String {
         let link = post.title.map { "<a class=\"title\" href=\"\(HTML.escape(post.url))\" rel=\"noreferrer noopener\" target=\"_blank\">\(HTML.escape($0))</a>" } ?? ""
         let note = post.note.map { "<blockquote class=\"note\">\(HTML.escape($0))</blockquote>" } ?? ""
+        let sender = post.mine ? "You" : post.sender
         let shown = Set(post.reactions.map(\.emoji))
         let chips = post.reactions.map { reaction in
             let count = reaction.count > 10 ? "10+" : "\(reaction.count)"
@@ -69,7 +70,7 @@ enum FeedPage {
         } : []
         return """
             <li class="post\(post.mine ? " mine" : "")\(post.unread ? " unread" : "")" id="post-\(HTML.escape(post.id))" data-post="\(HTML.escape(post.id))">
-            <div class="sender"><span class="\(HTML.avatarClass(post.sender))" aria-hidden="true">\(HTML.initial(post.sender))</span><span class="name">\(post.mine ? "You" : HTML.escape(post.sender))</span>\(post.unread ? "<span class=\"new\">new</span>" : "")
+            <div class="sender"><span class="\(HTML.avatarClass(post.sender))" aria-hidden="true">\(HTML.initial(sender))</span><span class="name">\(HTML.escape(sender))</span>\(post.unread ? "<span class=\"new\">new</span>" : "")
             <time datetime="\(HTML.isoDate(post.createdAt))">\(HTML.relativeTime(post.createdAt, now: now))</time></div>
             \(link)<a class="url" href="\(HTML.escape(post.url))" rel="noreferrer noopener" target="_blank">\(HTML.escape(post.url))</a>
             \(note)

@@ -63,9 +63,10 @@ enum HTML {
         return "avatar c\(hash % 7)"
     }
 
-    /// The first letter of a name, for its avatar.
+    /// The first letter of a name, for its avatar (of an npub: the first letter after `npub1`).
     static func initial(_ name: String) -> String {
-        escape(name.first.map { String($0).uppercased() } ?? "?")
+        let shown = name.hasPrefix("npub1") ? name.dropFirst(5) : Substring(name)
+        return escape(shown.first.map { String($0).uppercased() } ?? "?")
     }
 }
 
