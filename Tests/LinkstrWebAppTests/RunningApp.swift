@@ -1,5 +1,6 @@
 import Foundation
 import PluginTesting
+import LinkstrWebApp
 import TestSupport
 
 /// A `linkstr app --no-browser --json` process for a home, and where it listens (from the first
@@ -27,4 +28,41 @@ struct RunningApp {
 
     var host: String { "127.0.0.1:\(port)" }
     var origin: String { "http://\(host)" }
+}
+
+/// A browser's view of a running app, without the browser: the session cookie and the CSRF token
+/// of a launched app, for requests as its own pages make them.
+struct SignedIn {
+    let app: RunningApp
+    /// The answer to the launch URL (the cookie's attributes, the redirect).
+    let launch: PlainHTTPClient.Answer
+    let cookie: String
+    let csrf: String
+
+    /// Opens the launch URL (once) and reads the CSRF token from the first page.
+    init(_ app: RunningApp) throws {
+        self.app = app
+        let token = String(app.url.split(separator: "=").last ?? "")
+        launch = try PlainHTTPClient.send(port: app.port, path: "/launch?token=\(token)", headers: [("Host", app.host)])
+        guard let setCookie = launch.header("set-cookie") else { throw TestFailure("the launch gave no cookie: HTTP \(launch.status)") }
+        cookie = String(setCookie.split(separator: ";")[0])
+        let page = try PlainHTTPClient.send(port: app.port, path: "/", headers: [("Host", app.host), ("Cookie", cookie)])
+        guard let csrf = page.body.components(separatedBy: "name=\"csrf-token\" content=\"").dropFirst().first?.components(separatedBy: "\"").first
+        else { throw TestFailure("the first page has no CSRF token: \(page.body)") }
+        self.csrf = csrf
+    }
+
+    func get(_ path: String) throws -> PlainHTTPClient.Answer {
+        try PlainHTTPClient.send(port: app.port, path: path, headers: [("Host", app.host), ("Cookie", cookie)])
+    }
+
+    /// A form POST from the app's own page: its Origin, the cookie and the CSRF token.
+    func post(_ path: String, _ fields: [(String, String)]) throws -> PlainHTTPClient.Answer {
+        let body = ([("csrf", csrf)] + fields).map { name, value in
+            name + "=" + (value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value)
+        }.joined(separator: "&")
+        return try PlainHTTPClient.send(
+            port: app.port, method: "POST", path: path,
+            headers: [("Host", app.host), ("Cookie", cookie), ("Origin", app.origin), ("Content-Type", "application/x-www-form-urlencoded")], body: body)
+    }
 }

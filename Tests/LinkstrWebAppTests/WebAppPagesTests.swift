@@ -1,0 +1,86 @@
+import Foundation
+import PluginTesting
+import TestSupport
+import Testing
+
+/// The app's pages over HTTP as its own pages post (cookie, Origin, CSRF token), against
+/// `linkstr app` for real homes: onboarding by import, text from others escaped, paging.
+@Suite(.timeLimit(.minutes(2))) struct WebAppPagesTests {
+    @Test("a home without an account onboards by importing an nsec; a key that is not one is refused on the form")
+    func importsAnNsec() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let bob = try LinkstrHome.create(scratch, "bob", relays: [])
+        let empty = scratch.folder("empty")
+        scratch.write("empty/config.toml", "relays = []\n")
+        let app = try await RunningApp.start(home: empty, ["--key-store", "plain"])
+        defer { app.process.terminate(within: 10) }
+        let client = try SignedIn(app)
+
+        #expect(try client.get("/").body.contains("Create an account"))
+        let refused = try client.post("/onboarding/import", [("nsec", "nsec1notakey")])
+        #expect(refused.status == 400 && refused.body.contains("invalid secret key (nsec)") && refused.body.contains("Create an account"), "\(refused.body)")
+        #expect(!refused.body.contains("nsec1notakey"), "the page repeats what was typed in the secret field")
+
+        let imported = try client.post("/onboarding/import", [("nsec", bob.nsec)])
+        #expect(imported.status == 303 && imported.header("location") == "/", "\(imported.body)")
+        let sessions = try client.get("/")
+        #expect(sessions.body.contains("<h1>Sessions</h1>") && sessions.body.contains(String(bob.npub.prefix(12))), "\(sessions.body)")
+        let shown = try ProcessRunner.linkstr(["account", "show", "--json", "--home", empty])
+        #expect(shown.stdout.contains(bob.pubkey), "\(shown.stdout)\(shown.stderr)")
+    }
+
+    @Test("names, notes and aliases from others are shown as text, never as markup")
+    func outsideTextIsEscaped() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        defer { relay.process.stop() }
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let bob = try LinkstrHome.create(scratch, "bob", relays: [relay.url])
+        let hostile = "<img src=x onerror=alert(1)>"
+        #expect(try alice.run(["contact", "add", bob.npub, "--alias", "\"><script>alert(2)</script>"]).status == 0)
+        let created = try alice.run(["session", "create", hostile, "--json"])
+        let session = try #require(try JSONSerialization.jsonObject(with: Data(created.stdout.utf8)) as? [String: Any])["id"] as? String
+        let id = try #require(session, "\(created.stdout)\(created.stderr)")
+        #expect(try alice.run(["post", id, "https://example.com/a?b=<c>", "--note", "</blockquote><script>alert(3)</script>"]).status == 0)
+
+        let app = try await RunningApp.start(home: alice.path)
+        defer { app.process.terminate(within: 10) }
+        let client = try SignedIn(app)
+        let list = try client.get("/").body
+        #expect(list.contains("&lt;img src=x onerror=alert(1)&gt;") && !list.contains(hostile), "\(list)")
+        let feed = try client.get("/sessions/\(id)").body
+        #expect(feed.contains("&lt;/blockquote&gt;&lt;script&gt;alert(3)&lt;/script&gt;") && !feed.contains("<script>alert"), "\(feed)")
+        #expect(feed.contains("https://example.com/a?b=&lt;c&gt;") || feed.contains("https://example.com/a?b=%3Cc%3E"), "\(feed)")
+        let contacts = try client.get("/contacts").body
+        #expect(contacts.contains("&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;") && !contacts.contains("<script>alert"), "\(contacts)")
+    }
+
+    @Test("a feed shows its newest posts first, a page at a time, with a link to the older ones")
+    func feedPages() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        defer { relay.process.stop() }
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let created = try alice.run(["session", "create", "Paged", "--json"])
+        let id = try #require((try JSONSerialization.jsonObject(with: Data(created.stdout.utf8)) as? [String: Any])?["id"] as? String, "\(created.stderr)")
+        for number in 1...3 {
+            #expect(try alice.run(["post", id, "https://example.com/\(number)"]).status == 0)
+            // Posts of one second are ordered by id; a second apart, by time.
+            if number < 3 { try await Task.sleep(for: .seconds(1.1)) }
+        }
+
+        let app = try await RunningApp.start(home: alice.path)
+        defer { app.process.terminate(within: 10) }
+        let client = try SignedIn(app)
+        let firstPage = try client.get("/sessions/\(id)?limit=2").body
+        #expect(firstPage.components(separatedBy: "<li class=\"post").count - 1 == 2, "\(firstPage)")
+        let newest = try #require(firstPage.range(of: "https://example.com/3")), older = try #require(firstPage.range(of: "https://example.com/2"))
+        #expect(newest.lowerBound < older.lowerBound, "newest first")
+        #expect(!firstPage.contains("https://example.com/1") && firstPage.contains("href=\"/sessions/\(id)?limit=52\">Show older posts"), "\(firstPage)")
+        let whole = try client.get("/sessions/\(id)?limit=52").body
+        #expect(whole.contains("https://example.com/1") && !whole.contains("Show older posts"), "\(whole)")
+    }
+}
