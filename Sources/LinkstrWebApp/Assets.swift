@@ -82,6 +82,7 @@ enum Assets {
         .sender .avatar { width: 2rem; height: 2rem; font-size: 0.9rem; }
         .sender .name { flex: 1; min-width: 0; }
         .sender time { color: var(--comment); font-size: 0.8rem; flex: none; }
+        .sender.continued { justify-content: flex-end; margin-bottom: 0.2rem; }
         .new { background: var(--accent); color: var(--accent-fg); border-radius: 999px; font-size: 0.7rem; font-weight: 700; padding: 0.05rem 0.5rem; }
         .title { display: block; font-weight: 600; margin-bottom: 0.2rem; }
         .url { display: block; overflow-wrap: anywhere; }

@@ -5,7 +5,8 @@ import Testing
 
 /// The app in headless Chromium (Selenium with Debian's chromedriver), two homes through a real
 /// local relay: Alice creates a session with Bob and posts in her app; Bob's open page shows it
-/// without a reload; Bob reacts; Alice's open page shows the reaction. A third app onboards a new
+/// without a reload; Bob reacts; Alice's open page shows the reaction; her next post marks Bob's
+/// list unread live, and opening the session clears it. A third app onboards a new
 /// account. Screenshots of every screen go to `.build/app-screens` (docs/screens holds a selection).
 @Suite(.timeLimit(.minutes(3))) struct WebAppBrowserTests {
     static let chromium = "/usr/bin/chromium"
@@ -65,12 +66,17 @@ import Testing
         #expect(seen["alice_saw_reaction_live"] as? Bool == true, "\(context)")
         #expect(seen["alice_feed_kept_page"] as? Bool == true, "Alice's feed was reloaded instead of updated: \(context)")
         #expect(seen["alice_reaction_text"] as? String == "👍 1", "\(context)")
+        #expect(seen["bob_list_read_before"] as? Bool == true, "\(context)")
+        #expect(seen["bob_saw_unread_live"] as? Bool == true, "\(context)")
+        #expect(seen["bob_unread_kept_page"] as? Bool == true, "Bob's list was reloaded instead of updated: \(context)")
+        #expect((seen["bob_new_post_marked"] as? [String])?.count == 1, "only the new post is marked new: \(context)")
+        #expect(seen["bob_unread_cleared"] as? Bool == true, "\(context)")
 
         // What the app did is what the command line sees: the post and Bob's reaction are stored.
         let feed = try alice.run(["feed", "Weekend videos", "--json"])
         #expect(feed.stdout.contains("dQw4w9WgXcQ") && feed.stdout.contains("👍"), "\(feed.stdout)\(feed.stderr)")
         let screenshots = try FileManager.default.contentsOfDirectory(atPath: Self.screens)
-        for screen in ["onboarding", "backup", "sessions-empty", "new-session", "sessions", "composer-refused", "feed", "feed-bob", "contacts"] {
+        for screen in ["onboarding", "backup", "sessions-empty", "new-session", "sessions", "composer-refused", "feed", "feed-bob", "sessions-unread", "feed-unread", "contacts"] {
             for variant in ["dark-desktop", "dark-phone", "light-desktop", "light-phone"] {
                 #expect(screenshots.contains("\(screen)-\(variant).png"), "no screenshot \(screen)-\(variant)")
             }

@@ -82,5 +82,31 @@ import Testing
         #expect(!firstPage.contains("https://example.com/1") && firstPage.contains("href=\"/sessions/\(id)?limit=52\">Show older posts"), "\(firstPage)")
         let whole = try client.get("/sessions/\(id)?limit=52").body
         #expect(whole.contains("https://example.com/1") && !whole.contains("Show older posts"), "\(whole)")
+        // One sender header for the three posts of one sender: the newest carries it.
+        #expect(whole.components(separatedBy: "<div class=\"sender continued\">").count - 1 == 2, "\(whole)")
+    }
+
+    @Test("when the relay refuses a post, the composer says why and keeps the link and the note as typed")
+    func composerKeepsTextWhenTheRelayRefuses() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        defer { relay.process.stop() }
+        let refusing = try await TestRelay.misbehaving("rate-limited")
+        defer { refusing.process.stop() }
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let created = try alice.run(["session", "create", "Refused", "--json"])
+        let id = try #require((try JSONSerialization.jsonObject(with: Data(created.stdout.utf8)) as? [String: Any])?["id"] as? String, "\(created.stderr)")
+        #expect(try alice.run(["relay", "disable", relay.url]).status == 0)
+        #expect(try alice.run(["relay", "add", refusing.url]).status == 0)
+
+        let app = try await RunningApp.start(home: alice.path)
+        defer { app.process.terminate(within: 10) }
+        let client = try SignedIn(app)
+        let answer = try client.post("/sessions/\(id)/posts", [("url", "https://example.com/kept"), ("note", "kept <as> typed")])
+        #expect(answer.status == 502, "\(answer.body)")
+        #expect(answer.body.contains("rate-limited: slow down"), "the relay's reason is shown: \(answer.body)")
+        #expect(answer.body.contains("value=\"https://example.com/kept\"") && answer.body.contains(">kept &lt;as&gt; typed</textarea>"), "\(answer.body)")
+        #expect(try alice.feed("Refused").isEmpty, "a refused post is not stored")
     }
 }

@@ -162,6 +162,26 @@ try:
     screenshots(alice, "feed")
     screenshots(bob, "feed-bob")
 
+    # Bob back on his list: Alice's next post marks the session unread there, live; opening it
+    # shows the post as new and clears the marker.
+    bob.find_element(By.CSS_SELECTOR, "a.back").click()
+    wait("Bob's list and its event stream", lambda: bob.find_elements(By.CSS_SELECTOR, "li.session") and connected(bob))
+    seen["bob_list_read_before"] = not bob.find_elements(By.CSS_SELECTOR, "li.session.unread")
+    mark(bob)
+    alice.find_element(By.ID, "url").send_keys("https://vimeo.com/76979871")
+    alice.find_element(By.CSS_SELECTOR, "form.composer button[type='submit']").click()
+    wait("Alice's second post", lambda: "vimeo.com" in live_text(alice))
+    seen["bob_saw_unread_live"] = wait("the unread marker in Bob's list", lambda: bob.find_elements(By.CSS_SELECTOR, "li.session.unread"))
+    seen["bob_unread_kept_page"] = kept(bob)
+    screenshots(bob, "sessions-unread")
+    bob.find_element(By.PARTIAL_LINK_TEXT, "Weekend videos").click()
+    wait("Bob's feed with the new post", lambda: "vimeo.com" in live_text(bob))
+    seen["bob_new_post_marked"] = [post.get_attribute("data-post") for post in bob.find_elements(By.CSS_SELECTOR, "li.post.unread")]
+    screenshots(bob, "feed-unread")
+    bob.find_element(By.CSS_SELECTOR, "a.back").click()
+    wait("Bob's list again", lambda: bob.find_elements(By.CSS_SELECTOR, "li.session"))
+    seen["bob_unread_cleared"] = not bob.find_elements(By.CSS_SELECTOR, "li.session.unread")
+
     alice.get(alice.current_url.split("/sessions/")[0] + "/contacts")
     screenshots(alice, "contacts")
     alice.get(alice.current_url.split("/contacts")[0] + "/")

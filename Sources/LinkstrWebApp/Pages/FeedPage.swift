@@ -45,18 +45,26 @@ enum FeedPage {
             return "<p class=\"empty\">Nothing shared yet. Paste a link above to start.</p>"
         }
         // Newest first: posts and membership lines merged by time.
-        var entries: [(time: Int64, html: String)] = feed.posts.map { ($0.createdAt, post($0, path: path, now: now, csrf: csrf, canReact: !feed.removed)) }
+        var entries: [(time: Int64, post: PostRow?, html: String)] = feed.posts.map { ($0.createdAt, $0, "") }
         entries += feed.membership.map { line in
             let text = (line.added.isEmpty ? [] : ["in: " + line.added.joined(separator: ", ")])
                 + (line.removed.isEmpty ? [] : ["out: " + line.removed.joined(separator: ", ")])
-            return (line.time, "<li class=\"membership\">\(HTML.escape(text.joined(separator: " · ")))</li>")
+            return (line.time, nil, "<li class=\"membership\">\(HTML.escape(text.joined(separator: " · ")))</li>")
         }
         entries.sort { $0.time > $1.time }
+        // One sender header for consecutive posts of one sender (the run's newest carries it).
+        for index in entries.indices {
+            guard let row = entries[index].post else { continue }
+            let previous = index > 0 ? entries[index - 1].post : nil
+            let header = previous.map { $0.sender != row.sender || $0.mine != row.mine } ?? true
+            entries[index].html = post(row, path: path, now: now, csrf: csrf, canReact: !feed.removed, header: header)
+        }
         let older = feed.hasOlder ? "<p class=\"older\"><a href=\"\(path)?limit=\(limit + pageSize)\">Show older posts</a></p>" : ""
         return "<ol class=\"feed\">\(entries.map(\.html).joined())</ol>\(older)"
     }
 
-    static func post(_ post: PostRow, path: String, now: Int64, csrf: String, canReact: Bool) -> String {
+    /// - Parameter header: show the sender (the first post of a run of one sender's posts); else only the time.
+    static func post(_ post: PostRow, path: String, now: Int64, csrf: String, canReact: Bool, header: Bool) -> String {
         let link = post.title.map { "<a class=\"title\" href=\"\(HTML.escape(post.url))\" rel=\"noreferrer noopener\" target=\"_blank\">\(HTML.escape($0))</a>" } ?? ""
         let note = post.note.map { "<blockquote class=\"note\">\(HTML.escape($0))</blockquote>" } ?? ""
         let sender = post.mine ? "You" : post.sender
@@ -70,7 +78,7 @@ enum FeedPage {
         } : []
         return """
             <li class="post\(post.mine ? " mine" : "")\(post.unread ? " unread" : "")" id="post-\(HTML.escape(post.id))" data-post="\(HTML.escape(post.id))">
-            <div class="sender"><span class="\(HTML.avatarClass(post.sender))" aria-hidden="true">\(HTML.initial(sender))</span><span class="name">\(HTML.escape(sender))</span>\(post.unread ? "<span class=\"new\">new</span>" : "")
+            <div class="sender\(header ? "" : " continued")">\(header ? "<span class=\"\(HTML.avatarClass(post.sender))\" aria-hidden=\"true\">\(HTML.initial(sender))</span><span class=\"name\">\(HTML.escape(sender))</span>" : "<span class=\"sr\">\(HTML.escape(sender))</span>")\(post.unread ? "<span class=\"new\">new</span>" : "")
             <time datetime="\(HTML.isoDate(post.createdAt))">\(HTML.relativeTime(post.createdAt, now: now))</time></div>
             \(link)<a class="url" href="\(HTML.escape(post.url))" rel="noreferrer noopener" target="_blank">\(HTML.escape(post.url))</a>
             \(note)
