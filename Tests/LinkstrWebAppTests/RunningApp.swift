@@ -11,10 +11,14 @@ struct RunningApp {
     let port: Int
 
     /// Starts the app for the home at `path`; `arguments` go after `app`.
-    static func start(home path: String, _ arguments: [String] = []) async throws -> RunningApp {
-        let environment = ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/root"]
+    /// - Parameter browser: a folder to look for browsers in (`PATH`); nil for `--no-browser`.
+    static func start(home path: String, _ arguments: [String] = [], browser: String? = nil) async throws -> RunningApp {
+        let environment = [
+            "PATH": browser ?? "/usr/local/bin:/usr/bin:/bin", "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/root",
+        ]
         let process = try HelperProcess(
-            BuildProducts.linkstrExecutable, ["app", "--no-browser", "--json", "--home", path] + arguments, environment: environment, waitForReady: false)
+            BuildProducts.linkstrExecutable, ["app", "--json", "--home", path] + (browser == nil ? ["--no-browser"] : []) + arguments,
+            environment: environment, waitForReady: false)
         guard await eventually(within: 20, { !process.stdoutLines.isEmpty }) else {
             process.terminate(within: 5)
             throw TestFailure("linkstr app printed no address: \(process.stderr)")
