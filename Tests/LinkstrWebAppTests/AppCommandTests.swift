@@ -40,4 +40,20 @@ import Testing
         xdgOpen.process.terminate(within: 10)
         #expect(try String(contentsOfFile: withoutChromium + "/xdg-open.args", encoding: .utf8) == "\(xdgOpen.url)\n")
     }
+
+    @Test("an open event stream does not hold the app: SIGTERM ends the stream and the app, exit 0")
+    func sigtermEndsOpenEventStreams() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let home = try LinkstrHome.create(scratch, "alice", relays: [])
+        let app = try await RunningApp.start(home: home.path)
+        defer { app.process.terminate(within: 10) }
+        let client = try SignedIn(app)
+        // The stream is read until the server closes it, on a thread of its own.
+        let stream = Task.detached { try client.get("/events") }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(app.process.terminate(within: 15) == 0, "\(app.process.stderr)")
+        let answer = try await stream.value
+        #expect(answer.status == 200 && answer.header("content-type") == "text/event-stream" && answer.body.hasPrefix(": open"), "\(answer)")
+    }
 }
