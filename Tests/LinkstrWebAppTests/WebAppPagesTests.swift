@@ -30,6 +30,36 @@ import Testing
         #expect(shown.stdout.contains(bob.pubkey), "\(shown.stdout)\(shown.stderr)")
     }
 
+    @Test("a contact added and a session made in the app are the account's; what the runtime refuses is said on the form, as typed")
+    func contactsAndSessionsMadeInTheApp() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        defer { relay.process.stop() }
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let bob = try LinkstrHome.create(scratch, "bob", relays: [relay.url])
+        let app = try await RunningApp.start(home: alice.path)
+        defer { app.process.terminate(within: 10) }
+        let client = try SignedIn(app)
+
+        let badKey = try client.post("/contacts", [("key", "npub1typo"), ("alias", "Bobby")])
+        #expect(badKey.status == 400 && badKey.body.contains("class=\"problem\""), "\(badKey.body)")
+        #expect(badKey.body.contains("value=\"npub1typo\"") && badKey.body.contains("value=\"Bobby\""), "what was typed stays: \(badKey.body)")
+        let added = try client.post("/contacts", [("key", "nostr:" + bob.npub), ("alias", "Bobby")])
+        #expect(added.status == 303 && added.header("location") == "/contacts", "\(added.body)")
+        #expect(try client.get("/contacts").body.contains("Bobby"))
+        #expect(try alice.run(["contact", "list", "--json"]).stdout.contains(bob.npub))
+
+        let form = try client.get("/sessions/new").body
+        #expect(form.contains("name=\"member\" value=\"\(bob.npub)\""), "\(form)")
+        let made = try client.post("/sessions", [("name", "Made in the app"), ("member", bob.npub)])
+        let location = try #require(made.header("location"), "\(made.status) \(made.body)")
+        #expect(made.status == 303 && location.hasPrefix("/sessions/"))
+        let session = try #require(try alice.sessions().first { $0.name == "Made in the app" })
+        #expect(location == "/sessions/\(session.id)" && session.members.count == 2, "\(session)")
+        #expect(try client.get(location).body.contains("<h1>Made in the app</h1>"))
+    }
+
     @Test("names, notes and aliases from others are shown as text, never as markup")
     func outsideTextIsEscaped() async throws {
         let scratch = TestScratch()
