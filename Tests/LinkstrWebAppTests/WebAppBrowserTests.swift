@@ -6,7 +6,8 @@ import Testing
 /// The app in headless Chromium (Selenium with Debian's chromedriver), two homes through a real
 /// local relay: Alice creates a session with Bob and posts in her app; Bob's open page shows it
 /// without a reload; Bob reacts; Alice's open page shows the reaction; her next post marks Bob's
-/// list unread live, and opening the session clears it. A third app onboards a new
+/// list unread live, and opening the session clears it; with JavaScript off her feed reads and a
+/// reaction still posts. A third app onboards a new
 /// account. Screenshots of every screen go to `.build/app-screens` (docs/screens holds a selection).
 @Suite(.timeLimit(.minutes(3))) struct WebAppBrowserTests {
     static let chromium = "/usr/bin/chromium"
@@ -71,6 +72,9 @@ import Testing
         #expect(seen["bob_unread_kept_page"] as? Bool == true, "Bob's list was reloaded instead of updated: \(context)")
         #expect((seen["bob_new_post_marked"] as? [String])?.count == 1, "only the new post is marked new: \(context)")
         #expect(seen["bob_unread_cleared"] as? Bool == true, "\(context)")
+        #expect(seen["noscript_reads"] as? Bool == true, "the feed does not read with JavaScript off: \(context)")
+        #expect(seen["noscript_reacted"] as? Bool == true, "a reaction does not work with JavaScript off: \(context)")
+        #expect(seen["noscript_navigated"] as? Bool == true, "the reaction did not go through the form (was JavaScript on?): \(context)")
 
         // What the app did is what the command line sees: the post and Bob's reaction are stored.
         let feed = try alice.run(["feed", "Weekend videos", "--json"])

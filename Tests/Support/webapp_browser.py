@@ -30,8 +30,10 @@ SIZES = {"desktop": (1280, 860, False), "phone": (390, 844, True)}
 seen = {}
 
 
-def browser(name):
+def browser(name, javascript=True):
     chrome = webdriver.ChromeOptions()
+    if not javascript:
+        chrome.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     chrome.binary_location = options.chromium
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-dev-shm-usage",
                      f"--user-data-dir={options.profiles}/{name}", "--window-size=1280,860", "--lang=en-US"):
@@ -116,6 +118,7 @@ try:
         box.click()
     alice.find_element(By.CSS_SELECTOR, "form[action='/sessions'] button[type='submit']").click()
     wait("Alice's new session", lambda: "/sessions/" in alice.current_url and alice.find_elements(By.ID, "url"))
+    session_id = alice.current_url.split("/sessions/")[1].split("?")[0].split("#")[0]
 
     # Bob's open sessions list shows it without a reload.
     seen["bob_saw_session_live"] = wait("the session in Bob's list", lambda: "Weekend videos" in live_text(bob))
@@ -186,6 +189,23 @@ try:
     screenshots(alice, "contacts")
     alice.get(alice.current_url.split("/contacts")[0] + "/")
     screenshots(alice, "sessions-alice")
+
+    # With JavaScript off (Alice's session cookie in a browser that runs no script): the feed reads,
+    # and a reaction is a plain form POST answered with a redirect.
+    base = alice.current_url.rstrip("/")
+    feed_path = "/sessions/" + session_id
+    noscript = browser("noscript", javascript=False)
+    noscript.get(base + "/assets/app.css")
+    for cookie in alice.get_cookies():
+        noscript.add_cookie({"name": cookie["name"], "value": cookie["value"], "path": "/"})
+    noscript.get(base + feed_path)
+    seen["noscript_reads"] = "the classic" in noscript.page_source and "vimeo.com" in noscript.page_source
+    noscript.find_element(By.CSS_SELECTOR, "li.post button.chip[value='👀']").click()
+    wait("the reaction posted without JavaScript", lambda: noscript.find_elements(By.CSS_SELECTOR, "li.post button.chip.mine[value='👀']"))
+    seen["noscript_reacted"] = bool(noscript.find_elements(By.CSS_SELECTOR, "li.post button.chip.mine[value='👀']"))
+    # The form's own navigation (the script would have fetched in place): the redirect to the post.
+    seen["noscript_navigated"] = "#post-" in noscript.current_url
+    noscript.quit()
 finally:
     for driver in (alice, bob, newcomer):
         driver.quit()
