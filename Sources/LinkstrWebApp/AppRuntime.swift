@@ -169,7 +169,9 @@ public actor AppRuntime {
     func contacts() async throws(AppFailure) -> [ContactRow] {
         let runtime = try runtime()
         return try await mapped {
-            try await runtime.contacts().map { ContactRow(npub: $0.pubkey.npub, name: $0.displayName, alias: $0.alias) }
+            try await runtime.contacts().map { contact in
+                ContactRow(npub: contact.pubkey.npub, name: contact.displayName, publishedName: contact.alias == nil ? nil : contact.profileName)
+            }
         }
     }
 

@@ -60,6 +60,24 @@ import Testing
         #expect(try client.get(location).body.contains("<h1>Made in the app</h1>"))
     }
 
+    @Test("a contact shows the alias first and the name they published second")
+    func contactAliasAndPublishedName() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        defer { relay.process.stop() }
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let bob = try LinkstrHome.create(scratch, "bob", relays: [relay.url])
+        #expect(try bob.run(["account", "name", "Robert"]).status == 0)
+        #expect(try alice.run(["contact", "add", bob.npub, "--alias", "Bobby"]).status == 0)
+        _ = try alice.sync()
+
+        let app = try await RunningApp.start(home: alice.path)
+        defer { app.process.terminate(within: 10) }
+        let contacts = try SignedIn(app).get("/contacts").body
+        #expect(contacts.contains("<span class=\"name\">Bobby</span><span class=\"meta\">Robert</span>"), "\(contacts)")
+    }
+
     @Test("names, notes and aliases from others are shown as text, never as markup")
     func outsideTextIsEscaped() async throws {
         let scratch = TestScratch()

@@ -8,7 +8,7 @@ enum ContactsPage {
                 + contacts.map { contact in
                     """
                     <li><span class="\(HTML.avatarClass(contact.npub))" aria-hidden="true">\(HTML.initial(contact.name))</span>
-                    <span class="text"><span class="name">\(HTML.escape(contact.name))</span><code class="meta">\(HTML.escape(contact.npub))</code></span></li>
+                    <span class="text"><span class="name">\(HTML.escape(contact.name))</span>\(contact.publishedName.map { "<span class=\"meta\">\(HTML.escape($0))</span>" } ?? "")<code class="meta">\(HTML.escape(contact.npub))</code></span></li>
                     """
                 }.joined() + "</ul>"
         return Layout.page(

@@ -53,6 +53,8 @@ struct MembershipLine: Sendable {
 
 struct ContactRow: Sendable {
     var npub: String
+    /// Alias, else published name, else npub.
     var name: String
-    var alias: String?
+    /// The published name, when an alias is shown instead (then it comes second).
+    var publishedName: String?
 }
