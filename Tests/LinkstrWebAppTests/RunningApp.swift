@@ -70,3 +70,29 @@ struct SignedIn {
             headers: [("Host", app.host), ("Cookie", cookie), ("Origin", app.origin), ("Content-Type", "application/x-www-form-urlencoded")], body: body)
     }
 }
+
+/// A real relay (rust-nostr's) and homes that use it, for one test.
+struct RelayAndHomes {
+    let relay: TestRelay
+    let homes: [LinkstrHome]
+
+    static func start(_ scratch: TestScratch, _ names: String...) async throws -> RelayAndHomes {
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        return RelayAndHomes(relay: relay, homes: try names.map { try LinkstrHome.create(scratch, $0, relays: [relay.url]) })
+    }
+
+    func stop() {
+        relay.process.stop()
+    }
+}
+
+extension LinkstrHome {
+    /// `session create NAME` (alone); the new session's id.
+    func createSession(_ name: String) throws -> String {
+        let created = try run(["session", "create", name, "--json"])
+        guard let object = try? JSONSerialization.jsonObject(with: Data(created.stdout.utf8)) as? [String: Any], let id = object["id"] as? String else {
+            throw TestFailure("session create \(name) failed: \(created.stderr)")
+        }
+        return id
+    }
+}

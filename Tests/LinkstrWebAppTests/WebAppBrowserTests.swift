@@ -21,14 +21,13 @@ import Testing
     func aPostAndAReactionAppearLiveInTheOtherAppsPage() async throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        defer { relay.process.stop() }
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
-        let bob = try LinkstrHome.create(scratch, "bob", relays: [relay.url])
+        let world = try await RelayAndHomes.start(scratch, "alice", "bob")
+        defer { world.stop() }
+        let (alice, bob) = (world.homes[0], world.homes[1])
         let added = try alice.run(["contact", "add", bob.npub, "--alias", "Bob"])
         #expect(added.status == 0, "\(added.stderr)")
         let newcomer = scratch.folder("newcomer")
-        scratch.write("newcomer/config.toml", "relays = [\"\(relay.url)\"]\n")
+        scratch.write("newcomer/config.toml", "relays = [\"\(world.relay.url)\"]\n")
 
         let aliceApp = try await RunningApp.start(home: alice.path)
         defer { aliceApp.process.terminate(within: 10) }

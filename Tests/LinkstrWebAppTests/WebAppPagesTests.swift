@@ -34,10 +34,9 @@ import Testing
     func contactsAndSessionsMadeInTheApp() async throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        defer { relay.process.stop() }
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
-        let bob = try LinkstrHome.create(scratch, "bob", relays: [relay.url])
+        let world = try await RelayAndHomes.start(scratch, "alice", "bob")
+        defer { world.stop() }
+        let (alice, bob) = (world.homes[0], world.homes[1])
         let app = try await RunningApp.start(home: alice.path)
         defer { app.process.terminate(within: 10) }
         let client = try SignedIn(app)
@@ -64,10 +63,9 @@ import Testing
     func contactAliasAndPublishedName() async throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        defer { relay.process.stop() }
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
-        let bob = try LinkstrHome.create(scratch, "bob", relays: [relay.url])
+        let world = try await RelayAndHomes.start(scratch, "alice", "bob")
+        defer { world.stop() }
+        let (alice, bob) = (world.homes[0], world.homes[1])
         #expect(try bob.run(["account", "name", "Robert"]).status == 0)
         #expect(try alice.run(["contact", "add", bob.npub, "--alias", "Bobby"]).status == 0)
         _ = try alice.sync()
@@ -82,15 +80,12 @@ import Testing
     func outsideTextIsEscaped() async throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        defer { relay.process.stop() }
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
-        let bob = try LinkstrHome.create(scratch, "bob", relays: [relay.url])
+        let world = try await RelayAndHomes.start(scratch, "alice", "bob")
+        defer { world.stop() }
+        let (alice, bob) = (world.homes[0], world.homes[1])
         let hostile = "<img src=x onerror=alert(1)>"
         #expect(try alice.run(["contact", "add", bob.npub, "--alias", "\"><script>alert(2)</script>"]).status == 0)
-        let created = try alice.run(["session", "create", hostile, "--json"])
-        let session = try #require(try JSONSerialization.jsonObject(with: Data(created.stdout.utf8)) as? [String: Any])["id"] as? String
-        let id = try #require(session, "\(created.stdout)\(created.stderr)")
+        let id = try alice.createSession(hostile)
         #expect(try alice.run(["post", id, "https://example.com/a?b=<c>", "--note", "</blockquote><script>alert(3)</script>"]).status == 0)
 
         let app = try await RunningApp.start(home: alice.path)
@@ -109,11 +104,10 @@ import Testing
     func feedPages() async throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        defer { relay.process.stop() }
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
-        let created = try alice.run(["session", "create", "Paged", "--json"])
-        let id = try #require((try JSONSerialization.jsonObject(with: Data(created.stdout.utf8)) as? [String: Any])?["id"] as? String, "\(created.stderr)")
+        let world = try await RelayAndHomes.start(scratch, "alice")
+        defer { world.stop() }
+        let alice = world.homes[0]
+        let id = try alice.createSession("Paged")
         for number in 1...3 {
             #expect(try alice.run(["post", id, "https://example.com/\(number)"]).status == 0)
             // Posts of one second are ordered by id; a second apart, by time.
@@ -138,14 +132,13 @@ import Testing
     func composerKeepsTextWhenTheRelayRefuses() async throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        defer { relay.process.stop() }
+        let world = try await RelayAndHomes.start(scratch, "alice")
+        defer { world.stop() }
         let refusing = try await TestRelay.misbehaving("rate-limited")
         defer { refusing.process.stop() }
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
-        let created = try alice.run(["session", "create", "Refused", "--json"])
-        let id = try #require((try JSONSerialization.jsonObject(with: Data(created.stdout.utf8)) as? [String: Any])?["id"] as? String, "\(created.stderr)")
-        #expect(try alice.run(["relay", "disable", relay.url]).status == 0)
+        let alice = world.homes[0]
+        let id = try alice.createSession("Refused")
+        #expect(try alice.run(["relay", "disable", world.relay.url]).status == 0)
         #expect(try alice.run(["relay", "add", refusing.url]).status == 0)
 
         let app = try await RunningApp.start(home: alice.path)
