@@ -2,6 +2,7 @@ import Foundation
 import LinkstrEngine
 import LinkstrRuntime
 import NostrCore
+import Synchronization
 
 /// Every call the web app makes into the runtime, and only here: the account opened through
 /// `Composition`, its `AccountRuntime` and its `WatchService`, turned into the plain values the
@@ -15,6 +16,9 @@ public actor AppRuntime {
     private let watches: Bool
     private var opened: OpenedAccount?
     private var watching: Task<Void, Never>?
+    /// "Save for offline" by link: running or failed (a finished one is in the cache).
+    private var saves: [String: SaveState] = [:]
+    private var saving: [String: Task<Void, Never>] = [:]
 
     /// - Parameters:
     ///   - keyStore: where an account made or imported in the app keeps its key; nil for the home's default.
@@ -117,6 +121,8 @@ public actor AppRuntime {
 
     /// Stops the watch and the account.
     public func close() async {
+        for task in saving.values { task.cancel() }
+        for task in saving.values { await task.value }
         watching?.cancel()
         await watching?.value
         await opened?.close()
@@ -149,11 +155,14 @@ public actor AppRuntime {
             let id = try await runtime.resolveSession(session)
             let feed = try await runtime.sessionFeed(id, limit: limit + 1)
             let shown = feed.items.suffix(limit)
+            let thumbnails = Self.cachedThumbnails(runtime.media)
             let posts = shown.reversed().map { item in
                 PostRow(
                     id: item.post.id.hex, sender: feed.names[item.post.sender] ?? item.post.sender.npub, mine: item.post.sender == me,
                     url: item.post.url, note: item.post.note, title: item.title, createdAt: item.post.createdAt, unread: item.post.unread,
-                    reactions: item.reactions.map { ReactionCount(emoji: $0.emoji, count: $0.senders.count, mine: $0.senders.contains(me)) })
+                    reactions: item.reactions.map { ReactionCount(emoji: $0.emoji, count: $0.senders.count, mine: $0.senders.contains(me)) },
+                    playback: item.cachedVideo != nil ? .cached : Self.embed(item.post.url, runtime.media).map { Playback.embed(provider: $0.provider, url: $0.url) } ?? .link,
+                    hasThumbnail: item.thumbnail.map { thumbnails.file(for: $0) != nil } ?? false, saving: item.cachedVideo == nil ? saves[item.post.url] : nil)
             }
             let lines = feed.membershipChanges.filter { change in shown.first.map { change.time >= $0.post.createdAt } ?? true }.map { change in
                 MembershipLine(
@@ -213,6 +222,92 @@ public actor AppRuntime {
         }
     }
 
+    // MARK: Playing
+
+    /// A post's cached video file; nil when it has none.
+    func cachedVideo(_ session: String, post: String) async throws(AppFailure) -> String? {
+        let runtime = try runtime()
+        return try await mapped {
+            let url = try await postURL(runtime, session, post)
+            return runtime.media.cachedVideos(of: [url])[url]
+        }
+    }
+
+    /// A post's thumbnail file in the local cache; nil when it was never fetched.
+    func cachedThumbnail(_ session: String, post: String) async throws(AppFailure) -> String? {
+        let runtime = try runtime()
+        return try await mapped {
+            let url = try await postURL(runtime, session, post)
+            guard let thumbnail = try await runtime.sessionFeed(runtime.resolveSession(session), limit: nil).items.first(where: { $0.post.url == url })?.thumbnail
+            else { return nil }
+            return Self.cachedThumbnails(runtime.media).file(for: thumbnail)
+        }
+    }
+
+    /// The provider player of a post's link (the runtime's static classification: no request is made).
+    func embedURL(_ session: String, post: String) async throws(AppFailure) -> String? {
+        let runtime = try runtime()
+        return try await mapped { Self.embed(try await postURL(runtime, session, post), runtime.media)?.url }
+    }
+
+    /// Starts extracting a post's video into the cache ("save for offline"), as `linkstr play` does;
+    /// the open pages hear its progress and its end. Saving a link already being saved does nothing.
+    func save(_ session: String, post: String) async throws(AppFailure) {
+        let runtime = try runtime()
+        let (id, url, postID) = try await mapped { () async throws -> (String, String, String) in
+            let id = try await runtime.resolveSession(session)
+            let post = try await runtime.post(post, in: id, typed: session)
+            return (id.rawValue, post.url, post.id.hex)
+        }
+        guard saving[url] == nil else { return }
+        let media = runtime.media, live = self.live
+        saves[url] = .running(percent: nil)
+        let reported = Mutex<Int>(-1)
+        saving[url] = Task {
+            let outcome: SaveState?
+            do throws(MediaFailure) {
+                _ = try await media.fetchVideo(url) { done, total in
+                    let percent = total > 0 ? Int(done * 100 / total) : nil
+                    // One event per percent (or per MiB when the size is unknown), not per chunk.
+                    let step = percent ?? Int(done >> 20)
+                    guard reported.withLock({ previous in defer { previous = step }; return previous != step }) else { return }
+                    live.publish(LiveChange(kind: "saving", session: id, post: postID, percent: percent))
+                }
+                outcome = nil
+            } catch {
+                outcome = .failed(error.description)
+            }
+            self.finishSave(url, outcome)
+            live.publish(LiveChange(kind: "saved", session: id, post: postID))
+        }
+    }
+
+    private func finishSave(_ url: String, _ outcome: SaveState?) {
+        saving[url] = nil
+        saves[url] = outcome
+    }
+
+    private func postURL(_ runtime: AccountRuntime, _ session: String, _ post: String) async throws -> String {
+        let id = try await runtime.resolveSession(session)
+        return try await runtime.post(post, in: id, typed: session).url
+    }
+
+    /// The provider and player of `url` when its host is one the app lets frames load from.
+    private static func embed(_ url: String, _ media: MediaRuntime) -> (provider: String, url: String)? {
+        guard let classification = (try? media.classify(url)) ?? nil, classification.mode == .embed, let embed = classification.embedURL,
+            WebAppGuard.embedHosts.contains(where: { embed.hasPrefix($0 + "/") })
+        else { return nil }
+        return (classification.provider, embed)
+    }
+
+    /// The thumbnails in the media cache (`<cache>/thumbnails/<key name>.<extension>`).
+    private static func cachedThumbnails(_ media: MediaRuntime) -> CachedThumbnails {
+        let folder = media.host.paths.cacheDirectory + "/thumbnails"
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let naming = try? media.cacheNaming()
+        return CachedThumbnails(folder: folder, files: files, name: naming.map { naming in { naming.name(for: $0) } })
+    }
+
     /// Runs `body`, its runtime error becoming the message a page shows.
     private func mapped<Value: Sendable>(_ body: () async throws -> Value) async throws(AppFailure) -> Value {
         do {
@@ -234,5 +329,25 @@ extension LiveChange {
         case .reaction(let reaction): self.init(kind: "reaction", session: reaction.key.sessionID.rawValue)
         case .delete(let reference, _): self.init(kind: "delete", session: reference.sessionID.rawValue)
         }
+    }
+}
+
+/// The thumbnail files of the media cache, looked up by the image URL a link's metadata named.
+private struct CachedThumbnails {
+    let folder: String
+    /// File name without its extension → file name.
+    let byStem: [String: String]
+    /// The cache's file name for a source URL (the media cache key's naming); nil when the key cannot be read.
+    let name: ((String) -> String)?
+
+    init(folder: String, files: [String], name: ((String) -> String)?) {
+        self.folder = folder
+        self.name = name
+        byStem = Dictionary(files.compactMap { file in file.split(separator: ".").first.map { (String($0), file) } }, uniquingKeysWith: { first, _ in first })
+    }
+
+    func file(for thumbnail: String) -> String? {
+        guard let name, let file = byStem[name(thumbnail)] else { return nil }
+        return folder + "/" + file
     }
 }

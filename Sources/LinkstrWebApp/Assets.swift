@@ -75,7 +75,7 @@ enum Assets {
         .dot { width: 0.7rem; height: 0.7rem; border-radius: 50%; background: var(--accent); }
         .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
         .contacts li { display: flex; align-items: center; gap: 0.8rem; padding: 0.7rem 1rem; background: var(--surface); border: 1px solid var(--line); border-radius: 14px; margin-bottom: 0.5rem; }
-        .post { background: var(--surface); border: 1px solid var(--line); border-radius: 14px; padding: 0.8rem 1rem; margin-bottom: 0.8rem; }
+        .post { scroll-margin-top: 4.5rem; background: var(--surface); border: 1px solid var(--line); border-radius: 14px; padding: 0.8rem 1rem; margin-bottom: 0.8rem; }
         .post.mine { border-color: color-mix(in srgb, var(--accent) 45%, var(--line)); }
         .post.unread { box-shadow: inset 3px 0 0 var(--accent); }
         .sender { display: flex; align-items: center; gap: 0.6rem; margin-bottom: 0.5rem; min-width: 0; }
@@ -95,6 +95,26 @@ enum Assets {
         .count { font-size: 0.8rem; color: var(--muted); }
         .membership { text-align: center; color: var(--comment); font-size: 0.85rem; margin: 0.6rem 0 1rem; overflow-wrap: anywhere; }
         .older { text-align: center; }
+        .player { margin-top: 0.6rem; }
+        .player video, .player .embed, .play.framed { display: block; width: 100%; aspect-ratio: 16 / 9; border-radius: 10px; background: var(--bg-deep); border: 0; }
+        .play { position: relative; display: flex; align-items: center; gap: 0.8rem; min-height: 4.2rem; padding: 0.6rem 0.8rem; overflow: hidden;
+          border-radius: 10px; background: var(--bg-deep); border: 1px solid var(--line); text-decoration: none; color: var(--fg); }
+        .play:hover { border-color: var(--accent); }
+        .thumb { display: block; width: 100%; max-height: 16rem; object-fit: cover; border-radius: 10px; }
+        .play .thumb { position: absolute; inset: 0; height: 100%; max-height: none; border-radius: 0; }
+        .play-mark { flex: none; width: 3rem; height: 3rem; border-radius: 50%; display: flex; align-items: center; justify-content: center;
+          padding-left: 0.2rem; font-size: 1.25rem; background: var(--accent); color: var(--accent-fg); box-shadow: 0 2px 12px rgba(0, 0, 0, 0.35); }
+        .play-label { font-weight: 600; }
+        .play.framed .play-mark { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%); width: 3.6rem; height: 3.6rem; font-size: 1.5rem; }
+        .play.framed .play-label { position: absolute; left: 0.8rem; bottom: 0.6rem; padding: 0.1rem 0.5rem; border-radius: 6px;
+          background: color-mix(in srgb, var(--bg-deep) 75%, transparent); font-size: 0.9rem; }
+        .play:hover .play-mark, .play:focus-visible .play-mark { filter: brightness(1.1); }
+        .play-actions { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; margin-top: 0.5rem; }
+        .play-actions form { margin: 0; }
+        .play-actions .problem { margin: 0; flex-basis: 100%; font-size: 0.9rem; overflow-wrap: anywhere; }
+        .small { margin: 0; padding: 0.3rem 0.8rem; font-size: 0.9rem; }
+        .saving { display: inline-flex; align-items: center; gap: 0.5rem; color: var(--muted); font-size: 0.9rem; }
+        progress { width: 9rem; accent-color: var(--accent); }
         @media (max-width: 480px) {
           html { font-size: 16px; }
           main { padding: 0.7rem; }
@@ -116,23 +136,63 @@ enum Assets {
           if (response.ok && region()) region().innerHTML = await response.text();
         }
 
+        // Players in use (a provider's, or a cached video that was started) survive a refresh.
+        const playing = () => new Map([...document.querySelectorAll(".player[data-playing]")].map((player) => [player.closest(".post")?.id, player]));
+        async function refreshKeepingPlayers() {
+          const kept = playing();
+          await refresh();
+          for (const [id, player] of kept) document.querySelector(`#${CSS.escape(id)} .player`)?.replaceWith(player);
+        }
+
         if (live && region()) {
           const events = new EventSource("/events");
           events.addEventListener("change", (event) => {
             const change = JSON.parse(event.data);
-            if (live === "sessions" || change.session === live) refresh();
+            if (live === "sessions" || change.session === live) refreshKeepingPlayers();
+          });
+          // "Save for offline" moves its bar in place; its end is a change.
+          events.addEventListener("progress", (event) => {
+            const change = JSON.parse(event.data);
+            if (change.session !== live) return;
+            const post = document.getElementById(`post-${change.post}`);
+            const bar = post?.querySelector(".saving progress");
+            if (!bar) return refreshKeepingPlayers();
+            if (change.percent !== undefined) {
+              bar.value = change.percent;
+              post.querySelector(".saving-text").textContent = `Saving… ${change.percent}%`;
+            }
           });
           events.addEventListener("open", () => document.body.dataset.connected = "true");
         }
 
-        // A reaction toggles in place; the form posts as usual when this script is off.
+        // "Play" puts the provider's player in place: its first request to the provider is this click's.
+        document.addEventListener("click", (event) => {
+          const play = event.target.closest("a[data-embed]");
+          if (!play) return;
+          event.preventDefault();
+          const frame = document.createElement("iframe");
+          frame.className = "embed";
+          frame.src = play.dataset.embed;
+          frame.title = "Video player";
+          frame.allow = "autoplay; encrypted-media; picture-in-picture; fullscreen";
+          frame.allowFullscreen = true;
+          play.closest(".player").dataset.playing = "true";
+          play.replaceWith(frame);
+          frame.focus();
+        });
+        document.addEventListener("play", (event) => {
+          const player = event.target.closest?.(".player");
+          if (player) player.dataset.playing = "true";
+        }, true);
+
+        // A reaction toggles in place, "save for offline" starts in place; the forms post as usual when this script is off.
         document.addEventListener("submit", async (event) => {
           const form = event.target;
-          if (!form.classList.contains("reactions")) return;
+          if (!form.classList.contains("reactions") && !form.classList.contains("save")) return;
           event.preventDefault();
           const body = new URLSearchParams(new FormData(form, event.submitter));
           const response = await fetch(form.action, { method: "POST", body, credentials: "same-origin" });
-          if (response.ok) await refresh();
+          if (response.ok) await refreshKeepingPlayers();
         });
 
         document.addEventListener("click", async (event) => {

@@ -1,13 +1,27 @@
 import Synchronization
 
-/// One stored change, as the open pages hear of it: what kind, in which session.
+/// One stored change, as the open pages hear of it: what kind, in which session. A "save for
+/// offline" in progress is a `saving` event with its post and percentage instead (the page moves its
+/// progress bar in place); its end is a `saved` change.
 public struct LiveChange: Sendable, Equatable {
     public var kind: String
     public var session: String
+    public var post: String?
+    public var percent: Int?
 
-    /// The server-sent event for it.
+    init(kind: String, session: String, post: String? = nil, percent: Int? = nil) {
+        self.kind = kind
+        self.session = session
+        self.post = post
+        self.percent = percent
+    }
+
+    /// The server-sent event for it (ids are hex, kinds the app's own: nothing to escape).
     var event: String {
-        "event: change\ndata: {\"kind\":\"\(kind)\",\"session\":\"\(session)\"}\n\n"
+        var data = "{\"kind\":\"\(kind)\",\"session\":\"\(session)\""
+        if let post { data += ",\"post\":\"\(post)\"" }
+        if let percent { data += ",\"percent\":\(percent)" }
+        return "event: \(kind == "saving" ? "progress" : "change")\ndata: \(data)}\n\n"
     }
 }
 

@@ -25,6 +25,20 @@ extension WebApp {
         router.post("/sessions/:id/react") { _, context in
             await page { try await react(context.parameters.get("id") ?? "", form: context.form) }
         }
+        router.get("/sessions/:id/posts/:post/play") { _, context in
+            await page { try await play(context.parameters.get("id") ?? "", post: context.parameters.get("post") ?? "") }
+        }
+        router.get("/sessions/:id/posts/:post/video") { request, context in
+            await page { try await cachedFile(request, await runtime.cachedVideo(context.parameters.get("id") ?? "", post: context.parameters.get("post") ?? "")) }
+        }
+        router.get("/sessions/:id/posts/:post/thumbnail") { request, context in
+            await page {
+                try await cachedFile(request, await runtime.cachedThumbnail(context.parameters.get("id") ?? "", post: context.parameters.get("post") ?? ""))
+            }
+        }
+        router.post("/sessions/:id/posts/:post/save") { _, context in
+            await page { try await save(context.parameters.get("id") ?? "", post: context.parameters.get("post") ?? "") }
+        }
         router.get("/contacts") { _, _ in await page { try await contacts() } }
         router.post("/contacts") { _, context in await page { try await addContact(context.form) } }
         return router
@@ -125,6 +139,29 @@ extension WebApp {
     private func react(_ id: String, form: Form) async throws(AppFailure) -> Response {
         let post = form.first("post") ?? ""
         try await runtime.react(id, post: post, emoji: form.first("emoji") ?? "")
+        return WebResponse.seeOther("/sessions/\(id.addingPercentEncodingForPath())#post-\(post.addingPercentEncodingForPath())")
+    }
+
+    // MARK: Playing
+
+    /// The provider's player of a post, on a page of its own (what "Play" opens with JavaScript off;
+    /// with it, the player goes in place in the feed). Reached only by the person's click.
+    private func play(_ id: String, post: String) async throws(AppFailure) -> Response {
+        guard let embed = try await runtime.embedURL(id, post: post) else {
+            throw AppFailure("this post's link has no player the app can show; open it in the browser", isBadInput: true)
+        }
+        let back = "/sessions/\(id.addingPercentEncodingForPath())"
+        return WebResponse.html(FeedPage.playerPage(embed: embed, back: back + "#post-\(post.addingPercentEncodingForPath())", csrf: secrets.csrf, me: try await runtime.me()))
+    }
+
+    /// A file of the local cache (never a provider's address), with byte ranges.
+    private func cachedFile(_ request: Request, _ path: String?) async throws(AppFailure) -> Response {
+        guard let path else { throw AppFailure("nothing of this post is in the local cache", isBadInput: true) }
+        return FileAnswer.serve(path, request: request)
+    }
+
+    private func save(_ id: String, post: String) async throws(AppFailure) -> Response {
+        try await runtime.save(id, post: post)
         return WebResponse.seeOther("/sessions/\(id.addingPercentEncodingForPath())#post-\(post.addingPercentEncodingForPath())")
     }
 

@@ -57,7 +57,12 @@ struct SignedIn {
     }
 
     func get(_ path: String) throws -> PlainHTTPClient.Answer {
-        try PlainHTTPClient.send(port: app.port, path: path, headers: [("Host", app.host), ("Cookie", cookie)])
+        try send(path, headers: [])
+    }
+
+    /// A GET with more headers (a `Range`).
+    func send(_ path: String, headers: [(String, String)]) throws -> PlainHTTPClient.Answer {
+        try PlainHTTPClient.send(port: app.port, path: path, headers: [("Host", app.host), ("Cookie", cookie)] + headers)
     }
 
     /// A form POST from the app's own page: its Origin, the cookie and the CSRF token.

@@ -7,83 +7,29 @@ third app onboards a new account (the backup step shows its nsec). Screenshots o
 dark and light, at desktop and phone width, go to --screens. Prints one JSON object with what it saw.
 """
 import argparse
+import functools
 import json
-import os
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+
+import webapp_driver
+from webapp_driver import connected, kept, live_text, mark
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--alice", required=True, help="Alice's launch URL")
 parser.add_argument("--bob", required=True, help="Bob's launch URL")
 parser.add_argument("--newcomer", required=True, help="the launch URL of an app whose home has no account")
-parser.add_argument("--screens", required=True)
-parser.add_argument("--profiles", required=True)
-parser.add_argument("--chromium", default="/usr/bin/chromium")
-parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+webapp_driver.add_arguments(parser)
 options = parser.parse_args()
-os.makedirs(options.screens, exist_ok=True)
 
-SIZES = {"desktop": (1280, 860, False), "phone": (390, 844, True)}
 seen = {}
-
-
-def browser(name, javascript=True):
-    chrome = webdriver.ChromeOptions()
-    if not javascript:
-        chrome.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    chrome.binary_location = options.chromium
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-dev-shm-usage",
-                     f"--user-data-dir={options.profiles}/{name}", "--window-size=1280,860", "--lang=en-US"):
-        chrome.add_argument(argument)
-    driver = webdriver.Chrome(service=Service(options.chromedriver), options=chrome)
-    driver.set_script_timeout(20)
-    return driver
-
-
-def wait(description, condition, seconds=30):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        try:
-            if condition():
-                return True
-        except Exception:
-            pass
-        time.sleep(0.1)
-    seen.setdefault("timeouts", []).append(description)
-    return False
+wait = webapp_driver.Waiter(seen)
+browser = functools.partial(webapp_driver.browser, options)
 
 
 def screenshots(driver, name):
-    """The current page at both widths in both schemes, then back to dark desktop."""
-    for scheme in ("dark", "light"):
-        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
-        for size, (width, height, mobile) in SIZES.items():
-            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                   {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
-            time.sleep(0.2)
-            driver.save_screenshot(f"{options.screens}/{name}-{scheme}-{size}.png")
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
-    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-
-
-def live_text(driver):
-    return driver.find_element(By.ID, "live").text
-
-
-def mark(driver):
-    """A value only this page load has: it survives live updates, not a reload."""
-    driver.execute_script("window.linkstrTestMark = 'kept';")
-
-
-def kept(driver):
-    return driver.execute_script("return window.linkstrTestMark === 'kept';")
-
-
-def connected(driver):
-    return driver.execute_script("return document.body.dataset.connected === 'true';")
+    webapp_driver.screenshots(driver, options.screens, name)
 
 
 alice, bob, newcomer = browser("alice"), browser("bob"), browser("newcomer")

@@ -9,6 +9,8 @@ enum FeedPage {
 
     /// The iPhone app's quick reactions.
     static let quickReactions = ["👍", "👎", "👀"]
+    /// How the providers write their names (others: the classification's, capitalised).
+    static let providerNames = ["youtube": "YouTube", "tiktok": "TikTok", "twitter": "X", "x": "X"]
     /// Posts per page; "Show older posts" adds as many.
     static let pageSize = 50
 
@@ -63,6 +65,64 @@ enum FeedPage {
         return "<ol class=\"feed\">\(entries.map(\.html).joined())</ol>\(older)"
     }
 
+    /// How the post's link plays: its cached video; its provider's player behind a "Play" link (the
+    /// player's address is only an attribute until the click: no request reaches the provider
+    /// before); "Save for offline" (with its progress, or why it failed) and "Open in browser".
+    static func player(_ post: PostRow, path: String, csrf: String) -> String {
+        let base = "\(path)/posts/\(HTML.segment(post.id))"
+        let label = HTML.escape(post.title ?? post.url)
+        let thumbnail = post.hasThumbnail ? "<img class=\"thumb\" src=\"\(base)/thumbnail\" alt=\"\">" : ""
+        var parts: [String] = []
+        switch post.playback {
+        case .cached:
+            let poster = post.hasThumbnail ? " poster=\"\(base)/thumbnail\"" : ""
+            parts.append("<video controls preload=\"metadata\" src=\"\(base)/video\"\(poster) aria-label=\"Video: \(label)\"></video>")
+        case .embed(let provider, let embed):
+            let named = HTML.escape(providerNames[provider] ?? provider.prefix(1).uppercased() + provider.dropFirst())
+            parts.append(
+                "<a class=\"play\(post.hasThumbnail ? " framed" : "")\" href=\"\(base)/play\" data-embed=\"\(HTML.escape(embed))\" aria-label=\"Play \(label) (\(named) player)\">\(thumbnail)"
+                    + "<span class=\"play-mark\" aria-hidden=\"true\">▶</span><span class=\"play-label\" aria-hidden=\"true\">Play · \(named)</span></a>")
+        case .link:
+            parts.append(thumbnail)
+        }
+        var actions: [String] = []
+        switch post.saving {
+        case .running(let percent):
+            let value = percent.map { " value=\"\($0)\"" } ?? ""
+            actions.append(
+                "<span class=\"saving\" role=\"status\"><progress max=\"100\"\(value) aria-label=\"Saving for offline\"></progress>"
+                    + " <span class=\"saving-text\">Saving… \(percent.map { "\($0)%" } ?? "")</span></span>")
+        case .failed(let reason):
+            actions.append("<span class=\"problem\" role=\"alert\">Could not save: \(HTML.escape(reason))</span>")
+            actions.append(saveForm(base, csrf: csrf))
+        case nil:
+            if post.playback != .cached { actions.append(saveForm(base, csrf: csrf)) }
+        }
+        if post.playback != .cached {
+            actions.append("<a class=\"button small\" href=\"\(HTML.escape(post.url))\" rel=\"noreferrer noopener\" target=\"_blank\">Open in browser</a>")
+        }
+        return "<div class=\"player\">\(parts.joined())<div class=\"play-actions\">\(actions.joined())</div></div>"
+    }
+
+    private static func saveForm(_ base: String, csrf: String) -> String {
+        "<form method=\"post\" action=\"\(base)/save\" class=\"save\">\(HTML.csrfField(csrf))<button type=\"submit\" class=\"small\">Save for offline</button></form>"
+    }
+
+    /// A provider's player on a page of its own (after a click on "Play" with JavaScript off).
+    static func playerPage(embed: String, back: String, csrf: String, me: String) -> String {
+        Layout.page(
+            title: "Playing", csrf: csrf, me: me, current: "sessions",
+            body: """
+                <div class="title-row"><a class="back" href="\(HTML.escape(back))" aria-label="Back to the session">‹</a><h1>Playing</h1></div>
+                <div class="player">\(embedFrame(embed))</div>
+                """)
+    }
+
+    /// The provider's player (the script makes the same element in place).
+    static func embedFrame(_ embed: String) -> String {
+        "<iframe class=\"embed\" src=\"\(HTML.escape(embed))\" title=\"Video player\" allow=\"autoplay; encrypted-media; picture-in-picture; fullscreen\" allowfullscreen></iframe>"
+    }
+
     /// - Parameter header: show the sender (the first post of a run of one sender's posts); else only the time.
     static func post(_ post: PostRow, path: String, now: Int64, csrf: String, canReact: Bool, header: Bool) -> String {
         let link = post.title.map { "<a class=\"title\" href=\"\(HTML.escape(post.url))\" rel=\"noreferrer noopener\" target=\"_blank\">\(HTML.escape($0))</a>" } ?? ""
@@ -82,6 +142,7 @@ enum FeedPage {
             <time datetime="\(HTML.isoDate(post.createdAt))">\(HTML.relativeTime(post.createdAt, now: now))</time></div>
             \(link)<a class="url" href="\(HTML.escape(post.url))" rel="noreferrer noopener" target="_blank">\(HTML.escape(post.url))</a>
             \(note)
+            \(player(post, path: path, csrf: csrf))
             <form method="post" action="\(path)/react" class="reactions">\(HTML.csrfField(csrf))<input type="hidden" name="post" value="\(HTML.escape(post.id))">\((chips + quick).joined())</form>
             </li>
             """

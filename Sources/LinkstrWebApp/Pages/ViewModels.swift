@@ -35,6 +35,29 @@ struct PostRow: Sendable {
     var createdAt: Int64
     var unread: Bool
     var reactions: [ReactionCount]
+    var playback: Playback
+    /// The link's thumbnail is in the local cache (served by the app, never fetched by the page).
+    var hasThumbnail: Bool
+    /// "Save for offline" is running or failed.
+    var saving: SaveState?
+}
+
+/// How a post's link plays in the app.
+enum Playback: Sendable, Equatable {
+    /// Its extracted video is in the local cache: a `<video>` from the app.
+    case cached
+    /// A provider's player (its name, its address), loaded only after a click (its host is one the app's CSP frames).
+    case embed(provider: String, url: String)
+    /// Nothing to play here yet: "save for offline" may extract a video, else it opens in the browser.
+    case link
+}
+
+/// "Save for offline" of one link.
+enum SaveState: Sendable, Equatable {
+    /// Downloading: the percentage, when the size is known.
+    case running(percent: Int?)
+    /// The extraction failed (no video to extract, or the download failed): why.
+    case failed(String)
 }
 
 struct ReactionCount: Sendable {
