@@ -222,6 +222,53 @@ public actor AppRuntime {
         }
     }
 
+    // MARK: Deleting and members
+
+    /// A post as its delete confirmation shows it.
+    func postToDelete(_ session: String, post: String) async throws(AppFailure) -> (id: String, url: String, note: String?, mine: Bool) {
+        let runtime = try runtime()
+        return try await mapped {
+            let found = try await runtime.post(post, in: try await runtime.resolveSession(session), typed: session)
+            return (found.id.hex, found.url, found.note, found.sender == runtime.me)
+        }
+    }
+
+    /// Deletes this account's post for every member, as `linkstr delete`; the deletion's warnings.
+    func delete(_ session: String, post: String) async throws(AppFailure) -> [String] {
+        let runtime = try runtime()
+        return try await mapped {
+            let id = try await runtime.resolveSession(session)
+            return try await runtime.delete(id, postID: try await runtime.resolvePost(post, in: id, typed: session)).warnings
+        }
+    }
+
+    /// A session's members, as `linkstr session members` lists them.
+    func members(_ session: String) async throws(AppFailure) -> MembersView {
+        let runtime = try runtime()
+        let me = runtime.me
+        return try await mapped {
+            let summary = try await runtime.summary(of: try await runtime.resolveSession(session))
+            let names = await runtime.displayNames(of: summary.members)
+            return MembersView(
+                id: summary.id.rawValue, name: summary.name, mayChange: summary.creator == me && !summary.removed, removed: summary.removed,
+                members: summary.members.map { key in
+                    MemberRow(npub: key.npub, name: key == me ? "You" : names[key] ?? key.npub, isMe: key == me, isCreator: key == summary.creator)
+                })
+        }
+    }
+
+    /// Adds and removes members (creator only, as `linkstr session members --add/--remove`).
+    func changeMembers(_ session: String, adding: [String], removing: [String]) async throws(AppFailure) {
+        let runtime = try runtime()
+        try await mapped {
+            let id = try await runtime.resolveSession(session)
+            var add: [PublicKey] = [], remove: [PublicKey] = []
+            for person in adding { add.append(try await runtime.resolvePerson(person)) }
+            for person in removing { remove.append(try await runtime.resolvePerson(person)) }
+            _ = try await runtime.changeMembers(id, adding: add, removing: remove)
+        }
+    }
+
     // MARK: Playing
 
     /// A post's cached video file; nil when it has none.

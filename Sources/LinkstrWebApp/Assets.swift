@@ -95,6 +95,19 @@ enum Assets {
         .count { font-size: 0.8rem; color: var(--muted); }
         .membership { text-align: center; color: var(--comment); font-size: 0.85rem; margin: 0.6rem 0 1rem; overflow-wrap: anywhere; }
         .older { text-align: center; }
+        .post-foot { display: flex; align-items: flex-end; gap: 0.5rem; }
+        .post-foot .reactions { flex: 1; }
+        .delete { color: var(--comment); font-size: 0.85rem; padding: 0.2rem 0.3rem; }
+        .delete:hover { color: var(--red); }
+        .danger { background: var(--red); color: var(--accent-fg); border-color: var(--red); font-weight: 600; }
+        .confirm { gap: 0.6rem; align-items: center; }
+        .confirm .button, .confirm button { margin-top: 0; }
+        .name-row { display: flex; align-items: center; gap: 0.4rem; min-width: 0; }
+        .group > :first-child { margin-top: 0; }
+        .badge { flex: none; font-size: 0.7rem; font-weight: 600; color: var(--purple); border: 1px solid var(--purple); border-radius: 999px; padding: 0 0.45rem; vertical-align: middle; }
+        .members li form { margin-left: auto; }
+        .members-link { text-decoration: none; }
+        .members-link:hover { text-decoration: underline; }
         .player { margin-top: 0.6rem; }
         .player video, .player .embed, .play.framed { display: block; width: 100%; aspect-ratio: 16 / 9; border-radius: 10px; background: var(--bg-deep); border: 0; }
         .play { position: relative; display: flex; align-items: center; gap: 0.8rem; min-height: 4.2rem; padding: 0.6rem 0.8rem; overflow: hidden;

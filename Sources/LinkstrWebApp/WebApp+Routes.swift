@@ -39,6 +39,16 @@ extension WebApp {
         router.post("/sessions/:id/posts/:post/save") { _, context in
             await page { try await save(context.parameters.get("id") ?? "", post: context.parameters.get("post") ?? "") }
         }
+        router.get("/sessions/:id/posts/:post/delete") { _, context in
+            await page { try await confirmDelete(context.parameters.get("id") ?? "", post: context.parameters.get("post") ?? "") }
+        }
+        router.post("/sessions/:id/posts/:post/delete") { _, context in
+            await page { try await delete(context.parameters.get("id") ?? "", post: context.parameters.get("post") ?? "") }
+        }
+        router.get("/sessions/:id/members") { _, context in await page { try await members(context.parameters.get("id") ?? "") } }
+        router.post("/sessions/:id/members") { _, context in
+            await page { try await changeMembers(context.parameters.get("id") ?? "", form: context.form) }
+        }
         router.get("/contacts") { _, _ in await page { try await contacts() } }
         router.post("/contacts") { _, context in await page { try await addContact(context.form) } }
         return router
@@ -140,6 +150,37 @@ extension WebApp {
         let post = form.first("post") ?? ""
         try await runtime.react(id, post: post, emoji: form.first("emoji") ?? "")
         return WebResponse.seeOther("/sessions/\(id.addingPercentEncodingForPath())#post-\(post.addingPercentEncodingForPath())")
+    }
+
+    // MARK: Deleting and members
+
+    private func confirmDelete(_ id: String, post: String) async throws(AppFailure) -> Response {
+        let found = try await runtime.postToDelete(id, post: post)
+        guard found.mine else { throw AppFailure("you can only delete posts you sent.", isBadInput: true) }
+        return WebResponse.html(FeedPage.confirmDelete(session: id, post: (found.id, found.url, found.note), csrf: secrets.csrf, me: try await runtime.me()))
+    }
+
+    private func delete(_ id: String, post: String) async throws(AppFailure) -> Response {
+        let warnings = try await runtime.delete(id, post: post)
+        guard warnings.isEmpty else { return WebResponse.html(FeedPage.deleted(session: id, warnings: warnings, csrf: secrets.csrf, me: try await runtime.me())) }
+        return WebResponse.seeOther("/sessions/\(id.addingPercentEncodingForPath())")
+    }
+
+    private func members(_ id: String) async throws(AppFailure) -> Response {
+        WebResponse.html(MembersPage.render(try await runtime.members(id), contacts: try await runtime.contacts(), csrf: secrets.csrf, me: try await runtime.me()))
+    }
+
+    private func changeMembers(_ id: String, form: Form) async throws(AppFailure) -> Response {
+        let adding = form.all("add") + (form.trimmed("key").map { [$0] } ?? [])
+        do throws(AppFailure) {
+            try await runtime.changeMembers(id, adding: adding, removing: form.all("remove"))
+            return WebResponse.seeOther("/sessions/\(id.addingPercentEncodingForPath())/members")
+        } catch where !error.isMissingAccount {
+            let page = MembersPage.render(
+                try await runtime.members(id), contacts: try await runtime.contacts(), csrf: secrets.csrf, me: try await runtime.me(),
+                key: form.first("key") ?? "", chosen: Set(form.all("add")), problem: error.description)
+            return WebResponse.html(page, status: error.isBadInput ? .badRequest : .badGateway)
+        }
     }
 
     // MARK: Playing

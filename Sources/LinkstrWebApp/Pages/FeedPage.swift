@@ -34,7 +34,7 @@ enum FeedPage {
             title: feed.name, csrf: csrf, live: feed.id, me: me, current: "sessions",
             body: """
                 <div class="title-row"><a class="back" href="/" aria-label="Back to sessions">‹</a><h1>\(HTML.escape(feed.name))</h1>
-                <span class="meta">\(feed.memberCount) member\(feed.memberCount == 1 ? "" : "s")</span></div>
+                <a class="meta members-link" href="\(path)/members">\(feed.memberCount) member\(feed.memberCount == 1 ? "" : "s")</a></div>
                 \(compose)
                 <div id="live">\(items(feed, limit: limit, now: now, csrf: csrf))</div>
                 """)
@@ -108,6 +108,38 @@ enum FeedPage {
         "<form method=\"post\" action=\"\(base)/save\" class=\"save\">\(HTML.csrfField(csrf))<button type=\"submit\" class=\"small\">Save for offline</button></form>"
     }
 
+    /// "Delete this post?" before a post is deleted for every member (with JavaScript off too).
+    static func confirmDelete(session: String, post: (id: String, url: String, note: String?), csrf: String, me: String) -> String {
+        let path = "/sessions/\(HTML.segment(session))"
+        return Layout.page(
+            title: "Delete this post?", csrf: csrf, me: me, current: "sessions",
+            body: """
+                <div class="title-row"><a class="back" href="\(path)#post-\(HTML.segment(post.id))" aria-label="Back to the session">‹</a><h1>Delete this post?</h1></div>
+                <div class="group">
+                <p class="url">\(HTML.escape(post.url))</p>
+                \(post.note.map { "<blockquote class=\"note\">\(HTML.escape($0))</blockquote>" } ?? "")
+                <p class="lead">It is deleted for every member, and the relays are asked to drop their copies.</p>
+                <form method="post" action="\(path)/posts/\(HTML.segment(post.id))/delete" class="actions confirm">
+                \(HTML.csrfField(csrf))
+                <a class="button" href="\(path)#post-\(HTML.segment(post.id))">Cancel</a>
+                <button type="submit" class="danger">Delete for everyone</button>
+                </form>
+                </div>
+                """)
+    }
+
+    /// After a deletion the relays did not all confirm: what they said.
+    static func deleted(session: String, warnings: [String], csrf: String, me: String) -> String {
+        Layout.page(
+            title: "Deleted", csrf: csrf, me: me, current: "sessions",
+            body: """
+                <h1>Deleted</h1>
+                <p>The post is deleted for every member.</p>
+                <ul class="warnings">\(warnings.map { "<li>\(HTML.escape($0))</li>" }.joined())</ul>
+                <p><a class="button" href="/sessions/\(HTML.segment(session))">Back to the session</a></p>
+                """)
+    }
+
     /// A provider's player on a page of its own (after a click on "Play" with JavaScript off).
     static func playerPage(embed: String, back: String, csrf: String, me: String) -> String {
         Layout.page(
@@ -143,7 +175,7 @@ enum FeedPage {
             \(link)<a class="url" href="\(HTML.escape(post.url))" rel="noreferrer noopener" target="_blank">\(HTML.escape(post.url))</a>
             \(note)
             \(player(post, path: path, csrf: csrf))
-            <form method="post" action="\(path)/react" class="reactions">\(HTML.csrfField(csrf))<input type="hidden" name="post" value="\(HTML.escape(post.id))">\((chips + quick).joined())</form>
+            <div class="post-foot"><form method="post" action="\(path)/react" class="reactions">\(HTML.csrfField(csrf))<input type="hidden" name="post" value="\(HTML.escape(post.id))">\((chips + quick).joined())</form>\(post.mine && canReact ? "<a class=\"delete\" href=\"\(path)/posts/\(HTML.segment(post.id))/delete\">Delete</a>" : "")</div>
             </li>
             """
     }

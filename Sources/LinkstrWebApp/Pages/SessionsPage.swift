@@ -27,18 +27,23 @@ enum SessionsPage {
         return "<ul class=\"sessions\">\(items.joined())</ul>"
     }
 
+    /// A checkbox per contact (avatar and name), each sending its npub as `field`.
+    static func contactChoices(_ contacts: [ContactRow], field: String, legend: String, chosen: Set<String> = []) -> String {
+        "<fieldset><legend>\(HTML.escape(legend))</legend>"
+            + contacts.map { contact in
+                """
+                <label class="check"><input type="checkbox" name="\(field)" value="\(HTML.escape(contact.npub))"\(chosen.contains(contact.npub) ? " checked" : "")>
+                <span class="\(HTML.avatarClass(contact.npub))" aria-hidden="true">\(HTML.initial(contact.name))</span>
+                <span class="name">\(HTML.escape(contact.name))</span></label>
+                """
+            }.joined() + "</fieldset>"
+    }
+
     static func new(_ contacts: [ContactRow], csrf: String, me: String, name: String = "", chosen: Set<String> = [], problem: String? = nil) -> String {
         let members =
             contacts.isEmpty
             ? "<p class=\"empty\">No contacts yet: <a href=\"/contacts\">add one by their npub</a> to share with them. A session just for you works too.</p>"
-            : "<fieldset><legend>Members</legend>"
-                + contacts.map { contact in
-                    """
-                    <label class="check"><input type="checkbox" name="member" value="\(HTML.escape(contact.npub))"\(chosen.contains(contact.npub) ? " checked" : "")>
-                    <span class="\(HTML.avatarClass(contact.npub))" aria-hidden="true">\(HTML.initial(contact.name))</span>
-                    <span class="name">\(HTML.escape(contact.name))</span></label>
-                    """
-                }.joined() + "</fieldset>"
+            : contactChoices(contacts, field: "member", legend: "Members", chosen: chosen)
         return Layout.page(
             title: "New session", csrf: csrf, me: me, current: "sessions",
             body: """

@@ -81,3 +81,21 @@ struct ContactRow: Sendable {
     /// The published name, when an alias is shown instead (then it comes second).
     var publishedName: String?
 }
+
+/// A session's members, for its members screen.
+struct MembersView: Sendable {
+    var id: String
+    var name: String
+    /// This account created the session and is still in it: it adds and removes members.
+    var mayChange: Bool
+    var removed: Bool
+    var members: [MemberRow]
+}
+
+struct MemberRow: Sendable {
+    var npub: String
+    /// "You", else alias, else published name, else npub.
+    var name: String
+    var isMe: Bool
+    var isCreator: Bool
+}
