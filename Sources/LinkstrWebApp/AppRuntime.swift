@@ -1,5 +1,6 @@
 import Foundation
 import LinkstrEngine
+import LinkstrHost
 import LinkstrRuntime
 import NostrCore
 import Synchronization
@@ -267,6 +268,103 @@ public actor AppRuntime {
             for person in removing { remove.append(try await runtime.resolvePerson(person)) }
             _ = try await runtime.changeMembers(id, adding: add, removing: remove)
         }
+    }
+
+    // MARK: You and settings
+
+    /// The account as the You screen shows it: npub, published name, the npub's QR code.
+    func identity() async throws(AppFailure) -> IdentityView {
+        let runtime = try runtime()
+        let npub = runtime.me.npub
+        let code: QRCode
+        do {
+            code = try QRCode(encoding: npub)
+        } catch {
+            throw AppFailure("cannot draw the QR code of \(npub): \(error)")
+        }
+        return IdentityView(npub: npub, publishedName: await runtime.publishedName(), qrSize: code.size, qrModules: code.modules)
+    }
+
+    /// Publishes `name` as the account's name, or clears it with nil (as `linkstr account name`).
+    func publishName(_ name: String?) async throws(AppFailure) {
+        _ = try runtime()
+        guard let opened else { return }
+        do throws(RuntimeError) {
+            try await opened.publishName(name)
+        } catch {
+            throw AppFailure(error.description, isBadInput: error.kind == .badInput)
+        }
+    }
+
+    /// The secret key, for the one explicit "reveal" (as `linkstr account show --reveal-secret`).
+    func revealSecret() throws(AppFailure) -> String {
+        _ = try runtime()
+        guard let opened else { throw AppFailure("this home has no account yet", isMissingAccount: true) }
+        do throws(AccountError) {
+            return try opened.accounts.secretKey().nsec
+        } catch {
+            throw AppFailure(error.message)
+        }
+    }
+
+    /// The relay list with what was last seen of each (`linkstr relay list`).
+    func relays() throws(AppFailure) -> [RelayRow] {
+        try withRelaySettings { settings throws(AppFailure) in
+            do {
+                return try settings.list().map { relay in
+                    RelayRow(url: relay.url, enabled: relay.enabled, source: relay.source.rawValue, status: relay.status, error: relay.error)
+                }
+            } catch {
+                throw AppFailure("cannot read the relay list: \(error)")
+            }
+        }
+    }
+
+    /// `relay add`, `enable`, `disable`, `remove` or `reset` (`url` unused for reset).
+    func changeRelay(_ action: String, url: String) throws(AppFailure) {
+        guard ["add", "enable", "disable", "remove", "reset"].contains(action) else { throw AppFailure("unknown relay action \(action)", isBadInput: true) }
+        try withRelaySettings { settings throws(AppFailure) in
+            do throws(RelaySettingsError) {
+                switch action {
+                case "add": _ = try settings.add(url)
+                case "enable": try settings.setEnabled(url, true)
+                case "disable": try settings.setEnabled(url, false)
+                case "remove": try settings.remove(url)
+                default: try settings.reset()
+                }
+            } catch {
+                throw AppFailure(error.description, isBadInput: true)
+            }
+        }
+    }
+
+    private func withRelaySettings<Value>(_ body: (RelaySettings) throws(AppFailure) -> Value) throws(AppFailure) -> Value {
+        let (host, settings): (LinkstrHost, RelaySettings)
+        do throws(CompositionError) {
+            (host, settings) = try Composition.relaySettings(configuration)
+        } catch {
+            throw AppFailure(error.description)
+        }
+        defer { host.stop() }
+        return try body(settings)
+    }
+
+    /// The bytes this home keeps: its data (sessions, keys, settings) and its cache (videos, thumbnails).
+    func storageInUse() throws(AppFailure) -> (data: Int64, cache: Int64) {
+        let runtime = try runtime()
+        let paths = runtime.media.host.paths
+        return (Self.bytes(under: paths.dataDirectory), Self.bytes(under: paths.cacheDirectory))
+    }
+
+    private static func bytes(under folder: String) -> Int64 {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return 0 }
+        var total: Int64 = 0
+        while let name = walker.nextObject() as? String {
+            if let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + name), attributes[.type] as? FileAttributeType == .typeRegular {
+                total += (attributes[.size] as? NSNumber)?.int64Value ?? 0
+            }
+        }
+        return total
     }
 
     // MARK: Playing

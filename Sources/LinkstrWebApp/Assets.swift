@@ -108,6 +108,22 @@ enum Assets {
         .members li form { margin-left: auto; }
         .members-link { text-decoration: none; }
         .members-link:hover { text-decoration: underline; }
+        .identity { display: flex; gap: 1.2rem; align-items: center; flex-wrap: wrap; }
+        .identity-text { flex: 1; min-width: 14rem; }
+        .identity-text label { margin-top: 0; }
+        .qr { width: 11rem; height: 11rem; border-radius: 10px; flex: none; }
+        .gap { gap: 0.6rem; }
+        .relays { list-style: none; margin: 0 0 0.6rem; padding: 0; }
+        .relay { display: flex; align-items: center; gap: 0.7rem; padding: 0.55rem 0; border-bottom: 1px solid var(--line); }
+        .relay form { margin: 0; }
+        .relay .name, .relay .meta { font-size: 0.9rem; font-weight: 500; white-space: normal; overflow-wrap: anywhere; }
+        .relay .meta { font-size: 0.8rem; font-weight: 400; }
+        .storage { margin: 0; padding: 0; list-style: none; }
+        .relay-error { color: var(--red); font-size: 0.85rem; overflow-wrap: anywhere; }
+        .status { flex: none; width: 0.75rem; height: 0.75rem; border-radius: 50%; background: var(--comment); }
+        .status.ok { background: var(--green); } .status.bad { background: var(--red); } .status.off { background: transparent; border: 2px solid var(--comment); }
+        .row { display: flex; gap: 0.5rem; align-items: center; }
+        .row button { margin-top: 0; }
         .player { margin-top: 0.6rem; }
         .player video, .player .embed, .play.framed { display: block; width: 100%; aspect-ratio: 16 / 9; border-radius: 10px; background: var(--bg-deep); border: 0; }
         .play { position: relative; display: flex; align-items: center; gap: 0.8rem; min-height: 4.2rem; padding: 0.6rem 0.8rem; overflow: hidden;
@@ -157,7 +173,10 @@ enum Assets {
           for (const [id, player] of kept) document.querySelector(`#${CSS.escape(id)} .player`)?.replaceWith(player);
         }
 
-        if (live && region()) {
+        // The relays' status is not a stored change: the settings page asks again every few seconds.
+        if (live === "settings" && region()) setInterval(refresh, 4000);
+
+        if (live && live !== "settings" && region()) {
           const events = new EventSource("/events");
           events.addEventListener("change", (event) => {
             const change = JSON.parse(event.data);

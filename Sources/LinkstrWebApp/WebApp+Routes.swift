@@ -49,6 +49,11 @@ extension WebApp {
         router.post("/sessions/:id/members") { _, context in
             await page { try await changeMembers(context.parameters.get("id") ?? "", form: context.form) }
         }
+        router.get("/you") { _, _ in await page { WebResponse.html(YouPage.render(try await runtime.identity(), csrf: secrets.csrf)) } }
+        router.post("/you/name") { _, context in await page { try await publishName(context.form) } }
+        router.get("/settings") { request, _ in await page { try await settings(fragment: Self.wantsFragment(request)) } }
+        router.post("/settings/relays") { _, context in await page { try await changeRelay(context.form) } }
+        router.post("/settings/reveal") { _, _ in await page { try await settings(nsec: try await runtime.revealSecret()) } }
         router.get("/contacts") { _, _ in await page { try await contacts() } }
         router.post("/contacts") { _, context in await page { try await addContact(context.form) } }
         return router
@@ -180,6 +185,38 @@ extension WebApp {
                 try await runtime.members(id), contacts: try await runtime.contacts(), csrf: secrets.csrf, me: try await runtime.me(),
                 key: form.first("key") ?? "", chosen: Set(form.all("add")), problem: error.description)
             return WebResponse.html(page, status: error.isBadInput ? .badRequest : .badGateway)
+        }
+    }
+
+    // MARK: You and settings
+
+    private func publishName(_ form: Form) async throws(AppFailure) -> Response {
+        let name = form.first("clear") == "1" ? nil : (form.first("name") ?? "")
+        do throws(AppFailure) {
+            try await runtime.publishName(name)
+            return WebResponse.seeOther("/you")
+        } catch where !error.isMissingAccount {
+            let page = YouPage.render(try await runtime.identity(), csrf: secrets.csrf, name: form.first("name"), problem: error.description)
+            return WebResponse.html(page, status: error.isBadInput ? .badRequest : .badGateway)
+        }
+    }
+
+    /// The settings page (or, as a fragment, its relay list: the page refreshes it while open).
+    private func settings(fragment: Bool = false, nsec: String? = nil, relayText: String = "", problem: String? = nil) async throws(AppFailure) -> Response {
+        let relays = try await runtime.relays()
+        if fragment { return WebResponse.html(SettingsPage.relayList(relays, csrf: secrets.csrf)) }
+        let page = SettingsPage.render(
+            relays: relays, storage: try await runtime.storageInUse(), csrf: secrets.csrf, me: try await runtime.me(), nsec: nsec, relayText: relayText,
+            problem: problem)
+        return WebResponse.html(page, status: problem == nil ? .ok : .badRequest)
+    }
+
+    private func changeRelay(_ form: Form) async throws(AppFailure) -> Response {
+        do throws(AppFailure) {
+            try await runtime.changeRelay(form.first("action") ?? "", url: form.trimmed("url") ?? "")
+            return WebResponse.seeOther("/settings")
+        } catch where error.isBadInput {
+            return try await settings(relayText: form.first("action") == "add" ? form.first("url") ?? "" : "", problem: error.description)
         }
     }
 

@@ -10,7 +10,9 @@ enum Layout {
                 <nav aria-label="Main">
                 <a href="/"\(current == "sessions" ? " aria-current=\"page\"" : "")>Sessions</a>
                 <a href="/contacts"\(current == "contacts" ? " aria-current=\"page\"" : "")>Contacts</a>
-                <span class="me" title="\(HTML.escape(npub))">\(HTML.escape(String(npub.prefix(12))))…</span>
+                <a href="/you"\(current == "you" ? " aria-current=\"page\"" : "")>You</a>
+                <a href="/settings"\(current == "settings" ? " aria-current=\"page\"" : "")>Settings</a>
+                <a class="me" href="/you" title="\(HTML.escape(npub))">\(HTML.escape(String(npub.prefix(12))))…</a>
                 </nav>
                 """
             } ?? ""

@@ -99,3 +99,23 @@ struct MemberRow: Sendable {
     var isMe: Bool
     var isCreator: Bool
 }
+
+/// The You screen: who this account is to others.
+struct IdentityView: Sendable {
+    var npub: String
+    var publishedName: String?
+    /// The npub's QR code: `qrSize` × `qrSize` modules, row by row, true for dark.
+    var qrSize: Int
+    var qrModules: [Bool]
+}
+
+/// One relay of the settings, with what was last seen of it.
+struct RelayRow: Sendable {
+    var url: String
+    var enabled: Bool
+    /// "config", "default" or "added".
+    var source: String
+    /// `connected`, `failed`, … or nil when never seen.
+    var status: String?
+    var error: String?
+}
