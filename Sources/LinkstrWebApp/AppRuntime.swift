@@ -367,6 +367,36 @@ public actor AppRuntime {
         return total
     }
 
+    /// Ends the account on this machine, as `linkstr account logout [--clear-data]` and `account
+    /// delete` do; the watch stops first and the app is back at onboarding after.
+    func end(_ ending: AccountEnding) async throws(AppFailure) {
+        _ = try runtime()
+        guard let opened else { throw AppFailure("this home has no account yet", isMissingAccount: true) }
+        watching?.cancel()
+        await watching?.value
+        watching = nil
+        do throws(RuntimeError) {
+            switch ending {
+            case .logOut:
+                do throws(AccountError) {
+                    try opened.accounts.logout()
+                } catch {
+                    throw RuntimeError(.failed, error.message)
+                }
+            case .logOutClearingData: try await opened.logOutClearingData()
+            case .deleteAccount: try await opened.deleteAccount()
+            }
+        } catch {
+            // Nothing (or not everything) was ended: the account stays open, and watched again.
+            self.opened = nil
+            await opened.close()
+            _ = try? runtime()
+            throw AppFailure(error.description)
+        }
+        self.opened = nil
+        await opened.close()
+    }
+
     // MARK: Playing
 
     /// A post's cached video file; nil when it has none.

@@ -51,6 +51,7 @@ enum Assets {
           border: 1px solid var(--line); background: var(--surface-2); color: var(--fg); text-decoration: none; }
         .primary { background: var(--accent); color: var(--accent-fg); border-color: var(--accent); font-weight: 600; }
         .actions { display: flex; justify-content: flex-end; }
+        main p { overflow-wrap: anywhere; }
         .problem { color: var(--red); margin: 0.6rem 0 0; font-weight: 500; }
         .empty { color: var(--muted); background: var(--surface); border: 1px dashed var(--line); border-radius: 14px; padding: 1.2rem; text-align: center; }
         .secret { font-family: ui-monospace, monospace; font-size: 0.9rem; }
@@ -124,6 +125,8 @@ enum Assets {
         .status.ok { background: var(--green); } .status.bad { background: var(--red); } .status.off { background: transparent; border: 2px solid var(--comment); }
         .row { display: flex; gap: 0.5rem; align-items: center; }
         .row button { margin-top: 0; }
+        .row.wrap { flex-wrap: wrap; }
+        .row .button { margin-top: 0; }
         .player { margin-top: 0.6rem; }
         .player video, .player .embed, .play.framed { display: block; width: 100%; aspect-ratio: 16 / 9; border-radius: 10px; background: var(--bg-deep); border: 0; }
         .play { position: relative; display: flex; align-items: center; gap: 0.8rem; min-height: 4.2rem; padding: 0.6rem 0.8rem; overflow: hidden;

@@ -54,6 +54,15 @@ extension WebApp {
         router.get("/settings") { request, _ in await page { try await settings(fragment: Self.wantsFragment(request)) } }
         router.post("/settings/relays") { _, context in await page { try await changeRelay(context.form) } }
         router.post("/settings/reveal") { _, _ in await page { try await settings(nsec: try await runtime.revealSecret()) } }
+        router.get("/settings/end/:what") { _, context in
+            await page {
+                let ending = try Self.ending(context.parameters.get("what"))
+                return WebResponse.html(SettingsPage.confirmEnding(ending, npub: try await runtime.me(), csrf: secrets.csrf))
+            }
+        }
+        router.post("/settings/end/:what") { _, context in
+            await page { try await end(try Self.ending(context.parameters.get("what")), form: context.form) }
+        }
         router.get("/contacts") { _, _ in await page { try await contacts() } }
         router.post("/contacts") { _, context in await page { try await addContact(context.form) } }
         return router
@@ -218,6 +227,23 @@ extension WebApp {
         } catch where error.isBadInput {
             return try await settings(relayText: form.first("action") == "add" ? form.first("url") ?? "" : "", problem: error.description)
         }
+    }
+
+    private static func ending(_ text: String?) throws(AppFailure) -> AccountEnding {
+        guard let ending = AccountEnding(rawValue: text ?? "") else { throw AppFailure("there is no such account action", isBadInput: true) }
+        return ending
+    }
+
+    private func end(_ ending: AccountEnding, form: Form) async throws(AppFailure) -> Response {
+        let npub = try await runtime.me()
+        let typed = form.first("confirm") ?? ""
+        let confirmed = ending == .deleteAccount ? typed.trimmingCharacters(in: .whitespaces) == npub : typed == "yes"
+        guard confirmed else {
+            let problem = ending == .deleteAccount ? "\(typed) does not match this account (\(npub)); nothing was deleted" : "nothing was deleted."
+            return WebResponse.html(SettingsPage.confirmEnding(ending, npub: npub, csrf: secrets.csrf, typed: typed, problem: problem), status: .badRequest)
+        }
+        try await runtime.end(ending)
+        return WebResponse.seeOther("/")
     }
 
     // MARK: Playing

@@ -6,7 +6,8 @@ import Testing
 /// The You and Settings screens in headless Chromium, for a home on a real relay: the npub with its
 /// QR code and copy button; publishing, refusing an empty and clearing the name (as `linkstr account
 /// name`); the relays with their status, added, refused, disabled, enabled and removed (as `linkstr
-/// relay …`); the storage in use; the secret key only after "Reveal".
+/// relay …`); the storage in use; the secret key only after "Reveal"; deleting the account refused
+/// for a wrong npub; "Log out and clear data" asked first (Cancel keeps it), then back at onboarding.
 @Suite(.timeLimit(.minutes(3))) struct WebAppYouSettingsTests {
     @Test(.enabled(if: WebAppBrowserTests.installed, "chromium and chromium-driver are not installed (Debian packages; scripts/bootstrap.sh installs them)"))
     func youAndSettings() async throws {
@@ -46,8 +47,14 @@ import Testing
         #expect(seen["nsec_before_reveal"] as? Bool == false, "the secret key is in the page before Reveal: \(context)")
         #expect(seen["nsec_revealed"] as? String == alice.nsec, "\(context)")
 
-        // The command line sees what the app did: the name is cleared, the added relay is gone again.
+        #expect((seen["delete_mismatch"] as? String)?.contains("does not match this account (\(alice.npub)); nothing was deleted") == true, "\(context)")
+        #expect((seen["logout_question"] as? String)?.contains("Delete the key of \(alice.npub) from this machine?") == true, "\(context)")
+        #expect(seen["cancel_kept_account"] as? Bool == true && seen["onboarding_after_logout"] as? Bool == true, "\(context)")
+
+        // The command line sees what the app did: the added relay is gone again, the list stays; no account.
         let relays = try alice.run(["relay", "list", "--json"])
         #expect(relays.stdout.contains(world.relay.url) && !relays.stdout.contains("127.0.0.1:9"), "\(relays.stdout)")
+        let shown = try alice.run(["account", "show", "--json"])
+        #expect(shown.status != 0, "the account is still there: \(shown.stdout)")
     }
 }

@@ -85,6 +85,26 @@ try:
     driver.find_element(By.CSS_SELECTOR, "form[action='/settings/reveal'] button").click()
     wait("the secret key", lambda: driver.find_elements(By.ID, "nsec"))
     seen["nsec_revealed"] = driver.find_element(By.ID, "nsec").get_attribute("value")
+
+    # Deleting the account wants the npub typed: another is refused, nothing deleted.
+    driver.find_element(By.LINK_TEXT, "Delete the account").click()
+    wait("the delete confirmation", lambda: driver.find_elements(By.ID, "confirm"))
+    driver.find_element(By.ID, "confirm").send_keys("npub1wrong")
+    driver.find_element(By.CSS_SELECTOR, "button.danger").click()
+    wait("the mismatch message", lambda: driver.find_elements(By.CSS_SELECTOR, ".problem"))
+    seen["delete_mismatch"] = problem()
+    webapp_driver.screenshots(driver, options.screens, "account-delete")
+    # Log out and clear data: Cancel keeps everything; confirming ends at onboarding.
+    driver.find_element(By.LINK_TEXT, "Cancel").click()
+    driver.find_element(By.LINK_TEXT, "Log out and clear data").click()
+    wait("the logout confirmation", lambda: "Log out and clear data?" in driver.find_element(By.TAG_NAME, "h1").text)
+    seen["logout_question"] = driver.find_element(By.CSS_SELECTOR, "main form p").text
+    driver.find_element(By.LINK_TEXT, "Cancel").click()
+    seen["cancel_kept_account"] = wait("the settings after Cancel", lambda: driver.find_element(By.TAG_NAME, "h1").text == "Settings")
+    driver.find_element(By.LINK_TEXT, "Log out and clear data").click()
+    wait("the logout confirmation again", lambda: driver.find_elements(By.CSS_SELECTOR, "button.danger"))
+    driver.find_element(By.CSS_SELECTOR, "button.danger").click()
+    seen["onboarding_after_logout"] = wait("onboarding", lambda: "Create an account" in driver.page_source)
 finally:
     driver.quit()
 

@@ -44,6 +44,49 @@ enum SettingsPage {
                 <h2 id="identity-title">Secret key</h2>
                 \(secret)
                 </section>
+                <section class="group" aria-labelledby="account-title">
+                <h2 id="account-title">Account</h2>
+                <p class="lead">Each asks first.</p>
+                <div class="row wrap"><a class="button" href="/settings/end/logout">Log out</a>
+                <a class="button" href="/settings/end/clear">Log out and clear data</a>
+                <a class="button danger" href="/settings/end/delete">Delete the account</a></div>
+                </section>
+                """)
+    }
+
+    /// The confirmation of an ending, with the command line's words; deleting the account asks for
+    /// the npub typed, as `linkstr account delete --confirm NPUB` does.
+    static func confirmEnding(_ ending: AccountEnding, npub: String, csrf: String, typed: String = "", problem: String? = nil) -> String {
+        let (title, question, button): (String, String, String)
+        switch ending {
+        case .logOut:
+            (title, question, button) = (
+                "Log out?", "Delete the key of \(npub) from this machine? Without a backup (Settings → Reveal the secret key) it is gone. "
+                    + "Your sessions and posts stay here, encrypted, for when you sign in with the key again.", "Log out")
+        case .logOutClearingData:
+            (title, question, button) = (
+                "Log out and clear data?", "Delete the key of \(npub) from this machine? Without a backup (Settings → Reveal the secret key) it is gone. "
+                    + "Every session, post and contact of the account is deleted from this computer too; the relay list stays.", "Log out and clear data")
+        case .deleteAccount:
+            (title, question, button) = (
+                "Delete the account?", "This publishes an empty follow list and a request to vanish to your relays, then deletes the key and every "
+                    + "local record of \(npub). Type your npub to confirm.", "Delete the account")
+        }
+        let confirm =
+            ending == .deleteAccount
+            ? "<label for=\"confirm\">Your npub</label><input id=\"confirm\" name=\"confirm\" required spellcheck=\"false\" autocomplete=\"off\" value=\"\(HTML.escape(typed))\">"
+            : "<input type=\"hidden\" name=\"confirm\" value=\"yes\">"
+        return Layout.page(
+            title: title, csrf: csrf, me: npub, current: "settings",
+            body: """
+                <div class="title-row"><a class="back" href="/settings" aria-label="Back to the settings">‹</a><h1>\(HTML.escape(title))</h1></div>
+                <form method="post" action="/settings/end/\(ending.rawValue)" class="group">
+                \(HTML.csrfField(csrf))
+                <p>\(HTML.escape(question))</p>
+                \(confirm)
+                <div class="actions confirm"><a class="button" href="/settings">Cancel</a><button type="submit" class="danger">\(HTML.escape(button))</button></div>
+                \(Layout.problem(problem))
+                </form>
                 """)
     }
 

@@ -119,3 +119,13 @@ struct RelayRow: Sendable {
     var status: String?
     var error: String?
 }
+
+/// The ways an account ends on this machine, each confirmed first as the command line confirms it.
+enum AccountEnding: String, Sendable, CaseIterable {
+    /// The key goes; sessions and posts stay (encrypted) for when it is imported again.
+    case logOut = "logout"
+    /// The key and every record of the account go.
+    case logOutClearingData = "clear"
+    /// An empty follow list and a request to vanish go to the relays, then the key and every record.
+    case deleteAccount = "delete"
+}
