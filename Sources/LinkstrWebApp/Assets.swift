@@ -5,7 +5,7 @@ enum Assets {
     static let css = """
         :root {
           --bg: #1a1b26; --bg-deep: #16161e; --surface: #24283b; --surface-2: #2f3549; --line: #3b4261;
-          --fg: #c0caf5; --muted: #9aa5ce; --comment: #737aa2; --accent: #7aa2f7; --accent-fg: #16161e;
+          --fg: #c0caf5; --muted: #9aa5ce; --comment: #959cc6; --accent: #7aa2f7; --accent-fg: #16161e;
           --cyan: #7dcfff; --purple: #bb9af7; --green: #9ece6a; --orange: #ff9e64; --red: #f7768e; --yellow: #e0af68;
           --mine: rgba(122, 162, 247, 0.22);
           color-scheme: dark;
@@ -13,8 +13,8 @@ enum Assets {
         @media (prefers-color-scheme: light) {
           :root {
             --bg: #e1e2e7; --bg-deep: #d5d6db; --surface: #f2f3f7; --surface-2: #e9e9ed; --line: #c4c8da;
-            --fg: #343b58; --muted: #4c5372; --comment: #5c6285; --accent: #2e5cc7; --accent-fg: #ffffff;
-            --cyan: #006a8f; --purple: #7847bd; --green: #33635c; --orange: #965027; --red: #b8254a; --yellow: #8f5e15;
+            --fg: #343b58; --muted: #4c5372; --comment: #51577a; --accent: #2e5cc7; --accent-fg: #ffffff;
+            --cyan: #006a8f; --purple: #6a3aad; --green: #33635c; --orange: #965027; --red: #b8254a; --yellow: #8f5e15;
             --mine: rgba(46, 92, 199, 0.14);
             color-scheme: light;
           }
@@ -25,7 +25,7 @@ enum Assets {
         a { color: var(--accent); }
         :focus-visible { outline: 2px solid var(--cyan); outline-offset: 2px; }
         .bar { position: sticky; top: 0; z-index: 1; display: flex; align-items: center; gap: 1rem; padding: 0.6rem 1rem;
-          background: color-mix(in srgb, var(--bg-deep) 88%, transparent); backdrop-filter: blur(8px); border-bottom: 1px solid var(--line); }
+          background: var(--bg-deep); border-bottom: 1px solid var(--line); }
         .brand { font-weight: 700; color: var(--purple); text-decoration: none; font-size: 1.1rem; }
         nav { display: flex; align-items: center; gap: 0.9rem; flex: 1; min-width: 0; }
         nav a { color: var(--muted); text-decoration: none; padding: 0.2rem 0.1rem; }
@@ -127,6 +127,12 @@ enum Assets {
         .row button { margin-top: 0; }
         .row.wrap { flex-wrap: wrap; }
         .row .button { margin-top: 0; }
+        .post:focus { outline: 2px solid var(--cyan); outline-offset: 2px; }
+        dialog { background: var(--surface); color: var(--fg); border: 1px solid var(--line); border-radius: 14px; padding: 1.2rem 1.4rem; max-width: 28rem; }
+        dialog::backdrop { background: rgba(0, 0, 0, 0.5); }
+        .keys { display: grid; grid-template-columns: auto 1fr; gap: 0.4rem 1rem; margin: 0 0 0.6rem; }
+        .keys dd { margin: 0; color: var(--muted); }
+        kbd { font-family: ui-monospace, monospace; font-size: 0.85rem; background: var(--bg); border: 1px solid var(--line); border-radius: 6px; padding: 0.05rem 0.4rem; }
         .player { margin-top: 0.6rem; }
         .player video, .player .embed, .play.framed { display: block; width: 100%; aspect-ratio: 16 / 9; border-radius: 10px; background: var(--bg-deep); border: 0; }
         .play { position: relative; display: flex; align-items: center; gap: 0.8rem; min-height: 4.2rem; padding: 0.6rem 0.8rem; overflow: hidden;
@@ -172,8 +178,13 @@ enum Assets {
         const playing = () => new Map([...document.querySelectorAll(".player[data-playing]")].map((player) => [player.closest(".post")?.id, player]));
         async function refreshKeepingPlayers() {
           const kept = playing();
+          const focusedPost = document.activeElement?.closest?.(".post")?.id;
+          const focusedSession = document.activeElement?.closest?.(".session")?.querySelector("a")?.getAttribute("href");
           await refresh();
           for (const [id, player] of kept) document.querySelector(`#${CSS.escape(id)} .player`)?.replaceWith(player);
+          // The keyboard's place survives the refresh.
+          if (focusedPost) document.getElementById(focusedPost)?.focus();
+          if (focusedSession) [...document.querySelectorAll(".session > a")].find((link) => link.getAttribute("href") === focusedSession)?.focus();
         }
 
         // The relays' status is not a stored change: the settings page asks again every few seconds.
@@ -228,6 +239,44 @@ enum Assets {
           const body = new URLSearchParams(new FormData(form, event.submitter));
           const response = await fetch(form.action, { method: "POST", body, credentials: "same-origin" });
           if (response.ok) await refreshKeepingPlayers();
+        });
+
+        // Keyboard-first: the shortcuts `?` lists (Layout.keys). Typing in a field is left alone.
+        const items = () => [...document.querySelectorAll("li.session > a, li.post")];
+        const current = () => document.activeElement?.closest?.("li.post") ?? document.activeElement?.closest?.("li.session")?.querySelector("a");
+        function move(step) {
+          const all = items();
+          if (!all.length) return;
+          const at = all.indexOf(current());
+          const next = all[Math.min(all.length - 1, Math.max(0, at < 0 ? 0 : at + step))];
+          next.focus();
+          next.scrollIntoView({ block: "nearest" });
+        }
+        document.addEventListener("keydown", (event) => {
+          if (event.ctrlKey || event.metaKey || event.altKey) return;
+          const typing = event.target.closest?.("input, textarea, select, [contenteditable]");
+          if (typing) {
+            if (event.key === "Escape") event.target.blur();
+            return;
+          }
+          const post = document.activeElement?.closest?.("li.post");
+          const quick = { "1": "👍", "2": "👎", "3": "👀" }[event.key];
+          let handled = true;
+          if (event.key === "j" || event.key === "ArrowDown") move(1);
+          else if (event.key === "k" || event.key === "ArrowUp") move(-1);
+          else if (event.key === "?") document.getElementById("shortcuts")?.showModal();
+          else if (event.key === "c" && document.getElementById("url")) document.getElementById("url").focus();
+          else if (event.key === "/" && document.getElementById("search")) document.getElementById("search").focus();
+          else if (event.key === "Escape" && document.querySelector("a.back")) location.href = document.querySelector("a.back").href;
+          else if (post && quick) post.querySelector(`.reactions button[value="${quick}"]`)?.click();
+          else if (post && event.key === "r") post.querySelector(".reactions button")?.focus();
+          else if (post && event.key === "Enter" && event.target === post) {
+            const video = post.querySelector("video");
+            if (video) video.play();
+            else (post.querySelector("a.play") ?? post.querySelector("a.url"))?.click();
+          }
+          else handled = false;
+          if (handled) event.preventDefault();
         });
 
         document.addEventListener("click", async (event) => {

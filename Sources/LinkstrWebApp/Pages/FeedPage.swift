@@ -169,7 +169,7 @@ enum FeedPage {
             "<button class=\"chip quick\" name=\"emoji\" value=\"\(emoji)\" aria-label=\"React \(emoji)\">\(emoji)</button>"
         } : []
         return """
-            <li class="post\(post.mine ? " mine" : "")\(post.unread ? " unread" : "")" id="post-\(HTML.escape(post.id))" data-post="\(HTML.escape(post.id))">
+            <li class="post\(post.mine ? " mine" : "")\(post.unread ? " unread" : "")" id="post-\(HTML.escape(post.id))" data-post="\(HTML.escape(post.id))" tabindex="-1">
             <div class="sender\(header ? "" : " continued")">\(header ? "<span class=\"\(HTML.avatarClass(post.sender))\" aria-hidden=\"true\">\(HTML.initial(sender))</span><span class=\"name\">\(HTML.escape(sender))</span>" : "<span class=\"sr\">\(HTML.escape(sender))</span>")\(post.unread ? "<span class=\"new\">new</span>" : "")
             <time datetime="\(HTML.isoDate(post.createdAt))">\(HTML.relativeTime(post.createdAt, now: now))</time></div>
             \(link)<a class="url" href="\(HTML.escape(post.url))" rel="noreferrer noopener" target="_blank">\(HTML.escape(post.url))</a>

@@ -33,9 +33,25 @@ enum Layout {
             <main>
             \(body)
             </main>
+            \(me == nil ? "" : shortcuts)
             </body>
             </html>
             """
+    }
+
+    /// The keyboard shortcuts (the script opens this on `?`; without it, there are none).
+    static let keys: [(keys: String, what: String)] = [
+        ("j / ↓", "next session or post"), ("k / ↑", "previous session or post"), ("Enter", "open the session, or play the post"),
+        ("1 2 3", "react 👍 👎 👀 to the post"), ("r", "go to the post's reactions"), ("c", "write a post (the link field)"),
+        ("/", "search the sessions"), ("Esc", "back to the sessions (or leave a field)"), ("?", "this list"),
+    ]
+
+    static var shortcuts: String {
+        """
+        <dialog id="shortcuts" aria-labelledby="shortcuts-title"><h2 id="shortcuts-title">Keyboard shortcuts</h2>
+        <dl class="keys">\(keys.map { "<dt><kbd>\(HTML.escape($0.keys))</kbd></dt><dd>\(HTML.escape($0.what))</dd>" }.joined())</dl>
+        <form method="dialog"><button type="submit" class="primary">Close</button></form></dialog>
+        """
     }
 
     /// A message under a form: what went wrong, read out by screen readers when it appears.

@@ -20,7 +20,7 @@ enum OnboardingPage {
                 <form method="post" action="/onboarding/import">
                 \(HTML.csrfField(csrf))
                 <label for="nsec">Your secret key (nsec)</label>
-                <input id="nsec" name="nsec" type="password" autocomplete="off" spellcheck="false" required placeholder="nsec1…">
+                <input id="nsec" name="nsec" type="password" autocomplete="current-password" spellcheck="false" required placeholder="nsec1…">
                 <button type="submit">Sign in</button>
                 </form>
                 </section>
