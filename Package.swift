@@ -51,6 +51,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.11.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        // The local web app (`linkstr app`): its HTTP server.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        // Already a dependency of Hummingbird; named because the web app sets header fields by name.
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // Tests only: the delivery-order property tests.
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
@@ -86,6 +90,14 @@ let package = Package(
                 "LinkstrHost", "LinkstrEngine", "NostrCore", "COpenSSL", "CHostSupport", "CQRencode", "LinkstrProcess",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log"),
             ]),
+        // MARK: The local web app `linkstr app` serves: screens, security layers, live updates
+        .target(
+            name: "LinkstrWebApp",
+            dependencies: [
+                "LinkstrRuntime", "LinkstrEngine", "NostrCore",
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log"),
+            ]),
         .target(name: "CLinkstr", dependencies: ["PluginABI"]),
         // SwiftPM names the file libLinkstr.so (a product may not share the executable's name); its
         // SONAME is liblinkstr.so, the name `make install` gives it and programs link against.
@@ -100,7 +112,7 @@ let package = Package(
         .executableTarget(
             name: "linkstr",
             dependencies: [
-                "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "LinkstrPluginKit", "NostrCore", "LinkstrTerminal", "LinkstrProcess",
+                "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "LinkstrPluginKit", "NostrCore", "LinkstrTerminal", "LinkstrProcess", "LinkstrWebApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
@@ -218,6 +230,10 @@ let package = Package(
                 "CHostSupport", "LinkstrProcess",
             ],
             exclude: ["Fixtures"]),
+        // The local web app: its security layers against a real server, its screens in headless Chromium.
+        .testTarget(
+            name: "LinkstrWebAppTests",
+            dependencies: ["LinkstrWebApp", "LinkstrRuntime", "NostrCore", "PluginTesting", "TestSupport"]),
         // The C API (liblinkstr.so, linkstr.h) and the Python binding, from programs built in the tests.
         .testTarget(
             name: "LinkstrCTests",

@@ -16,6 +16,7 @@ DEBIAN_PACKAGES=(
   make patchelf  # make install: patchelf points the installed files at the bundled Swift runtime
   systemd desktop-file-utils  # systemd-analyze and desktop-file-validate check the service and desktop files
   chromium chromium-driver  # headless Chromium loads the browser extension in the browser tests (Selenium)
+  fonts-noto-color-emoji  # the app's screenshots (WebAppBrowserTests) show reactions as emoji, not empty boxes
 )
 
 missing=()

@@ -23,7 +23,7 @@ struct Linkstr: AsyncParsableCommand {
             DeleteCommand.self, FeedCommand.self, PlayCommand.self, ReadCommand.self, ShareCommand.self, SyncCommand.self, WatchCommand.self, PluginsCommand.self,
             ConfigCommand.self, MediaCommand.self, OpenCommand.self, NotifyCommand.self, ServiceCommand.self, DesktopCommand.self,
             DemoCommand.self, BrowserCommand.self, SaveCommand.self, SavedCommand.self, TagCommand.self, TagsCommand.self, UnsaveCommand.self, RestoreCommand.self,
-            SignerCommand.self,
+            SignerCommand.self, AppCommand.self,
             ProfileCommand.self, WhoamiCommand.self, UnlockCommand.self, LockCommand.self, AgentCommand.self,
         ])
 

@@ -1,12 +1,12 @@
 import Foundation
 
 /// Python's http.server on 127.0.0.1 serving one folder, for the media commands.
-struct StaticSite {
-    let process: ExternalProcess
-    let port: Int
+public struct StaticSite: Sendable {
+    public let process: ExternalProcess
+    public let port: Int
 
     /// Serves `folder` on a port the kernel picks.
-    static func serve(_ folder: String) async throws -> StaticSite {
+    public static func serve(_ folder: String) async throws -> StaticSite {
         let process = try ExternalProcess(
             executable: ExternalProcess.python, ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder])
         // "Serving HTTP on 127.0.0.1 port 43215 (http://127.0.0.1:43215/) ..."
@@ -20,5 +20,5 @@ struct StaticSite {
         return StaticSite(process: process, port: port)
     }
 
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
 }

@@ -1,0 +1,14 @@
+/// Why something the person asked for did not happen, in words a page shows as they are.
+struct AppFailure: Error, CustomStringConvertible {
+    var description: String
+    /// The person can fix it (a malformed URL or key): the form is shown again with it.
+    var isBadInput = false
+    /// The home has no account yet: the page is onboarding.
+    var isMissingAccount = false
+
+    init(_ description: String, isBadInput: Bool = false, isMissingAccount: Bool = false) {
+        self.description = description
+        self.isBadInput = isBadInput
+        self.isMissingAccount = isMissingAccount
+    }
+}

@@ -1,0 +1,57 @@
+import Synchronization
+
+/// The app's three secrets, made at start and never written anywhere: the one-time launch token
+/// (in the URL `linkstr app` prints), the session cookie it is exchanged for, and the CSRF token
+/// every state-changing form carries.
+final class WebAppSecrets: Sendable {
+    let launchToken: String
+    let session: String
+    let csrf: String
+    private let launched = Mutex(false)
+
+    init() {
+        launchToken = Self.random()
+        session = Self.random()
+        csrf = Self.random()
+    }
+
+    /// Whether `token` is the launch token and was not used before (it is used now).
+    func useLaunchToken(_ token: String) -> Bool {
+        guard Self.same(token, launchToken) else { return false }
+        return launched.withLock { used in
+            defer { used = true }
+            return !used
+        }
+    }
+
+    /// 32 random bytes as hex (the system's CSPRNG: getrandom).
+    private static func random() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in
+            let byte = UInt8.random(in: 0...255, using: &generator)
+            return String(byte, radix: 16).count == 1 ? "0" + String(byte, radix: 16) : String(byte, radix: 16)
+        }.joined()
+    }
+
+    /// Compares without stopping at the first difference, so timing does not tell how much matched.
+    static func same(_ given: String, _ secret: String) -> Bool {
+        let (a, b) = (Array(given.utf8), Array(secret.utf8))
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for index in a.indices { difference |= a[index] ^ b[index] }
+        return difference == 0
+    }
+}
+
+/// Where the server listens, once bound: the only `Host` and `Origin` it answers.
+final class WebAppAddress: Sendable {
+    private let boundPort = Mutex<Int?>(nil)
+
+    var port: Int? { boundPort.withLock { $0 } }
+    func bound(_ port: Int) { boundPort.withLock { $0 = port } }
+
+    /// `127.0.0.1:PORT`, what the Host header must say.
+    var host: String? { port.map { "127.0.0.1:\($0)" } }
+    /// `http://127.0.0.1:PORT`, what a POST's Origin must say.
+    var origin: String? { host.map { "http://" + $0 } }
+}
