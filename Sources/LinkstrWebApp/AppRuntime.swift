@@ -137,10 +137,11 @@ public actor AppRuntime {
 
     // MARK: Reading
 
-    func sessions() async throws(AppFailure) -> [SessionRow] {
+    /// The sessions, most recently active first: the current ones, or the archived ones.
+    func sessions(archived: Bool = false) async throws(AppFailure) -> [SessionRow] {
         let runtime = try runtime()
         return try await mapped {
-            try await runtime.sessions(archived: false).map { summary in
+            try await runtime.sessions(archived: archived).map { summary in
                 SessionRow(
                     id: summary.id.rawValue, name: summary.name, updatedAt: summary.updatedAt, unread: summary.unread,
                     memberCount: summary.members.count, removed: summary.removed)
@@ -171,7 +172,8 @@ public actor AppRuntime {
             }
             _ = try await runtime.markRead(id, post: nil)
             return FeedView(
-                id: id.rawValue, name: feed.session.name, memberCount: feed.session.members.count, removed: feed.session.removed, posts: posts,
+                id: id.rawValue, name: feed.session.name, memberCount: feed.session.members.count, removed: feed.session.removed,
+                archived: feed.session.archived, posts: posts,
                 membership: lines.reversed(), hasOlder: feed.items.count > limit)
         }
     }
@@ -221,6 +223,12 @@ public actor AppRuntime {
             let person = try await runtime.resolvePerson(key)
             _ = try await runtime.addContact(person, alias: alias)
         }
+    }
+
+    /// Archives a session (it leaves the list for the archived ones) or brings it back, as `linkstr session archive/unarchive`.
+    func setArchived(_ session: String, _ archived: Bool) async throws(AppFailure) {
+        let runtime = try runtime()
+        try await mapped { try await runtime.setArchived(try await runtime.resolveSession(session), archived) }
     }
 
     // MARK: Deleting and members
