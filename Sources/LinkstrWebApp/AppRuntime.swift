@@ -421,8 +421,11 @@ public actor AppRuntime {
         let runtime = try runtime()
         return try await mapped {
             let url = try await postURL(runtime, session, post)
-            guard let thumbnail = try await runtime.sessionFeed(runtime.resolveSession(session), limit: nil).items.first(where: { $0.post.url == url })?.thumbnail
-            else { return nil }
+            let id = try await runtime.resolveSession(session)
+            // The runtime has no lookup of one link's metadata: the newest posts (where pages are) first, then all.
+            var item = try await runtime.sessionFeed(id, limit: 1000).items.first { $0.post.url == url }
+            if item == nil { item = try await runtime.sessionFeed(id, limit: nil).items.first { $0.post.url == url } }
+            guard let thumbnail = item?.thumbnail else { return nil }
             return Self.cachedThumbnails(runtime.media).file(for: thumbnail)
         }
     }
