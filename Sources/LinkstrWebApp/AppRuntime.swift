@@ -170,7 +170,8 @@ public actor AppRuntime {
                 MembershipLine(
                     time: change.time, added: change.added.map { feed.names[$0] ?? $0.npub }, removed: change.removed.map { feed.names[$0] ?? $0.npub })
             }
-            _ = try await runtime.markRead(id, post: nil)
+            // Marking read is a write: only when something is unread (not on every page and live refresh).
+            if feed.unread > 0 { _ = try await runtime.markRead(id, post: nil) }
             return FeedView(
                 id: id.rawValue, name: feed.session.name, memberCount: feed.session.members.count, removed: feed.session.removed,
                 archived: feed.session.archived, posts: posts,

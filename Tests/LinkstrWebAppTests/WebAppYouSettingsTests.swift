@@ -18,17 +18,8 @@ import Testing
         let alice = world.homes[0]
         let app = try await RunningApp.start(home: alice.path)
         defer { app.process.terminate(within: 10) }
-        let run = try ProcessRunner.run(
-            ExternalProcess.python,
-            [
-                ExternalProcess.packageRoot + "/Tests/Support/webapp_settings.py", "--app", app.url, "--relay", world.relay.url,
-                "--linkstr", BuildProducts.linkstrExecutable, "--home", alice.path,
-                "--screens", WebAppBrowserTests.screens, "--profiles", scratch.folder("chromium"), "--chromium", WebAppBrowserTests.chromium,
-                "--chromedriver", WebAppBrowserTests.chromedriver,
-            ],
-            environment: ProcessRunner.linkstrEnvironment(["HOME": scratch.folder("user")]), timeout: 150)
-        #expect(run.status == 0, "\(run.stderr)")
-        let seen = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout)\(run.stderr)")
+        let seen = try WebAppBrowserTests.drive(
+            "webapp_settings.py", ["--app", app.url, "--relay", world.relay.url, "--linkstr", BuildProducts.linkstrExecutable, "--home", alice.path], scratch: scratch)
         let context = "\(seen)\napp: \(app.process.stderr)"
 
         #expect(seen["timeouts"] == nil, "\(context)")
