@@ -358,6 +358,31 @@ public actor AppRuntime {
         return try body(settings)
     }
 
+    /// Who may make this computer notify (`[notify] from` of config.toml) and the notifiers set there.
+    func notificationSettings() throws(AppFailure) -> (from: String, notifiers: [String]?) {
+        let runtime = try runtime()
+        let configuration = runtime.media.host.configuration
+        return (configuration.notifyFrom.rawValue, configuration.notifiers)
+    }
+
+    /// One test notification through every active notifier, as `linkstr notify test`: each one's
+    /// result, or why none is active.
+    func testNotification() async throws(AppFailure) -> [(notifier: String, problem: String?)] {
+        let media: MediaRuntime
+        do throws(CompositionError) {
+            media = try Composition.media(configuration)
+        } catch {
+            throw AppFailure(error.description)
+        }
+        defer { media.host.stop() }
+        let dispatcher = NotificationDispatcher.start(host: media.host)
+        defer { dispatcher.stop() }
+        guard !dispatcher.isEmpty else {
+            throw AppFailure(dispatcher.notice ?? "no notifier is active (notifiers = [] in \(media.host.paths.configFile)).")
+        }
+        return await dispatcher.deliver(.test()).results.map { ($0.pluginID, $0.ok ? nil : $0.error ?? "unknown error") }
+    }
+
     /// The bytes this home keeps: its data (sessions, keys, settings) and its cache (videos, thumbnails).
     func storageInUse() throws(AppFailure) -> (data: Int64, cache: Int64) {
         let runtime = try runtime()

@@ -119,7 +119,8 @@ enum Assets {
         .relay form { margin: 0; }
         .relay .name, .relay .meta { font-size: 0.9rem; font-weight: 500; white-space: normal; overflow-wrap: anywhere; }
         .relay .meta { font-size: 0.8rem; font-weight: 400; }
-        .storage { margin: 0; padding: 0; list-style: none; }
+        .storage, .results { margin: 0; padding: 0; list-style: none; }
+        .results { margin-top: 0.6rem; overflow-wrap: anywhere; }
         .relay-error { color: var(--red); font-size: 0.85rem; overflow-wrap: anywhere; }
         .status { flex: none; width: 0.75rem; height: 0.75rem; border-radius: 50%; background: var(--comment); }
         .status.ok { background: var(--green); } .status.bad { background: var(--red); } .status.off { background: transparent; border: 2px solid var(--comment); }

@@ -53,6 +53,7 @@ extension WebApp {
         router.post("/you/name") { _, context in await page { try await publishName(context.form) } }
         router.get("/settings") { request, _ in await page { try await settings(fragment: Self.wantsFragment(request)) } }
         router.post("/settings/relays") { _, context in await page { try await changeRelay(context.form) } }
+        router.post("/settings/notify-test") { _, _ in await page { try await testNotification() } }
         router.post("/settings/reveal") { _, _ in await page { try await settings(nsec: try await runtime.revealSecret()) } }
         router.get("/settings/end/:what") { _, context in
             await page {
@@ -221,13 +222,26 @@ extension WebApp {
     }
 
     /// The settings page (or, as a fragment, its relay list: the page refreshes it while open).
-    private func settings(fragment: Bool = false, nsec: String? = nil, relayText: String = "", problem: String? = nil) async throws(AppFailure) -> Response {
+    private func settings(
+        fragment: Bool = false, nsec: String? = nil, relayText: String = "", problem: String? = nil,
+        tested: [(notifier: String, problem: String?)]? = nil, testProblem: String? = nil
+    ) async throws(AppFailure) -> Response {
         let relays = try await runtime.relays()
         if fragment { return WebResponse.html(SettingsPage.relayList(relays, csrf: secrets.csrf)) }
+        let configured = try await runtime.notificationSettings()
+        let notifications = SettingsPage.Notifications(from: configured.from, notifiers: configured.notifiers, tested: tested, testProblem: testProblem)
         let page = SettingsPage.render(
-            relays: relays, storage: try await runtime.storageInUse(), csrf: secrets.csrf, me: try await runtime.me(), nsec: nsec, relayText: relayText,
-            problem: problem)
+            relays: relays, storage: try await runtime.storageInUse(), notifications: notifications, csrf: secrets.csrf, me: try await runtime.me(),
+            nsec: nsec, relayText: relayText, problem: problem)
         return WebResponse.html(page, status: problem == nil ? .ok : .badRequest)
+    }
+
+    private func testNotification() async throws(AppFailure) -> Response {
+        do throws(AppFailure) {
+            return try await settings(tested: try await runtime.testNotification())
+        } catch where !error.isMissingAccount {
+            return try await settings(testProblem: error.description)
+        }
     }
 
     private func changeRelay(_ form: Form) async throws(AppFailure) -> Response {

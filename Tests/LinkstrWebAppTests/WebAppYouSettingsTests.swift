@@ -6,7 +6,7 @@ import Testing
 /// The You and Settings screens in headless Chromium, for a home on a real relay: the npub with its
 /// QR code and copy button; publishing, refusing an empty and clearing the name (as `linkstr account
 /// name`); the relays with their status, added, refused, disabled, enabled and removed (as `linkstr
-/// relay …`); the storage in use; the secret key only after "Reveal"; deleting the account refused
+/// relay …`); notifications as configured and a test one (as `linkstr notify test`); the storage in use; the secret key only after "Reveal"; deleting the account refused
 /// for a wrong npub; "Log out and clear data" asked first (Cancel keeps it), then back at onboarding.
 @Suite(.timeLimit(.minutes(3))) struct WebAppYouSettingsTests {
     @Test(.enabled(if: WebAppBrowserTests.installed, "chromium and chromium-driver are not installed (Debian packages; scripts/bootstrap.sh installs them)"))
@@ -35,6 +35,10 @@ import Testing
         #expect(seen["added"] as? Bool == true && seen["disabled_dot"] as? Bool == true && seen["enabled_again"] as? Bool == true, "\(context)")
         #expect(seen["removed"] as? Bool == true, "\(context)")
         #expect((seen["storage"] as? String)?.contains("bytes") == true || (seen["storage"] as? String)?.contains("KB") == true, "\(context)")
+        #expect((seen["notifications_said"] as? String)?.contains("anyone in a session with you, through desktop notifications") == true, "\(context)")
+        // As `linkstr notify test`: each notifier's outcome, or why none is active (no notification server here).
+        let outcome = (seen["notify_test"] as? [String])?.joined(separator: "\n") ?? ""
+        #expect(outcome.contains("org.linkstr.notify.desktop: ") || outcome.contains("notifications are off"), "\(context)")
         #expect(seen["nsec_before_reveal"] as? Bool == false, "the secret key is in the page before Reveal: \(context)")
         #expect(seen["nsec_revealed"] as? String == alice.nsec, "\(context)")
 
