@@ -143,10 +143,11 @@ public actor AppRuntime {
 
     // MARK: Reading
 
-    func sessions() async throws(AppFailure) -> [SessionRow] {
+    /// The sessions, most recently active first: the current ones, or the archived ones.
+    func sessions(archived: Bool = false) async throws(AppFailure) -> [SessionRow] {
         let runtime = try runtime()
         return try await mapped {
-            try await runtime.sessions(archived: false).map { summary in
+            try await runtime.sessions(archived: archived).map { summary in
                 SessionRow(
                     id: summary.id.rawValue, name: summary.name, updatedAt: summary.updatedAt, unread: summary.unread,
                     memberCount: summary.members.count, removed: summary.removed)
@@ -175,9 +176,11 @@ public actor AppRuntime {
                 MembershipLine(
                     time: change.time, added: change.added.map { feed.names[$0] ?? $0.npub }, removed: change.removed.map { feed.names[$0] ?? $0.npub })
             }
-            _ = try await runtime.markRead(id, post: nil)
+            // Marking read is a write: only when something is unread (not on every page and live refresh).
+            if feed.unread > 0 { _ = try await runtime.markRead(id, post: nil) }
             return FeedView(
-                id: id.rawValue, name: feed.session.name, memberCount: feed.session.members.count, removed: feed.session.removed, posts: posts,
+                id: id.rawValue, name: feed.session.name, memberCount: feed.session.members.count, removed: feed.session.removed,
+                archived: feed.session.archived, posts: posts,
                 membership: lines.reversed(), hasOlder: feed.items.count > limit)
         }
     }
@@ -227,6 +230,12 @@ public actor AppRuntime {
             let person = try await runtime.resolvePerson(key)
             _ = try await runtime.addContact(person, alias: alias)
         }
+    }
+
+    /// Archives a session (it leaves the list for the archived ones) or brings it back, as `linkstr session archive/unarchive`.
+    func setArchived(_ session: String, _ archived: Bool) async throws(AppFailure) {
+        let runtime = try runtime()
+        try await mapped { try await runtime.setArchived(try await runtime.resolveSession(session), archived) }
     }
 
     // MARK: Deleting and members
@@ -354,6 +363,31 @@ public actor AppRuntime {
         return try body(settings)
     }
 
+    /// Who may make this computer notify (`[notify] from` of config.toml) and the notifiers set there.
+    func notificationSettings() throws(AppFailure) -> (from: String, notifiers: [String]?) {
+        let runtime = try runtime()
+        let configuration = runtime.media.host.configuration
+        return (configuration.notifyFrom.rawValue, configuration.notifiers)
+    }
+
+    /// One test notification through every active notifier, as `linkstr notify test`: each one's
+    /// result, or why none is active.
+    func testNotification() async throws(AppFailure) -> [(notifier: String, problem: String?)] {
+        let media: MediaRuntime
+        do throws(CompositionError) {
+            media = try Composition.media(configuration)
+        } catch {
+            throw AppFailure(error.description)
+        }
+        defer { media.host.stop() }
+        let dispatcher = NotificationDispatcher.start(host: media.host)
+        defer { dispatcher.stop() }
+        guard !dispatcher.isEmpty else {
+            throw AppFailure(dispatcher.notice ?? "no notifier is active (notifiers = [] in \(media.host.paths.configFile)).")
+        }
+        return await dispatcher.deliver(.test()).results.map { ($0.pluginID, $0.ok ? nil : $0.error ?? "unknown error") }
+    }
+
     /// The bytes this home keeps: its data (sessions, keys, settings) and its cache (videos, thumbnails).
     func storageInUse() throws(AppFailure) -> (data: Int64, cache: Int64) {
         let runtime = try runtime()
@@ -418,8 +452,11 @@ public actor AppRuntime {
         let runtime = try runtime()
         return try await mapped {
             let url = try await postURL(runtime, session, post)
-            guard let thumbnail = try await runtime.sessionFeed(runtime.resolveSession(session), limit: nil).items.first(where: { $0.post.url == url })?.thumbnail
-            else { return nil }
+            let id = try await runtime.resolveSession(session)
+            // The runtime has no lookup of one link's metadata: the newest posts (where pages are) first, then all.
+            var item = try await runtime.sessionFeed(id, limit: 1000).items.first { $0.post.url == url }
+            if item == nil { item = try await runtime.sessionFeed(id, limit: nil).items.first { $0.post.url == url } }
+            guard let thumbnail = item?.thumbnail else { return nil }
             return Self.cachedThumbnails(runtime.media).file(for: thumbnail)
         }
     }

@@ -7,7 +7,7 @@ enum Assets {
           --bg: #1a1b26; --bg-deep: #16161e; --surface: #24283b; --surface-2: #2f3549; --line: #3b4261;
           --fg: #c0caf5; --muted: #9aa5ce; --comment: #959cc6; --accent: #7aa2f7; --accent-fg: #16161e;
           --cyan: #7dcfff; --purple: #bb9af7; --green: #9ece6a; --orange: #ff9e64; --red: #f7768e; --yellow: #e0af68;
-          --mine: rgba(122, 162, 247, 0.22);
+          --mine: rgba(122, 162, 247, 0.22); --note: rgba(187, 154, 247, 0.12);
           color-scheme: dark;
         }
         @media (prefers-color-scheme: light) {
@@ -15,7 +15,7 @@ enum Assets {
             --bg: #e1e2e7; --bg-deep: #d5d6db; --surface: #f2f3f7; --surface-2: #e9e9ed; --line: #c4c8da;
             --fg: #343b58; --muted: #4c5372; --comment: #51577a; --accent: #2e5cc7; --accent-fg: #ffffff;
             --cyan: #006a8f; --purple: #6a3aad; --green: #33635c; --orange: #965027; --red: #b8254a; --yellow: #8f5e15;
-            --mine: rgba(46, 92, 199, 0.14);
+            --mine: rgba(46, 92, 199, 0.14); --note: rgba(106, 58, 173, 0.10);
             color-scheme: light;
           }
         }
@@ -87,7 +87,7 @@ enum Assets {
         .new { background: var(--accent); color: var(--accent-fg); border-radius: 999px; font-size: 0.7rem; font-weight: 700; padding: 0.05rem 0.5rem; }
         .title { display: block; font-weight: 600; margin-bottom: 0.2rem; }
         .url { display: block; overflow-wrap: anywhere; }
-        .note { margin: 0.6rem 0 0; padding: 0.5rem 0.8rem; border-left: 3px solid var(--purple); background: color-mix(in srgb, var(--purple) 12%, transparent);
+        .note { margin: 0.6rem 0 0; padding: 0.5rem 0.8rem; border-left: 3px solid var(--purple); background: var(--note);
           border-radius: 0 10px 10px 0; white-space: pre-wrap; overflow-wrap: anywhere; }
         .reactions { display: flex; flex-wrap: wrap; gap: 0.4rem; margin-top: 0.5rem; }
         .chip { margin: 0; padding: 0.2rem 0.6rem; border-radius: 999px; font-size: 0.95rem; }
@@ -119,7 +119,8 @@ enum Assets {
         .relay form { margin: 0; }
         .relay .name, .relay .meta { font-size: 0.9rem; font-weight: 500; white-space: normal; overflow-wrap: anywhere; }
         .relay .meta { font-size: 0.8rem; font-weight: 400; }
-        .storage { margin: 0; padding: 0; list-style: none; }
+        .storage, .results { margin: 0; padding: 0; list-style: none; }
+        .results { margin-top: 0.6rem; overflow-wrap: anywhere; }
         .relay-error { color: var(--red); font-size: 0.85rem; overflow-wrap: anywhere; }
         .status { flex: none; width: 0.75rem; height: 0.75rem; border-radius: 50%; background: var(--comment); }
         .status.ok { background: var(--green); } .status.bad { background: var(--red); } .status.off { background: transparent; border: 2px solid var(--comment); }
@@ -133,6 +134,10 @@ enum Assets {
         .keys { display: grid; grid-template-columns: auto 1fr; gap: 0.4rem 1rem; margin: 0 0 0.6rem; }
         .keys dd { margin: 0; color: var(--muted); }
         kbd { font-family: ui-monospace, monospace; font-size: 0.85rem; background: var(--bg); border: 1px solid var(--line); border-radius: 6px; padding: 0.05rem 0.4rem; }
+        .search { display: flex; gap: 0.5rem; align-items: center; margin: 0 0 0.8rem; }
+        .search button { margin: 0; }
+        .toggle { text-align: center; margin-top: 1rem; }
+        .title-row form { margin: 0; }
         .player { margin-top: 0.6rem; }
         .player video, .player .embed, .play.framed { display: block; width: 100%; aspect-ratio: 16 / 9; border-radius: 10px; background: var(--bg-deep); border: 0; }
         .play { position: relative; display: flex; align-items: center; gap: 0.8rem; min-height: 4.2rem; padding: 0.6rem 0.8rem; overflow: hidden;
@@ -241,6 +246,14 @@ enum Assets {
           if (response.ok) await refreshKeepingPlayers();
         });
 
+        // Search as you type: the address keeps the query (a reload or a live refresh shows the same).
+        document.getElementById("search")?.addEventListener("input", (event) => {
+          const url = new URL(location.href);
+          if (event.target.value.trim()) url.searchParams.set("q", event.target.value); else url.searchParams.delete("q");
+          history.replaceState(null, "", url);
+          refresh();
+        });
+
         // Keyboard-first: the shortcuts `?` lists (Layout.keys). Typing in a field is left alone.
         const items = () => [...document.querySelectorAll("li.session > a, li.post")];
         const current = () => document.activeElement?.closest?.("li.post") ?? document.activeElement?.closest?.("li.session")?.querySelector("a");
@@ -253,7 +266,7 @@ enum Assets {
           next.scrollIntoView({ block: "nearest" });
         }
         document.addEventListener("keydown", (event) => {
-          if (event.ctrlKey || event.metaKey || event.altKey) return;
+          if (event.ctrlKey || event.metaKey || event.altKey || document.querySelector("dialog[open]")) return;
           const typing = event.target.closest?.("input, textarea, select, [contenteditable]");
           if (typing) {
             if (event.key === "Escape") event.target.blur();

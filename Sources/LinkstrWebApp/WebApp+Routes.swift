@@ -11,7 +11,7 @@ extension WebApp {
         router.get("/assets/app.css") { _, _ in WebResponse.asset(Assets.css, type: "text/css; charset=utf-8") }
         router.get("/assets/app.js") { _, _ in WebResponse.asset(Assets.javascript, type: "text/javascript; charset=utf-8") }
         router.get("/events") { _, _ in events() }
-        router.get("/") { request, _ in await page { try await sessions(fragment: Self.wantsFragment(request)) } }
+        router.get("/") { request, _ in await page { try await sessions(request) } }
         router.post("/onboarding/create") { _, context in await page { try await createAccount(context.form) } }
         router.post("/onboarding/import") { _, context in await page { try await importAccount(context.form) } }
         router.get("/sessions/new") { _, _ in await page { try await newSession() } }
@@ -53,6 +53,7 @@ extension WebApp {
         router.post("/you/name") { _, context in await page { try await publishName(context.form) } }
         router.get("/settings") { request, _ in await page { try await settings(fragment: Self.wantsFragment(request)) } }
         router.post("/settings/relays") { _, context in await page { try await changeRelay(context.form) } }
+        router.post("/settings/notify-test") { _, _ in await page { try await testNotification() } }
         router.post("/settings/reveal") { _, _ in await page { try await settings(nsec: try await runtime.revealSecret()) } }
         router.get("/settings/end/:what") { _, context in
             await page {
@@ -62,6 +63,9 @@ extension WebApp {
         }
         router.post("/settings/end/:what") { _, context in
             await page { try await end(try Self.ending(context.parameters.get("what")), form: context.form) }
+        }
+        router.post("/sessions/:id/archive") { _, context in
+            await page { try await setArchived(context.parameters.get("id") ?? "", form: context.form) }
         }
         router.get("/contacts") { _, _ in await page { try await contacts() } }
         router.post("/contacts") { _, context in await page { try await addContact(context.form) } }
@@ -114,10 +118,17 @@ extension WebApp {
 
     // MARK: Sessions
 
-    private func sessions(fragment: Bool) async throws(AppFailure) -> Response {
-        let rows = try await runtime.sessions()
-        if fragment { return WebResponse.html(SessionsPage.list(rows, now: now)) }
-        return WebResponse.html(SessionsPage.render(rows, now: now, csrf: secrets.csrf, me: try await runtime.me()))
+    private func sessions(_ request: Request) async throws(AppFailure) -> Response {
+        let query = Form(query: request.uri.query ?? "")
+        let filter = SessionsPage.Filter(archived: query.first("archived") == "1", search: query.trimmed("q") ?? "")
+        let rows = try await runtime.sessions(archived: filter.archived)
+        if Self.wantsFragment(request) { return WebResponse.html(SessionsPage.list(rows, filter: filter, now: now)) }
+        return WebResponse.html(SessionsPage.render(rows, filter: filter, now: now, csrf: secrets.csrf, me: try await runtime.me()))
+    }
+
+    private func setArchived(_ id: String, form: Form) async throws(AppFailure) -> Response {
+        try await runtime.setArchived(id, form.first("archived") == "1")
+        return WebResponse.seeOther("/sessions/\(id.addingPercentEncodingForPath())")
     }
 
     private func newSession() async throws(AppFailure) -> Response {
@@ -211,13 +222,26 @@ extension WebApp {
     }
 
     /// The settings page (or, as a fragment, its relay list: the page refreshes it while open).
-    private func settings(fragment: Bool = false, nsec: String? = nil, relayText: String = "", problem: String? = nil) async throws(AppFailure) -> Response {
+    private func settings(
+        fragment: Bool = false, nsec: String? = nil, relayText: String = "", problem: String? = nil,
+        tested: [(notifier: String, problem: String?)]? = nil, testProblem: String? = nil
+    ) async throws(AppFailure) -> Response {
         let relays = try await runtime.relays()
         if fragment { return WebResponse.html(SettingsPage.relayList(relays, csrf: secrets.csrf)) }
+        let configured = try await runtime.notificationSettings()
+        let notifications = SettingsPage.Notifications(from: configured.from, notifiers: configured.notifiers, tested: tested, testProblem: testProblem)
         let page = SettingsPage.render(
-            relays: relays, storage: try await runtime.storageInUse(), csrf: secrets.csrf, me: try await runtime.me(), nsec: nsec, relayText: relayText,
-            problem: problem)
+            relays: relays, storage: try await runtime.storageInUse(), notifications: notifications, csrf: secrets.csrf, me: try await runtime.me(),
+            nsec: nsec, relayText: relayText, problem: problem)
         return WebResponse.html(page, status: problem == nil ? .ok : .badRequest)
+    }
+
+    private func testNotification() async throws(AppFailure) -> Response {
+        do throws(AppFailure) {
+            return try await settings(tested: try await runtime.testNotification())
+        } catch where !error.isMissingAccount {
+            return try await settings(testProblem: error.description)
+        }
     }
 
     private func changeRelay(_ form: Form) async throws(AppFailure) -> Response {

@@ -101,3 +101,20 @@ extension LinkstrHome {
         return id
     }
 }
+
+extension WebAppBrowserTests {
+    /// Runs one of the Selenium scripts of Tests/Support (`webapp_*.py`) with `arguments` and the
+    /// browser's own (screenshots, profiles, Chromium, chromedriver); what it saw, its one JSON object.
+    static func drive(_ script: String, _ arguments: [String], scratch: TestScratch, timeout: Double = 150) throws -> [String: Any] {
+        let run = try ProcessRunner.run(
+            ExternalProcess.python,
+            [ExternalProcess.packageRoot + "/Tests/Support/" + script] + arguments + [
+                "--screens", screens, "--profiles", scratch.folder("chromium"), "--chromium", chromium, "--chromedriver", chromedriver,
+            ],
+            environment: ProcessRunner.linkstrEnvironment(["HOME": scratch.folder("user")]), timeout: timeout)
+        guard run.status == 0, let seen = try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any] else {
+            throw TestFailure("\(script) exited \(run.status): \(run.stdout)\(run.stderr)")
+        }
+        return seen
+    }
+}

@@ -36,16 +36,8 @@ import Testing
         let newcomerApp = try await RunningApp.start(home: newcomer, ["--key-store", "plain"])
         defer { newcomerApp.process.terminate(within: 10) }
 
-        let run = try ProcessRunner.run(
-            ExternalProcess.python,
-            [
-                ExternalProcess.packageRoot + "/Tests/Support/webapp_browser.py", "--alice", aliceApp.url, "--bob", bobApp.url, "--newcomer",
-                newcomerApp.url, "--screens", Self.screens, "--profiles", scratch.folder("chromium"), "--chromium", Self.chromium,
-                "--chromedriver", Self.chromedriver,
-            ],
-            environment: ProcessRunner.linkstrEnvironment(["HOME": scratch.folder("user")]), timeout: 150)
-        #expect(run.status == 0, "\(run.stderr)")
-        let seen = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout)\(run.stderr)")
+        let seen = try WebAppBrowserTests.drive(
+            "webapp_browser.py", ["--alice", aliceApp.url, "--bob", bobApp.url, "--newcomer", newcomerApp.url], scratch: scratch)
         let context = "\(seen)\nalice: \(aliceApp.process.stderr)\nbob: \(bobApp.process.stderr)"
 
         #expect(seen["timeouts"] == nil, "\(context)")

@@ -24,16 +24,8 @@ import Testing
         defer { aliceApp.process.terminate(within: 10) }
         let newcomerApp = try await RunningApp.start(home: newcomer, ["--key-store", "plain"])
         defer { newcomerApp.process.terminate(within: 10) }
-        let run = try ProcessRunner.run(
-            ExternalProcess.python,
-            [
-                ExternalProcess.packageRoot + "/Tests/Support/webapp_a11y.py", "--alice", aliceApp.url, "--newcomer", newcomerApp.url, "--session", session,
-                "--screens", WebAppBrowserTests.screens, "--profiles", scratch.folder("chromium"), "--chromium", WebAppBrowserTests.chromium,
-                "--chromedriver", WebAppBrowserTests.chromedriver,
-            ],
-            environment: ProcessRunner.linkstrEnvironment(["HOME": scratch.folder("user")]), timeout: 170)
-        #expect(run.status == 0, "\(run.stderr)")
-        let seen = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout)\(run.stderr)")
+        let seen = try WebAppBrowserTests.drive(
+            "webapp_a11y.py", ["--alice", aliceApp.url, "--newcomer", newcomerApp.url, "--session", session], scratch: scratch, timeout: 170)
         let context = "\(seen)\nalice: \(aliceApp.process.stderr)"
 
         #expect(seen["timeouts"] == nil, "\(context)")

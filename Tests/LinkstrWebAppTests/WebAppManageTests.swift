@@ -26,16 +26,8 @@ import Testing
         defer { aliceApp.process.terminate(within: 10) }
         let bobApp = try await RunningApp.start(home: bob.path)
         defer { bobApp.process.terminate(within: 10) }
-        let run = try ProcessRunner.run(
-            ExternalProcess.python,
-            [
-                ExternalProcess.packageRoot + "/Tests/Support/webapp_manage.py", "--alice", aliceApp.url, "--bob", bobApp.url, "--session", session,
-                "--carol", carol.npub, "--screens", WebAppBrowserTests.screens, "--profiles", scratch.folder("chromium"), "--chromium",
-                WebAppBrowserTests.chromium, "--chromedriver", WebAppBrowserTests.chromedriver,
-            ],
-            environment: ProcessRunner.linkstrEnvironment(["HOME": scratch.folder("user")]), timeout: 150)
-        #expect(run.status == 0, "\(run.stderr)")
-        let seen = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout)\(run.stderr)")
+        let seen = try WebAppBrowserTests.drive(
+            "webapp_manage.py", ["--alice", aliceApp.url, "--bob", bobApp.url, "--session", session, "--carol", carol.npub], scratch: scratch)
         let context = "\(seen)\nalice: \(aliceApp.process.stderr)\nbob: \(bobApp.process.stderr)"
 
         #expect(seen["timeouts"] == nil, "\(context)")

@@ -47,16 +47,8 @@ import Testing
 
         let app = try await RunningApp.start(home: alice.path)
         defer { app.process.terminate(within: 10) }
-        let run = try ProcessRunner.run(
-            ExternalProcess.python,
-            [
-                ExternalProcess.packageRoot + "/Tests/Support/webapp_playing.py", "--app", app.url, "--session", session, "--clip", server.url("clip.mp4"),
-                "--screens", WebAppBrowserTests.screens, "--profiles", scratch.folder("chromium"), "--chromium", WebAppBrowserTests.chromium,
-                "--chromedriver", WebAppBrowserTests.chromedriver,
-            ],
-            environment: ProcessRunner.linkstrEnvironment(["HOME": scratch.folder("user")]), timeout: 150)
-        #expect(run.status == 0, "\(run.stderr)")
-        let seen = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout)\(run.stderr)")
+        let seen = try WebAppBrowserTests.drive(
+            "webapp_playing.py", ["--app", app.url, "--session", session, "--clip", server.url("clip.mp4")], scratch: scratch)
         let context = "\(seen)\napp: \(app.process.stderr)"
 
         #expect(seen["timeouts"] == nil, "\(context)")

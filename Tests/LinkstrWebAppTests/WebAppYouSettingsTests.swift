@@ -6,7 +6,7 @@ import Testing
 /// The You and Settings screens in headless Chromium, for a home on a real relay: the npub with its
 /// QR code and copy button; publishing, refusing an empty and clearing the name (as `linkstr account
 /// name`); the relays with their status, added, refused, disabled, enabled and removed (as `linkstr
-/// relay …`); the storage in use; the secret key only after "Reveal"; deleting the account refused
+/// relay …`); notifications as configured and a test one (as `linkstr notify test`); the storage in use; the secret key only after "Reveal"; deleting the account refused
 /// for a wrong npub; "Log out and clear data" asked first (Cancel keeps it), then back at onboarding.
 @Suite(.timeLimit(.minutes(3))) struct WebAppYouSettingsTests {
     @Test(.enabled(if: WebAppBrowserTests.installed, "chromium and chromium-driver are not installed (Debian packages; scripts/bootstrap.sh installs them)"))
@@ -18,17 +18,8 @@ import Testing
         let alice = world.homes[0]
         let app = try await RunningApp.start(home: alice.path)
         defer { app.process.terminate(within: 10) }
-        let run = try ProcessRunner.run(
-            ExternalProcess.python,
-            [
-                ExternalProcess.packageRoot + "/Tests/Support/webapp_settings.py", "--app", app.url, "--relay", world.relay.url,
-                "--linkstr", BuildProducts.linkstrExecutable, "--home", alice.path,
-                "--screens", WebAppBrowserTests.screens, "--profiles", scratch.folder("chromium"), "--chromium", WebAppBrowserTests.chromium,
-                "--chromedriver", WebAppBrowserTests.chromedriver,
-            ],
-            environment: ProcessRunner.linkstrEnvironment(["HOME": scratch.folder("user")]), timeout: 150)
-        #expect(run.status == 0, "\(run.stderr)")
-        let seen = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout)\(run.stderr)")
+        let seen = try WebAppBrowserTests.drive(
+            "webapp_settings.py", ["--app", app.url, "--relay", world.relay.url, "--linkstr", BuildProducts.linkstrExecutable, "--home", alice.path], scratch: scratch)
         let context = "\(seen)\napp: \(app.process.stderr)"
 
         #expect(seen["timeouts"] == nil, "\(context)")
@@ -44,6 +35,10 @@ import Testing
         #expect(seen["added"] as? Bool == true && seen["disabled_dot"] as? Bool == true && seen["enabled_again"] as? Bool == true, "\(context)")
         #expect(seen["removed"] as? Bool == true, "\(context)")
         #expect((seen["storage"] as? String)?.contains("bytes") == true || (seen["storage"] as? String)?.contains("KB") == true, "\(context)")
+        #expect((seen["notifications_said"] as? String)?.contains("anyone in a session with you, through desktop notifications") == true, "\(context)")
+        // As `linkstr notify test`: each notifier's outcome, or why none is active (no notification server here).
+        let outcome = (seen["notify_test"] as? [String])?.joined(separator: "\n") ?? ""
+        #expect(outcome.contains("org.linkstr.notify.desktop: ") || outcome.contains("notifications are off"), "\(context)")
         #expect(seen["nsec_before_reveal"] as? Bool == false, "the secret key is in the page before Reveal: \(context)")
         #expect(seen["nsec_revealed"] as? String == alice.nsec, "\(context)")
 

@@ -82,6 +82,12 @@ try:
     press(ADDED, "Remove")
     seen["removed"] = wait("the relay removed", lambda: relay_row(ADDED) is None)
 
+    notifications = lambda: driver.find_element(By.CSS_SELECTOR, "section[aria-labelledby='notifications-title']")  # noqa: E731
+    seen["notifications_said"] = notifications().text
+    notifications().find_element(By.CSS_SELECTOR, "button").click()
+    wait("the test notification's outcome", lambda: notifications().find_elements(By.CSS_SELECTOR, ".results li, .problem"))
+    seen["notify_test"] = [item.text for item in notifications().find_elements(By.CSS_SELECTOR, ".results li, .problem")]
+
     driver.find_element(By.CSS_SELECTOR, "form[action='/settings/reveal'] button").click()
     wait("the secret key", lambda: driver.find_elements(By.ID, "nsec"))
     seen["nsec_revealed"] = driver.find_element(By.ID, "nsec").get_attribute("value")

@@ -34,7 +34,9 @@ enum FeedPage {
             title: feed.name, csrf: csrf, live: feed.id, me: me, current: "sessions",
             body: """
                 <div class="title-row"><a class="back" href="/" aria-label="Back to sessions">‹</a><h1>\(HTML.escape(feed.name))</h1>
-                <a class="meta members-link" href="\(path)/members">\(feed.memberCount) member\(feed.memberCount == 1 ? "" : "s")</a></div>
+                <a class="meta members-link" href="\(path)/members">\(feed.memberCount) member\(feed.memberCount == 1 ? "" : "s")</a>
+                <form method="post" action="\(path)/archive">\(HTML.csrfField(csrf))<input type="hidden" name="archived" value="\(feed.archived ? "0" : "1")">
+                <button type="submit" class="small">\(feed.archived ? "Unarchive" : "Archive")</button></form></div>
                 \(compose)
                 <div id="live">\(items(feed, limit: limit, now: now, csrf: csrf))</div>
                 """)

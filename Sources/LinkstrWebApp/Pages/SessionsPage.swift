@@ -1,20 +1,42 @@
 /// The sessions list (the top-level screen) and the form that creates a session.
 enum SessionsPage {
-    static func render(_ rows: [SessionRow], now: Int64, csrf: String, me: String) -> String {
-        Layout.page(
-            title: "Sessions", csrf: csrf, live: "sessions", me: me, current: "sessions",
+    /// What the list shows: the current or the archived sessions, those whose name holds `search`.
+    struct Filter: Sendable {
+        var archived = false
+        var search = ""
+
+        func keeps(_ row: SessionRow) -> Bool {
+            search.isEmpty || row.name.localizedCaseInsensitiveContains(search)
+        }
+    }
+
+    static func render(_ rows: [SessionRow], filter: Filter, now: Int64, csrf: String, me: String) -> String {
+        let toggle =
+            filter.archived
+            ? "<a href=\"/\">Back to the current sessions</a>" : "<a href=\"/?archived=1\">Archived sessions</a>"
+        return Layout.page(
+            title: filter.archived ? "Archived sessions" : "Sessions", csrf: csrf, live: "sessions", me: me, current: "sessions",
             body: """
-                <div class="title-row"><h1>Sessions</h1><a class="button primary" href="/sessions/new">New session</a></div>
-                <div id="live">\(list(rows, now: now))</div>
+                <div class="title-row"><h1>\(filter.archived ? "Archived sessions" : "Sessions")</h1><a class="button primary" href="/sessions/new">New session</a></div>
+                <form method="get" action="/" role="search" class="search">
+                \(filter.archived ? "<input type=\"hidden\" name=\"archived\" value=\"1\">" : "")
+                <input id="search" name="q" type="search" aria-label="Search the sessions" placeholder="Search sessions" value="\(HTML.escape(filter.search))">
+                <button type="submit" class="small">Search</button>
+                </form>
+                <div id="live">\(list(rows, filter: filter, now: now))</div>
+                <p class="toggle">\(toggle)</p>
                 """)
     }
 
-    /// The list alone (also what a live refresh fetches).
-    static func list(_ rows: [SessionRow], now: Int64) -> String {
-        guard !rows.isEmpty else {
+    /// The list alone (also what a live refresh or a search as you type fetches).
+    static func list(_ rows: [SessionRow], filter: Filter, now: Int64) -> String {
+        let shown = rows.filter(filter.keeps)
+        guard !shown.isEmpty else {
+            if !filter.search.isEmpty { return "<p class=\"empty\">No session matches “\(HTML.escape(filter.search))”.</p>" }
+            if filter.archived { return "<p class=\"empty\">No archived sessions. Archive one from its page to keep the list short.</p>" }
             return "<p class=\"empty\">No sessions yet. Start one with the people you share with: <a href=\"/sessions/new\">new session</a>.</p>"
         }
-        let items = rows.map { row in
+        let items = shown.map { row in
             let meta = row.removed ? "removed" : "\(row.memberCount) member\(row.memberCount == 1 ? "" : "s")"
             return """
                 <li class="session\(row.unread ? " unread" : "")"><a href="/sessions/\(HTML.segment(row.id))">

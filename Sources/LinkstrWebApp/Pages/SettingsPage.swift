@@ -1,9 +1,17 @@
 /// Settings: the relays (with what was last seen of each, refreshed while the page is open), the
 /// storage in use, and the secret key, shown only after an explicit request.
 enum SettingsPage {
+    /// Notifications as config.toml sets them, and the last test's outcome (each notifier, or why none ran).
+    struct Notifications: Sendable {
+        var from: String
+        var notifiers: [String]?
+        var tested: [(notifier: String, problem: String?)]? = nil
+        var testProblem: String? = nil
+    }
+
     static func render(
-        relays: [RelayRow], storage: (data: Int64, cache: Int64), csrf: String, me: String, nsec: String? = nil, relayText: String = "",
-        problem: String? = nil
+        relays: [RelayRow], storage: (data: Int64, cache: Int64), notifications: Notifications, csrf: String, me: String, nsec: String? = nil,
+        relayText: String = "", problem: String? = nil
     ) -> String {
         let secret =
             nsec.map { nsec in
@@ -34,6 +42,10 @@ enum SettingsPage {
                 <form method="post" action="/settings/relays">\(HTML.csrfField(csrf))<input type="hidden" name="action" value="reset">
                 <button type="submit">Reset to the defaults</button></form>
                 \(Layout.problem(problem))
+                </section>
+                <section class="group" aria-labelledby="notifications-title">
+                <h2 id="notifications-title">Notifications</h2>
+                \(notificationsSection(notifications, csrf: csrf))
                 </section>
                 <section class="group" aria-labelledby="storage-title">
                 <h2 id="storage-title">Storage</h2>
@@ -88,6 +100,24 @@ enum SettingsPage {
                 \(Layout.problem(problem))
                 </form>
                 """)
+    }
+
+    static func notificationsSection(_ notifications: Notifications, csrf: String) -> String {
+        let from = notifications.from == "contacts" ? "only your contacts" : "anyone in a session with you"
+        let through = notifications.notifiers.map { $0.isEmpty ? "none (notifications are off)" : $0.joined(separator: ", ") }
+            ?? "desktop notifications, when a notification server answers"
+        var results = ""
+        if let tested = notifications.tested {
+            results = "<ul class=\"results\" role=\"status\">" + tested.map { result in
+                "<li>\(HTML.escape(result.notifier)): \(result.problem.map { "failed: " + HTML.escape($0) } ?? "sent")</li>"
+            }.joined() + "</ul>"
+        }
+        return """
+            <p>New posts notify when they come from <strong>\(from)</strong>, through <strong>\(HTML.escape(through))</strong>.
+            <span class="hint">Both are set in config.toml (<code>[notify] from</code>, <code>notifiers</code>).</span></p>
+            <form method="post" action="/settings/notify-test">\(HTML.csrfField(csrf))<button type="submit">Send a test notification</button></form>
+            \(results)\(Layout.problem(notifications.testProblem))
+            """
     }
 
     /// One row per relay: a status dot, its address, its last error, and its controls.

@@ -17,6 +17,7 @@ struct FeedView: Sendable {
     var name: String
     var memberCount: Int
     var removed: Bool
+    var archived: Bool
     var posts: [PostRow]
     /// The membership changes in the span of `posts`, newest first.
     var membership: [MembershipLine]
