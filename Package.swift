@@ -90,27 +90,27 @@ let package = Package(
         // SwiftPM names the file libLinkstr.so (a product may not share the executable's name); its
         // SONAME is liblinkstr.so, the name `make install` gives it and programs link against.
         .target(
-            name: "LinkstrC", dependencies: ["CLinkstr", "LinkstrRuntime", "LinkstrEngine", "LinkstrHost", "NostrCore", "PluginABI", "LinkstrPluginKit"],
+            name: "LinkstrC", dependencies: ["CLinkstr", "LinkstrRuntime", "PluginABI", "LinkstrPluginKit"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=liblinkstr.so"])]),
         // The one way linkstr's programs start child processes (swift-subprocess), and the launcher of
         // the programs nobody waits for.
         .target(
             name: "LinkstrProcess",
             dependencies: [
-                "LinkstrHost", .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // Colours, terminal widths and whole writes, for `linkstr` and `linkstr-demo`.
-        .target(name: "LinkstrTerminal", dependencies: ["LinkstrHost"]),
+        .target(name: "LinkstrTerminal", dependencies: ["LinkstrRuntime"]),
         .executableTarget(
             name: "linkstr",
             dependencies: [
-                "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "LinkstrPluginKit", "NostrCore", "LinkstrTerminal", "LinkstrProcess",
+                "LinkstrRuntime", "LinkstrTerminal", "LinkstrProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // `linkstr demo`: the guided tour on 127.0.0.1 (rust-nostr's relay, two throwaway accounts).
-        .executableTarget(name: "linkstr-demo", dependencies: ["LinkstrHost", "LinkstrTerminal", "LinkstrProcess"], path: "Sources/LinkstrDemo"),
+        .executableTarget(name: "linkstr-demo", dependencies: ["LinkstrRuntime", "LinkstrTerminal", "LinkstrProcess"], path: "Sources/LinkstrDemo"),
 
         // MARK: Media plugins (Plugins/Media): classification, metadata, yt-dlp extraction
         .target(

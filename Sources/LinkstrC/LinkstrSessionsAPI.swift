@@ -1,7 +1,5 @@
 import CLinkstr
-import LinkstrEngine
 import LinkstrRuntime
-import NostrCore
 import PluginABI
 
 // Sessions, the feed, posts and reactions: each call resolves its session, post and people through
@@ -30,7 +28,7 @@ public func linkstr_session_create(
         let name = try RuntimeCall.text(name, "name")
         let members = try people(RuntimeCall.optionalText(membersJSON) ?? "[]")
         let (summary, namesakes) = try runtime.run { runtime throws(RuntimeError) in
-            let summary = try await runtime.createSession(name: name, members: try await resolve(members, runtime))
+            let summary = try await runtime.createSession(name: name, members: try await runtime.resolvePeople(members))
             return (summary, try await runtime.namesakes(of: summary))
         }
         var record = JSONRecords.createdSession(summary)
@@ -49,10 +47,7 @@ public func linkstr_session_members(
         let add = try people(RuntimeCall.optionalText(addJSON) ?? "[]")
         let remove = try people(RuntimeCall.optionalText(removeJSON) ?? "[]")
         let summary = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
-            let id = try await runtime.resolveSession(session)
-            let (adding, removing) = (try await resolve(add, runtime), try await resolve(remove, runtime))
-            guard !adding.isEmpty || !removing.isEmpty else { return try await runtime.summary(of: id) }
-            return try await runtime.changeMembers(id, adding: adding, removing: removing)
+            try await runtime.changeMembers(of: session, adding: add, removing: remove)
         }
         return JSONRecords.members(summary)
     }
@@ -165,13 +160,6 @@ private func setArchived(_ handle: OpaquePointer?, _ session: UnsafePointer<CCha
         try await runtime.setArchived(try await runtime.resolveSession(session), archived)
     }
     return JSONRecords.ok
-}
-
-/// Each of `people` as a key (npub, hex or contact alias), in order.
-private func resolve(_ people: [String], _ runtime: AccountRuntime) async throws(RuntimeError) -> [PublicKey] {
-    var keys: [PublicKey] = []
-    for person in people { keys.append(try await runtime.resolvePerson(person)) }
-    return keys
 }
 
 /// The people of a JSON array of strings (npub, hex or contact alias).

@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import Glibc
-import LinkstrHost
 import Subprocess
 import Synchronization
 import SystemPackage
@@ -173,7 +172,7 @@ public final class ChildProcess: Sendable {
                 return state.stdoutEnded ? .ended : nil
             }
             if let event { return event }
-            if lineArrived.wait(timeout: .now() + timeout.dispatchInterval) == .timedOut { return .timedOut }
+            if lineArrived.wait(timeout: .now() + timeout / .seconds(1)) == .timedOut { return .timedOut }
         }
     }
 
@@ -186,7 +185,7 @@ public final class ChildProcess: Sendable {
 
     /// Waits at most `timeout` for it to end; nil when it still runs.
     public func wait(upTo timeout: Duration) -> Exit? {
-        guard ended.wait(timeout: .now() + timeout.dispatchInterval) == .success else { return nil }
+        guard ended.wait(timeout: .now() + timeout / .seconds(1)) == .success else { return nil }
         return state.withLock { $0.exit }
     }
 

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Glibc
-import LinkstrHost
 import LinkstrRuntime
 
 /// `linkstr browser …`: web pages get window.nostr (NIP-07) with the account's key through the
@@ -153,11 +152,10 @@ extension BrowserCommand {
             var notifications: NotificationDispatcher?
             do {
                 // The notifiers run on a host of their own: the account's host closes when the profile changes.
-                let host = try global.openHost()
-                try global.loadPlugins(host)
+                let host = try global.openPlugins()
                 let dispatcher = NotificationDispatcher.start(host: host)
                 notifications = dispatcher
-                let following = BrowserProfileFollower(configuration: global.runtimeConfiguration, accounts: global.accounts(host)) { profile in
+                let following = BrowserProfileFollower(configuration: global.runtimeConfiguration, accounts: try global.accounts()) { profile in
                     Terminal.say("the active profile is now '\(profile.name)' (\(profile.npub)); answering the browser as it")
                 }
                 follower = following

@@ -1,5 +1,4 @@
 import ArgumentParser
-import LinkstrHost
 import LinkstrRuntime
 import LinkstrTerminal
 
@@ -37,8 +36,7 @@ extension NotifyCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let host = try global.openHost()
-            try global.loadPlugins(host)
+            let host = try global.openPlugins()
             let dispatcher = NotificationDispatcher.start(host: host)
             guard !dispatcher.isEmpty else {
                 dispatcher.stop()
