@@ -81,14 +81,19 @@ struct GlobalOptions: ParsableArguments {
         }
     }
 
-    /// Opens the host and loads its plugins, checking the plugin ids that `--storage` and the
+    /// The host of `app` with its plugins loaded, checking the plugin ids that `--storage` and the
     /// configuration name (exit 2 for one that no installed plugin has).
-    func openPlugins() throws(CLIFailure) -> LinkstrHost {
+    func plugins(of app: LinkstrApp) throws(CLIFailure) -> LinkstrHost {
         do {
-            return try app().loadPlugins()
+            return try app.loadPlugins()
         } catch {
             throw error.failure
         }
+    }
+
+    /// Runs `body` with the host of a new app, its plugins loaded (see `plugins(of:)`), then closes the app.
+    func withPlugins<Value>(_ body: (LinkstrHost) async throws -> Value) async throws -> Value {
+        try await withApp { app in try await body(try plugins(of: app)) }
     }
 
     /// The profiles of this home, acting on the one `--profile` names (else the active one).

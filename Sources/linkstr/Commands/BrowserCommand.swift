@@ -150,9 +150,10 @@ extension BrowserCommand {
             let handler: BrowserRequestHandler
             var follower: BrowserProfileFollower?
             var notifications: NotificationDispatcher?
+            // The notifiers run on an app of their own: the account's app closes when the profile changes.
+            let app = global.app()
             do {
-                // The notifiers run on a host of their own: the account's host closes when the profile changes.
-                let host = try global.openPlugins()
+                let host = try global.plugins(of: app)
                 let dispatcher = NotificationDispatcher.start(host: host)
                 notifications = dispatcher
                 let following = BrowserProfileFollower(configuration: global.runtimeConfiguration, accounts: try global.accounts()) { profile in
@@ -177,6 +178,7 @@ extension BrowserCommand {
             }
             notifications?.stop()
             await follower?.close()
+            await app.close()
             if let failure { throw CLIFailure(.failed, failure.description) }
         }
     }

@@ -5,12 +5,12 @@ import LinkstrRuntime
 /// notifications unless config.toml chooses others.
 enum SaveFeedback {
     static func show(_ request: NotificationRequest, _ global: GlobalOptions) async {
-        guard let host = try? global.openPlugins() else { return }
-        defer { host.stop() }
-        let dispatcher = NotificationDispatcher.start(host: host)
-        defer { dispatcher.stop() }
-        if let notice = dispatcher.notice { host.log.log(.warn, notice) }
-        _ = await dispatcher.deliver(request)
+        _ = try? await global.withPlugins { host in
+            let dispatcher = NotificationDispatcher.start(host: host)
+            defer { dispatcher.stop() }
+            if let notice = dispatcher.notice { host.log.log(.warn, notice) }
+            _ = await dispatcher.deliver(request)
+        }
     }
 
     /// How long a save question waits for "Allow" or "Deny".
@@ -19,11 +19,12 @@ enum SaveFeedback {
     /// Asks with a desktop notification whether to save `text` (the link and its tags): true for
     /// "Allow", false for "Deny", nil when no notifier with actions showed it or no answer came in time.
     static func confirm(_ text: String, _ global: GlobalOptions) async -> Bool? {
-        guard let host = try? global.openPlugins() else { return nil }
-        defer { host.stop() }
-        let dispatcher = NotificationDispatcher.start(host: host)
-        defer { dispatcher.stop() }
-        return await dispatcher.ask(.saveQuestion(text), timeout: questionTimeout).map { $0 == "allow" }
+        let answer = try? await global.withPlugins { host in
+            let dispatcher = NotificationDispatcher.start(host: host)
+            defer { dispatcher.stop() }
+            return await dispatcher.ask(.saveQuestion(text), timeout: questionTimeout).map { $0 == "allow" }
+        }
+        return answer ?? nil
     }
 
     /// Runs a save; with `quiet`, tells its result — or why it failed — as a notification.
