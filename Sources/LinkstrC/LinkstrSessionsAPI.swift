@@ -27,12 +27,11 @@ public func linkstr_session_create(
         let runtime = try EmbeddedRuntime.from(handle)
         let name = try RuntimeCall.text(name, "name")
         let members = try people(RuntimeCall.optionalText(membersJSON) ?? "[]")
-        let (summary, namesakes) = try runtime.run { runtime throws(RuntimeError) in
-            let summary = try await runtime.createSession(name: name, members: try await runtime.resolvePeople(members))
-            return (summary, try await runtime.namesakes(of: summary))
+        let (summary, warning) = try runtime.run { runtime throws(RuntimeError) in
+            try await runtime.createSession(named: name, members: members)
         }
         var record = JSONRecords.createdSession(summary)
-        record["warnings"] = summary.namesakeWarning(namesakes).map { [$0] } ?? []
+        record["warnings"] = warning.map { [$0] } ?? []
         return record
     }
 }

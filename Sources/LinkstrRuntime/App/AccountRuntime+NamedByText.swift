@@ -23,4 +23,16 @@ extension AccountRuntime {
         try await beforeSending()
         return try await changeMembers(id, adding: joining, removing: leaving)
     }
+
+    /// Creates the session `name` with the people `members` names (you are always a member), and
+    /// says when other sessions have that name too (the new one is then named by its id).
+    /// - Parameter beforeSending: runs once every member is found, before the session goes out.
+    public func createSession(
+        named name: String, members: [String], beforeSending: @Sendable () async throws(RuntimeError) -> Void = {}
+    ) async throws(RuntimeError) -> (summary: SessionSummary, namesakeWarning: String?) {
+        let keys = try resolvePeople(members)
+        try await beforeSending()
+        let summary = try await createSession(name: name, members: keys)
+        return (summary, summary.namesakeWarning(try namesakes(of: summary)))
+    }
 }

@@ -35,14 +35,13 @@ extension SessionCommand {
 
         func run() async throws {
             try await AccountContext.with(global, connects: true) { context in
-                let keys = try await context.run { runtime throws(RuntimeError) in try await runtime.resolvePeople(members) }
-                try await context.connect(forWriting: true)
-                let (summary, namesakes) = try await context.run { runtime throws(RuntimeError) in
-                    let summary = try await runtime.createSession(name: name, members: keys)
-                    return (summary, try await runtime.namesakes(of: summary))
+                let (summary, warning) = try await context.run { runtime throws(RuntimeError) in
+                    try await runtime.createSession(named: name, members: members) { () throws(RuntimeError) in
+                        try await context.connecting(forWriting: true)
+                    }
                 }
                 // The name alone no longer names one session: say which id to use, before anything else.
-                if let warning = summary.namesakeWarning(namesakes) { Terminal.say("warning: \(warning)") }
+                if let warning { Terminal.say("warning: \(warning)") }
                 if global.json {
                     Terminal.printJSON(JSONRecords.createdSession(summary))
                 } else {
