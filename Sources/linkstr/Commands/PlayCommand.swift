@@ -38,7 +38,7 @@ struct PlayCommand: AsyncParsableCommand {
                 video = try await context.runtime.media.fetchVideo(url, progress: ProgressBar.download())
             } catch {
                 StatusLine.shared.clear()
-                guard !print, Self.opensThePage(error) else { throw RuntimeError(error, "cannot fetch the video of \(url)").failure }
+                guard !print, error.leavesOnlyThePage else { throw RuntimeError(error, "cannot fetch the video of \(url)").failure }
                 try openPage(url, because: error, context)
                 return
             }
@@ -48,16 +48,6 @@ struct PlayCommand: AsyncParsableCommand {
                 if print { return }
             }
             try play(video.path)
-        }
-    }
-
-    /// Whether a failed fetch means the link has no video to extract (rather than a broken cache or
-    /// an interrupted download): then its page is what there is to watch.
-    static func opensThePage(_ failure: MediaFailure) -> Bool {
-        switch failure {
-        case .noProvider, .notPlayable: true
-        case .plugin: failure.status != .cancelled && !Task.isCancelled
-        case .cache, .badAnswer: false
         }
     }
 
