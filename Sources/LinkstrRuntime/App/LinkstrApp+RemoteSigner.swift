@@ -13,10 +13,16 @@ public struct RemoteSignerConnection: Sendable {
 
 // The `account connect` handshake, for the command line and the C API.
 extension LinkstrApp {
-    /// A relay client for talking to a remote signer before there is a client for it (answering a
-    /// nostrconnect:// offer); no key answers a relay's AUTH on it.
-    public func remoteSignerRelayClient() throws(CompositionError) -> RelayPool {
-        try Self.remoteSignerRelayClient(try loadPlugins())
+    /// Waits at most `wait` for a signer to answer the nostrconnect:// `offer` (made for
+    /// `sessionKey`), on a relay client of its own; `listening` is told once the offer's relays are
+    /// asked for the answer. The caller closes the client it returns.
+    /// - Throws: ``CompositionError`` when there is no relay client, ``RemoteSignerError`` when no signer answers.
+    public func acceptRemoteSigner(
+        _ offer: NostrConnectLink, sessionKey: SecretKey, wait: Duration, listening: @Sendable () -> Void
+    ) async throws -> RemoteSignerClient {
+        let pool = try Self.remoteSignerRelayClient(try loadPlugins())
+        return try await RemoteSignerClient.accept(
+            offer, pool: pool, sessionKey: sessionKey, wait: wait, listening: listening, onAuthURL: configuration.onAuthURL)
     }
 
     /// Connects to the signer of `link` on a client of its own (sending the link's secret), then

@@ -98,21 +98,15 @@ extension AccountCommand {
             } catch {
                 throw CLIFailure(.usage, error.description)
             }
-            let pool: RelayPool
-            do {
-                pool = try app.remoteSignerRelayClient()
-            } catch {
-                throw error.failure
-            }
             let wait = timeout ?? Self.nostrConnectWait
             let countdown = Mutex<Task<Void, Never>?>(nil)
             let json = global.json
-            let accepted: Result<RemoteSignerClient, RemoteSignerError>
-            do throws(RemoteSignerError) {
+            let accepted: Result<RemoteSignerClient, any Error>
+            do {
                 accepted = .success(
-                    try await RemoteSignerClient.accept(
-                        offer, pool: pool, sessionKey: sessionKey, wait: .seconds(wait),
-                        listening: { countdown.withLock { $0 = Self.showOffer(offer, wait: wait, json: json) } }, onAuthURL: global.runtimeConfiguration.onAuthURL))
+                    try await app.acceptRemoteSigner(
+                        offer, sessionKey: sessionKey, wait: .seconds(wait),
+                        listening: { countdown.withLock { $0 = Self.showOffer(offer, wait: wait, json: json) } }))
             } catch {
                 accepted = .failure(error)
             }
@@ -121,12 +115,7 @@ extension AccountCommand {
                 await task.value
                 StatusLine.shared.clear()
             }
-            let client: RemoteSignerClient
-            do {
-                client = try accepted.get()
-            } catch {
-                throw CLIFailure(.failed, error.description)
-            }
+            let client = try await Self.failure { try accepted.get() }
             defer { client.close() }
             let connection = try await Self.failure {
                 try await app.keepRemoteSigner(
