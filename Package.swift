@@ -94,7 +94,7 @@ let package = Package(
         .target(
             name: "LinkstrWebApp",
             dependencies: [
-                "LinkstrRuntime", "LinkstrEngine", "NostrCore",
+                "LinkstrRuntime",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log"),
             ]),
@@ -102,22 +102,22 @@ let package = Package(
         // SwiftPM names the file libLinkstr.so (a product may not share the executable's name); its
         // SONAME is liblinkstr.so, the name `make install` gives it and programs link against.
         .target(
-            name: "LinkstrC", dependencies: ["CLinkstr", "LinkstrRuntime", "LinkstrEngine", "LinkstrHost", "NostrCore", "PluginABI", "LinkstrPluginKit"],
+            name: "LinkstrC", dependencies: ["CLinkstr", "LinkstrRuntime", "PluginABI", "LinkstrPluginKit"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=liblinkstr.so"])]),
         // The one way linkstr's programs start child processes, and the launcher of the programs
         // nobody waits for.
-        .target(name: "LinkstrProcess", dependencies: ["LinkstrHost"]),
+        .target(name: "LinkstrProcess"),
         // Colours, terminal widths and whole writes, for `linkstr` and `linkstr-demo`.
-        .target(name: "LinkstrTerminal", dependencies: ["LinkstrHost"]),
+        .target(name: "LinkstrTerminal", dependencies: ["LinkstrRuntime"]),
         .executableTarget(
             name: "linkstr",
             dependencies: [
-                "LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "LinkstrPluginKit", "NostrCore", "LinkstrTerminal", "LinkstrProcess", "LinkstrWebApp",
+                "LinkstrRuntime", "LinkstrTerminal", "LinkstrProcess", "LinkstrWebApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         // `linkstr demo`: the guided tour on 127.0.0.1 (rust-nostr's relay, two throwaway accounts).
-        .executableTarget(name: "linkstr-demo", dependencies: ["LinkstrHost", "LinkstrTerminal", "LinkstrProcess"], path: "Sources/LinkstrDemo"),
+        .executableTarget(name: "linkstr-demo", dependencies: ["LinkstrRuntime", "LinkstrTerminal", "LinkstrProcess"], path: "Sources/LinkstrDemo"),
 
         // MARK: Media plugins (Plugins/Media): classification, metadata, yt-dlp extraction
         .target(

@@ -1,4 +1,3 @@
-import LinkstrHost
 import LinkstrPluginKit
 import LinkstrRuntime
 import PluginABI

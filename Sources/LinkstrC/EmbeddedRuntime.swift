@@ -1,4 +1,3 @@
-import LinkstrHost
 import LinkstrRuntime
 import Synchronization
 

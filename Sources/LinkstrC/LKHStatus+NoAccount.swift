@@ -1,5 +1,5 @@
 import CLinkstr
-import LinkstrPluginKit
+import LinkstrRuntime
 
 extension LKHStatus {
     /// `LINKSTR_E_NO_ACCOUNT`: the home has no account (the command line's exit status 3).

@@ -1,4 +1,4 @@
-import LinkstrHost
+import LinkstrRuntime
 
 /// Where this library (`liblinkstr.so`) was loaded from, so that an embedding program finds the
 /// plugins installed beside it (`<libdir>/linkstr/plugins`) whatever its own folder is.

@@ -1,5 +1,4 @@
 import Foundation
-import LinkstrHost
 import LinkstrPluginKit
 import LinkstrRuntime
 import CLinkstr

@@ -1,5 +1,4 @@
 import CLinkstr
-import LinkstrHost
 import LinkstrRuntime
 import PluginABI
 

@@ -1,8 +1,6 @@
 import CLinkstr
 import Foundation
-import LinkstrHost
 import LinkstrRuntime
-import NostrCore
 import PluginABI
 
 // The remote signer calls of linkstr.h: connect the home's account to a signer from its bunker://
@@ -33,7 +31,7 @@ public func linkstr_account_connect(
         let answerTimeout = timeoutSeconds == 0 ? nil : Int(timeoutSeconds)
         let name = RuntimeCall.optionalText(name)
         let configuration = runtime.configuration
-        let outcome = BlockingCall.wait { () async -> Result<RemoteConnection, EmbeddedFailure> in
+        let outcome = BlockingCall.wait { () async -> Result<RemoteSignerConnection, EmbeddedFailure> in
             do throws(EmbeddedFailure) {
                 return .success(try await connect(link, configuration: configuration, answerTimeout: answerTimeout, name: name, keyStore: choice))
             } catch {
@@ -58,52 +56,28 @@ public func linkstr_account_disconnect(
     }
 }
 
-/// The account a connection kept, its key, and whether it existed.
-private typealias RemoteConnection = (account: AccountFile, user: PublicKey, reconnected: Bool)
-
 /// Connects to the signer of `link` on an app of its own and keeps the account, as `linkstr account connect --yes`.
 private func connect(
     _ link: BunkerLink, configuration: RuntimeConfiguration, answerTimeout: Int?, name: String?, keyStore: KeyStoreKind?
-) async throws(EmbeddedFailure) -> RemoteConnection {
+) async throws(EmbeddedFailure) -> RemoteSignerConnection {
     let app = LinkstrApp(configuration)
-    do throws(EmbeddedFailure) {
-        let connection = try await connect(link, app: app, answerTimeout: answerTimeout, name: name, keyStore: keyStore)
-        await app.close()
-        return connection
-    } catch {
-        await app.close()
-        throw error
-    }
-}
-
-private func connect(
-    _ link: BunkerLink, app: LinkstrApp, answerTimeout: Int?, name: String?, keyStore: KeyStoreKind?
-) async throws(EmbeddedFailure) -> RemoteConnection {
-    let sessionKey = SecretKey.generate()
-    let client: RemoteSignerClient
-    let accounts: AccountManager
-    do throws(CompositionError) {
-        client = try app.remoteSignerClient(
-            link: link, sessionKey: sessionKey, timeout: answerTimeout.map { Duration.seconds($0) } ?? RemoteSignerClient.defaultTimeout)
-        accounts = try app.accounts()
-    } catch {
-        throw EmbeddedFailure(error)
-    }
-    defer { client.close() }
+    let connection: Result<RemoteSignerConnection, EmbeddedFailure>
     do {
-        try await client.connect(secret: link.secret)
-        return try await accounts.connectRemote(
-            through: client, sessionKey: sessionKey, answerTimeout: answerTimeout, name: name, keyStore: keyStore ?? accounts.defaultKeyStore(),
-            now: Int64(Date().timeIntervalSince1970)
-        ) { current throws(AccountError) in
-            // A program cannot ask the person: a new signer for an existing account is refused.
-            throw AccountError(
-                "the link's signer \(link.signer.npub) would replace this account's signer \(current.signer); "
-                    + "confirm that with `linkstr account connect` on a terminal, or log the account out first", badInput: true)
-        }
+        connection = .success(
+            try await app.connectRemoteSigner(link, answerTimeout: answerTimeout, name: name, keyStore: { keyStore ?? $0.defaultKeyStore() }) {
+                current, signer throws(AccountError) in
+                // A program cannot ask the person: a new signer for an existing account is refused.
+                throw AccountError(
+                    "the link's signer \(signer.npub) would replace this account's signer \(current.signer); "
+                        + "confirm that with `linkstr account connect` on a terminal, or log the account out first", badInput: true)
+            })
+    } catch let error as CompositionError {
+        connection = .failure(EmbeddedFailure(error))
     } catch let error as AccountError {
-        throw EmbeddedFailure(error)
+        connection = .failure(EmbeddedFailure(error))
     } catch {
-        throw EmbeddedFailure(.unavailable, "\(error)")
+        connection = .failure(EmbeddedFailure(.unavailable, "\(error)"))
     }
+    await app.close()
+    return try connection.get()
 }

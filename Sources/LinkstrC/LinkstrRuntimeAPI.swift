@@ -1,7 +1,6 @@
 import CLinkstr
 import Foundation
 import LinkstrRuntime
-import NostrCore
 import PluginABI
 
 // The runtime handle of linkstr.h and the account calls: open (with the API version check), free,

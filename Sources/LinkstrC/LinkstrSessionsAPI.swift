@@ -1,7 +1,5 @@
 import CLinkstr
-import LinkstrEngine
 import LinkstrRuntime
-import NostrCore
 import PluginABI
 
 // Sessions, the feed, posts and reactions: each call resolves its session, post and people through
@@ -29,12 +27,11 @@ public func linkstr_session_create(
         let runtime = try EmbeddedRuntime.from(handle)
         let name = try RuntimeCall.text(name, "name")
         let members = try people(RuntimeCall.optionalText(membersJSON) ?? "[]")
-        let (summary, namesakes) = try runtime.run { runtime throws(RuntimeError) in
-            let summary = try await runtime.createSession(name: name, members: try await resolve(members, runtime))
-            return (summary, try await runtime.namesakes(of: summary))
+        let (summary, warning) = try runtime.run { runtime throws(RuntimeError) in
+            try await runtime.createSession(named: name, members: members)
         }
         var record = JSONRecords.createdSession(summary)
-        record["warnings"] = summary.namesakeWarning(namesakes).map { [$0] } ?? []
+        record["warnings"] = warning.map { [$0] } ?? []
         return record
     }
 }
@@ -49,10 +46,7 @@ public func linkstr_session_members(
         let add = try people(RuntimeCall.optionalText(addJSON) ?? "[]")
         let remove = try people(RuntimeCall.optionalText(removeJSON) ?? "[]")
         let summary = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
-            let id = try await runtime.resolveSession(session)
-            let (adding, removing) = (try await resolve(add, runtime), try await resolve(remove, runtime))
-            guard !adding.isEmpty || !removing.isEmpty else { return try await runtime.summary(of: id) }
-            return try await runtime.changeMembers(id, adding: adding, removing: removing)
+            try await runtime.changeMembers(of: session, adding: add, removing: remove)
         }
         return JSONRecords.members(summary)
     }
@@ -165,13 +159,6 @@ private func setArchived(_ handle: OpaquePointer?, _ session: UnsafePointer<CCha
         try await runtime.setArchived(try await runtime.resolveSession(session), archived)
     }
     return JSONRecords.ok
-}
-
-/// Each of `people` as a key (npub, hex or contact alias), in order.
-private func resolve(_ people: [String], _ runtime: AccountRuntime) async throws(RuntimeError) -> [PublicKey] {
-    var keys: [PublicKey] = []
-    for person in people { keys.append(try await runtime.resolvePerson(person)) }
-    return keys
 }
 
 /// The people of a JSON array of strings (npub, hex or contact alias).

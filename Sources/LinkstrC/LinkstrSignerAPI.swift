@@ -1,6 +1,5 @@
 import CLinkstr
 import Foundation
-import LinkstrHost
 import LinkstrPluginKit
 import LinkstrRuntime
 import PluginABI

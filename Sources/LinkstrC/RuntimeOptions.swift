@@ -1,5 +1,4 @@
 import CLinkstr
-import LinkstrHost
 import LinkstrPluginKit
 import LinkstrRuntime
 

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import LinkstrHost
+import LinkstrRuntime
 import LinkstrTerminal
 
 // `linkstr-demo [--venv DIR] [--pause]`: the guided tour `linkstr demo` runs (it replaces itself with

@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import Glibc
-import LinkstrHost
 import Synchronization
 
 /// A program run as a child process: the one way linkstr's programs start a program they wait for.
@@ -217,7 +216,7 @@ public final class ChildProcess: Sendable {
                 return state.stdoutEnded ? .ended : nil
             }
             if let event { return event }
-            if lineArrived.wait(timeout: .now() + timeout.dispatchInterval) == .timedOut { return .timedOut }
+            if lineArrived.wait(timeout: .now() + timeout / .seconds(1)) == .timedOut { return .timedOut }
         }
     }
 
@@ -230,14 +229,14 @@ public final class ChildProcess: Sendable {
 
     /// Waits at most `timeout` for it to end; nil when it still runs (or its output is still open).
     public func wait(upTo timeout: Duration) -> Exit? {
-        guard ended.wait(timeout: .now() + timeout.dispatchInterval) == .success else { return nil }
+        guard ended.wait(timeout: .now() + timeout / .seconds(1)) == .success else { return nil }
         return state.withLock { $0.exit }
     }
 
     /// Waits at most `timeout` for it to exit, whether or not its output is closed (a process it
     /// started may hold it open); nil when it still runs.
     public func waitForExit(upTo timeout: Duration) -> Exit? {
-        guard exited.wait(timeout: .now() + timeout.dispatchInterval) == .success else { return nil }
+        guard exited.wait(timeout: .now() + timeout / .seconds(1)) == .success else { return nil }
         return state.withLock { $0.exit }
     }
 

@@ -1,4 +1,4 @@
-import LinkstrHost
+import LinkstrRuntime
 
 /// Text for a terminal line, the one path every human printer takes for text it did not write
 /// itself (names, notes, URLs, titles, ids, relay and server messages): controls and escape

@@ -1,8 +1,5 @@
 import Foundation
-import LinkstrEngine
-import LinkstrHost
 import LinkstrRuntime
-import NostrCore
 import Synchronization
 
 /// Every call the web app makes into the runtime, and only here: the account opened through a
@@ -375,11 +372,10 @@ public actor AppRuntime {
     func testNotification() async throws(AppFailure) -> [(notifier: String, problem: String?)] {
         let media: MediaRuntime
         do throws(CompositionError) {
-            media = try Composition.media(configuration)
+            media = try app.media()
         } catch {
             throw AppFailure(error.description)
         }
-        defer { media.host.stop() }
         let dispatcher = NotificationDispatcher.start(host: media.host)
         defer { dispatcher.stop() }
         guard !dispatcher.isEmpty else {

@@ -1,4 +1,4 @@
-import LinkstrHost
+import LinkstrRuntime
 
 /// A command's failure: one sentence a person can act on, and its exit status.
 struct CLIFailure: Error {

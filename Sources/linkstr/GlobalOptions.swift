@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import LinkstrHost
 import LinkstrRuntime
 
 /// Options every command accepts.
@@ -45,6 +44,19 @@ struct GlobalOptions: ParsableArguments {
         LinkstrApp(runtimeConfiguration)
     }
 
+    /// Runs `body` with a new app of these options, then closes the app, whether `body` returned or threw.
+    func withApp<Value>(_ body: (LinkstrApp) async throws -> Value) async throws -> Value {
+        let app = app()
+        do {
+            let value = try await body(app)
+            await app.close()
+            return value
+        } catch {
+            await app.close()
+            throw error
+        }
+    }
+
     /// Opens the host (paths and configuration; no plugin loaded yet). A configuration that cannot
     /// be used is bad input (exit 2).
     func openHost() throws(CLIFailure) -> LinkstrHost {
@@ -55,21 +67,39 @@ struct GlobalOptions: ParsableArguments {
         }
     }
 
-    /// The media use cases of this home, its plugins loaded (exit 2 for a configuration that cannot be
-    /// used, or that names a plugin no installed one has).
-    func openMedia() throws(CLIFailure) -> MediaRuntime {
+    /// Runs `body` with the media use cases of this home, its plugins loaded (exit 2 for a configuration
+    /// that cannot be used, or that names a plugin no installed one has), then closes the app.
+    func withMedia<Value>(_ body: (MediaRuntime) async throws -> Value) async throws -> Value {
+        try await withApp { app in
+            let media: MediaRuntime
+            do throws(CompositionError) {
+                media = try app.media()
+            } catch {
+                throw error.failure
+            }
+            return try await body(media)
+        }
+    }
+
+    /// The host of `app` with its plugins loaded, checking the plugin ids that `--storage` and the
+    /// configuration name (exit 2 for one that no installed plugin has).
+    func plugins(of app: LinkstrApp) throws(CLIFailure) -> LinkstrHost {
         do {
-            return try app().media()
+            return try app.loadPlugins()
         } catch {
             throw error.failure
         }
     }
 
-    /// Loads the plugins of an opened host and checks the plugin ids that `--storage` and the
-    /// configuration name (exit 2 for one that no installed plugin has).
-    func loadPlugins(_ host: LinkstrHost) throws(CLIFailure) {
+    /// Runs `body` with the host of a new app, its plugins loaded (see `plugins(of:)`), then closes the app.
+    func withPlugins<Value>(_ body: (LinkstrHost) async throws -> Value) async throws -> Value {
+        try await withApp { app in try await body(try plugins(of: app)) }
+    }
+
+    /// The profiles of this home, acting on the one `--profile` names (else the active one).
+    func accounts() throws(CLIFailure) -> AccountManager {
         do {
-            try LinkstrApp(runtimeConfiguration, host: host).loadPlugins()
+            return try app().accounts()
         } catch {
             throw error.failure
         }

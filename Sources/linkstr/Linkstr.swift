@@ -1,6 +1,6 @@
 import ArgumentParser
 import Glibc
-import LinkstrHost
+import LinkstrRuntime
 
 /// The `linkstr` command: its commands, flags and `--json` fields are a stable surface for scripts.
 @main

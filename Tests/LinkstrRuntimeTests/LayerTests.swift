@@ -34,4 +34,16 @@ import TestSupport
         let runtime = try #require(try Self.graph()["LinkstrRuntime"])
         #expect(runtime.isDisjoint(with: ["PluginABI", "LinkstrPluginKit"]), "LinkstrRuntime imports \(runtime.sorted())")
     }
+
+    /// The front ends stand on the runtime: it names what they need of the lower modules. (The C
+    /// API also imports the plugin ABI: linkstr.h's status and error slot are the plugins' ones.)
+    @Test func noFrontEndImportsTheHostTheEngineOrTheNostrCore() throws {
+        let graph = try Self.graph()
+        let frontEnds = ["linkstr", "LinkstrC", "LinkstrWebApp", "LinkstrTerminal", "LinkstrProcess", "linkstr-demo"]
+        #expect(graph["linkstr"] != nil && graph["LinkstrC"] != nil && graph["linkstr-demo"] != nil)
+        for frontEnd in frontEnds {
+            let imports = graph[frontEnd] ?? []
+            #expect(imports.isDisjoint(with: ["LinkstrHost", "LinkstrEngine", "NostrCore"]), "\(frontEnd) imports \(imports.sorted())")
+        }
+    }
 }

@@ -8,6 +8,8 @@ public typealias PluginError = LinkstrPluginKit.PluginError
 public typealias LKHStatus = LinkstrPluginKit.LKHStatus
 public typealias LoopbackHost = LinkstrPluginKit.LoopbackHost
 public typealias CacheNaming = LinkstrPluginKit.CacheNaming
+/// One plugin's instance: its capability tables, destroyed once (`plugins check` walks its stages).
+public typealias PluginInstance = LinkstrPluginKit.PluginInstance
 public typealias RelayStatus = LinkstrPluginKit.RelayStatus
 public typealias NotificationMessage = LinkstrPluginKit.NotificationMessage
 /// The kinds of notification a notifier plugin tells apart (`LKH_NOTIFY_*`).

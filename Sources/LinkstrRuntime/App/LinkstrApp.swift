@@ -18,13 +18,6 @@ public final class LinkstrApp: Sendable {
         parts = Mutex(Parts())
     }
 
-    /// An app over `host`, opened already for `configuration` (by a command that reads the
-    /// configuration before it loads plugins).
-    public init(_ configuration: RuntimeConfiguration, host: LinkstrHost) {
-        self.configuration = configuration
-        parts = Mutex(Parts(host: host))
-    }
-
     /// The host: paths resolved, configuration read (with `--storage` applied).
     public func host() throws(CompositionError) -> LinkstrHost {
         try parts.withLock { parts throws(CompositionError) in try parts.host(configuration) }

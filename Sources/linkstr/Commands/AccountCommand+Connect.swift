@@ -1,9 +1,7 @@
 import ArgumentParser
 import Foundation
-import LinkstrHost
 import LinkstrRuntime
 import LinkstrTerminal
-import NostrCore
 import Synchronization
 
 extension AccountCommand {
@@ -68,33 +66,27 @@ extension AccountCommand {
                 }
             }
             try confirm(bunker)
-
-            let host = try global.openHost()
-            try global.loadPlugins(host)
-            defer { host.stop() }
-            let sessionKey = SecretKey.generate()
-            let client: RemoteSignerClient
-            do {
-                client = try Composition.remoteSignerClient(
-                    host, link: bunker, sessionKey: sessionKey, timeout: timeout.map { Duration.seconds($0) } ?? RemoteSignerClient.defaultTimeout,
-                    onAuthURL: global.runtimeConfiguration.onAuthURL)
-            } catch {
-                throw error.failure
+            try await global.withApp { app in
+                let connection = try await Self.failure {
+                    try await app.connectRemoteSigner(
+                        bunker, answerTimeout: timeout, name: name, keyStore: { try store.resolve($0) }, confirmReplacing: Self.confirmReplacing)
+                }
+                report(connection, app)
             }
-            defer { client.close() }
-            do {
-                try await client.connect(secret: bunker.secret)
-            } catch {
-                throw CLIFailure(.failed, error.description)
-            }
-            try await keep(client, host: host, sessionKey: sessionKey, answerTimeout: timeout)
         }
 
         /// Shows a nostrconnect:// link for `--relay` (else the configured relays) and waits for a signer to answer it.
         private func connectByNostrConnect() async throws {
-            let host = try global.openHost()
-            try global.loadPlugins(host)
-            defer { host.stop() }
+            try await global.withApp { app in try await connectByNostrConnect(app: app) }
+        }
+
+        private func connectByNostrConnect(app: LinkstrApp) async throws {
+            let host: LinkstrHost
+            do {
+                host = try app.loadPlugins()
+            } catch {
+                throw error.failure
+            }
             let relays = relay.isEmpty ? host.configuration.relays : relay
             guard !relays.isEmpty else {
                 throw CLIFailure(.usage, "a nostrconnect:// link needs a relay where the signer answers; give one with --relay wss://…")
@@ -106,21 +98,15 @@ extension AccountCommand {
             } catch {
                 throw CLIFailure(.usage, error.description)
             }
-            let pool: RelayPool
-            do {
-                pool = try Composition.remoteSignerPool(host)
-            } catch {
-                throw error.failure
-            }
             let wait = timeout ?? Self.nostrConnectWait
             let countdown = Mutex<Task<Void, Never>?>(nil)
             let json = global.json
-            let accepted: Result<RemoteSignerClient, RemoteSignerError>
-            do throws(RemoteSignerError) {
+            let accepted: Result<RemoteSignerClient, any Error>
+            do {
                 accepted = .success(
-                    try await RemoteSignerClient.accept(
-                        offer, pool: pool, sessionKey: sessionKey, wait: .seconds(wait),
-                        listening: { countdown.withLock { $0 = Self.showOffer(offer, wait: wait, json: json) } }, onAuthURL: global.runtimeConfiguration.onAuthURL))
+                    try await app.acceptRemoteSigner(
+                        offer, sessionKey: sessionKey, wait: .seconds(wait),
+                        listening: { countdown.withLock { $0 = Self.showOffer(offer, wait: wait, json: json) } }))
             } catch {
                 accepted = .failure(error)
             }
@@ -129,14 +115,13 @@ extension AccountCommand {
                 await task.value
                 StatusLine.shared.clear()
             }
-            let client: RemoteSignerClient
-            do {
-                client = try accepted.get()
-            } catch {
-                throw CLIFailure(.failed, error.description)
-            }
+            let client = try await Self.failure { try accepted.get() }
             defer { client.close() }
-            try await keep(client, host: host, sessionKey: sessionKey, answerTimeout: nil)
+            let connection = try await Self.failure {
+                try await app.keepRemoteSigner(
+                    client, sessionKey: sessionKey, answerTimeout: nil, name: name, keyStore: { try store.resolve($0) }, confirmReplacing: Self.confirmReplacing)
+            }
+            report(connection, app)
         }
 
         /// Prints the link (and, for people, its QR code); returns the countdown shown on a terminal.
@@ -161,22 +146,14 @@ extension AccountCommand {
             }
         }
 
-        /// Asks the connected signer for the user's key and keeps the account (new or reconnected), with
-        /// `answerTimeout` as its requests' time limit.
-        private func keep(_ client: RemoteSignerClient, host: LinkstrHost, sessionKey: SecretKey, answerTimeout: Int?) async throws {
-            let accounts = global.accounts(host)
-            let keyStore = try store.resolve(accounts)
+        /// Runs a step of the handshake, its errors as the exit statuses and messages of this command.
+        private static func failure<Value>(_ step: () async throws -> Value) async throws(CLIFailure) -> Value {
             do {
-                let (account, user, reconnected) = try await accounts.connectRemote(
-                    through: client, sessionKey: sessionKey, answerTimeout: answerTimeout, name: name, keyStore: keyStore,
-                    now: Int64(Date().timeIntervalSince1970), confirmReplacing: { current throws(AccountError) in try Self.confirmReplacing(current, by: client) })
-                store.warnIfPlain(keyStore, accounts)
-                if global.json {
-                    Terminal.printJSON(
-                        JSONRecords.remoteIdentity(account, key: user, signer: client.signer, relays: client.relays, reconnected: reconnected))
-                } else {
-                    Terminal.write("\(reconnected ? "reconnected" : "connected") \(user.npub)\(account.name.map { "  (\($0))" } ?? "")\n")
-                }
+                return try await step()
+            } catch let error as CLIFailure {
+                throw error
+            } catch let error as CompositionError {
+                throw error.failure
             } catch let error as AccountError {
                 throw error.failure
             } catch {
@@ -184,14 +161,26 @@ extension AccountCommand {
             }
         }
 
+        /// Prints the account a connection kept (new or reconnected).
+        private func report(_ connection: RemoteSignerConnection, _ app: LinkstrApp) {
+            if let accounts = try? app.accounts() { store.warnIfPlain(connection.keyStore, accounts) }
+            if global.json {
+                Terminal.printJSON(
+                    JSONRecords.remoteIdentity(
+                        connection.account, key: connection.user, signer: connection.signer, relays: connection.relays, reconnected: connection.reconnected))
+            } else {
+                Terminal.write("\(connection.reconnected ? "reconnected" : "connected") \(connection.user.npub)\(connection.account.name.map { "  (\($0))" } ?? "")\n")
+            }
+        }
+
         /// Asks on the terminal whether the signer of `client` may replace `current`, the account's
         /// signer (--yes does not answer this one: whoever holds the new signer gets every message).
-        private static func confirmReplacing(_ current: RemoteSignerLink, by client: RemoteSignerClient) throws(AccountError) {
+        private static func confirmReplacing(_ current: RemoteSignerLink, by signer: PublicKey) throws(AccountError) {
             let old = (try? PublicKey(hex: current.signer))?.npub ?? current.signer
             let summary = """
                 This account's signer is \(old)
                   relays: \(current.relays.joined(separator: ", "))
-                The link's signer \(client.signer.npub) would replace it: from then on it signs and decrypts everything of this account.
+                The link's signer \(signer.npub) would replace it: from then on it signs and decrypts everything of this account.
                 """
             Terminal.writeError(TerminalText.lines(summary).joined(separator: "\n") + "\n")
             switch Confirmation.ask("Replace the signer?") {
@@ -199,7 +188,7 @@ extension AccountCommand {
             case false?: throw AccountError("nothing was changed: the account keeps its signer \(old)")
             case nil:
                 throw AccountError(
-                    "the link's signer \(client.signer.npub) would replace this account's signer \(old); that needs a confirmation on a terminal "
+                    "the link's signer \(signer.npub) would replace this account's signer \(old); that needs a confirmation on a terminal "
                         + "(--yes does not give it): run `linkstr account connect` on a terminal", badInput: true)
             }
         }

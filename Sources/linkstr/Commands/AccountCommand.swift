@@ -1,10 +1,8 @@
 import ArgumentParser
 import Foundation
 import Glibc
-import LinkstrHost
 import LinkstrRuntime
 import LinkstrTerminal
-import NostrCore
 
 struct AccountCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -44,13 +42,11 @@ extension AccountCommand {
         }
 
         func run() async throws {
-            let host = try global.openHost()
-            let accounts = global.accounts(host)
+            let accounts = try global.accounts()
             do {
                 let keyStore = try store.resolve(accounts)
                 let account = try accounts.save(SecretKey.generate(), name: name, keyStore: keyStore, now: Int64(Date().timeIntervalSince1970))
                 store.warnIfPlain(keyStore, accounts)
-                host.stop()
                 if let name, shouldPublish(name) {
                     try await publishName(name, account: account)
                 } else {
@@ -70,27 +66,25 @@ extension AccountCommand {
 
         /// Publishes the new account's name; the account stays created when no relay accepts it.
         private func publishName(_ name: String, account: AccountFile) async throws {
-            let context = try AccountContext.open(global, connects: true)
-            defer { context.host.stop() }
-            do throws(CLIFailure) {
-                try await context.connect(forWriting: true)
-                let opened = context.opened
-                let published = try await context.run { _ throws(RuntimeError) in try await opened.publishName(name) }
-                await context.close()
-                if global.json {
-                    guard let key = try? PublicKey(hex: account.pubkey) else { throw CLIFailure(.failed, "the account file holds an invalid key") }
-                    var identity = JSONRecords.identity(account, key: key)
-                    identity["published_name"] = published
-                    Terminal.printJSON(identity)
-                } else {
-                    try printIdentity(account, json: false)
-                    printPublishedName(published, json: false)
+            try await AccountContext.with(global, connects: true) { context in
+                do throws(CLIFailure) {
+                    try await context.connect(forWriting: true)
+                    let opened = context.opened
+                    let published = try await context.run { _ throws(RuntimeError) in try await opened.publishName(name) }
+                    if global.json {
+                        guard let key = try? PublicKey(hex: account.pubkey) else { throw CLIFailure(.failed, "the account file holds an invalid key") }
+                        var identity = JSONRecords.identity(account, key: key)
+                        identity["published_name"] = published
+                        Terminal.printJSON(identity)
+                    } else {
+                        try printIdentity(account, json: false)
+                        printPublishedName(published, json: false)
+                    }
+                } catch {
+                    try? printIdentity(account, json: global.json)
+                    throw CLIFailure(
+                        error.exitCode, "the account was created, but your name was not published (\(error.message)); `linkstr account name \"\(name)\"` publishes it")
                 }
-            } catch {
-                await context.close()
-                try? printIdentity(account, json: global.json)
-                throw CLIFailure(
-                    error.exitCode, "the account was created, but your name was not published (\(error.message)); `linkstr account name \"\(name)\"` publishes it")
             }
         }
     }
@@ -123,8 +117,7 @@ extension AccountCommand {
         func run() throws {
             let (key, isBackup) = try SecretKeyInput.read(
                 nsec, insecureArgv: insecureArgv, passphraseStdin: passphraseStdin, example: "linkstr account import - < backup.nsec")
-            let host = try global.openHost()
-            let accounts = global.accounts(host)
+            let accounts = try global.accounts()
             do {
                 let keyStore = try store.resolve(accounts)
                 let account = try accounts.save(key, name: name, keyStore: keyStore, now: Int64(Date().timeIntervalSince1970))
@@ -152,8 +145,7 @@ extension AccountCommand {
         @Flag(name: .customLong("reveal-secret"), help: "Also print the secret key (nsec).") var revealSecret = false
 
         func run() throws {
-            let host = try global.openHost()
-            let accounts = global.accounts(host)
+            let accounts = try global.accounts()
             do {
                 let account = try accounts.require()
                 guard revealSecret else { return try printIdentity(account, json: global.json) }
@@ -196,13 +188,12 @@ extension AccountCommand {
         }
 
         func run() async throws {
-            let context = try AccountContext.open(global, connects: true)
-            defer { context.host.stop() }
-            try await context.connect(forWriting: true)
-            let opened = context.opened
-            let published = try await context.run { _ throws(RuntimeError) in try await opened.publishName(clear ? nil : name) }
-            await context.close()
-            printPublishedName(published, json: global.json)
+            try await AccountContext.with(global, connects: true) { context in
+                try await context.connect(forWriting: true)
+                let opened = context.opened
+                let published = try await context.run { _ throws(RuntimeError) in try await opened.publishName(clear ? nil : name) }
+                printPublishedName(published, json: global.json)
+            }
         }
     }
 }
@@ -228,10 +219,10 @@ extension AccountCommand {
 
         func run() async throws {
             if !yes {
-                let host = try global.openHost()
+                let accounts = try global.accounts()
                 let account: AccountFile
                 do {
-                    account = try global.accounts(host).require()
+                    account = try accounts.require()
                 } catch {
                     throw error.failure
                 }
@@ -247,15 +238,15 @@ extension AccountCommand {
                 }
             }
             if clearData {
-                let context = try AccountContext.open(global)
-                defer { context.host.stop() }
-                let opened = context.opened
-                let deleted = try await context.run { _ throws(RuntimeError) in try await opened.logOutClearingData() }
-                if !global.json { Terminal.write("deleted \(deleted) records of the account\n") }
+                try await AccountContext.with(global) { context in
+                    let opened = context.opened
+                    let deleted = try await context.run { _ throws(RuntimeError) in try await opened.logOutClearingData() }
+                    if !global.json { Terminal.write("deleted \(deleted) records of the account\n") }
+                }
             } else {
-                let host = try global.openHost()
+                let accounts = try global.accounts()
                 do {
-                    try global.accounts(host).logout()
+                    try accounts.logout()
                 } catch {
                     throw error.failure
                 }
@@ -282,22 +273,21 @@ extension AccountCommand {
         @Option(help: ArgumentHelp("Your npub, to confirm.", valueName: "npub")) var confirm: String?
 
         func run() async throws {
-            let context = try AccountContext.open(global, connects: confirm != nil)
-            defer { context.host.stop() }
-            let npub = context.runtime.me.npub
-            guard let confirm else {
-                throw CLIFailure(
-                    .usage,
-                    "this publishes an empty follow list and a request to vanish to your relays, then deletes the key and every local record of \(npub). To go ahead, run: linkstr account delete --confirm \(npub)")
+            try await AccountContext.with(global, connects: confirm != nil) { context in
+                let npub = context.runtime.me.npub
+                guard let confirm else {
+                    throw CLIFailure(
+                        .usage,
+                        "this publishes an empty follow list and a request to vanish to your relays, then deletes the key and every local record of \(npub). To go ahead, run: linkstr account delete --confirm \(npub)")
+                }
+                guard confirm.trimmingCharacters(in: .whitespaces) == npub else {
+                    throw CLIFailure(.usage, "--confirm \(confirm) does not match this account (\(npub)); nothing was deleted")
+                }
+                try await context.connect(forWriting: true)
+                let opened = context.opened
+                try await context.run { _ throws(RuntimeError) in try await opened.deleteAccount() }
+                if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("account deleted\n") }
             }
-            guard confirm.trimmingCharacters(in: .whitespaces) == npub else {
-                throw CLIFailure(.usage, "--confirm \(confirm) does not match this account (\(npub)); nothing was deleted")
-            }
-            try await context.connect(forWriting: true)
-            let opened = context.opened
-            try await context.run { _ throws(RuntimeError) in try await opened.deleteAccount() }
-            await context.close()
-            if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("account deleted\n") }
         }
     }
 }
@@ -317,9 +307,9 @@ extension AccountCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            let host = try global.openHost()
+            let accounts = try global.accounts()
             do {
-                _ = try global.accounts(host).disconnectRemote()
+                _ = try accounts.disconnectRemote()
             } catch {
                 throw error.failure
             }
@@ -350,12 +340,6 @@ struct KeyStoreOption: ParsableArguments {
     func warnIfPlain(_ kind: KeyStoreKind, _ accounts: AccountManager) {
         guard keyStore != nil, kind == .plain else { return }
         Terminal.say("warning: the secret key is stored unencrypted in a 0600 file under \(accounts.dataDirectory)/profiles")
-    }
-}
-
-extension GlobalOptions {
-    func accounts(_ host: LinkstrHost) -> AccountManager {
-        Composition.accounts(host, runtimeConfiguration)
     }
 }
 

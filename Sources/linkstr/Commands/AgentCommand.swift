@@ -23,7 +23,7 @@ struct AgentCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        let accounts = global.accounts(try global.openHost())
+        let accounts = try global.accounts()
         // The signals are caught before the socket exists, so one that comes while the agent starts
         // (a caller that saw the socket appear) is not lost between "ignore" and "catch".
         let started = StartedServer()

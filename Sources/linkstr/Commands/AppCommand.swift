@@ -33,9 +33,7 @@ struct AppCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let host = try global.openHost()
-        let keyStore = store.keyStore == nil ? nil : try store.resolve(global.accounts(host))
-        host.stop()
+        let keyStore = store.keyStore == nil ? nil : try store.resolve(global.accounts())
         let app = WebApp(configuration: global.runtimeConfiguration, keyStore: keyStore, port: port)
         let (json, noBrowser) = (global.json, noBrowser)
         do {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Glibc
-import LinkstrHost
 import LinkstrRuntime
 
 /// `linkstr browser …`: web pages get window.nostr (NIP-07) with the account's key through the
@@ -151,13 +150,13 @@ extension BrowserCommand {
             let handler: BrowserRequestHandler
             var follower: BrowserProfileFollower?
             var notifications: NotificationDispatcher?
+            // The notifiers run on an app of their own: the account's app closes when the profile changes.
+            let app = global.app()
             do {
-                // The notifiers run on a host of their own: the account's host closes when the profile changes.
-                let host = try global.openHost()
-                try global.loadPlugins(host)
+                let host = try global.plugins(of: app)
                 let dispatcher = NotificationDispatcher.start(host: host)
                 notifications = dispatcher
-                let following = BrowserProfileFollower(configuration: global.runtimeConfiguration, accounts: global.accounts(host)) { profile in
+                let following = BrowserProfileFollower(configuration: global.runtimeConfiguration, accounts: try global.accounts()) { profile in
                     Terminal.say("the active profile is now '\(profile.name)' (\(profile.npub)); answering the browser as it")
                 }
                 follower = following
@@ -179,6 +178,7 @@ extension BrowserCommand {
             }
             notifications?.stop()
             await follower?.close()
+            await app.close()
             if let failure { throw CLIFailure(.failed, failure.description) }
         }
     }

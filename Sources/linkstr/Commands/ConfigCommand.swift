@@ -1,5 +1,4 @@
 import ArgumentParser
-import LinkstrHost
 import LinkstrRuntime
 
 /// `linkstr config`: the effective configuration — files, folders, the plugin search path and every

@@ -1,5 +1,4 @@
 import ArgumentParser
-import LinkstrHost
 import LinkstrRuntime
 import LinkstrTerminal
 
@@ -31,15 +30,15 @@ extension ContactCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let context = try AccountContext.open(global)
-            defer { context.host.stop() }
-            let contacts = try await context.run { runtime throws(RuntimeError) in try await runtime.contacts() }
-            if global.json {
-                Terminal.printJSON(contacts.map(JSONRecords.contact))
-                return
+            try await AccountContext.with(global) { context in
+                let contacts = try await context.run { runtime throws(RuntimeError) in try await runtime.contacts() }
+                if global.json {
+                    Terminal.printJSON(contacts.map(JSONRecords.contact))
+                    return
+                }
+                if contacts.isEmpty { Terminal.write("no contacts yet — add one with `linkstr contact add npub1…`\n") }
+                for contact in contacts { Terminal.write("\(TerminalText.line(contact.displayName))  \(contact.pubkey.npub)\n") }
             }
-            if contacts.isEmpty { Terminal.write("no contacts yet — add one with `linkstr contact add npub1…`\n") }
-            for contact in contacts { Terminal.write("\(TerminalText.line(contact.displayName))  \(contact.pubkey.npub)\n") }
         }
     }
 }
@@ -59,13 +58,12 @@ extension ContactCommand {
         @Option(help: "A private name for them, kept on this machine.") var alias: String?
 
         func run() async throws {
-            let context = try AccountContext.open(global, connects: true)
-            defer { context.host.stop() }
-            let person = try await context.person(key)
-            try await context.connect(forWriting: true)
-            let contact = try await context.run { runtime throws(RuntimeError) in try await runtime.addContact(person, alias: alias) }
-            await context.close()
-            if global.json { Terminal.printJSON(JSONRecords.contact(contact)) } else { Terminal.write("added \(TerminalText.line(contact.displayName))\n") }
+            try await AccountContext.with(global, connects: true) { context in
+                let person = try await context.person(key)
+                try await context.connect(forWriting: true)
+                let contact = try await context.run { runtime throws(RuntimeError) in try await runtime.addContact(person, alias: alias) }
+                if global.json { Terminal.printJSON(JSONRecords.contact(contact)) } else { Terminal.write("added \(TerminalText.line(contact.displayName))\n") }
+            }
         }
     }
 }
@@ -83,13 +81,12 @@ extension ContactCommand {
         @Argument(help: "Who: npub, hex or alias.") var key: String
 
         func run() async throws {
-            let context = try AccountContext.open(global, connects: true)
-            defer { context.host.stop() }
-            let person = try await context.person(key)
-            try await context.connect(forWriting: true)
-            try await context.run { runtime throws(RuntimeError) in try await runtime.removeContact(person) }
-            await context.close()
-            if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("removed \(key)\n") }
+            try await AccountContext.with(global, connects: true) { context in
+                let person = try await context.person(key)
+                try await context.connect(forWriting: true)
+                try await context.run { runtime throws(RuntimeError) in try await runtime.removeContact(person) }
+                if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("removed \(key)\n") }
+            }
         }
     }
 }
@@ -108,11 +105,11 @@ extension ContactCommand {
         @Argument(help: "The alias.") var alias: String
 
         func run() async throws {
-            let context = try AccountContext.open(global)
-            defer { context.host.stop() }
-            let person = try await context.person(key)
-            try await context.run { runtime throws(RuntimeError) in try await runtime.setAlias(alias.isEmpty ? nil : alias, for: person) }
-            if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write(alias.isEmpty ? "alias cleared\n" : "alias set\n") }
+            try await AccountContext.with(global) { context in
+                let person = try await context.person(key)
+                try await context.run { runtime throws(RuntimeError) in try await runtime.setAlias(alias.isEmpty ? nil : alias, for: person) }
+                if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write(alias.isEmpty ? "alias cleared\n" : "alias set\n") }
+            }
         }
     }
 }

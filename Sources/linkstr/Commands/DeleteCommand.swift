@@ -1,5 +1,4 @@
 import ArgumentParser
-import LinkstrHost
 import LinkstrRuntime
 
 struct DeleteCommand: AsyncParsableCommand {
@@ -20,19 +19,18 @@ struct DeleteCommand: AsyncParsableCommand {
     @Argument(help: "The post: its id or at least its first 8 hex characters.") var post: String
 
     func run() async throws {
-        let context = try AccountContext.open(global, connects: true)
-        defer { context.host.stop() }
-        let id = try await context.session(session)
-        try await context.connect(forWriting: true)
-        let deletion = try await context.run { runtime throws(RuntimeError) in
-            try await runtime.delete(id, postID: try await runtime.resolvePost(post, in: id, typed: session))
-        }
-        await context.close()
-        for warning in deletion.warnings { Terminal.say("warning: \(warning)") }
-        if global.json {
-            Terminal.printJSON(JSONRecords.deletion(deletion))
-        } else {
-            Terminal.write("deleted\n")
+        try await AccountContext.with(global, connects: true) { context in
+            let id = try await context.session(session)
+            try await context.connect(forWriting: true)
+            let deletion = try await context.run { runtime throws(RuntimeError) in
+                try await runtime.delete(id, postID: try await runtime.resolvePost(post, in: id, typed: session))
+            }
+            for warning in deletion.warnings { Terminal.say("warning: \(warning)") }
+            if global.json {
+                Terminal.printJSON(JSONRecords.deletion(deletion))
+            } else {
+                Terminal.write("deleted\n")
+            }
         }
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LinkstrHost
+import LinkstrRuntime
 
 /// `linkstr desktop …`: the handler that opens `linkstr://` links clicked in a browser or chat.
 struct DesktopCommand: ParsableCommand {

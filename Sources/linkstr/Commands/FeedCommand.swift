@@ -1,9 +1,6 @@
 import ArgumentParser
 import Foundation
-import LinkstrEngine
-import LinkstrHost
 import LinkstrRuntime
-import NostrCore
 
 struct FeedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,17 +24,17 @@ struct FeedCommand: AsyncParsableCommand {
 
     func run() async throws {
         if let limit, limit <= 0 { throw CLIFailure(.usage, "--limit must be a positive number") }
-        let context = try AccountContext.open(global)
-        defer { context.host.stop() }
-        let id = try await context.session(session)
-        let fetchTitles = titles
-        let feed = try await context.run { runtime throws(RuntimeError) in
-            try await runtime.sessionFeed(id, limit: limit, fetchingTitles: fetchTitles)
-        }
-        if global.json {
-            Terminal.printJSON(feed.items.map(JSONRecords.feedItem))
-        } else {
-            Terminal.write(FeedView(feed: feed, me: context.runtime.me, output: .current).render())
+        try await AccountContext.with(global) { context in
+            let id = try await context.session(session)
+            let fetchTitles = titles
+            let feed = try await context.run { runtime throws(RuntimeError) in
+                try await runtime.sessionFeed(id, limit: limit, fetchingTitles: fetchTitles)
+            }
+            if global.json {
+                Terminal.printJSON(feed.items.map(JSONRecords.feedItem))
+            } else {
+                Terminal.write(FeedView(feed: feed, me: context.runtime.me, output: .current).render())
+            }
         }
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import LinkstrHost
 import LinkstrRuntime
 import LinkstrTerminal
 
@@ -18,7 +17,7 @@ struct MediaCommand: ParsableCommand {
 }
 
 extension MediaCommand {
-    struct Classify: ParsableCommand {
+    struct Classify: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "classify",
             abstract: "Ask the media providers which of them plays a URL, and how.",
@@ -35,25 +34,25 @@ extension MediaCommand {
         @Argument(help: "An http or https URL.")
         var url: String
 
-        func run() throws {
+        func run() async throws {
             let url = try MediaURLArgument.validate(self.url)
-            let media = try global.openMedia()
-            defer { media.host.stop() }
-            let result: MediaClassification?
-            do {
-                result = try media.classify(url)
-            } catch {
-                throw CLIFailure(.failed, "media classification failed: \(error)")
-            }
-            guard let result else {
-                throw CLIFailure(.failed, "no media provider claims \(url); `linkstr plugins` lists the installed providers")
-            }
-            if global.json {
-                Terminal.printJSON(JSONRecords.mediaClassification(result))
-            } else {
-                var text = "provider:  \(result.provider) (\(result.pluginID))\nmode:      \(result.mode.rawValue)\ncanonical: \(TerminalText.line(result.canonicalURL))\n"
-                if let embed = result.embedURL { text += "embed:     \(TerminalText.line(embed))\n" }
-                Terminal.write(text)
+            try await global.withMedia { media in
+                let result: MediaClassification?
+                do {
+                    result = try media.classify(url)
+                } catch {
+                    throw CLIFailure(.failed, "media classification failed: \(error)")
+                }
+                guard let result else {
+                    throw CLIFailure(.failed, "no media provider claims \(url); `linkstr plugins` lists the installed providers")
+                }
+                if global.json {
+                    Terminal.printJSON(JSONRecords.mediaClassification(result))
+                } else {
+                    var text = "provider:  \(result.provider) (\(result.pluginID))\nmode:      \(result.mode.rawValue)\ncanonical: \(TerminalText.line(result.canonicalURL))\n"
+                    if let embed = result.embedURL { text += "embed:     \(TerminalText.line(embed))\n" }
+                    Terminal.write(text)
+                }
             }
         }
     }
@@ -84,21 +83,21 @@ extension MediaCommand {
 
         func run() async throws {
             let url = try MediaURLArgument.validate(self.url)
-            let media = try global.openMedia()
-            defer { media.host.stop() }
-            let result: MediaMetadataResult
-            do {
-                result = try await media.fetchMetadata(url, timeout: .milliseconds(Int64(max(0.1, timeout) * 1000)))
-            } catch {
-                throw RuntimeError(error, "no metadata for \(url)").failure
-            }
-            if global.json {
-                Terminal.printJSON(JSONRecords.mediaMetadata(result))
-            } else {
-                var text = "title:     \(result.title.map(TerminalText.line) ?? "(none)")\n"
-                if let thumbnail = result.thumbnail { text += "thumbnail: \(TerminalText.line(thumbnail))\n" }
-                if let path = result.thumbnailPath { text += "saved:     \(path)\n" }
-                Terminal.write(text)
+            try await global.withMedia { media in
+                let result: MediaMetadataResult
+                do throws(MediaFailure) {
+                    result = try await media.fetchMetadata(url, timeout: .milliseconds(Int64(max(0.1, timeout) * 1000)))
+                } catch {
+                    throw RuntimeError(error, "no metadata for \(url)").failure
+                }
+                if global.json {
+                    Terminal.printJSON(JSONRecords.mediaMetadata(result))
+                } else {
+                    var text = "title:     \(result.title.map(TerminalText.line) ?? "(none)")\n"
+                    if let thumbnail = result.thumbnail { text += "thumbnail: \(TerminalText.line(thumbnail))\n" }
+                    if let path = result.thumbnailPath { text += "saved:     \(path)\n" }
+                    Terminal.write(text)
+                }
             }
         }
     }
@@ -134,23 +133,23 @@ extension MediaCommand {
 
         func run() async throws {
             let url = try MediaURLArgument.validate(self.url)
-            let media = try global.openMedia()
-            defer { media.host.stop() }
-            let result: MediaResolutionResult
-            do {
-                result = try await media.resolve(url, timeout: timeout.map { .milliseconds(Int64(max(0.1, $0) * 1000)) })
-            } catch {
-                throw RuntimeError(error, "cannot resolve \(url)").failure
-            }
-            if global.json {
-                Terminal.printJSON(JSONRecords.mediaResolution(result))
-            } else {
-                var text = "provider:  \(result.provider) (\(result.pluginID))\nmode:      \(result.mode.rawValue)\nresolved:  \(TerminalText.line(result.resolvedURL))\n"
-                if let embed = result.embedURL { text += "embed:     \(TerminalText.line(embed))\n" }
-                if let html = result.embedHTML { text += "embed html: \(html.count) characters (--json shows it)\n" }
-                for video in result.videoURLs { text += "video:     \(TerminalText.line(video))\n" }
-                if let via = result.via { text += "via:       \(TerminalText.line(via))\(result.cached ? " (cached)" : "")\n" }
-                Terminal.write(text)
+            try await global.withMedia { media in
+                let result: MediaResolutionResult
+                do throws(MediaFailure) {
+                    result = try await media.resolve(url, timeout: timeout.map { .milliseconds(Int64(max(0.1, $0) * 1000)) })
+                } catch {
+                    throw RuntimeError(error, "cannot resolve \(url)").failure
+                }
+                if global.json {
+                    Terminal.printJSON(JSONRecords.mediaResolution(result))
+                } else {
+                    var text = "provider:  \(result.provider) (\(result.pluginID))\nmode:      \(result.mode.rawValue)\nresolved:  \(TerminalText.line(result.resolvedURL))\n"
+                    if let embed = result.embedURL { text += "embed:     \(TerminalText.line(embed))\n" }
+                    if let html = result.embedHTML { text += "embed html: \(html.count) characters (--json shows it)\n" }
+                    for video in result.videoURLs { text += "video:     \(TerminalText.line(video))\n" }
+                    if let via = result.via { text += "via:       \(TerminalText.line(via))\(result.cached ? " (cached)" : "")\n" }
+                    Terminal.write(text)
+                }
             }
         }
     }
@@ -181,22 +180,22 @@ extension MediaCommand {
 
         func run() async throws {
             let url = try MediaURLArgument.validate(self.url)
-            let media = try global.openMedia()
-            defer { media.host.stop() }
-            let video: CachedVideo
-            do {
-                video = try await media.fetchVideo(url, progress: ProgressBar.download())
-            } catch {
+            try await global.withMedia { media in
+                let video: CachedVideo
+                do throws(MediaFailure) {
+                    video = try await media.fetchVideo(url, progress: ProgressBar.download())
+                } catch {
+                    StatusLine.shared.clear()
+                    throw RuntimeError(error, "cannot fetch the video of \(url)").failure
+                }
                 StatusLine.shared.clear()
-                throw RuntimeError(error, "cannot fetch the video of \(url)").failure
-            }
-            StatusLine.shared.clear()
-            if global.json {
-                Terminal.printJSON(JSONRecords.cachedVideo(video))
-            } else {
-                var text = "\(video.path)\n\(video.bytes) bytes\(video.fromCache ? " (already cached)" : "")\n"
-                for evicted in video.evicted { text += "evicted:  \(evicted.file) (\(evicted.bytes) bytes)\n" }
-                Terminal.write(text)
+                if global.json {
+                    Terminal.printJSON(JSONRecords.cachedVideo(video))
+                } else {
+                    var text = "\(video.path)\n\(video.bytes) bytes\(video.fromCache ? " (already cached)" : "")\n"
+                    for evicted in video.evicted { text += "evicted:  \(evicted.file) (\(evicted.bytes) bytes)\n" }
+                    Terminal.write(text)
+                }
             }
         }
     }

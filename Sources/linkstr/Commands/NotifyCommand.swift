@@ -1,5 +1,4 @@
 import ArgumentParser
-import LinkstrHost
 import LinkstrRuntime
 import LinkstrTerminal
 
@@ -37,21 +36,21 @@ extension NotifyCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let host = try global.openHost()
-            try global.loadPlugins(host)
-            let dispatcher = NotificationDispatcher.start(host: host)
-            guard !dispatcher.isEmpty else {
+            let outcome = try await global.withPlugins { host in
+                let dispatcher = NotificationDispatcher.start(host: host)
+                guard !dispatcher.isEmpty else {
+                    dispatcher.stop()
+                    let installed = host.registry.providers(of: CapabilityID.notifier).map(\.id)
+                    throw CLIFailure(
+                        .failed,
+                        (dispatcher.notice ?? "no notifier is active (notifiers = [] in \(host.paths.configFile)).")
+                            + (installed.isEmpty ? "" : " Installed notifiers: \(installed.joined(separator: ", ")).")
+                    )
+                }
+                let outcome = await dispatcher.deliver(.test())
                 dispatcher.stop()
-                let installed = host.registry.providers(of: CapabilityID.notifier).map(\.id)
-                throw CLIFailure(
-                    .failed,
-                    (dispatcher.notice ?? "no notifier is active (notifiers = [] in \(host.paths.configFile)).")
-                        + (installed.isEmpty ? "" : " Installed notifiers: \(installed.joined(separator: ", ")).")
-                )
+                return outcome
             }
-            let outcome = await dispatcher.deliver(.test())
-            dispatcher.stop()
-            host.stop()
 
             if global.json {
                 Terminal.printJSON(outcome.results.map { result -> [String: Any] in

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import LinkstrHost
 import LinkstrRuntime
 import LinkstrTerminal
 
@@ -54,32 +53,32 @@ struct OpenCommand: AsyncParsableCommand {
         } catch {
             throw CLIFailure(.usage, error.description)
         }
-        let media = try global.openMedia()
-        defer { media.host.stop() }
-        let opened: OpenedLink
-        do {
-            opened = try media.open(decoded, launcher: launch ? LinkOpener(log: media.host.log, source: "linkstr open") : nil)
-        } catch {
-            switch error {
-            case .notAWebLink: throw CLIFailure(.usage, error.description)
-            case .programMissing: throw CLIFailure(.failed, "\(error); install xdg-utils (apt-get install xdg-utils) or open the link yourself")
-            case .cannotStart: throw CLIFailure(.failed, error.description)
+        try await global.withMedia { media in
+            let opened: OpenedLink
+            do throws(LinkOpenError) {
+                opened = try media.open(decoded, launcher: launch ? LinkOpener(log: media.host.log, source: "linkstr open") : nil)
+            } catch {
+                switch error {
+                case .notAWebLink: throw CLIFailure(.usage, error.description)
+                case .programMissing: throw CLIFailure(.failed, "\(error); install xdg-utils (apt-get install xdg-utils) or open the link yourself")
+                case .cannotStart: throw CLIFailure(.failed, error.description)
+                }
             }
+            if global.json {
+                Terminal.printJSON(JSONRecords.openedLink(opened))
+                return
+            }
+            var text = "url:       \(TerminalText.line(decoded.url))\n"
+            if let timestamp = decoded.timestamp, timestamp > 0 {
+                text += "shared:    \(ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(timestamp))))\n"
+            }
+            if let guid = decoded.messageGUID { text += "message:   \(TerminalText.line(guid))\n" }
+            if let classification = opened.classification {
+                text += "provider:  \(classification.provider)\nmode:      \(classification.mode.rawValue)\n"
+                if let embed = classification.embedURL { text += "embed:     \(TerminalText.line(embed))\n" }
+            }
+            Terminal.write(text)
         }
-        if global.json {
-            Terminal.printJSON(JSONRecords.openedLink(opened))
-            return
-        }
-        var text = "url:       \(TerminalText.line(decoded.url))\n"
-        if let timestamp = decoded.timestamp, timestamp > 0 {
-            text += "shared:    \(ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(timestamp))))\n"
-        }
-        if let guid = decoded.messageGUID { text += "message:   \(TerminalText.line(guid))\n" }
-        if let classification = opened.classification {
-            text += "provider:  \(classification.provider)\nmode:      \(classification.mode.rawValue)\n"
-            if let embed = classification.embedURL { text += "embed:     \(TerminalText.line(embed))\n" }
-        }
-        Terminal.write(text)
     }
 }
 
@@ -143,13 +142,13 @@ extension OpenCommand {
             }
         }
         try await SaveFeedback.run(quiet: notifies, global) {
-            let context = try AccountContext.open(global)
-            defer { context.host.stop() }
-            let outcome = try await context.run { runtime throws(RuntimeError) in
-                try await runtime.save(saveLink.url, tags: saveLink.tags, note: saveLink.note)
+            return try await AccountContext.with(global) { context in
+                let outcome = try await context.run { runtime throws(RuntimeError) in
+                    try await runtime.save(saveLink.url, tags: saveLink.tags, note: saveLink.note)
+                }
+                SaveCommand.report(outcome, context, global, quiet: notifies)
+                return outcome
             }
-            SaveCommand.report(outcome, context, global, quiet: notifies)
-            return outcome
         }
     }
 }

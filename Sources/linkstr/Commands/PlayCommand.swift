@@ -29,35 +29,25 @@ struct PlayCommand: AsyncParsableCommand {
     @Flag(help: "Print the video file's path instead of playing it.") var print = false
 
     func run() async throws {
-        let context = try AccountContext.open(global)
-        defer { context.host.stop() }
-        let id = try await context.session(session)
-        let (typed, text) = (session, post)
-        let url = try await context.run { runtime throws(RuntimeError) in try await runtime.post(text, in: id, typed: typed).url }
-        let video: CachedVideo
-        do {
-            video = try await context.runtime.media.fetchVideo(url, progress: ProgressBar.download())
-        } catch {
+        try await AccountContext.with(global) { context in
+            let id = try await context.session(session)
+            let (typed, text) = (session, post)
+            let url = try await context.run { runtime throws(RuntimeError) in try await runtime.post(text, in: id, typed: typed).url }
+            let video: CachedVideo
+            do throws(MediaFailure) {
+                video = try await context.runtime.media.fetchVideo(url, progress: ProgressBar.download())
+            } catch {
+                StatusLine.shared.clear()
+                guard !print, error.leavesOnlyThePage else { throw RuntimeError(error, "cannot fetch the video of \(url)").failure }
+                try openPage(url, because: error, context)
+                return
+            }
             StatusLine.shared.clear()
-            guard !print, Self.opensThePage(error) else { throw RuntimeError(error, "cannot fetch the video of \(url)").failure }
-            try openPage(url, because: error, context)
-            return
-        }
-        StatusLine.shared.clear()
-        if print || global.json {
-            if global.json { Terminal.printJSON(JSONRecords.cachedVideo(video)) } else { Terminal.write(video.path + "\n") }
-            if print { return }
-        }
-        try play(video.path)
-    }
-
-    /// Whether a failed fetch means the link has no video to extract (rather than a broken cache or
-    /// an interrupted download): then its page is what there is to watch.
-    static func opensThePage(_ failure: MediaFailure) -> Bool {
-        switch failure {
-        case .noProvider, .notPlayable: true
-        case .plugin: failure.status != .cancelled && !Task.isCancelled
-        case .cache, .badAnswer: false
+            if print || global.json {
+                if global.json { Terminal.printJSON(JSONRecords.cachedVideo(video)) } else { Terminal.write(video.path + "\n") }
+                if print { return }
+            }
+            try play(video.path)
         }
     }
 

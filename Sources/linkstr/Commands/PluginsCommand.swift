@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import LinkstrHost
 import LinkstrRuntime
 
 struct PluginsCommand: ParsableCommand {
@@ -40,7 +39,7 @@ extension PluginsCommand {
         func run() throws {
             let registry: PluginRegistry
             do {
-                registry = try Composition.plugins(global.runtimeConfiguration).registry
+                registry = try global.app().plugins()
             } catch {
                 throw error.failure
             }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import LinkstrHost
 import LinkstrRuntime
 
 struct PostCommand: AsyncParsableCommand {
@@ -26,19 +25,18 @@ struct PostCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let context = try AccountContext.open(global, connects: true)
-        defer { context.host.stop() }
-        let id = try await context.session(session)
-        try await context.connect(forWriting: true)
-        let post = try await context.run { runtime throws(RuntimeError) in
-            if let saved { return try await runtime.postSaved(id, url: saved, note: note) }
-            return try await runtime.post(id, url: url ?? "", note: note)
-        }
-        await context.close()
-        if global.json {
-            Terminal.printJSON(JSONRecords.sentPost(post))
-        } else {
-            Terminal.write("posted \(post.url) (\(post.id.hex.prefix(12)))\n")
+        try await AccountContext.with(global, connects: true) { context in
+            let id = try await context.session(session)
+            try await context.connect(forWriting: true)
+            let post = try await context.run { runtime throws(RuntimeError) in
+                if let saved { return try await runtime.postSaved(id, url: saved, note: note) }
+                return try await runtime.post(id, url: url ?? "", note: note)
+            }
+            if global.json {
+                Terminal.printJSON(JSONRecords.sentPost(post))
+            } else {
+                Terminal.write("posted \(post.url) (\(post.id.hex.prefix(12)))\n")
+            }
         }
     }
 }

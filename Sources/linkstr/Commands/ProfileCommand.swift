@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import LinkstrRuntime
 import LinkstrTerminal
-import NostrCore
 
 struct ProfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -61,7 +60,7 @@ extension ProfileCommand {
         @Flag(help: "Make it the active profile.") var use = false
 
         func run() throws {
-            let accounts = global.accounts(try global.openHost())
+            let accounts = try global.accounts()
             let keyStore = try store.resolve(accounts)
             let profile: HomeProfile
             do {
@@ -103,7 +102,7 @@ extension ProfileCommand {
         func run() throws {
             let (key, isBackup) = try SecretKeyInput.read(
                 nsec, insecureArgv: insecureArgv, passphraseStdin: passphraseStdin, example: "linkstr profile import \(name) - < backup.nsec")
-            let accounts = global.accounts(try global.openHost())
+            let accounts = try global.accounts()
             let keyStore = try store.resolve(accounts)
             let profile: HomeProfile
             do {
@@ -174,7 +173,7 @@ extension ProfileCommand {
         @Flag(help: "Do not ask before deleting the key.") var yes = false
 
         func run() throws {
-            let accounts = global.accounts(try global.openHost())
+            let accounts = try global.accounts()
             let profile: HomeProfile
             do {
                 profile = try AccountManager.existing(name, in: try accounts.profileList())
@@ -223,7 +222,7 @@ extension ProfileCommand {
         var passphraseStdin = false
 
         func run() throws {
-            let accounts = global.accounts(try global.openHost())
+            let accounts = try global.accounts()
             let profile: HomeProfile
             do {
                 if let name {
@@ -280,7 +279,7 @@ extension ProfileCommand {
         var passphraseStdin = false
 
         func run() throws {
-            let accounts = global.accounts(try global.openHost())
+            let accounts = try global.accounts()
             let profiles: [HomeProfile]
             do {
                 profiles = try accounts.setMasterPassphrase { () throws(AccountError) in
@@ -303,7 +302,7 @@ extension ProfileCommand {
 extension GlobalOptions {
     /// Runs `body` on this home's profiles, mapping its error to an exit status.
     func withAccounts<Value>(_ body: (AccountManager) throws(AccountError) -> Value) throws(CLIFailure) -> Value {
-        let accounts = self.accounts(try openHost())
+        let accounts = try accounts()
         do {
             return try body(accounts)
         } catch {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import LinkstrHost
 import LinkstrRuntime
 
 struct ReactCommand: AsyncParsableCommand {
@@ -23,20 +22,19 @@ struct ReactCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard !(on && off) else { throw CLIFailure(.usage, "give --on or --off, not both") }
-        let context = try AccountContext.open(global, connects: true)
-        defer { context.host.stop() }
-        let id = try await context.session(session)
-        let active: Bool? = off ? false : (on ? true : nil)
-        try await context.connect(forWriting: true)
-        let reaction = try await context.run { runtime throws(RuntimeError) in
-            let postID = try await runtime.resolvePost(post, in: id, typed: session)
-            return try await runtime.react(id, postID: postID, emoji: emoji, active: active)
-        }
-        await context.close()
-        if global.json {
-            Terminal.printJSON(JSONRecords.sentReaction(reaction))
-        } else {
-            Terminal.write("\(reaction.active ? "reacted" : "removed") \(reaction.key.emoji)\n")
+        try await AccountContext.with(global, connects: true) { context in
+            let id = try await context.session(session)
+            let active: Bool? = off ? false : (on ? true : nil)
+            try await context.connect(forWriting: true)
+            let reaction = try await context.run { runtime throws(RuntimeError) in
+                let postID = try await runtime.resolvePost(post, in: id, typed: session)
+                return try await runtime.react(id, postID: postID, emoji: emoji, active: active)
+            }
+            if global.json {
+                Terminal.printJSON(JSONRecords.sentReaction(reaction))
+            } else {
+                Terminal.write("\(reaction.active ? "reacted" : "removed") \(reaction.key.emoji)\n")
+            }
         }
     }
 }

@@ -1,7 +1,5 @@
 import ArgumentParser
-import LinkstrHost
 import LinkstrRuntime
-import NostrCore
 
 struct ReadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,14 +15,14 @@ struct ReadCommand: AsyncParsableCommand {
     @Argument(help: "One post (id or prefix); all posts when omitted.") var post: String?
 
     func run() async throws {
-        let context = try AccountContext.open(global)
-        defer { context.host.stop() }
-        let id = try await context.session(session)
-        let changed = try await context.run { runtime throws(RuntimeError) in
-            var postID: RumorID?
-            if let post { postID = try await runtime.resolvePost(post, in: id, typed: session) }
-            return try await runtime.markRead(id, post: postID)
+        try await AccountContext.with(global) { context in
+            let id = try await context.session(session)
+            let changed = try await context.run { runtime throws(RuntimeError) in
+                var postID: RumorID?
+                if let post { postID = try await runtime.resolvePost(post, in: id, typed: session) }
+                return try await runtime.markRead(id, post: postID)
+            }
+            if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("marked \(changed) post\(changed == 1 ? "" : "s") read\n") }
         }
-        if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("marked \(changed) post\(changed == 1 ? "" : "s") read\n") }
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import LinkstrHost
 import LinkstrRuntime
 
 struct RelayCommand: ParsableCommand {
@@ -20,7 +19,7 @@ struct RelayCommand: ParsableCommand {
 }
 
 extension RelayCommand {
-    struct List: ParsableCommand {
+    struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List the relays, where each comes from, and what the last command that used it saw.",
             discussion: """
@@ -35,30 +34,30 @@ extension RelayCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        func run() throws {
-            let (host, settings) = try StorageContext.relaySettings(global)
-            defer { host.stop() }
-            let relays: [RelayEntry]
-            let removed: [String]
-            do {
-                relays = try settings.list()
-                removed = try settings.removedBaseRelays()
-            } catch {
-                throw CLIFailure(.failed, "cannot read the relay list: \(error)")
+        func run() async throws {
+            try await StorageContext.withRelaySettings(global) { host, settings in
+                let relays: [RelayEntry]
+                let removed: [String]
+                do {
+                    relays = try settings.list()
+                    removed = try settings.removedBaseRelays()
+                } catch {
+                    throw CLIFailure(.failed, "cannot read the relay list: \(error)")
+                }
+                if global.json {
+                    Terminal.printJSON(relays.map(JSONRecords.relay))
+                    return
+                }
+                let view = RelayListView(
+                    relays: relays, base: settings.baseSource, configFile: host.paths.configFile, removed: removed, output: .current)
+                Terminal.write(view.render())
             }
-            if global.json {
-                Terminal.printJSON(relays.map(JSONRecords.relay))
-                return
-            }
-            let view = RelayListView(
-                relays: relays, base: settings.baseSource, configFile: host.paths.configFile, removed: removed, output: .current)
-            Terminal.write(view.render())
         }
     }
 }
 
 extension RelayCommand {
-    struct Add: ParsableCommand {
+    struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Add a relay (a ws:// or wss:// URL).",
             discussion: """
@@ -69,8 +68,8 @@ extension RelayCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The relay's address.") var url: String
 
-        func run() throws {
-            try RelayChange.run(global, done: "added \(url)") { settings throws(RelaySettingsError) in
+        func run() async throws {
+            try await RelayChange.run(global, done: "added \(url)") { settings throws(RelaySettingsError) in
                 try settings.add(url)
             }
         }
@@ -78,7 +77,7 @@ extension RelayCommand {
 }
 
 extension RelayCommand {
-    struct Remove: ParsableCommand {
+    struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove", abstract: "Remove a relay.",
             discussion: """
@@ -89,8 +88,8 @@ extension RelayCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The relay's address.") var url: String
 
-        func run() throws {
-            try RelayChange.run(global, done: "removed \(url)") { settings throws(RelaySettingsError) in
+        func run() async throws {
+            try await RelayChange.run(global, done: "removed \(url)") { settings throws(RelaySettingsError) in
                 try settings.remove(url)
             }
         }
@@ -98,7 +97,7 @@ extension RelayCommand {
 }
 
 extension RelayCommand {
-    struct Enable: ParsableCommand {
+    struct Enable: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "enable", abstract: "Connect to this relay again.",
             discussion: """
@@ -109,8 +108,8 @@ extension RelayCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The relay's address.") var url: String
 
-        func run() throws {
-            try RelayChange.run(global, done: "enabled \(url)") { settings throws(RelaySettingsError) in
+        func run() async throws {
+            try await RelayChange.run(global, done: "enabled \(url)") { settings throws(RelaySettingsError) in
                 try settings.setEnabled(url, true)
             }
         }
@@ -118,7 +117,7 @@ extension RelayCommand {
 }
 
 extension RelayCommand {
-    struct Disable: ParsableCommand {
+    struct Disable: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "disable", abstract: "Keep the relay in the list but do not connect to it.",
             discussion: """
@@ -129,8 +128,8 @@ extension RelayCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The relay's address.") var url: String
 
-        func run() throws {
-            try RelayChange.run(global, done: "disabled \(url)") { settings throws(RelaySettingsError) in
+        func run() async throws {
+            try await RelayChange.run(global, done: "disabled \(url)") { settings throws(RelaySettingsError) in
                 try settings.setEnabled(url, false)
             }
         }
@@ -138,7 +137,7 @@ extension RelayCommand {
 }
 
 extension RelayCommand {
-    struct Reset: ParsableCommand {
+    struct Reset: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "reset", abstract: "Drop your changes: back to relays = [...] of config.toml, or the defaults.",
             discussion: """
@@ -150,8 +149,8 @@ extension RelayCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        func run() throws {
-            try RelayChange.run(global, done: "relay list reset") { settings throws(RelaySettingsError) in
+        func run() async throws {
+            try await RelayChange.run(global, done: "relay list reset") { settings throws(RelaySettingsError) in
                 try settings.reset()
             }
         }

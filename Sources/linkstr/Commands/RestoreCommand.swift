@@ -1,5 +1,4 @@
 import ArgumentParser
-import LinkstrHost
 import LinkstrRuntime
 
 struct RestoreCommand: AsyncParsableCommand {
@@ -14,13 +13,13 @@ struct RestoreCommand: AsyncParsableCommand {
     @Argument(help: "The removed link.") var url: String
 
     func run() async throws {
-        let context = try AccountContext.open(global)
-        defer { context.host.stop() }
-        let link = try await context.run { runtime throws(RuntimeError) in try await runtime.restore(url) }
-        if global.json {
-            Terminal.printJSON(JSONRecords.savedLink(link))
-        } else {
-            Terminal.write("restored \(link.url)\(link.tags.isEmpty ? "" : " [\(link.tags.joined(separator: ", "))]")\n")
+        try await AccountContext.with(global) { context in
+            let link = try await context.run { runtime throws(RuntimeError) in try await runtime.restore(url) }
+            if global.json {
+                Terminal.printJSON(JSONRecords.savedLink(link))
+            } else {
+                Terminal.write("restored \(link.url)\(link.tags.isEmpty ? "" : " [\(link.tags.joined(separator: ", "))]")\n")
+            }
         }
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Glibc
-import LinkstrHost
 import LinkstrRuntime
 
 struct SaveCommand: AsyncParsableCommand {
@@ -34,21 +33,21 @@ struct SaveCommand: AsyncParsableCommand {
     }
 
     private func save() async throws -> SaveOutcome {
-        let context = try AccountContext.open(global)
-        defer { context.host.stop() }
-        let target = try url.map(Self.target)
-        var tags = tag + (target?.tags ?? [])
-        if let target, tags.isEmpty, !quiet, !global.json, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
-            let suggestions = try await context.run { runtime throws(RuntimeError) in try await runtime.tagScores(for: target.url) }
-            tags = TagPicker(suggestions: suggestions).ask()
+        return try await AccountContext.with(global) { context in
+            let target = try url.map(Self.target)
+            var tags = tag + (target?.tags ?? [])
+            if let target, tags.isEmpty, !quiet, !global.json, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+                let suggestions = try await context.run { runtime throws(RuntimeError) in try await runtime.tagScores(for: target.url) }
+                tags = TagPicker(suggestions: suggestions).ask()
+            }
+            let (chosen, note) = (tags, note ?? target?.note)
+            let outcome = try await context.run { runtime throws(RuntimeError) in
+                if let fromPost { return try await runtime.save(fromPost: fromPost, tags: chosen, note: note) }
+                return try await runtime.save(target?.url ?? "", tags: chosen, note: note)
+            }
+            Self.report(outcome, context, global, quiet: quiet)
+            return outcome
         }
-        let (chosen, note) = (tags, note ?? target?.note)
-        let outcome = try await context.run { runtime throws(RuntimeError) in
-            if let fromPost { return try await runtime.save(fromPost: fromPost, tags: chosen, note: note) }
-            return try await runtime.save(target?.url ?? "", tags: chosen, note: note)
-        }
-        Self.report(outcome, context, global, quiet: quiet)
-        return outcome
     }
 
     /// Prints what a save did (not with `quiet`: a notification tells it) and starts the webhook sync.

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import LinkstrHost
 import LinkstrRuntime
 
 struct SavedCommand: AsyncParsableCommand {
@@ -36,18 +35,18 @@ extension SavedCommand {
         @Flag(help: "Fetch missing link titles now (this contacts each link's site).") var titles = false
 
         func run() async throws {
-            let context = try AccountContext.open(global)
-            defer { context.host.stop() }
-            let filter = SavedLinkFilter(tags: tag, search: search, deleted: deleted)
-            let fetchTitles = titles
-            let links = try await context.run { runtime throws(RuntimeError) in
-                let links = try await runtime.savedLinks(filter)
-                return fetchTitles ? try await runtime.fetchTitles(links) : links
-            }
-            if global.json {
-                Terminal.printJSON(links.map(JSONRecords.savedLink))
-            } else {
-                Terminal.write(SavedListView(links: links, deleted: deleted, tags: tag, search: search, output: .current).render())
+            try await AccountContext.with(global) { context in
+                let filter = SavedLinkFilter(tags: tag, search: search, deleted: deleted)
+                let fetchTitles = titles
+                let links = try await context.run { runtime throws(RuntimeError) in
+                    let links = try await runtime.savedLinks(filter)
+                    return fetchTitles ? try await runtime.fetchTitles(links) : links
+                }
+                if global.json {
+                    Terminal.printJSON(links.map(JSONRecords.savedLink))
+                } else {
+                    Terminal.write(SavedListView(links: links, deleted: deleted, tags: tag, search: search, output: .current).render())
+                }
             }
         }
     }
@@ -93,41 +92,40 @@ extension SavedCommand {
                 try await syncWithRelays()
                 return
             }
-            let context = try AccountContext.open(global)
-            defer { context.host.stop() }
-            let showOnly = status
-            let result = try await context.run { runtime throws(RuntimeError) in
-                showOnly ? try await runtime.webhookStatus() : try await runtime.syncSavedLinks()
-            }
-            if background { return }
-            if global.json {
-                Terminal.printJSON(JSONRecords.webhookStatus(result))
-            } else {
-                Terminal.write(Self.describe(result, syncing: !showOnly))
-            }
-            if !showOnly, result.outcome == .failed {
-                throw CLIFailure(.failed, result.failureSentence)
+            try await AccountContext.with(global) { context in
+                let showOnly = status
+                let result = try await context.run { runtime throws(RuntimeError) in
+                    showOnly ? try await runtime.webhookStatus() : try await runtime.syncSavedLinks()
+                }
+                if background { return }
+                if global.json {
+                    Terminal.printJSON(JSONRecords.webhookStatus(result))
+                } else {
+                    Terminal.write(Self.describe(result, syncing: !showOnly))
+                }
+                if !showOnly, result.outcome == .failed {
+                    throw CLIFailure(.failed, result.failureSentence)
+                }
             }
         }
 
         private func syncWithRelays() async throws {
-            let context = try AccountContext.open(global, connects: true)
-            defer { context.host.stop() }
-            try await context.connect(forWriting: true)
-            let report = try await context.run { runtime throws(RuntimeError) in try await runtime.syncSavedLinksWithRelays() }
-            await context.close()
-            if global.json {
-                Terminal.printJSON(["received": report.received, "applied": report.applied, "published": report.published, "pending": report.pending])
-            } else {
-                Terminal.write(
-                    "relays had \(report.received) saved link\(report.received == 1 ? "" : "s"); took \(report.applied) newer here, published \(report.published)"
-                        + (report.pending > 0 ? ", \(report.pending) pending" : "") + "\n")
-            }
-            if report.pending > 0 {
-                throw CLIFailure(
-                    .failed,
-                    "the relays limit how fast events may come (\(report.rateLimit ?? "rate-limited")); \(report.pending) saved link\(report.pending == 1 ? "" : "s") "
-                        + "could not be published within this run: run `linkstr saved sync --relays` again later")
+            try await AccountContext.with(global, connects: true) { context in
+                try await context.connect(forWriting: true)
+                let report = try await context.run { runtime throws(RuntimeError) in try await runtime.syncSavedLinksWithRelays() }
+                if global.json {
+                    Terminal.printJSON(["received": report.received, "applied": report.applied, "published": report.published, "pending": report.pending])
+                } else {
+                    Terminal.write(
+                        "relays had \(report.received) saved link\(report.received == 1 ? "" : "s"); took \(report.applied) newer here, published \(report.published)"
+                            + (report.pending > 0 ? ", \(report.pending) pending" : "") + "\n")
+                }
+                if report.pending > 0 {
+                    throw CLIFailure(
+                        .failed,
+                        "the relays limit how fast events may come (\(report.rateLimit ?? "rate-limited")); \(report.pending) saved link\(report.pending == 1 ? "" : "s") "
+                            + "could not be published within this run: run `linkstr saved sync --relays` again later")
+                }
             }
         }
 
@@ -167,13 +165,13 @@ extension SavedCommand {
         @Option(help: "netscape or json.") var format: Format = .netscape
 
         func run() async throws {
-            let context = try AccountContext.open(global)
-            defer { context.host.stop() }
-            switch format {
-            case .netscape:
-                Terminal.write(try await context.run { runtime throws(RuntimeError) in try await runtime.exportBookmarks() })
-            case .json:
-                Terminal.printJSON(try await context.run { runtime throws(RuntimeError) in try await runtime.savedLinks() }.map(JSONRecords.savedLink))
+            try await AccountContext.with(global) { context in
+                switch format {
+                case .netscape:
+                    Terminal.write(try await context.run { runtime throws(RuntimeError) in try await runtime.exportBookmarks() })
+                case .json:
+                    Terminal.printJSON(try await context.run { runtime throws(RuntimeError) in try await runtime.savedLinks() }.map(JSONRecords.savedLink))
+                }
             }
         }
     }
@@ -221,13 +219,13 @@ extension SavedCommand {
                 entries = NetscapeBookmarks.parse(String(decoding: data, as: UTF8.self))
                 guard !entries.isEmpty else { throw CLIFailure(.usage, "\(file) has no bookmarks (<A HREF=…>); export bookmarks as HTML and give that file") }
             }
-            let context = try AccountContext.open(global)
-            defer { context.host.stop() }
-            let report = try await context.run { runtime throws(RuntimeError) in try await runtime.importBookmarks(entries) }
-            if global.json {
-                Terminal.printJSON(["imported": report.imported, "merged": report.merged, "skipped": report.skipped])
-            } else {
-                Terminal.write("imported \(report.imported), merged \(report.merged) already saved, skipped \(report.skipped) that are no web links\n")
+            try await AccountContext.with(global) { context in
+                let report = try await context.run { runtime throws(RuntimeError) in try await runtime.importBookmarks(entries) }
+                if global.json {
+                    Terminal.printJSON(["imported": report.imported, "merged": report.merged, "skipped": report.skipped])
+                } else {
+                    Terminal.write("imported \(report.imported), merged \(report.merged) already saved, skipped \(report.skipped) that are no web links\n")
+                }
             }
         }
     }

@@ -101,7 +101,7 @@ extension ServiceCommand {
                 throw CLIFailure(.failed, "wrote \(path), but systemctl is not installed, so the service cannot be started")
             }
 
-            let needsUnlock = passphrase == nil ? Self.protectedProfiles(global.accounts(host)) : []
+            let needsUnlock = try passphrase == nil ? Self.protectedProfiles(global.accounts()) : []
             if global.json {
                 Terminal.printJSON([
                     "unit": path, "name": unitFile.fileName, "exec_start": unitFile.arguments, "reloaded": reloaded, "enabled": enabled,

@@ -1,8 +1,6 @@
 import ArgumentParser
-import LinkstrHost
 import LinkstrRuntime
 import LinkstrTerminal
-import NostrCore
 
 struct SessionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,21 +34,19 @@ extension SessionCommand {
         var members: [String] = []
 
         func run() async throws {
-            let context = try AccountContext.open(global, connects: true)
-            defer { context.host.stop() }
-            let keys = try await context.people(members)
-            try await context.connect(forWriting: true)
-            let (summary, namesakes) = try await context.run { runtime throws(RuntimeError) in
-                let summary = try await runtime.createSession(name: name, members: keys)
-                return (summary, try await runtime.namesakes(of: summary))
-            }
-            await context.close()
-            // The name alone no longer names one session: say which id to use, before anything else.
-            if let warning = summary.namesakeWarning(namesakes) { Terminal.say("warning: \(warning)") }
-            if global.json {
-                Terminal.printJSON(JSONRecords.createdSession(summary))
-            } else {
-                Terminal.write("created \(TerminalText.line(summary.name)) (\(TerminalText.line(summary.id.rawValue))) with \(summary.members.count) member\(summary.members.count == 1 ? "" : "s")\n")
+            try await AccountContext.with(global, connects: true) { context in
+                let (summary, warning) = try await context.run { runtime throws(RuntimeError) in
+                    try await runtime.createSession(named: name, members: members) { () throws(RuntimeError) in
+                        try await context.connecting(forWriting: true)
+                    }
+                }
+                // The name alone no longer names one session: say which id to use, before anything else.
+                if let warning { Terminal.say("warning: \(warning)") }
+                if global.json {
+                    Terminal.printJSON(JSONRecords.createdSession(summary))
+                } else {
+                    Terminal.write("created \(TerminalText.line(summary.name)) (\(TerminalText.line(summary.id.rawValue))) with \(summary.members.count) member\(summary.members.count == 1 ? "" : "s")\n")
+                }
             }
         }
     }
@@ -83,24 +79,23 @@ extension SessionCommand {
         }
 
         func run() async throws {
-            let context = try AccountContext.open(global, connects: true)
-            defer { context.host.stop() }
-            let id = try await context.session(session)
-            let creator = try await context.run { runtime throws(RuntimeError) in try await runtime.summary(of: id).creator }
-            if creator == context.runtime.me { try await context.connect(forWriting: true) }
-            let renamed = try await context.run { runtime throws(RuntimeError) in try await runtime.renameSession(id, to: clear ? nil : name) }
-            await context.close()
-            if global.json {
-                var record = JSONRecords.session(renamed)
-                record["shared"] = creator == context.runtime.me
-                Terminal.printJSON(record)
-            } else if creator == context.runtime.me {
-                Terminal.write("renamed the session to \(TerminalText.line(renamed.name)) for every member\n")
-            } else if renamed.labelled {
-                Terminal.write(
-                    "you call it \(TerminalText.line(renamed.name)) on this machine; the others still see \(TerminalText.line(renamed.sharedName))\n")
-            } else {
-                Terminal.write("the session shows its creator's name again: \(TerminalText.line(renamed.name))\n")
+            try await AccountContext.with(global, connects: true) { context in
+                let id = try await context.session(session)
+                let creator = try await context.run { runtime throws(RuntimeError) in try await runtime.summary(of: id).creator }
+                if creator == context.runtime.me { try await context.connect(forWriting: true) }
+                let renamed = try await context.run { runtime throws(RuntimeError) in try await runtime.renameSession(id, to: clear ? nil : name) }
+                if global.json {
+                    var record = JSONRecords.session(renamed)
+                    record["shared"] = creator == context.runtime.me
+                    Terminal.printJSON(record)
+                } else if creator == context.runtime.me {
+                    Terminal.write("renamed the session to \(TerminalText.line(renamed.name)) for every member\n")
+                } else if renamed.labelled {
+                    Terminal.write(
+                        "you call it \(TerminalText.line(renamed.name)) on this machine; the others still see \(TerminalText.line(renamed.sharedName))\n")
+                } else {
+                    Terminal.write("the session shows its creator's name again: \(TerminalText.line(renamed.name))\n")
+                }
             }
         }
     }
@@ -124,24 +119,18 @@ extension SessionCommand {
         @Option(name: .customLong("remove"), help: ArgumentHelp("A person to remove (repeatable).", valueName: "key")) var remove: [String] = []
 
         func run() async throws {
-            let context = try AccountContext.open(global, connects: !add.isEmpty || !remove.isEmpty)
-            defer { context.host.stop() }
-            let id = try await context.session(session)
-            var summary = try await context.run { runtime throws(RuntimeError) in try await runtime.summary(of: id) }
-            if !add.isEmpty || !remove.isEmpty {
-                let adding = try await context.people(add)
-                let removing = try await context.people(remove)
-                try await context.connect(forWriting: true)
-                summary = try await context.run { runtime throws(RuntimeError) in
-                    try await runtime.changeMembers(id, adding: adding, removing: removing)
+            try await AccountContext.with(global, connects: !add.isEmpty || !remove.isEmpty) { context in
+                let summary = try await context.run { runtime throws(RuntimeError) in
+                    try await runtime.changeMembers(of: session, adding: add, removing: remove) { () throws(RuntimeError) in
+                        try await context.connecting(forWriting: true)
+                    }
                 }
-            }
-            let names = await context.runtime.displayNames(of: summary.members)
-            await context.close()
-            if global.json {
-                Terminal.printJSON(JSONRecords.members(summary))
-            } else {
-                Terminal.write(memberLines(summary, names: names, me: context.runtime.me))
+                let names = await context.runtime.displayNames(of: summary.members)
+                if global.json {
+                    Terminal.printJSON(JSONRecords.members(summary))
+                } else {
+                    Terminal.write(memberLines(summary, names: names, me: context.runtime.me))
+                }
             }
         }
 
@@ -200,9 +189,9 @@ extension SessionCommand {
 
 /// `session archive` / `session unarchive`.
 func setArchived(_ session: String, _ archived: Bool, _ global: GlobalOptions) async throws {
-    let context = try AccountContext.open(global)
-    defer { context.host.stop() }
-    let id = try await context.session(session)
-    try await context.run { runtime throws(RuntimeError) in try await runtime.setArchived(id, archived) }
-    if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("\(archived ? "archived" : "unarchived") \(session)\n") }
+    try await AccountContext.with(global) { context in
+        let id = try await context.session(session)
+        try await context.run { runtime throws(RuntimeError) in try await runtime.setArchived(id, archived) }
+        if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("\(archived ? "archived" : "unarchived") \(session)\n") }
+    }
 }

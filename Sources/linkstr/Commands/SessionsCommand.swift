@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import LinkstrHost
 import LinkstrRuntime
 
 struct SessionsCommand: AsyncParsableCommand {
@@ -19,19 +18,19 @@ struct SessionsCommand: AsyncParsableCommand {
     @Flag(help: "List the archived sessions instead.") var archived = false
 
     func run() async throws {
-        let context = try AccountContext.open(global)
-        defer { context.host.stop() }
-        let listArchived = archived
-        let (sessions, archivedCount) = try await context.run { runtime throws(RuntimeError) in
-            let sessions = try await runtime.sessions(archived: listArchived)
-            // The hint under the active list ("2 archived sessions · …"), as the app's archive toggle.
-            let archivedCount = listArchived ? 0 : try await runtime.sessions(archived: true).count
-            return (sessions, archivedCount)
+        try await AccountContext.with(global) { context in
+            let listArchived = archived
+            let (sessions, archivedCount) = try await context.run { runtime throws(RuntimeError) in
+                let sessions = try await runtime.sessions(archived: listArchived)
+                // The hint under the active list ("2 archived sessions · …"), as the app's archive toggle.
+                let archivedCount = listArchived ? 0 : try await runtime.sessions(archived: true).count
+                return (sessions, archivedCount)
+            }
+            if global.json {
+                Terminal.printJSON(sessions.map(JSONRecords.session))
+                return
+            }
+            Terminal.write(SessionListView(sessions: sessions, archived: archived, archivedCount: archivedCount, output: .current).render())
         }
-        if global.json {
-            Terminal.printJSON(sessions.map(JSONRecords.session))
-            return
-        }
-        Terminal.write(SessionListView(sessions: sessions, archived: archived, archivedCount: archivedCount, output: .current).render())
     }
 }

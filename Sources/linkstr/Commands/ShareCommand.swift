@@ -1,5 +1,4 @@
 import ArgumentParser
-import LinkstrHost
 import LinkstrRuntime
 
 struct ShareCommand: AsyncParsableCommand {
@@ -15,10 +14,10 @@ struct ShareCommand: AsyncParsableCommand {
     @Argument(help: "The post: its id or at least its first 8 hex characters.") var post: String
 
     func run() async throws {
-        let context = try AccountContext.open(global)
-        defer { context.host.stop() }
-        let found = try await context.run { runtime throws(RuntimeError) in try await runtime.resolvePost(post) }
-        let link = DeepLink(post: found).encoded()
-        if global.json { Terminal.printJSON(["link": link]) } else { Terminal.write(link + "\n") }
+        try await AccountContext.with(global) { context in
+            let found = try await context.run { runtime throws(RuntimeError) in try await runtime.resolvePost(post) }
+            let link = DeepLink(post: found).encoded()
+            if global.json { Terminal.printJSON(["link": link]) } else { Terminal.write(link + "\n") }
+        }
     }
 }

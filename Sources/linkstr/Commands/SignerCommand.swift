@@ -1,10 +1,8 @@
 import ArgumentParser
 import Dispatch
 import Glibc
-import LinkstrHost
 import LinkstrRuntime
 import LinkstrTerminal
-import NostrCore
 import Synchronization
 
 struct SignerCommand: AsyncParsableCommand {
@@ -61,39 +59,38 @@ extension SignerCommand {
             }
             let (permissions, unknown) = BunkerPermission.list(allow.joined(separator: ","))
             if let entry = unknown.first { throw CLIFailure(.usage, "--allow \(entry) is not a permission; \(BunkerPermission.shape)") }
-            let context = try AccountContext.open(global)
-            defer { context.host.stop() }
-            let json = global.json
-            let bunker: Bunker
-            do {
-                bunker = try Bunker(
-                    account: context.opened, relays: listenOn.isEmpty ? nil : listenOn, allow: allow.isEmpty ? nil : permissions,
-                    approve: { request in await Self.ask(request) }, report: { activity in Self.show(activity, json: json) })
-            } catch {
-                throw error.failure
-            }
-            let services = context.opened.serviceGroup([BunkerService(bunker: bunker)])
-            // A key from the unlock agent goes with the lock: the bunker stops and the account closes.
-            let locked = LockedFlag()
-            if let profile = try? context.accounts.selectedProfile(), context.accounts.heldByAgent(profile) {
-                let stop: @Sendable () -> Void = {
-                    locked.raised.store(true, ordering: .sequentiallyConsistent)
-                    Task { await services.triggerGracefulShutdown() }
+            try await AccountContext.with(global) { context in
+                let json = global.json
+                let bunker: Bunker
+                do throws(RuntimeError) {
+                    bunker = try Bunker(
+                        account: context.opened, relays: listenOn.isEmpty ? nil : listenOn, allow: allow.isEmpty ? nil : permissions,
+                        approve: { request in await Self.ask(request) }, report: { activity in Self.show(activity, json: json) })
+                } catch {
+                    throw error.failure
                 }
-                context.accounts.whenLocked(onAutoLock: stop, stop)
-            }
-            do {
-                try await services.run()
-            } catch let error as RuntimeError {
-                throw error.failure
-            } catch {
-                throw CLIFailure(.failed, "the bunker stopped unexpectedly (\(error)); start it again")
-            }
-            await context.close()
-            if locked.raised.load(ordering: .sequentiallyConsistent) {
-                throw CLIFailure(
-                    .failed, "linkstr was locked (`linkstr lock` or the auto-lock): the bunker stopped and the key is gone from this process; "
-                        + "run `linkstr unlock`, then `linkstr signer serve` again")
+                let services = context.opened.serviceGroup([BunkerService(bunker: bunker)])
+                // A key from the unlock agent goes with the lock: the bunker stops and the account closes.
+                let locked = LockedFlag()
+                if let profile = try? context.accounts.selectedProfile(), context.accounts.heldByAgent(profile) {
+                    let stop: @Sendable () -> Void = {
+                        locked.raised.store(true, ordering: .sequentiallyConsistent)
+                        Task { await services.triggerGracefulShutdown() }
+                    }
+                    context.accounts.whenLocked(onAutoLock: stop, stop)
+                }
+                do {
+                    try await services.run()
+                } catch let error as RuntimeError {
+                    throw error.failure
+                } catch {
+                    throw CLIFailure(.failed, "the bunker stopped unexpectedly (\(error)); start it again")
+                }
+                if locked.raised.load(ordering: .sequentiallyConsistent) {
+                    throw CLIFailure(
+                        .failed, "linkstr was locked (`linkstr lock` or the auto-lock): the bunker stopped and the key is gone from this process; "
+                            + "run `linkstr unlock`, then `linkstr signer serve` again")
+                }
             }
         }
 
@@ -155,16 +152,16 @@ extension SignerCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let context = try AccountContext.open(global)
-            defer { context.host.stop() }
-            let clients = try await context.run { runtime throws(RuntimeError) in try await runtime.bunkerClients() }
-            if global.json {
-                Terminal.printJSON(clients.map(JSONRecords.bunkerClient))
-            } else if clients.isEmpty {
-                Terminal.write("no client is approved; `linkstr signer serve` prints a link for one\n")
-            } else {
-                for client in clients {
-                    Terminal.write("\(client.label)  \(client.permissions.summary)  since \(ISOTime.string(client.approvedAt))\n")
+            try await AccountContext.with(global) { context in
+                let clients = try await context.run { runtime throws(RuntimeError) in try await runtime.bunkerClients() }
+                if global.json {
+                    Terminal.printJSON(clients.map(JSONRecords.bunkerClient))
+                } else if clients.isEmpty {
+                    Terminal.write("no client is approved; `linkstr signer serve` prints a link for one\n")
+                } else {
+                    for client in clients {
+                        Terminal.write("\(client.label)  \(client.permissions.summary)  since \(ISOTime.string(client.approvedAt))\n")
+                    }
                 }
             }
         }
@@ -187,16 +184,16 @@ extension SignerCommand {
 
         func run() async throws {
             if let limit, limit <= 0 { throw CLIFailure(.usage, "--limit must be a positive number of entries") }
-            let context = try AccountContext.open(global)
-            defer { context.host.stop() }
-            let entries = try await context.run { [limit] runtime throws(RuntimeError) in try await runtime.bunkerLog(limit: limit) }
-            if global.json {
-                Terminal.printJSON(entries.map(JSONRecords.bunkerLogEntry))
-                return
-            }
-            for entry in entries {
-                let what = entry.kind.map { "\(entry.method) kind \($0)" } ?? entry.method
-                Terminal.write("\(ISOTime.string(entry.time))  \(what)  \(entry.eventID?.hex ?? "-")  \(entry.client.npub)\n")
+            try await AccountContext.with(global) { context in
+                let entries = try await context.run { [limit] runtime throws(RuntimeError) in try await runtime.bunkerLog(limit: limit) }
+                if global.json {
+                    Terminal.printJSON(entries.map(JSONRecords.bunkerLogEntry))
+                    return
+                }
+                for entry in entries {
+                    let what = entry.kind.map { "\(entry.method) kind \($0)" } ?? entry.method
+                    Terminal.write("\(ISOTime.string(entry.time))  \(what)  \(entry.eventID?.hex ?? "-")  \(entry.client.npub)\n")
+                }
             }
         }
     }
@@ -218,11 +215,11 @@ extension SignerCommand {
             guard let key = (try? PublicKey(npub: client)) ?? (try? PublicKey(hex: client.lowercased())) else {
                 throw CLIFailure(.usage, "'\(client)' is not a client key; use the npub or hex key that `linkstr signer clients` shows")
             }
-            let context = try AccountContext.open(global)
-            defer { context.host.stop() }
-            let forgotten = try await context.run { runtime throws(RuntimeError) in try await runtime.forgetBunkerClient(key) }
-            guard forgotten else { throw CLIFailure(.usage, "\(key.npub) is not an approved client; `linkstr signer clients` lists them") }
-            if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("forgot \(key.npub)\n") }
+            try await AccountContext.with(global) { context in
+                let forgotten = try await context.run { runtime throws(RuntimeError) in try await runtime.forgetBunkerClient(key) }
+                guard forgotten else { throw CLIFailure(.usage, "\(key.npub) is not an approved client; `linkstr signer clients` lists them") }
+                if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("forgot \(key.npub)\n") }
+            }
         }
     }
 }

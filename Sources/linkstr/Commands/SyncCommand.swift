@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Glibc
-import LinkstrHost
 import LinkstrRuntime
 import LinkstrTerminal
 
@@ -30,56 +29,54 @@ struct SyncCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard timeout > 0 else { throw CLIFailure(.usage, "--timeout must be a positive number of seconds") }
-        let context = try AccountContext.open(global, connects: true)
-        defer { context.host.stop() }
-        try await context.connect(forWriting: false, timeout: .seconds(timeout))
-        // On a terminal: a bar with what arrived and the backfill page; nothing when piped.
-        let bar = StatusLine.shared.enabled ? ProgressBar("syncing") : nil
-        let progress = bar.map { bar in
-            { @Sendable (progress: SyncProgress) in
-                bar.update(
-                    fraction: nil,
-                    detail: "\(progress.received) received · \(progress.accepted) accepted" + (progress.pages > 0 ? " · page \(progress.pages)" : ""))
+        try await AccountContext.with(global, connects: true) { context in
+            try await context.connect(forWriting: false, timeout: .seconds(timeout))
+            // On a terminal: a bar with what arrived and the backfill page; nothing when piped.
+            let bar = StatusLine.shared.enabled ? ProgressBar("syncing") : nil
+            let progress = bar.map { bar in
+                { @Sendable (progress: SyncProgress) in
+                    bar.update(
+                        fraction: nil,
+                        detail: "\(progress.received) received · \(progress.accepted) accepted" + (progress.pages > 0 ? " · page \(progress.pages)" : ""))
+                }
             }
-        }
-        let runtime = context.runtime
-        let seconds = timeout
-        let syncing = Task { try await runtime.sync(timeout: .seconds(seconds), progress: progress) }
-        let stop = Self.cancelOnInterrupt(syncing)
-        defer { stop.forEach { $0.cancel() } }
-        let report: SyncReport
-        do {
-            report = try await syncing.value
-        } catch let error as RuntimeError {
-            throw error.failure
-        }
-        if report.interrupted {
-            await context.close()
-            StatusLine.shared.clear()
-            if global.json { Terminal.printJSON(JSONRecords.syncReport(report)) }
-            throw CLIFailure(
-                .interrupted,
-                "stopped; \(report.received) received wrap\(report.received == 1 ? " is" : "s are") stored (\(report.accepted) accepted), "
-                    + "the rest comes with the next sync")
-        }
-        await context.opened.notePublishedName()
-        await context.close()
-        StatusLine.shared.finishSteps()
-        for relay in report.unfinishedRelays {
-            Terminal.writeError(
-                "linkstr: warning: \(relay) did not finish sending its history within \(timeout) s; what it holds may be incomplete: "
-                    + "run `linkstr sync` again, or with a longer --timeout\n")
-        }
-        if global.json {
-            Terminal.printJSON(JSONRecords.syncReport(report))
-            return
-        }
-        Terminal.write("received \(report.received), accepted \(report.accepted), staged \(report.staged), rejected \(report.rejected)\n")
-        for (waiting, count) in report.waiting.sorted(by: { ($0.value, $1.key.key) > ($1.value, $0.key.key) }) {
-            Terminal.write("  \(waiting.sentence(count: count))\n")
-        }
-        for (reason, count) in report.rejections.sorted(by: { $0.value > $1.value }) {
-            Terminal.write("  rejected \(count)× \(TerminalText.line(reason))\n")
+            let runtime = context.runtime
+            let seconds = timeout
+            let syncing = Task { try await runtime.sync(timeout: .seconds(seconds), progress: progress) }
+            let stop = Self.cancelOnInterrupt(syncing)
+            defer { stop.forEach { $0.cancel() } }
+            let report: SyncReport
+            do {
+                report = try await syncing.value
+            } catch let error as RuntimeError {
+                throw error.failure
+            }
+            if report.interrupted {
+                StatusLine.shared.clear()
+                if global.json { Terminal.printJSON(JSONRecords.syncReport(report)) }
+                throw CLIFailure(
+                    .interrupted,
+                    "stopped; \(report.received) received wrap\(report.received == 1 ? " is" : "s are") stored (\(report.accepted) accepted), "
+                        + "the rest comes with the next sync")
+            }
+            await context.opened.notePublishedName()
+            StatusLine.shared.finishSteps()
+            for relay in report.unfinishedRelays {
+                Terminal.writeError(
+                    "linkstr: warning: \(relay) did not finish sending its history within \(timeout) s; what it holds may be incomplete: "
+                        + "run `linkstr sync` again, or with a longer --timeout\n")
+            }
+            if global.json {
+                Terminal.printJSON(JSONRecords.syncReport(report))
+                return
+            }
+            Terminal.write("received \(report.received), accepted \(report.accepted), staged \(report.staged), rejected \(report.rejected)\n")
+            for (waiting, count) in report.waiting.sorted(by: { ($0.value, $1.key.key) > ($1.value, $0.key.key) }) {
+                Terminal.write("  \(waiting.sentence(count: count))\n")
+            }
+            for (reason, count) in report.rejections.sorted(by: { $0.value > $1.value }) {
+                Terminal.write("  rejected \(count)× \(TerminalText.line(reason))\n")
+            }
         }
     }
 

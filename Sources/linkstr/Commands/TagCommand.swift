@@ -1,5 +1,4 @@
 import ArgumentParser
-import LinkstrHost
 import LinkstrRuntime
 
 struct TagCommand: AsyncParsableCommand {
@@ -20,13 +19,13 @@ struct TagCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let context = try AccountContext.open(global)
-        defer { context.host.stop() }
-        let link = try await context.run { runtime throws(RuntimeError) in try await runtime.retag(url, adding: add, removing: remove) }
-        if global.json {
-            Terminal.printJSON(JSONRecords.savedLink(link))
-        } else {
-            Terminal.write("tags of \(link.url): \(link.tags.isEmpty ? "none" : link.tags.joined(separator: ", "))\n")
+        try await AccountContext.with(global) { context in
+            let link = try await context.run { runtime throws(RuntimeError) in try await runtime.retag(url, adding: add, removing: remove) }
+            if global.json {
+                Terminal.printJSON(JSONRecords.savedLink(link))
+            } else {
+                Terminal.write("tags of \(link.url): \(link.tags.isEmpty ? "none" : link.tags.joined(separator: ", "))\n")
+            }
         }
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import LinkstrHost
 import LinkstrRuntime
 import LinkstrTerminal
 
@@ -20,24 +19,24 @@ struct TagsCommand: AsyncParsableCommand {
     @Option(name: .customLong("for"), help: "Rank for saving this link (domain affinity).") var url: String?
 
     func run() async throws {
-        let context = try AccountContext.open(global)
-        defer { context.host.stop() }
-        let scores = try await context.run { runtime throws(RuntimeError) in try await runtime.tagScores(for: url) }
-        if global.json {
-            Terminal.printJSON(scores.map(JSONRecords.tagScore))
-            return
+        try await AccountContext.with(global) { context in
+            let scores = try await context.run { runtime throws(RuntimeError) in try await runtime.tagScores(for: url) }
+            if global.json {
+                Terminal.printJSON(scores.map(JSONRecords.tagScore))
+                return
+            }
+            guard !scores.isEmpty else {
+                Terminal.write("no tags yet — tag a link with `linkstr save URL --tag T`\n")
+                return
+            }
+            let width = scores.map { TerminalText.width(TerminalText.line($0.name)) }.max() ?? 0
+            var text = ""
+            for score in scores {
+                let name = TerminalText.line(score.name)
+                let padding = String(repeating: " ", count: width - TerminalText.width(name))
+                text += "\(name)\(padding)  \(score.count) link\(score.count == 1 ? "" : "s")  \(String(format: "%.1f", score.score))\n"
+            }
+            Terminal.write(text)
         }
-        guard !scores.isEmpty else {
-            Terminal.write("no tags yet — tag a link with `linkstr save URL --tag T`\n")
-            return
-        }
-        let width = scores.map { TerminalText.width(TerminalText.line($0.name)) }.max() ?? 0
-        var text = ""
-        for score in scores {
-            let name = TerminalText.line(score.name)
-            let padding = String(repeating: " ", count: width - TerminalText.width(name))
-            text += "\(name)\(padding)  \(score.count) link\(score.count == 1 ? "" : "s")  \(String(format: "%.1f", score.score))\n"
-        }
-        Terminal.write(text)
     }
 }

@@ -23,7 +23,7 @@ struct UnlockCommand: ParsableCommand {
 
     func run() throws {
         let host = try global.openHost()
-        let accounts = global.accounts(host)
+        let accounts = try global.accounts()
         let unlocked: (profiles: [HomeProfile], until: Date?)
         do {
             let passphrase = try PassphraseInput.read(

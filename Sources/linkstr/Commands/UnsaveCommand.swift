@@ -1,5 +1,4 @@
 import ArgumentParser
-import LinkstrHost
 import LinkstrRuntime
 
 struct UnsaveCommand: AsyncParsableCommand {
@@ -17,13 +16,13 @@ struct UnsaveCommand: AsyncParsableCommand {
     @Argument(help: "The saved link.") var url: String
 
     func run() async throws {
-        let context = try AccountContext.open(global)
-        defer { context.host.stop() }
-        let link = try await context.run { runtime throws(RuntimeError) in try await runtime.unsave(url) }
-        if global.json {
-            Terminal.printJSON(JSONRecords.savedLink(link))
-        } else {
-            Terminal.write("removed \(link.url) (`linkstr restore \(link.url)` brings it back)\n")
+        try await AccountContext.with(global) { context in
+            let link = try await context.run { runtime throws(RuntimeError) in try await runtime.unsave(url) }
+            if global.json {
+                Terminal.printJSON(JSONRecords.savedLink(link))
+            } else {
+                Terminal.write("removed \(link.url) (`linkstr restore \(link.url)` brings it back)\n")
+            }
         }
     }
 }

@@ -1,8 +1,5 @@
-import LinkstrEngine
-import LinkstrHost
 import LinkstrRuntime
 import LinkstrTerminal
-import NostrCore
 
 /// `linkstr feed` for people, like a chat: the session's name, then the posts oldest first under
 /// sender headers (one header for consecutive posts of one sender), each with its unread marker,

@@ -1,5 +1,5 @@
 import Foundation
-import LinkstrHost
+import LinkstrRuntime
 
 /// The files that let a browser start `linkstr browser host`: a launcher script (browsers start a
 /// program without arguments of our choosing) and a native-messaging manifest per browser pointing

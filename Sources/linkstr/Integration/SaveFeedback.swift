@@ -1,4 +1,3 @@
-import LinkstrHost
 import LinkstrRuntime
 
 /// Shows the result of a save that no terminal shows (`save --quiet`, the desktop's Save link
@@ -6,13 +5,12 @@ import LinkstrRuntime
 /// notifications unless config.toml chooses others.
 enum SaveFeedback {
     static func show(_ request: NotificationRequest, _ global: GlobalOptions) async {
-        guard let host = try? global.openHost() else { return }
-        defer { host.stop() }
-        guard (try? global.loadPlugins(host)) != nil else { return }
-        let dispatcher = NotificationDispatcher.start(host: host)
-        defer { dispatcher.stop() }
-        if let notice = dispatcher.notice { host.log.log(.warn, notice) }
-        _ = await dispatcher.deliver(request)
+        _ = try? await global.withPlugins { host in
+            let dispatcher = NotificationDispatcher.start(host: host)
+            defer { dispatcher.stop() }
+            if let notice = dispatcher.notice { host.log.log(.warn, notice) }
+            _ = await dispatcher.deliver(request)
+        }
     }
 
     /// How long a save question waits for "Allow" or "Deny".
@@ -21,12 +19,12 @@ enum SaveFeedback {
     /// Asks with a desktop notification whether to save `text` (the link and its tags): true for
     /// "Allow", false for "Deny", nil when no notifier with actions showed it or no answer came in time.
     static func confirm(_ text: String, _ global: GlobalOptions) async -> Bool? {
-        guard let host = try? global.openHost() else { return nil }
-        defer { host.stop() }
-        guard (try? global.loadPlugins(host)) != nil else { return nil }
-        let dispatcher = NotificationDispatcher.start(host: host)
-        defer { dispatcher.stop() }
-        return await dispatcher.ask(.saveQuestion(text), timeout: questionTimeout).map { $0 == "allow" }
+        let answer = try? await global.withPlugins { host in
+            let dispatcher = NotificationDispatcher.start(host: host)
+            defer { dispatcher.stop() }
+            return await dispatcher.ask(.saveQuestion(text), timeout: questionTimeout).map { $0 == "allow" }
+        }
+        return answer ?? nil
     }
 
     /// Runs a save; with `quiet`, tells its result — or why it failed — as a notification.

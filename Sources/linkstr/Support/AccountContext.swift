@@ -1,8 +1,5 @@
 import Foundation
-import LinkstrEngine
-import LinkstrHost
 import LinkstrRuntime
-import NostrCore
 
 /// Everything a command that works on the account needs: the host with its plugins, the opened
 /// storage and the runtime. Opening it gives the documented exit statuses: 4 when storage cannot be
@@ -15,15 +12,19 @@ struct AccountContext {
     var accounts: AccountManager { opened.accounts }
     var runtime: AccountRuntime { opened.runtime }
 
+    /// Runs `body` with the account open, then closes the app (see `GlobalOptions.withApp`).
     /// - Parameter connects: the command goes on to talk to relays, so its boot steps are shown on
     ///   a terminal (`loading account…`, `preparing local data…`; then `connect`).
-    static func open(_ global: GlobalOptions, connects: Bool = false) throws(CLIFailure) -> AccountContext {
+    static func with<Value>(_ global: GlobalOptions, connects: Bool = false, _ body: (AccountContext) async throws -> Value) async throws -> Value {
         let status: StatusLine? = connects ? StatusLine.shared : nil
-        let app = global.app()
-        do {
-            return AccountContext(app: app, opened: try app.account { step in status?.step(step.rawValue) })
-        } catch {
-            throw error.failure
+        return try await global.withApp { app in
+            let opened: OpenedAccount
+            do throws(CompositionError) {
+                opened = try app.account { step in status?.step(step.rawValue) }
+            } catch {
+                throw error.failure
+            }
+            return try await body(AccountContext(app: app, opened: opened))
         }
     }
 
@@ -31,23 +32,21 @@ struct AccountContext {
     /// accepts writes — at most `timeout`) and `starting session…` (the work that follows), shown on a
     /// terminal only. Elsewhere it returns at once: the operation waits for its relays the same way.
     func connect(forWriting: Bool, timeout: Duration = AccountRuntime.sendGate) async throws(CLIFailure) {
+        try await run { _ throws(RuntimeError) in try await connecting(forWriting: forWriting, timeout: timeout) }
+    }
+
+    /// ``connect(forWriting:timeout:)`` inside a runtime call.
+    func connecting(forWriting: Bool, timeout: Duration = AccountRuntime.sendGate) async throws(RuntimeError) {
         let status = StatusLine.shared
         guard status.enabled else { return }
         status.step(runtime.relays.connectingStep)
-        try await run { runtime throws(RuntimeError) in try await runtime.connectRelays(forWriting: forWriting, timeout: timeout) }
+        try await runtime.connectRelays(forWriting: forWriting, timeout: timeout)
         status.step("starting session")
     }
 
     /// A person named by `npub1…`, 64-hex, a contact alias, or a link or text with one npub.
     func person(_ text: String) async throws(CLIFailure) -> PublicKey {
         try await run { runtime throws(RuntimeError) in try await runtime.resolvePerson(text) }
-    }
-
-    /// Each of `texts` as a person (see `person(_:)`), in order.
-    func people(_ texts: [String]) async throws(CLIFailure) -> [PublicKey] {
-        var keys: [PublicKey] = []
-        for text in texts { keys.append(try await person(text)) }
-        return keys
     }
 
     func session(_ text: String) async throws(CLIFailure) -> SessionID {
@@ -61,10 +60,4 @@ struct AccountContext {
         } catch {
             throw error.failure
         }
-    }
-
-    /// Stops the relay pool and the plugins.
-    func close() async {
-        await app.close()
-    }
-}
+    }}

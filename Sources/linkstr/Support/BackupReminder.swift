@@ -5,9 +5,7 @@ import LinkstrRuntime
 /// Scripts and services (stderr not a terminal) are not.
 enum BackupReminder {
     static func remind(_ global: GlobalOptions) {
-        guard isatty(STDERR_FILENO) == 1, let host = try? global.openHost(),
-            let profile = try? global.accounts(host).backupReminder()
-        else { return }
+        guard isatty(STDERR_FILENO) == 1, let profile = try? global.accounts().backupReminder() else { return }
         Terminal.say(
             "profile '\(profile.name)' was never backed up: without its key (on this machine only) it is lost; run `linkstr profile backup \(profile.name) --output FILE`")
     }

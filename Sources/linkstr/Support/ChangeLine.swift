@@ -1,8 +1,5 @@
-import LinkstrEngine
-import LinkstrHost
 import LinkstrRuntime
 import LinkstrTerminal
-import NostrCore
 
 /// One accepted change as a line for people (`linkstr watch` without --json), like a chat
 /// client's activity line:

@@ -1,5 +1,5 @@
 import Foundation
-import LinkstrHost
+import LinkstrRuntime
 
 /// A command that may start a new home (it creates an account, or builds a home of its own): the
 /// only ones that run when the folder `--home` or `LINKSTR_HOME` names does not exist. Any other

@@ -1,6 +1,5 @@
 import Foundation
-import LinkstrHost
-import LinkstrPluginKit
+import LinkstrRuntime
 
 /// The child side of `plugins check`: runs each stage on one file and prints one JSON line per step
 /// on stdout, flushed before the stage runs, so the parent knows where a crash happened.

@@ -1,4 +1,3 @@
-import LinkstrPluginKit
 import LinkstrRuntime
 
 extension PluginValidation {

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import LinkstrHost
 import LinkstrProcess
+import LinkstrRuntime
 import LinkstrTerminal
 
 /// The parent side of `plugins validate`: runs this program again with `--in-process` on the file,

@@ -1,6 +1,5 @@
 import Foundation
 import LinkstrRuntime
-import NostrCore
 
 /// A secret key a person hands over: `-` for stdin, a file that holds it, or (with
 /// `--insecure-argv`) the nsec itself as the argument. The key is an nsec, or an encrypted backup

@@ -4,6 +4,7 @@ import LinkstrHost
 import LinkstrRuntime
 import NostrCore
 import PluginTesting
+import Synchronization
 import Testing
 
 /// The session commands' logic (create, the duplicate-name warning, sessions, archive, unarchive,
@@ -75,6 +76,46 @@ import Testing
         try await runtime.setArchived(session.id, false)
         #expect(try await runtime.sessions(archived: false).map(\.id) == [session.id])
         #expect(try await runtime.sessions(archived: true).isEmpty)
+    }
+
+    /// What the command line and the C API call with the text they were given.
+    @Test func membersNamedByTextChangeOnlyWhenSomeoneIsNamedAndEveryNameIsFound() async throws {
+        defer { scratch.remove() }
+        let alice = try account()
+        let bob = try account()
+        defer { alice.host.stop(); bob.host.stop() }
+        let runtime = alice.runtime
+        let session = try await runtime.createSession(name: "Films", members: [])
+        let sends = Mutex(0)
+
+        let unchanged = try await runtime.changeMembers(of: "films", adding: [], removing: []) { sends.withLock { $0 += 1 } }
+        #expect(unchanged.members == [runtime.me])
+        #expect(sends.withLock { $0 } == 0)
+        await #expect(throws: RuntimeError.self) {
+            try await runtime.changeMembers(of: "Films", adding: [bob.runtime.me.npub, "nobody by this name"], removing: []) { sends.withLock { $0 += 1 } }
+        }
+        #expect(sends.withLock { $0 } == 0)
+        #expect(try await runtime.summary(of: session.id).members == [runtime.me])
+
+        let changed = try await runtime.changeMembers(of: session.id.rawValue, adding: [bob.runtime.me.npub], removing: []) {
+            sends.withLock { $0 += 1 }
+        }
+        #expect(Set(changed.members) == [runtime.me, bob.runtime.me])
+        #expect(sends.withLock { $0 } == 1)
+    }
+
+    @Test func aSessionCreatedByTextSaysWhichOtherSessionsHaveItsName() async throws {
+        defer { scratch.remove() }
+        let alice = try account()
+        let bob = try account()
+        defer { alice.host.stop(); bob.host.stop() }
+        let runtime = alice.runtime
+        let (first, none) = try await runtime.createSession(named: "Links", members: [bob.runtime.me.hex])
+        #expect(none == nil)
+        #expect(Set(first.members) == [runtime.me, bob.runtime.me])
+        let (second, warning) = try await runtime.createSession(named: "links", members: [])
+        #expect(warning == second.namesakeWarning([first]))
+        #expect(warning?.contains(first.id.rawValue) == true)
     }
 
     @Test func membersAreAddedOnceAndRemovedAndTheNewMemberReceivesTheSession() async throws {
