@@ -1,4 +1,5 @@
 import Foundation
+import LinkstrHost
 
 /// What a front end chooses about a runtime, as one value handed to `LinkstrApp`: where its files
 /// are, which configuration file and storage backend, and the environment it reads.

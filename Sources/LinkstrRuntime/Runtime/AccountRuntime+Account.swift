@@ -31,14 +31,14 @@ extension AccountRuntime {
         var published = 0
         do throws(RuntimeError) {
             let pool = try await writablePool()
-            await refreshFollowList(pool, profiles: false)
+            await Contacts.refreshFollowList(pool, profiles: false, in: self)
             let enabled: [String]
             do {
                 enabled = try relays.enabled().map(\.url)
             } catch {
                 throw RuntimeError(storage: error)
             }
-            let (followList, vanish) = AccountDeletion.events(try contactBook(), relays: enabled, now: clock())
+            let (followList, vanish) = AccountDeletion.events(try Contacts.contactBook(in: self), relays: enabled, now: clock())
             for unsigned in [followList, vanish] {
                 let signed: Event
                 do {
