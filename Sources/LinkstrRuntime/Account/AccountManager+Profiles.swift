@@ -38,7 +38,7 @@ extension AccountManager {
     public func addProfile(_ secretKey: SecretKey, name: String?, keyStore: KeyStoreKind, now: Int64, activate: Bool) throws(AccountError) -> HomeProfile {
         let publicKey = secretKey.publicKey
         let id = ProfileID()
-        try checkNewProfile(publicKey, name: name, in: try profileList())
+        try profileList().checkNewProfile(publicKey, name: name)
         try keys.storeKeys(
             [(.accountKey, secretKey)], keyStore: keyStore, of: id, npub: publicKey.npub, newPassphrase: true,
             profileName: name ?? (try? profileList())?.unusedName("default"))
@@ -53,7 +53,7 @@ extension AccountManager {
         let npub = key.npub
         do {
             return try profiles.update { list throws(AccountError) in
-                try checkNewProfile(key, name: name, in: list)
+                try list.checkNewProfile(key, name: name)
                 let now = Date()
                 var named = account
                 named.name = name ?? list.unusedName("default")
@@ -70,22 +70,6 @@ extension AccountManager {
         }
     }
 
-    private func checkNewProfile(_ key: PublicKey, name: String?, in list: ProfileList) throws(AccountError) {
-        if let name {
-            try Self.checkName(name)
-            if list.named(name) != nil { throw AccountError("there is already a profile named '\(name)'; choose another name", badInput: true) }
-        }
-        if let same = list.profiles.first(where: { $0.account.pubkey == key.hex }) {
-            throw AccountError("this home already has \(key.npub) as profile '\(same.name)'")
-        }
-    }
-
-    static func checkName(_ name: String) throws(AccountError) {
-        guard !name.trimmingCharacters(in: .whitespaces).isEmpty, !name.contains(where: \.isNewline) else {
-            throw AccountError("a profile name must not be empty or span lines; choose another", badInput: true)
-        }
-    }
-
     /// Makes the profile `name` the active one.
     @discardableResult
     public func useProfile(_ name: String) throws(AccountError) -> HomeProfile {
@@ -99,7 +83,7 @@ extension AccountManager {
     /// Renames the profile `old` to `new`.
     @discardableResult
     public func renameProfile(_ old: String, to new: String) throws(AccountError) -> HomeProfile {
-        try Self.checkName(new)
+        try ProfileList.checkName(new)
         return try profiles.update { list throws(AccountError) in
             let profile = try Self.existing(old, in: list)
             if let other = list.named(new), other.id != profile.id {

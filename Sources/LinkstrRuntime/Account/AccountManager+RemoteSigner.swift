@@ -32,7 +32,7 @@ extension AccountManager {
         }
         let id = ProfileID()
         let account = AccountFile(pubkey: user.hex, keyStore: keyStore, name: nil, createdAt: now, remoteSigner: remote)
-        if let name { try Self.checkName(name) }
+        if let name { try ProfileList.checkName(name) }
         try keys.storeKeys([(.remoteSession, sessionKey), (.dataKey, SecretKey.generate())], keyStore: keyStore, of: id, npub: user.npub, newPassphrase: true)
         return (try insertProfile(id: id, account: account, name: name, activate: true).account, false)
     }

@@ -68,8 +68,7 @@ enum BunkerRecords {
         for old in try account.read(StorageQuery(owner: account.me.rawBytes, collection: BunkerCollection.request, sortRange: .min ... since - 1)) {
             account.store.deleteRecord(BunkerCollection.request, key: old.key)
         }
-        try account.withStore { try account.store.put(BunkerCollection.request, key: key, sort: time, value: []) }
-        try account.commit()
+        try account.transaction { try account.store.put(BunkerCollection.request, key: key, sort: time, value: []) }
         return true
     }
 

@@ -18,7 +18,7 @@ extension AccountRuntime {
     public func sync(timeout: Duration = .seconds(15), progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws(RuntimeError) -> SyncReport {
         startBatch()
         let pool = try connect()
-        defer { recordRelayStatuses(unfinished: Set(batch.sync.unfinishedRelays)) }
+        defer { Outbox.recordRelayStatuses(unfinished: Set(batch.sync.unfinishedRelays), in: self) }
         do throws(RuntimeError) {
             try await backfill(pool, timeout: timeout, deduplicator: EventDeduplicator(capacity: 1_000_000), observer: nil, progress: progress)
         } catch {

@@ -29,7 +29,7 @@ extension AccountRuntime {
             await commitBatch(observer: observer)
         }
         // Also once the backfill is done (below).
-        defer { recordRelayStatuses() }
+        defer { Outbox.recordRelayStatuses(in: self) }
         let deduplicator = EventDeduplicator(capacity: 1_000_000)
         let live: SubscriptionStream
         do {
@@ -76,7 +76,7 @@ extension AccountRuntime {
             return
         }
         await Contacts.refreshFollowList(pool, profiles: true, in: self)
-        recordRelayStatuses()
+        Outbox.recordRelayStatuses(in: self)
         await awaitLiveCatchUp(pool, timeout: timeout, liveProgress: liveProgress)
         caughtUp?()
         await withTaskCancellationHandler {

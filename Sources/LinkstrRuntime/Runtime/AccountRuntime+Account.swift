@@ -30,7 +30,7 @@ extension AccountRuntime {
     public func deleteAccount() async throws(RuntimeError) {
         var published = 0
         do throws(RuntimeError) {
-            let pool = try await writablePool()
+            let pool = try await Outbox.writablePool(in: self)
             await Contacts.refreshFollowList(pool, profiles: false, in: self)
             let enabled: [String]
             do {
@@ -46,7 +46,7 @@ extension AccountRuntime {
                 } catch {
                     throw RuntimeError(.failed, "cannot sign the deletion request: \(error)")
                 }
-                try await publishAll([signed], on: pool)
+                try await Outbox.publishAll([signed], on: pool, in: self)
                 published += 1
             }
         } catch {

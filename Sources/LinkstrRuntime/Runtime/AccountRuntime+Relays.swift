@@ -19,7 +19,7 @@ extension AccountRuntime {
         do throws(RelayClientError) {
             let created = try host.relayClient(relays: enabled.map(\.url), authenticating: .account(signer))
             pool = created
-            listenForLateAnswers(created)
+            Outbox.listenForLateAnswers(created, in: self)
             return created
         } catch {
             switch error {

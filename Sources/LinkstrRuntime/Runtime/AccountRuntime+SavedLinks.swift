@@ -62,14 +62,14 @@ extension AccountRuntime {
     }
 
     public func syncSavedLinks(settings: SavedLinksSettings? = nil, retryDelay: Duration = .seconds(1)) async throws(RuntimeError) -> WebhookStatus {
-        try await SavedLinkWebhook.syncSavedLinks(settings: settings, retryDelay: retryDelay, in: self)
+        try await SavedLinkWebhook.sync(settings: settings, retryDelay: retryDelay, in: self)
     }
 
     public func webhookStatus() throws(RuntimeError) -> WebhookStatus {
-        try SavedLinkWebhook.webhookStatus(in: self)
+        try SavedLinkWebhook.status(in: self)
     }
 
     public func webhookSyncIsDue(settings: SavedLinksSettings? = nil) throws(RuntimeError) -> Bool {
-        try SavedLinkWebhook.webhookSyncIsDue(settings: settings, in: self)
+        try SavedLinkWebhook.syncIsDue(settings: settings, in: self)
     }
 }

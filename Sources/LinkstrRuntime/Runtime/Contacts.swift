@@ -47,7 +47,7 @@ enum Contacts {
         } catch {
             throw RuntimeError(error)
         }
-        let pool = try await account.writablePool()
+        let pool = try await Outbox.writablePool(in: account)
         await refreshFollowList(pool, profiles: false, in: account)
         var book = try contactBook(in: account)
         if let draft = book.adding(key, now: account.clock()) {
@@ -60,7 +60,7 @@ enum Contacts {
 
     /// Unfollows `key` (its alias goes with it).
     static func removeContact(_ key: PublicKey, in account: isolated AccountRuntime) async throws(RuntimeError) {
-        let pool = try await account.writablePool()
+        let pool = try await Outbox.writablePool(in: account)
         await refreshFollowList(pool, profiles: false, in: account)
         let book = try contactBook(in: account)
         guard let draft = book.removing(key, now: account.clock()) else {
@@ -113,8 +113,7 @@ enum Contacts {
     }
 
     static func save(_ book: ContactBook, in account: isolated AccountRuntime) throws(RuntimeError) {
-        try account.withStore { try account.store.put(EngineCollection.accountState, key: Array(AccountStateKey.contacts.utf8), value: book.encoded()) }
-        try account.commit()
+        try account.transaction { try account.store.put(EngineCollection.accountState, key: Array(AccountStateKey.contacts.utf8), value: book.encoded()) }
         account.contactBookCache = book
     }
 
@@ -136,7 +135,7 @@ enum Contacts {
         } catch {
             throw RuntimeError(.failed, "cannot sign the follow list: \(error)")
         }
-        try await account.publishAll([signed], on: pool)
+        try await Outbox.publishAll([signed], on: pool, in: account)
         var book = book
         book.confirm(signed)
         return book
@@ -159,7 +158,7 @@ enum Contacts {
     static func publishName(_ name: String?, in account: isolated AccountRuntime) async throws(RuntimeError) -> String? {
         let cleaned = name.flatMap(Profile.publishableName)
         if name != nil, cleaned == nil { throw RuntimeError(.badInput, "the name is empty; give a name, or --clear to remove the published one") }
-        let pool = try await account.writablePool()
+        let pool = try await Outbox.writablePool(in: account)
         let current = await newestOwnProfile(pool, in: account)
         let unsigned = Profile.publishing(cleaned, by: account.me, over: current, now: account.clock())
         let signed: Event
@@ -168,7 +167,7 @@ enum Contacts {
         } catch {
             throw RuntimeError(.failed, "cannot sign the profile: \(error)")
         }
-        try await account.publishAll([signed], on: pool)
+        try await Outbox.publishAll([signed], on: pool, in: account)
         var book = try contactBook(in: account)
         book.ingestProfile(signed, now: .max)
         try save(book, in: account)

@@ -124,7 +124,7 @@ enum Sessions {
         default:
             let candidates = matches.map { session in
                 let count = "\(session.members.count) member\(session.members.count == 1 ? "" : "s")"
-                let creator = session.creator == account.me ? "you" : account.displayName(of: session.creator)
+                let creator = session.creator == account.me ? "you" : Contacts.displayName(of: session.creator, in: account)
                 return "\(AccountRuntime.shortID(session.id)) (created by \(creator), \(count)\(session.archived ? ", archived" : ""))"
             }
             throw RuntimeError(
@@ -206,15 +206,13 @@ enum Sessions {
                     flagsMask: EngineCollection.unreadFlag, flagsValue: EngineCollection.unreadFlag))
             for record in unread { posts.append(try AccountRuntime.storedPost(record)) }
         }
-        let changed = try account.withStore { try account.engine.markRead(id, posts: posts) }
-        try account.commit()
+        let changed = try account.transaction { try account.engine.markRead(id, posts: posts) }
         return changed
     }
 
     /// Archives or unarchives a session (local only).
     static func setArchived(_ id: SessionID, _ archived: Bool, in account: isolated AccountRuntime) throws(RuntimeError) {
-        try account.withStore { try account.engine.setArchived(id, archived) }
-        try account.commit()
+        try account.transaction { try account.engine.setArchived(id, archived) }
     }
 
     /// The posts whose id starts with `text` (at least 8 hex characters), in one session or all.
@@ -241,14 +239,14 @@ enum Sessions {
 
     /// Creates a session and sends `session_create` to every member.
     static func createSession(name: String, members: [PublicKey], in account: isolated AccountRuntime) async throws(RuntimeError) -> SessionSummary {
-        let message = try await account.send { engine, now in try engine.createSession(name: name, members: members, now: now) }
+        let message = try await Outbox.send(in: account) { engine, now in try engine.createSession(name: name, members: members, now: now) }
         return try summary(of: message.payload.sessionID, in: account)
     }
 
     /// Replaces the member set (creator only).
     static func changeMembers(_ sessionID: SessionID, to members: [PublicKey], in account: isolated AccountRuntime) async throws(RuntimeError) -> SessionSummary {
         let messages = try account.withStore { try account.engine.changeMembers(sessionID, to: members, now: account.clock()) }
-        for message in messages { try await account.send(message) }
+        for message in messages { try await Outbox.send(message, in: account) }
         return try summary(of: sessionID, in: account)
     }
 
@@ -263,13 +261,13 @@ enum Sessions {
 
     /// Posts a link; returns the stored post.
     static func post(_ sessionID: SessionID, url: String, note: String?, in account: isolated AccountRuntime) async throws(RuntimeError) -> Post {
-        let message = try await account.send { engine, now in try engine.post(sessionID, url: url, note: note, now: now) }
+        let message = try await Outbox.send(in: account) { engine, now in try engine.post(sessionID, url: url, note: note, now: now) }
         return try storedAfterSend("post") { () throws(PluginError) in try account.store.post(PostReference(sessionID: sessionID, postID: message.id)) }
     }
 
     /// Toggles a reaction (`active` nil flips it); returns the reaction as it now is.
     static func react(_ sessionID: SessionID, postID: RumorID, emoji: String, active: Bool?, in account: isolated AccountRuntime) async throws(RuntimeError) -> Reaction {
-        let message = try await account.send { engine, now in try engine.react(sessionID, postID: postID, emoji: emoji, active: active, now: now) }
+        let message = try await Outbox.send(in: account) { engine, now in try engine.react(sessionID, postID: postID, emoji: emoji, active: active, now: now) }
         let key = ReactionKey(sessionID: sessionID, postID: postID, emoji: message.payload.emoji ?? emoji, sender: account.me)
         return try storedAfterSend("reaction") { () throws(PluginError) in try account.store.reaction(key) }
     }
@@ -280,7 +278,7 @@ enum Sessions {
     static func delete(_ sessionID: SessionID, postID: RumorID, in account: isolated AccountRuntime) async throws(RuntimeError) -> PostDeletion {
         let post = try account.withStore { try account.store.post(PostReference(sessionID: sessionID, postID: postID)) }
         let ownWraps = zip(post?.wrapIDs ?? [], post?.wrapSecretKeys ?? [])
-        _ = try await account.send { engine, now in try engine.delete(sessionID, postID: postID, now: now) }
+        _ = try await Outbox.send(in: account) { engine, now in try engine.delete(sessionID, postID: postID, now: now) }
         var deletion = PostDeletion(refused: [], withoutWrapKeys: post?.wrapSecretKeys.isEmpty ?? true)
         guard let pool = account.pool else { return deletion }
         for (wrapID, key) in ownWraps {
@@ -296,7 +294,7 @@ enum Sessions {
                 continue
             }
             do throws(RuntimeError) {
-                try await account.publishAll([request], on: pool)
+                try await Outbox.publishAll([request], on: pool, in: account)
             } catch {
                 deletion.refused.append("\(wrapID.hex): \(error)")
             }
@@ -312,7 +310,7 @@ enum Sessions {
         let current = try summary(of: id, in: account)
         if current.creator == account.me {
             guard let name else { throw RuntimeError(.badInput, "you created this session: its name is everyone's; give the new name") }
-            _ = try await account.send { engine, now in try engine.renameSession(id, to: name, now: now) }
+            _ = try await Outbox.send(in: account) { engine, now in try engine.renameSession(id, to: name, now: now) }
             // A label set before (when the name was someone else's) gives way to the shared name.
             try setSessionLabel(nil, for: id, in: account)
         } else {
@@ -352,8 +350,7 @@ enum Sessions {
             writer.string(session.rawValue)
             writer.string(text)
         }
-        try account.withStore { try account.store.put(EngineCollection.accountState, key: Array(AccountStateKey.sessionLabels.utf8), value: writer.bytes) }
-        try account.commit()
+        try account.transaction { try account.store.put(EngineCollection.accountState, key: Array(AccountStateKey.sessionLabels.utf8), value: writer.bytes) }
     }
 
     /// A session's feed (`feed(_:limit:)`) with what is shown around it. A limited feed starts at its
@@ -361,18 +358,18 @@ enum Sessions {
     /// - Parameter fetchingTitles: fetch the missing link titles and thumbnails first (`fetchTitles`).
     static func sessionFeed(_ id: SessionID, limit: Int?, fetchingTitles: Bool = false, in account: isolated AccountRuntime) async throws(RuntimeError) -> SessionFeed {
         var items = try feed(id, limit: limit, in: account)
-        if fetchingTitles { items = try await account.fetchTitles(items) }
+        if fetchingTitles { items = try await LinkTitles.fetchTitles(items, in: account) }
         let videos = account.media.cachedVideos(of: items.map(\.post.url))
         for index in items.indices { items[index].cachedVideo = videos[items[index].post.url] }
         var changes = MembershipChange.changes(in: try membershipHistory(of: id, in: account))
         if let limit, items.count >= limit, let first = items.first { changes.removeAll { $0.time < first.post.createdAt } }
-        let names = account.displayNames(of: items.map(\.post.sender) + changes.flatMap { $0.added + $0.removed })
+        let names = Contacts.displayNames(of: items.map(\.post.sender) + changes.flatMap { $0.added + $0.removed }, in: account)
         return SessionFeed(session: try summary(of: id, in: account), items: items, unread: try unreadCount(id, in: account), membershipChanges: changes, names: names)
     }
 
     /// The names `change` is shown with.
     static func names(for change: EngineChange, in account: isolated AccountRuntime) -> ChangeNames {
-        ChangeNames(session: try? summary(of: change.sessionID, in: account).name, people: account.displayNames(of: change.people), me: account.me)
+        ChangeNames(session: try? summary(of: change.sessionID, in: account).name, people: Contacts.displayNames(of: change.people, in: account), me: account.me)
     }
 
     /// Every membership snapshot of a session, oldest first — what `linkstr feed` turns into its

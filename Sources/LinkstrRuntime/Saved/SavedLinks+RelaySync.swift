@@ -14,7 +14,7 @@ extension SavedLinks {
     /// events go at a pace the relays accept (``publishPaced(_:on:patience:)``); what they still
     /// refused as too many is `pending`, and goes with the next sync.
     static func syncSavedLinksWithRelays(in account: isolated AccountRuntime) async throws(RuntimeError) -> PrivateSyncReport {
-        let pool = try await account.writablePool()
+        let pool = try await Outbox.writablePool(in: account)
         let stream: SubscriptionStream
         do {
             stream = try pool.subscribe(Self.savedLinkSubscription, filters: [Filter(authors: [account.me], kinds: [AccountRuntime.savedLinkEventKind])])
@@ -39,7 +39,7 @@ extension SavedLinks {
         for (url, mine) in local where (remote[url]?.updatedAt ?? .min) < mine.updatedAt {
             outgoing.append(try savedLinkEvent(mine, in: account))
         }
-        let published = await account.publishPaced(outgoing, on: pool)
+        let published = await Outbox.publishPaced(outgoing, on: pool, in: account)
         if let failure = published.failures.first {
             throw RuntimeError(.failed, "\(published.failures.count) of \(outgoing.count) saved links were not accepted by the relays: \(failure.message)")
         }

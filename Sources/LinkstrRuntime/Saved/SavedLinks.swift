@@ -19,7 +19,7 @@ enum SavedLinks {
     /// Saves the link of a post (named as `react` names posts), keeping who shared it and where; its
     /// note unless `note` is given. The saved copy is the user's own: the post may go, it stays.
     static func save(fromPost text: String, tags: [String], note: String?, in account: isolated AccountRuntime) throws(RuntimeError) -> SaveOutcome {
-        let post = try account.resolvePost(text)
+        let post = try Sessions.resolvePost(text, in: account)
         return try save(post.url, tags: tags, note: note ?? post.note, sharedBy: post.sender, sharedIn: post.sessionID, in: account)
     }
 
@@ -77,7 +77,7 @@ enum SavedLinks {
         guard !link.isDeleted else {
             throw RuntimeError(.badInput, "\(link.url) was removed from the saved links; `linkstr restore \(link.url)` brings it back")
         }
-        return try await account.post(sessionID, url: link.url, note: note ?? link.note)
+        return try await Sessions.post(sessionID, url: link.url, note: note ?? link.note, in: account)
     }
 
     /// Whether the account has any saved link, kept or removed.
