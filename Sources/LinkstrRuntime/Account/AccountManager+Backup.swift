@@ -20,7 +20,7 @@ extension AccountManager {
 
     /// Writes a backup made by `backupText` to `path` (atomically, mode 0600).
     public func writeBackup(_ text: String, to path: String) throws(AccountError) {
-        try writePrivateFile(path, text + "\n")
+        try keys.writePrivateFile(path, text + "\n")
     }
 
     /// Marks `profile` backed up (after its backup was written).
@@ -33,7 +33,7 @@ extension AccountManager {
     /// day; it is stamped as reminded now. Nil otherwise.
     public func backupReminder(now: Date = Date()) throws(AccountError) -> HomeProfile? {
         guard let due = try selectedProfile(), Self.reminderDue(due, now: now) else { return nil }
-        return try updateProfiles { list throws(AccountError) in
+        return try profiles.update { list throws(AccountError) in
             guard let profile = list.profiles.first(where: { $0.id == due.id }), Self.reminderDue(profile, now: now) else { return nil }
             list.edit(profile.id, now: now) { $0.backupWarnedAt = now }
             return profile

@@ -1,27 +1,16 @@
-import CHostSupport
 import Foundation
-import Glibc
 import NostrCore
 
 /// The lock of a home: an optional master passphrase (its verifier in `<data>/lock.json`, every
 /// key of the home encrypted under it), and the unlock agent that holds the unlocked keys in
 /// memory for the login session, so commands do not derive them again.
 extension AccountManager {
-    var lockPath: String { dataDirectory + "/lock.json" }
-
     /// Where this home's unlock agent listens.
     public var agentAddress: UnlockAgentAddress { UnlockAgentAddress(dataDirectory: dataDirectory, environment: environment) }
 
-    var agent: UnlockAgentClient { UnlockAgentClient(address: agentAddress) }
-
     /// The master passphrase's verifier; nil when the home has none.
     public func masterPassphraseVerifier() throws(AccountError) -> MasterPassphraseVerifier? {
-        guard let data = FileManager.default.contents(atPath: lockPath) else { return nil }
-        do {
-            return try JSONDecoder().decode(MasterPassphraseVerifier.self, from: data)
-        } catch {
-            throw AccountError("\(lockPath) is damaged (\(error)); set the master passphrase again with `linkstr profile passphrase`")
-        }
+        try keys.masterPassphraseVerifier()
     }
 
     /// Whether a passphrase protects the keys of `profile` (an ncryptsec file, or a Secret Service
@@ -29,153 +18,55 @@ extension AccountManager {
     public func isProtected(_ profile: HomeProfile) -> Bool {
         switch profile.account.keyStore {
         case .ncryptsec: return true
-        case .secretService: return FileManager.default.fileExists(atPath: lockPath)
+        case .secretService: return FileManager.default.fileExists(atPath: keys.lockPath)
         case .plain: return false
         }
     }
 
     /// Whether `profile` is locked: a passphrase protects it and the unlock agent does not hold its keys.
     public func isLocked(_ profile: HomeProfile) -> Bool {
-        isProtected(profile) && agentHolds(profile) != true
+        isProtected(profile) && agent.holds(profile) != true
     }
 
     /// Whether a long-running command (`watch`) should wait for `linkstr unlock` rather than ask
     /// for the passphrase: an agent runs and does not hold the keys of `profile`, which a passphrase
     /// protects, and no passphrase file is configured.
     public func waitsForUnlock(_ profile: HomeProfile) -> Bool {
-        isProtected(profile) && !PassphraseSource(environment: environment).isConfigured && agentHolds(profile) == false
+        isProtected(profile) && !PassphraseSource(environment: environment).isConfigured && agent.holds(profile) == false
     }
 
     /// Whether the key of `profile` came from the unlock agent, which can take it back (`lock`).
     public func heldByAgent(_ profile: HomeProfile) -> Bool {
-        isProtected(profile) && !PassphraseSource(environment: environment).isConfigured && agentHolds(profile) == true
-    }
-
-    /// Whether the unlock agent holds the keys of `profile`; nil when no agent answers, or what
-    /// answers is not this user's own (reading the keys then says why).
-    private func agentHolds(_ profile: HomeProfile) -> Bool? {
-        (try? agent.request(UnlockAgentMessage(.status))).map { ($0.unlocked ?? []).contains(profile.id.rawValue) }
+        isProtected(profile) && !PassphraseSource(environment: environment).isConfigured && agent.holds(profile) == true
     }
 
     /// Calls `onAutoLock` each time the unlock agent locks itself (auto-lock), and `onLock` when it
     /// is locked with `linkstr lock`, then stops listening; on a thread of its own. Returns at once.
     public func whenLocked(onAutoLock: (@Sendable () -> Void)? = nil, _ onLock: @escaping @Sendable () -> Void) {
-        let agent = self.agent
-        Thread.detachNewThread {
-            var locked = false
-            _ = agent.subscribe { message in
-                if message.event == .autoLocked { onAutoLock?() }
-                locked = message.event == .locked
-                return !locked
-            }
-            if locked { onLock() }
-        }
+        agent.whenLocked(onAutoLock: onAutoLock, onLock)
     }
 
     /// When the unlock agent last locked itself, until the next `unlock` or `lock`; nil when it did
     /// not, or no agent answers.
     public func autoLockedAt() -> Date? {
-        (try? agent.request(UnlockAgentMessage(.status)))?.autoLockedAt.map { Date(timeIntervalSince1970: TimeInterval($0)) }
+        agent.autoLockedAt()
     }
 
-    /// Sets or changes the master passphrase: every profile's keys are read (from the agent, its
-    /// account key checked against the profile's public key, or with the current passphrase), then
-    /// `newPassphrase` is asked for and they are written again under it — an ncryptsec file, or a
-    /// Secret Service item holding the ncryptsec; a plain key becomes an ncryptsec file. The verifier is written last. Returns the profiles.
+    /// Sets or changes the master passphrase (``HomeLock/setMasterPassphrase(_:)``); returns the profiles.
     @discardableResult
     public func setMasterPassphrase(_ newPassphrase: () throws(AccountError) -> String) throws(AccountError) -> [HomeProfile] {
-        let profiles = try profileList().profiles
-        guard !profiles.isEmpty else { throw AccountError.none }
-        var keys: [[(slot: KeySlot, key: SecretKey)]] = []
-        for profile in profiles {
-            let slots = storedSlots(of: profile)
-            // The agent's copy of a remote signer's secrets has no public key to be checked against: read those from the store.
-            let loaded = try loadKeys(slots, of: profile, fromAgent: profile.account.remoteSigner == nil)
-            keys.append(Array(zip(slots, loaded)).map { (slot: $0.0, key: $0.1) })
-        }
-        let passphrase = try newPassphrase()
-        guard !passphrase.isEmpty else { throw AccountError("the master passphrase must not be empty", badInput: true) }
-        for (profile, profileKeys) in zip(profiles, keys) {
-            let keyStore = profile.account.keyStore == .plain ? KeyStoreKind.ncryptsec : profile.account.keyStore
-            try storeKeys(profileKeys, keyStore: keyStore, of: profile.id, npub: profile.npub, newPassphrase: true, passphrase: passphrase)
-            guard keyStore != profile.account.keyStore else { continue }
-            try editProfile(profile) { $0.account.keyStore = keyStore }
-            for slot in profileKeys.map(\.slot) { try removeFile(path(slot, .plain, of: profile.id)) }
-        }
-        let verifier = try MasterPassphraseVerifier(passphrase: passphrase)
-        guard let data = try? JSONEncoder().encode(verifier) else { throw AccountError("cannot encode the master passphrase's verifier") }
-        try writePrivateFile(lockPath, String(decoding: data, as: UTF8.self) + "\n")
-        return try profileList().profiles
+        try HomeLock(accounts: self).setMasterPassphrase(newPassphrase)
     }
 
-    /// Unlocks for the login session: checks `passphrase` (against the master passphrase's verifier
-    /// when there is one), decrypts the keys of every profile it protects and hands them to the
-    /// unlock agent, started with `agentCommand` (the program, then its arguments) when none runs.
-    /// - Parameter autoLockMinutes: the agent locks itself after this long without use; 0 for never.
-    /// - Returns: the profiles unlocked and when the agent locks unless used before (nil: never).
+    /// Unlocks for the login session (``HomeLock/unlockProfiles(passphrase:autoLockMinutes:agentCommand:)``).
     public func unlockProfiles(
         passphrase: String, autoLockMinutes: Int, agentCommand: [String]
     ) throws(AccountError) -> (profiles: [HomeProfile], until: Date?) {
-        let verifier = try masterPassphraseVerifier()
-        if let verifier, !(try verifier.matches(passphrase)) {
-            throw AccountError("wrong passphrase: it is not this home's master passphrase")
-        }
-        let protected = try profileList().profiles.filter(isProtected)
-        guard !protected.isEmpty else { throw nothingToLock }
-        var unlocked: [HomeProfile] = []
-        var handed: [UnlockedProfileKeys] = []
-        for profile in protected {
-            let slots = storedSlots(of: profile)
-            // Without a master passphrase each ncryptsec may have its own: unlock those this one opens.
-            guard let keys = verifier == nil ? try? loadKeys(slots, of: profile, passphrase: passphrase)
-                : try loadKeys(slots, of: profile, passphrase: passphrase)
-            else { continue }
-            unlocked.append(profile)
-            handed.append(UnlockedProfileKeys(id: profile.id.rawValue, keys: Dictionary(uniqueKeysWithValues: zip(slots.map(\.fileName), keys.map(\.nsec)))))
-        }
-        guard !handed.isEmpty else { throw AccountError("wrong passphrase: it opens none of this home's keys") }
-        try startAgent(agentCommand)
-        var request = UnlockAgentMessage(.unlock)
-        request.profiles = handed
-        request.autoLockMinutes = autoLockMinutes
-        guard let reply = try agent.request(request) else { throw AccountError("the unlock agent stopped answering on \(agentAddress.socketPath)") }
-        guard reply.ok == true else { throw AccountError("the unlock agent refused: \(reply.error ?? "no reason given")") }
-        return (unlocked, reply.until.map { Date(timeIntervalSince1970: TimeInterval($0)) })
+        try HomeLock(accounts: self).unlockProfiles(passphrase: passphrase, autoLockMinutes: autoLockMinutes, agentCommand: agentCommand)
     }
 
-    /// Locks: the unlock agent drops every key and tells its subscribers.
-    /// - Throws: when no key of the home needs a passphrase (there is nothing to lock).
+    /// Locks (``HomeLock/lockProfiles()``).
     public func lockProfiles() throws(AccountError) {
-        guard try profileList().profiles.contains(where: isProtected) else { throw nothingToLock }
-        guard let reply = try agent.request(UnlockAgentMessage(.lock)) else { return }
-        guard reply.ok == true else { throw AccountError("the unlock agent refused to lock: \(reply.error ?? "no reason given")") }
-    }
-
-    private var nothingToLock: AccountError {
-        AccountError(
-            "there is nothing to lock: no key of this home needs a passphrase; set a master passphrase with `linkstr profile passphrase` "
-                + "(it encrypts every profile's key under it)")
-    }
-
-    /// The slots of `profile` that hold a key now (a disconnected remote signer has no session key).
-    private func storedSlots(of profile: HomeProfile) -> [KeySlot] {
-        guard let remote = profile.account.remoteSigner else { return profile.account.keySlots }
-        return remote.connected ? profile.account.keySlots : [.dataKey]
-    }
-
-    /// Starts the agent with `command` unless one answers, and waits (up to 5 s) until it does.
-    private func startAgent(_ command: [String]) throws(AccountError) {
-        guard try agent.request(UnlockAgentMessage(.status)) == nil else { return }
-        guard let program = command.first else { throw AccountError("no unlock agent runs and there is no command to start one") }
-        var arguments = command.map { strdup($0) } + [nil]
-        defer { for argument in arguments { free(argument) } }
-        guard linkstr_spawn_detached(program, &arguments) > 0 else {
-            throw AccountError("cannot start the unlock agent (\(program)): \(String(cString: strerror(errno)))")
-        }
-        for _ in 0..<100 {
-            if try agent.request(UnlockAgentMessage(.status)) != nil { return }
-            usleep(50_000)
-        }
-        throw AccountError("the unlock agent did not start listening on \(agentAddress.socketPath) within 5 s")
+        try HomeLock(accounts: self).lockProfiles()
     }
 }

@@ -20,7 +20,7 @@ extension AccountManager {
             guard existing.account.remoteSigner != nil else {
                 throw AccountError("this home already has the key of \(user.npub) itself; it needs no remote signer")
             }
-            try storeKeys([(.remoteSession, sessionKey)], keyStore: existing.account.keyStore, of: existing.id, npub: user.npub, newPassphrase: false)
+            try keys.storeKeys([(.remoteSession, sessionKey)], keyStore: existing.account.keyStore, of: existing.id, npub: user.npub, newPassphrase: false)
             let updated = try editProfile(existing) { profile in
                 profile.account.remoteSigner = remote
                 if let name {
@@ -32,8 +32,8 @@ extension AccountManager {
         }
         let id = ProfileID()
         let account = AccountFile(pubkey: user.hex, keyStore: keyStore, name: nil, createdAt: now, remoteSigner: remote)
-        if let name { try Self.checkName(name) }
-        try storeKeys([(.remoteSession, sessionKey), (.dataKey, SecretKey.generate())], keyStore: keyStore, of: id, npub: user.npub, newPassphrase: true)
+        if let name { try ProfileList.checkName(name) }
+        try keys.storeKeys([(.remoteSession, sessionKey), (.dataKey, SecretKey.generate())], keyStore: keyStore, of: id, npub: user.npub, newPassphrase: true)
         return (try insertProfile(id: id, account: account, name: name, activate: true).account, false)
     }
 
@@ -75,7 +75,7 @@ extension AccountManager {
         guard profile.account.remoteSigner != nil else {
             throw AccountError("this account's key is on this machine, not in a remote signer; there is nothing to disconnect")
         }
-        try removeKeys([.remoteSession], of: profile)
+        try keys.removeKeys([.remoteSession], of: profile)
         return try editProfile(profile) { $0.account.remoteSigner?.connected = false }.account
     }
 
@@ -87,9 +87,9 @@ extension AccountManager {
             throw AccountError("this account is disconnected from its remote signer; connect it again with `linkstr account connect bunker://…`")
         }
         guard let user = try? PublicKey(hex: profile.account.pubkey), let signer = try? PublicKey(hex: remote.signer) else {
-            throw AccountError("\(profilesPath) holds an invalid public key for profile '\(profile.name)'")
+            throw AccountError("\(profiles.path) holds an invalid public key for profile '\(profile.name)'")
         }
-        let keys = try loadKeys([.remoteSession, .dataKey], of: profile)
-        return .remote(user: user, link: BunkerLink(signer: signer, relays: remote.relays, secret: nil), sessionKey: keys[0], dataSecret: keys[1], timeout: remote.requestTimeout)
+        let stored = try keys.loadKeys([.remoteSession, .dataKey], of: profile)
+        return .remote(user: user, link: BunkerLink(signer: signer, relays: remote.relays, secret: nil), sessionKey: stored[0], dataSecret: stored[1], timeout: remote.requestTimeout)
     }
 }

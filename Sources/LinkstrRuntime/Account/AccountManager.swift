@@ -1,6 +1,4 @@
-import CHostSupport
 import Foundation
-import Glibc
 import NostrCore
 
 /// The identities of one linkstr home: its profiles (`<data>/profiles.json`, public metadata) and
@@ -21,7 +19,12 @@ public struct AccountManager: Sendable {
         self.profileName = profile
     }
 
-    var secretService: SecretServiceKeyStore { SecretServiceKeyStore(environment: environment) }
+    /// The profiles' keys.
+    var keys: ProfileKeyStore { ProfileKeyStore(dataDirectory: dataDirectory, environment: environment, agent: agent) }
+    /// `<data>/profiles.json`.
+    var profiles: ProfileListFile { ProfileListFile(dataDirectory: dataDirectory, keys: keys) }
+    /// This home's unlock agent.
+    var agent: UnlockAgentClient { UnlockAgentClient(address: agentAddress) }
 
     /// The key store used when none is asked for: the one the home's profiles use (the active one's,
     /// else the first's); for a home without profiles, the Secret Service when one answers, else ncryptsec.
@@ -29,7 +32,7 @@ public struct AccountManager: Sendable {
         // A second profile goes where the others are: a home of plain keys (a bot's, a test's) has
         // no passphrase to give, and one of ncryptsec keys already has its passphrase.
         if let list = try? profileList(), let used = (list.active ?? list.profiles.first)?.account.keyStore { return used }
-        return secretService.isAvailable ? .secretService : .ncryptsec
+        return keys.secretService.isAvailable ? .secretService : .ncryptsec
     }
 
     /// The account of the profile commands act on, or nil.
@@ -61,7 +64,7 @@ public struct AccountManager: Sendable {
         guard profile.account.remoteSigner == nil else {
             throw AccountError("the key of this account is in a remote signer and never on this machine; use the signer to see or back it up")
         }
-        let key = try loadKeys([.accountKey], of: profile)[0]
+        let key = try keys.loadKeys([.accountKey], of: profile)[0]
         guard key.publicKey.hex == profile.account.pubkey else {
             throw AccountError("the stored key does not belong to account \(profile.account.pubkey); the key store was changed behind linkstr's back")
         }
@@ -72,43 +75,5 @@ public struct AccountManager: Sendable {
     /// caller clears it.
     public func logout() throws(AccountError) {
         try removeProfile(try requireProfile())
-    }
-
-    /// Makes the folder's entries (a key written or removed) durable before the command reports it.
-    func syncDirectory(_ directory: String) throws(AccountError) {
-        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw AccountError("cannot open \(directory) to sync it: \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw AccountError("cannot sync \(directory): \(String(cString: strerror(errno)))") }
-    }
-
-    func parseNsec(_ text: String, source: String) throws(AccountError) -> SecretKey {
-        do {
-            return try SecretKey(nsec: text.trimmingCharacters(in: .whitespacesAndNewlines))
-        } catch {
-            throw AccountError("\(source) does not hold a valid nsec")
-        }
-    }
-
-    /// Writes `text` atomically with mode 0600 (its folder is created with 0700).
-    func writePrivateFile(_ path: String, _ text: String) throws(AccountError) {
-        let directory = (path as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw AccountError("cannot create \(directory): \(error.localizedDescription)")
-        }
-        let temporary = path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw AccountError("cannot write \(temporary): \(String(cString: strerror(errno)))") }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        let synced = fsync(descriptor) == 0
-        close(descriptor)
-        guard written == bytes.count, synced, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw AccountError("cannot write \(path): \(String(cString: strerror(errno)))")
-        }
-        try syncDirectory(directory)
     }
 }

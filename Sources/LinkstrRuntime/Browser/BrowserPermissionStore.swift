@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// The decisions a person made, kept in a JSON file only they can read and write (mode 0600):
 /// `[{"profile": "<id>", "origin": …, "method": …, "kind": …, "decision": "allow"}]`. Each decision
@@ -34,19 +33,12 @@ public struct BrowserPermissionStore: Sendable {
         var kept = entries().filter { !$0.matches(permission) }
         kept.append(
             Entry(profile: permission.profile.rawValue, origin: permission.origin, method: permission.method.rawValue, kind: permission.kind, decision: decision))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            let folder = (path as NSString).deletingLastPathComponent
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let data = try encoder.encode(kept)
-            let temporary = path + ".tmp"
-            guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
-                throw CocoaError(.fileWriteUnknown)
-            }
-            guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            try PrivateFile.replace(path, with: Array(try encoder.encode(kept)))
         } catch {
-            throw BrowserRequestError("cannot remember the browser permission in \(path): \(error.localizedDescription)")
+            throw BrowserRequestError("cannot remember the browser permission in \(path): \(error)")
         }
     }
 

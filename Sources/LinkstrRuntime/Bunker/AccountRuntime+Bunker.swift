@@ -2,91 +2,37 @@ import Foundation
 import LinkstrHost
 import NostrCore
 
-/// What linkstr's bunker remembers in the account: the approved clients and the log of what it did
-/// with the user's key.
+/// The bunker's records on the account; ``BunkerRecords`` does the work, on this actor.
 extension AccountRuntime {
-    /// The approved client with this key, if any.
     public func bunkerClient(_ pubkey: PublicKey) throws(RuntimeError) -> BunkerClient? {
-        guard let bytes = try withStore({ try store.read(BunkerCollection.client, key: cipher.lookupHash(pubkey.rawBytes)) }) else { return nil }
-        return try Self.decodeBunkerRecord { () throws(RecordValueError) in try BunkerClient(encoded: bytes) }
+        try BunkerRecords.bunkerClient(pubkey, in: self)
     }
 
-    /// Every approved client, the first approved first.
     public func bunkerClients() throws(RuntimeError) -> [BunkerClient] {
-        try read(StorageQuery(owner: me.rawBytes, collection: BunkerCollection.client)).map { record throws(RuntimeError) in
-            try Self.decodeBunkerRecord { () throws(RecordValueError) in try BunkerClient(encoded: record.value) }
-        }
+        try BunkerRecords.bunkerClients(in: self)
     }
 
-    /// Approves `client` (or changes what it may do).
     public func rememberBunkerClient(_ client: BunkerClient) throws(RuntimeError) {
-        try withStore {
-            try store.put(
-                BunkerCollection.client, key: cipher.lookupHash(client.pubkey.rawBytes), sort: client.approvedAt, value: client.encodedRecord())
-        }
-        try commit()
+        try BunkerRecords.rememberBunkerClient(client, in: self)
     }
 
-    /// Forgets an approved client: it must connect again with a bunker link's secret.
-    /// - Returns: whether it was approved.
     @discardableResult
     public func forgetBunkerClient(_ pubkey: PublicKey) throws(RuntimeError) -> Bool {
-        guard try bunkerClient(pubkey) != nil else { return false }
-        store.deleteRecord(BunkerCollection.client, key: cipher.lookupHash(pubkey.rawBytes))
-        try commit()
-        return true
+        try BunkerRecords.forgetBunkerClient(pubkey, in: self)
     }
 
     /// The most entries the bunker's log keeps: the oldest go first.
     public static let bunkerLogCapacity = 10_000
 
-    /// Adds `entry` to the bunker's log; past ``bunkerLogCapacity`` entries the oldest are dropped
-    /// (looked at on the first entry and every 100th after it, so that a request does not read the
-    /// whole log: the log holds at most 99 entries more).
     public func recordBunkerRequest(_ entry: BunkerLogEntry) throws(RuntimeError) {
-        // Sorted by the microsecond it was recorded, so that the requests of one second keep their order.
-        let order = Int64(Date().timeIntervalSince1970 * 1_000_000)
-        let key = withUnsafeBytes(of: order.bigEndian) { Array($0) } + (0..<8).map { _ in UInt8.random(in: .min ... .max) }
-        try withStore { try store.put(BunkerCollection.log, key: key, sort: order, value: entry.encodedRecord()) }
-        if bunkerLogWrites % 100 == 0 { try dropOldBunkerLogEntries() }
-        bunkerLogWrites += 1
-        try commit()
+        try BunkerRecords.recordBunkerRequest(entry, in: self)
     }
 
-    private func dropOldBunkerLogEntries() throws(RuntimeError) {
-        let kept = try read(StorageQuery(owner: me.rawBytes, collection: BunkerCollection.log, descending: true, limit: Self.bunkerLogCapacity))
-        guard kept.count == Self.bunkerLogCapacity, let oldestKept = kept.last else { return }
-        for old in try read(StorageQuery(owner: me.rawBytes, collection: BunkerCollection.log, sortRange: .min ... oldestKept.sort - 1)) {
-            store.deleteRecord(BunkerCollection.log, key: old.key)
-        }
-    }
-
-    /// Remembers that `client` sent the request `id` (created at `time`), and forgets those created
-    /// before `since`. Returns false when it was remembered already: a replay.
     public func rememberBunkerRequest(client: PublicKey, id: String, time: Int64, forgettingBefore since: Int64) throws(RuntimeError) -> Bool {
-        let key = cipher.lookupHash(client.rawBytes + Array(id.utf8))
-        guard try withStore({ try store.read(BunkerCollection.request, key: key) }) == nil else { return false }
-        for old in try read(StorageQuery(owner: me.rawBytes, collection: BunkerCollection.request, sortRange: .min ... since - 1)) {
-            store.deleteRecord(BunkerCollection.request, key: old.key)
-        }
-        try withStore { try store.put(BunkerCollection.request, key: key, sort: time, value: []) }
-        try commit()
-        return true
+        try BunkerRecords.rememberBunkerRequest(client: client, id: id, time: time, forgettingBefore: since, in: self)
     }
 
-    /// The bunker's log, oldest first (the last `limit` entries when given).
     public func bunkerLog(limit: Int? = nil) throws(RuntimeError) -> [BunkerLogEntry] {
-        let records = try read(StorageQuery(owner: me.rawBytes, collection: BunkerCollection.log, descending: true, limit: limit))
-        return try records.reversed().map { record throws(RuntimeError) in
-            try Self.decodeBunkerRecord { () throws(RecordValueError) in try BunkerLogEntry(encoded: record.value) }
-        }
-    }
-
-    private static func decodeBunkerRecord<Value>(_ decode: () throws(RecordValueError) -> Value) throws(RuntimeError) -> Value {
-        do {
-            return try decode()
-        } catch {
-            throw RuntimeError(.storage, "storage: a record of the bunker is damaged (\(error))")
-        }
+        try BunkerRecords.bunkerLog(limit: limit, in: self)
     }
 }

@@ -63,58 +63,25 @@ final class NotifiedIDLog: Sendable {
     }
 
     private func append(_ id: String) throws(NotifiedIDLogError) {
-        try ensureFolder()
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw failure("cannot open") }
-        defer { close(descriptor) }
-        try write(Array((id + "\n").utf8), to: descriptor)
-        guard fsync(descriptor) == 0 else { throw failure("cannot flush") }
+        try writing { () throws(PrivateFile.Failure) in
+            try PrivateFile.makeFolder((path as NSString).deletingLastPathComponent)
+            let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { throw PrivateFile.Failure(description: "cannot open: \(String(cString: strerror(errno)))") }
+            defer { close(descriptor) }
+            try PrivateFile.write(Array((id + "\n").utf8), to: descriptor, path: path)
+            guard fsync(descriptor) == 0 else { throw PrivateFile.Failure(description: "cannot flush: \(String(cString: strerror(errno)))") }
+        }
     }
 
     private func rewrite(_ ids: [String]) throws(NotifiedIDLogError) {
-        try ensureFolder()
-        let temporary = path + ".tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw failure("cannot create \(temporary)") }
-        do throws(NotifiedIDLogError) {
-            try write(Array(ids.map { $0 + "\n" }.joined().utf8), to: descriptor)
-            guard fsync(descriptor) == 0 else { throw failure("cannot flush \(temporary)") }
-        } catch {
-            close(descriptor)
-            unlink(temporary)
-            throw error
-        }
-        close(descriptor)
-        guard rename(temporary, path) == 0 else { throw failure("cannot replace it with \(temporary)") }
-        let folder = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folder >= 0 {
-            fsync(folder)  // makes the rename durable
-            close(folder)
-        }
+        try writing { () throws(PrivateFile.Failure) in try PrivateFile.replace(path, with: Array(ids.map { $0 + "\n" }.joined().utf8)) }
     }
 
-    private func write(_ bytes: [UInt8], to descriptor: Int32) throws(NotifiedIDLogError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw failure("cannot write")
-            }
-            offset += written
-        }
-    }
-
-    private func ensureFolder() throws(NotifiedIDLogError) {
-        let folder = (path as NSString).deletingLastPathComponent
+    private func writing(_ body: () throws(PrivateFile.Failure) -> Void) throws(NotifiedIDLogError) {
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try body()
         } catch {
-            throw NotifiedIDLogError(path: folder, reason: "cannot create the folder: \(error.localizedDescription)")
+            throw NotifiedIDLogError(path: path, reason: error.description)
         }
-    }
-
-    private func failure(_ what: String) -> NotifiedIDLogError {
-        NotifiedIDLogError(path: path, reason: "\(what): \(String(cString: strerror(errno)))")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NostrCore
 
 /// The profiles of a home (`<data>/profiles.json`), in the order they were added.
 public struct ProfileList: Codable, Equatable, Sendable {
@@ -34,6 +35,25 @@ public struct ProfileList: Codable, Equatable, Sendable {
     mutating func activate(_ id: ProfileID, now: Date) {
         for profile in profiles where profile.active != (profile.id == id) {
             edit(profile.id, now: now) { $0.active = $0.id == id }
+        }
+    }
+
+    /// Refuses a new profile for `key` named `name` (nil: a name is chosen) when the name breaks the
+    /// rule or is taken, or the home has a profile with this key already.
+    func checkNewProfile(_ key: PublicKey, name: String?) throws(AccountError) {
+        if let name {
+            try Self.checkName(name)
+            if named(name) != nil { throw AccountError("there is already a profile named '\(name)'; choose another name", badInput: true) }
+        }
+        if let same = profiles.first(where: { $0.account.pubkey == key.hex }) {
+            throw AccountError("this home already has \(key.npub) as profile '\(same.name)'")
+        }
+    }
+
+    /// Refuses a profile name that is empty or spans lines.
+    static func checkName(_ name: String) throws(AccountError) {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty, !name.contains(where: \.isNewline) else {
+            throw AccountError("a profile name must not be empty or span lines; choose another", badInput: true)
         }
     }
 }

@@ -5,7 +5,7 @@ extension JSONRecords {
     public static func profile(_ profile: HomeProfile) -> [String: Any] {
         [
             "id": profile.id.rawValue, "name": profile.name, "npub": profile.npub, "active": profile.active,
-            "backed_up": profile.backedUp, "last_synced_at": AccountManager.timeFormatter().string(from: profile.lastSyncedAt),
+            "backed_up": profile.backedUp, "last_synced_at": ProfileListFile.timeFormatter().string(from: profile.lastSyncedAt),
         ]
     }
 
@@ -18,12 +18,12 @@ extension JSONRecords {
             "id": profile.id.rawValue, "name": profile.name, "npub": profile.npub, "pubkey": profile.account.pubkey, "locked": locked,
             "published_name": profile.account.publishedName ?? NSNull(),
         ]
-        if locked, let autoLockedAt { record["auto_locked_at"] = AccountManager.timeFormatter().string(from: autoLockedAt) }
+        if locked, let autoLockedAt { record["auto_locked_at"] = ProfileListFile.timeFormatter().string(from: autoLockedAt) }
         return record
     }
 
     /// What `unlock` unlocked, and until when the agent keeps it unless used (null: until `lock`).
     public static func unlocked(_ profiles: [HomeProfile], until: Date?) -> [String: Any] {
-        ["unlocked": profiles.map(\.name), "until": until.map { AccountManager.timeFormatter().string(from: $0) } ?? NSNull()]
+        ["unlocked": profiles.map(\.name), "until": until.map { ProfileListFile.timeFormatter().string(from: $0) } ?? NSNull()]
     }
 }

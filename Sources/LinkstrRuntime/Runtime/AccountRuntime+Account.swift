@@ -30,15 +30,15 @@ extension AccountRuntime {
     public func deleteAccount() async throws(RuntimeError) {
         var published = 0
         do throws(RuntimeError) {
-            let pool = try await writablePool()
-            await refreshFollowList(pool, profiles: false)
+            let pool = try await Outbox.writablePool(in: self)
+            await Contacts.refreshFollowList(pool, profiles: false, in: self)
             let enabled: [String]
             do {
                 enabled = try relays.enabled().map(\.url)
             } catch {
                 throw RuntimeError(storage: error)
             }
-            let (followList, vanish) = AccountDeletion.events(try contactBook(), relays: enabled, now: clock())
+            let (followList, vanish) = AccountDeletion.events(try Contacts.contactBook(in: self), relays: enabled, now: clock())
             for unsigned in [followList, vanish] {
                 let signed: Event
                 do {
@@ -46,7 +46,7 @@ extension AccountRuntime {
                 } catch {
                     throw RuntimeError(.failed, "cannot sign the deletion request: \(error)")
                 }
-                try await publishAll([signed], on: pool)
+                try await Outbox.publishAll([signed], on: pool, in: self)
                 published += 1
             }
         } catch {

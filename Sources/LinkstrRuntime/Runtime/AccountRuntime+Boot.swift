@@ -5,15 +5,15 @@ extension AccountRuntime {
     /// boot step (`connecting relays…`); the operation then finds the pool ready.
     public func connectRelays(forWriting: Bool, timeout: Duration) async throws(RuntimeError) {
         if forWriting {
-            _ = try await writablePool()
+            _ = try await Outbox.writablePool(in: self)
             return
         }
         let pool = try connect()
         let connected = await pool.waitForConnection(until: .now + timeout)
         if Task.isCancelled { throw RuntimeError(.failed, "cancelled while waiting for a relay.") }
         guard connected else {
-            recordRelayStatuses()
-            throw RuntimeError(.failed, Self.unreachable(pool, within: timeout))
+            Outbox.recordRelayStatuses(in: self)
+            throw RuntimeError(.failed, Outbox.unreachable(pool, within: timeout))
         }
     }
 }

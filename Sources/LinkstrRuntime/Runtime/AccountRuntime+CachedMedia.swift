@@ -18,7 +18,7 @@ extension AccountRuntime {
         }
         let shared = Set(records.compactMap { try? Self.storedPost($0).url })
         for link in Set(links) where !shared.contains(link) {
-            media.forgetCachedMedia(of: link, thumbnail: (try? storedMetadata(link))?.thumbnail)
+            media.forgetCachedMedia(of: link, thumbnail: (try? LinkTitles.storedMetadata(link, in: self))?.thumbnail)
         }
     }
 }

@@ -6,7 +6,7 @@ extension AccountRuntime {
     /// deep link to the post (both content: shown only by notifiers that opt in). Nil when the
     /// configuration notifies only for contacts (`[notify] from = "contacts"`) and the sender is not one.
     public func notification(for request: EngineNotification) -> NotificationRequest? {
-        if host.configuration.notifyFrom == .contacts, (try? contactBook())?.isContact(request.sender) != true { return nil }
+        if host.configuration.notifyFrom == .contacts, (try? Contacts.contactBook(in: self))?.isContact(request.sender) != true { return nil }
         return NotificationRequest(
             id: request.id, kind: request.kind == .post ? .post : .reaction, sessionName: request.sessionName,
             senderName: displayName(of: request.sender), url: request.url, note: request.note, emoji: request.emoji,

@@ -100,6 +100,16 @@ public actor AccountRuntime {
         forgetCachedMedia(ofReleased: store.takeReleasedLinks())
     }
 
+    /// Runs `body` (store reads and writes, engine steps) and commits what it buffered: one storage
+    /// transaction, as a GRDB `DatabaseQueue.write` is. What throws is mapped as ``withStore(_:)``
+    /// maps it, and a failure leaves nothing written. The feature types beside the actor
+    /// (``Sessions``, ``Contacts``, ``SavedLinks``…) change the account's records through it.
+    func transaction<Value>(_ body: () throws -> Value) throws(RuntimeError) -> Value {
+        let value = try withStore(body)
+        try commit()
+        return value
+    }
+
     /// Runs store calls, engine steps or engine commands, and maps what they throw: a refused
     /// command to its `RuntimeError`; a storage failure (which stops the step where it happened) to
     /// `RuntimeError(storage:)`, dropping the batch. A `RuntimeError` passes as it is.
@@ -124,7 +134,7 @@ public actor AccountRuntime {
         guard let pool else { return }
         let now = clock()
         for relay in pool.stopReporting().sorted() {
-            recordAnswer(relay, accepted: false, error: Self.noAnswerYet, at: now)
+            Outbox.recordAnswer(relay, accepted: false, error: Outbox.noAnswerYet, at: now, in: self)
         }
         try? pool.setRelays([])
         self.pool = nil

@@ -1,34 +1,40 @@
 import LinkstrHost
 
-extension AccountRuntime {
+/// The webhook sync of the saved links: every kept link POSTed to `[saved] webhook`, how it went kept
+/// in the account state, and when the background service should try again.
+///
+/// Thread rule: runs on the account's actor (`account` is isolated), where its store is touched.
+enum SavedLinkWebhook {
     /// POSTs per sync before it counts as failed (waiting `retryDelay`, then twice that, between).
-    static let webhookAttempts = 3
+    static let attempts = 3
+
     /// The background service syncs when the last accepted sync is older than this.
-    static let webhookSyncInterval: Int64 = 86_400
+    static let syncInterval: Int64 = 86_400
+
     /// The longest the background service waits to try again after failures or offline skips.
-    static let webhookLongestBackOff: Int64 = 3_600
+    static let longestBackOff: Int64 = 3_600
 
     /// POSTs every kept saved link to the webhook (`[saved]` of the configuration unless `settings`
     /// is given) and records how it went. Offline (no route, or the host does not resolve), nothing
     /// is sent and the sync is tried again later; a refused or failed POST is tried again with
     /// back-off. The returned status says which.
-    public func syncSavedLinks(settings: SavedLinksSettings? = nil, retryDelay: Duration = .seconds(1)) async throws(RuntimeError) -> WebhookStatus {
-        let settings = settings ?? host.configuration.savedLinks
+    static func sync(settings: SavedLinksSettings? = nil, retryDelay: Duration = .seconds(1), in account: isolated AccountRuntime) async throws(RuntimeError) -> WebhookStatus {
+        let settings = settings ?? account.host.configuration.savedLinks
         guard let delivery = WebhookDelivery(settings) else {
             throw RuntimeError(.badInput, "no webhook is configured; add [saved] with webhook = \"https://…\" to config.toml")
         }
-        if let warning = delivery.plainHTTPWarning { host.log.log(.warn, warning) }
-        let links = try savedLinks()
+        if let warning = delivery.plainHTTPWarning { account.host.log.log(.warn, warning) }
+        let links = try SavedLinks.savedLinks(in: account)
         let body = WebhookPayload.body(links, extraFields: settings.extraFields)
         var result = WebhookDelivery.Result.failed("not sent")
-        for attempt in 0..<Self.webhookAttempts {
+        for attempt in 0..<Self.attempts {
             if attempt > 0 { try? await Task.sleep(for: retryDelay * (1 << (attempt - 1))) }
-            result = await delivery.post(body, now: clock())
+            result = await delivery.post(body, now: account.clock())
             if case .failed = result { continue }
             break
         }
-        var status = try webhookStatus()
-        let now = clock()
+        var status = try Self.status(in: account)
+        let now = account.clock()
         status.lastAttempt = now
         status.sent = links.count
         switch result {
@@ -44,20 +50,19 @@ extension AccountRuntime {
             status.failures += 1
         case .failed(let reason):
             status.outcome = .failed
-            status.error = "\(reason) (\(Self.webhookAttempts) attempts)"
+            status.error = "\(reason) (\(Self.attempts) attempts)"
             status.failures += 1
         }
         if status.outcome != .ok {
-            status.nextAttempt = now + min(Self.webhookLongestBackOff, 60 << Int64(min(status.failures - 1, 10)))
+            status.nextAttempt = now + min(Self.longestBackOff, 60 << Int64(min(status.failures - 1, 10)))
         }
-        try withStore { try store.put(EngineCollection.accountState, key: Array(AccountStateKey.webhookStatus.utf8), value: status.encoded()) }
-        try commit()
+        try account.transaction { try account.store.put(EngineCollection.accountState, key: Array(AccountStateKey.webhookStatus.utf8), value: status.encoded()) }
         return status
     }
 
     /// Where the webhook sync stands.
-    public func webhookStatus() throws(RuntimeError) -> WebhookStatus {
-        guard let bytes = try withStore({ try store.read(EngineCollection.accountState, key: Array(AccountStateKey.webhookStatus.utf8)) }) else {
+    static func status(in account: isolated AccountRuntime) throws(RuntimeError) -> WebhookStatus {
+        guard let bytes = try account.withStore({ try account.store.read(EngineCollection.accountState, key: Array(AccountStateKey.webhookStatus.utf8)) }) else {
             return WebhookStatus()
         }
         do {
@@ -69,12 +74,12 @@ extension AccountRuntime {
 
     /// Whether the background service should sync now: a webhook is configured, and no sync was
     /// accepted in the last 24 hours, or the last one failed or was skipped and its back-off is over.
-    public func webhookSyncIsDue(settings: SavedLinksSettings? = nil) throws(RuntimeError) -> Bool {
-        guard (settings ?? host.configuration.savedLinks).webhook != nil else { return false }
-        let status = try webhookStatus()
-        let now = clock()
+    static func syncIsDue(settings: SavedLinksSettings? = nil, in account: isolated AccountRuntime) throws(RuntimeError) -> Bool {
+        guard (settings ?? account.host.configuration.savedLinks).webhook != nil else { return false }
+        let status = try Self.status(in: account)
+        let now = account.clock()
         if let nextAttempt = status.nextAttempt, status.outcome != .ok { return now >= nextAttempt }
         guard let lastSync = status.lastSync else { return true }
-        return now - lastSync >= Self.webhookSyncInterval
+        return now - lastSync >= Self.syncInterval
     }
 }

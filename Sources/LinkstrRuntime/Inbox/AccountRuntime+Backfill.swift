@@ -18,7 +18,7 @@ extension AccountRuntime {
     public func sync(timeout: Duration = .seconds(15), progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws(RuntimeError) -> SyncReport {
         startBatch()
         let pool = try connect()
-        defer { recordRelayStatuses(unfinished: Set(batch.sync.unfinishedRelays)) }
+        defer { Outbox.recordRelayStatuses(unfinished: Set(batch.sync.unfinishedRelays), in: self) }
         do throws(RuntimeError) {
             try await backfill(pool, timeout: timeout, deduplicator: EventDeduplicator(capacity: 1_000_000), observer: nil, progress: progress)
         } catch {
@@ -29,126 +29,9 @@ extension AccountRuntime {
             batch.sync.interrupted = true
             return batch.sync
         }
-        await refreshFollowList(pool, profiles: true)
+        await Contacts.refreshFollowList(pool, profiles: true, in: self)
         return batch.sync
     }
-
-    /// A sync, then the live subscription until the task is cancelled; `observer` sees every change.
-    ///
-    /// The live subscription opens first, so that nothing published during the backfill falls
-    /// between the two; the deduplicator they share hands each wrap to one of them. What a relay
-    /// sends on either before its EOSE there is history (no notification); what it sends after is
-    /// new (`ReceivedEvent.isNew`), and notifies. `caughtUp` is called (and logged at info) once the
-    /// backfill is done and every connected relay has sent its EOSE on the live subscription (or
-    /// CLOSED it), or `timeout` passed.
-    ///
-    /// Cancelling closes the live subscription; what its stream still holds is ingested, committed
-    /// and observed before `watch` returns. Cancelled during the backfill, it commits what it
-    /// ingested and leaves the sync watermark where it was.
-    ///
-    /// - Parameter pending: wraps received while the account was locked (``LockedInbox``): opened,
-    ///   stored and observed first, as live.
-    public func watch(
-        timeout: Duration = .seconds(15), pending: [VerifiedEvent] = [], caughtUp: (@Sendable () -> Void)? = nil, observer: @escaping Observer
-    ) async throws(RuntimeError) {
-        startBatch()
-        let pool = try connect()
-        if !pending.isEmpty {
-            for wrap in pending { await receive(wrap, source: .live) }
-            await ingestUnwrapped()
-            await commitBatch(observer: observer)
-        }
-        // Also once the backfill is done (below).
-        defer { recordRelayStatuses() }
-        let deduplicator = EventDeduplicator(capacity: 1_000_000)
-        let live: SubscriptionStream
-        do {
-            live = try pool.subscribeGiftWraps(to: me, now: clock(), deduplicator: deduplicator)
-        } catch {
-            throw RuntimeError(.failed, "cannot subscribe to gift wraps: \(error)")
-        }
-        liveRelaysCaughtUp = []
-        liveRelaysClosed = []
-        // Each EOSE or CLOSED on the live subscription, for the catch-up to look again.
-        let (liveProgress, liveProgressed) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let liveTask = Task {
-            for await message in live {
-                switch message {
-                case .event(let received):
-                    await self.receive(received.verified, source: received.isNew ? .live : .historical)
-                    await self.ingestUnwrapped()
-                    await self.commitBatch(observer: observer)
-                case .endOfStoredEvents(let relay):
-                    self.liveRelaysCaughtUp.insert(relay)
-                    liveProgressed.yield()
-                // Not waited for; what it sends if it takes the subscription up again (after AUTH)
-                // is history until its EOSE.
-                case .closed(let relay, _):
-                    self.liveRelaysClosed.insert(relay)
-                    liveProgressed.yield()
-                case .rejected(_, let reason): self.rejectInvalid(reason)
-                case .duplicate: break
-                }
-            }
-        }
-        defer { liveTask.cancel() }
-        let closeLive: @Sendable () -> Void = { pool.unsubscribe(RelayPool.LinkstrSubscription.giftWraps) }
-        do throws(RuntimeError) {
-            try await backfill(pool, timeout: timeout, deduplicator: deduplicator, observer: observer, progress: nil)
-        } catch {
-            guard Task.isCancelled else { throw error }
-            // Stopped: what was ingested is kept; without a finished backfill the watermark stays.
-            closeLive()
-            await liveTask.value
-            await ingestUnwrapped()
-            await commitBatch(observer: observer)
-            if let failure = batch.failure { throw failure }
-            return
-        }
-        await refreshFollowList(pool, profiles: true)
-        recordRelayStatuses()
-        await awaitLiveCatchUp(pool, timeout: timeout, liveProgress: liveProgress)
-        caughtUp?()
-        await withTaskCancellationHandler {
-            await liveTask.value
-        } onCancel: {
-            closeLive()
-        }
-        if let failure = batch.failure { throw failure }
-    }
-
-    /// Waits (at most `timeout`) until every connected relay has sent its EOSE (or CLOSED) on the
-    /// live subscription, then logs that watch is following new events. Looks again at each of
-    /// `liveProgress` (an EOSE or CLOSED) and each status change.
-    private func awaitLiveCatchUp(_ pool: RelayPool, timeout: Duration, liveProgress: AsyncStream<Void>) async {
-        let (changes, changed) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let statusChanges = pool.updates
-        let watchers = [
-            Task {
-                for await _ in liveProgress { changed.yield() }
-            },
-            Task {
-                for await update in statusChanges {
-                    if case .status = update { changed.yield() }
-                }
-            },
-            Task {
-                try? await Task.sleep(for: timeout)
-                changed.finish()
-            },
-        ]
-        defer { watchers.forEach { $0.cancel() } }
-        var waiting = pool.connectedRelays().subtracting(liveRelaysCaughtUp).subtracting(liveRelaysClosed)
-        var iterator = changes.makeAsyncIterator()
-        while !waiting.isEmpty, !Task.isCancelled, await iterator.next() != nil {
-            waiting = pool.connectedRelays().subtracting(liveRelaysCaughtUp).subtracting(liveRelaysClosed)
-        }
-        let relays = liveRelaysCaughtUp.count
-        let late = waiting.isEmpty ? "" : " (still waiting for " + waiting.sorted().joined(separator: ", ") + ")"
-        host.log.log(.info, "caught up with \(relays) relay\(relays == 1 ? "" : "s")\(late); following new events")
-    }
-
-    // MARK: Backfill
 
     /// The most backfill passes of one sync: a pass runs again only when a rumor was pushed out of
     /// staging while it waited for something the pass then brought (see ``passBackfill``).
@@ -160,7 +43,7 @@ extension AccountRuntime {
     /// brings only what is not seen yet: the dropped rumors, decided now. The staging area keeps
     /// its bounds (a stranger's flood that nothing releases is not fetched again) and the feed is
     /// whole when `sync` returns. Counts are the sync's: a wrap fetched twice is received once.
-    private func backfill(
+    func backfill(
         _ pool: RelayPool, timeout: Duration, deduplicator: EventDeduplicator, observer: Observer?,
         progress: (@Sendable (SyncProgress) -> Void)?
     ) async throws(RuntimeError) {
@@ -301,7 +184,7 @@ extension AccountRuntime {
     }
 
     /// Starts the counts (and the failure) of a sync or watch afresh: each reports only its own wraps.
-    private func startBatch() {
+    func startBatch() {
         batch = IngestBatch()
     }
 
@@ -312,81 +195,5 @@ extension AccountRuntime {
     private func notePage(_ page: Int, progress: (@Sendable (SyncProgress) -> Void)?) {
         batch.pages = page
         progress?(self.progress())
-    }
-
-    /// Commits the buffered writes, then hands their reports to `observer`.
-    func commitBatch(observer: Observer?) async {
-        guard batch.failure == nil else { return }
-        do throws(RuntimeError) {
-            try commit()
-        } catch {
-            batch.failure = error
-            return
-        }
-        batch.sinceCommit = 0
-        let reports = batch.reports
-        batch.reports.removeAll()
-        guard let observer else { return }
-        for (report, source) in reports { await observer(report, source) }
-    }
-
-    // MARK: Staging kept across restarts
-
-    /// Replaces the kept staged rumors with `unresolved` (sorted by when each was first staged).
-    private func keepStaged(_ unresolved: [UnresolvedRumor]) throws(RuntimeError) {
-        for record in try read(StorageQuery(owner: me.rawBytes, collection: EngineCollection.staged)) {
-            store.deleteRecord(EngineCollection.staged, key: record.key)
-        }
-        try withStore {
-            for entry in unresolved {
-                let rumor = entry.rumor
-                try store.put(EngineCollection.staged, key: rumor.wrapID.eventID.rawBytes, sort: entry.stagedAt, value: rumor.rumor.jsonBytes())
-            }
-        }
-    }
-
-    /// Stages again what waited when the last sync ended; its staging lifetime goes on.
-    private func restage() throws(RuntimeError) {
-        for record in try read(StorageQuery(owner: me.rawBytes, collection: EngineCollection.staged)) {
-            guard let id = EventID(bytes: record.key), let rumor = try? Event(rumorJSON: record.value) else { continue }
-            let report = try withStore {
-                try engine.ingest(InboundRumor(rumor: rumor, wrapID: WrapID(id), source: .historical), now: clock(), stagedSince: record.sort)
-            }
-            if !report.changes.isEmpty { batch.reports.append((report, .historical)) }
-        }
-    }
-
-    // MARK: Seen marks
-
-    /// How long a seen mark outlives the sync watermark: every backfill asks for wraps from
-    /// `giftWrapLookback` before the last sync on, the live subscription from that long before now,
-    /// and a relay may hold a wrap dated a little ahead of when it was seen. A wrap seen before
-    /// `lastSync − seenWrapRetention` is older than anything a relay is asked for again.
-    public static let seenWrapRetention: Int64 = RelayPool.giftWrapLookback + PayloadLimits.futureSkewSeconds
-
-    /// The most seen marks dropped per sync (the rest go at the next one).
-    static let seenWrapPruneLimit = 100_000
-
-    /// Drops the seen marks that no relay can bring back after a sync that started at `lastSync`.
-    private func pruneSeenWraps(lastSync: Int64) throws(RuntimeError) {
-        try withStore { try store.forgetWrapsSeen(before: lastSync - Self.seenWrapRetention, limit: Self.seenWrapPruneLimit) }
-    }
-
-    // MARK: Account state
-
-    func stateInt64(_ name: String) throws(RuntimeError) -> Int64? {
-        guard let value = try withStore({ try store.read(EngineCollection.accountState, key: Array(name.utf8)) }) else { return nil }
-        do {
-            var reader = try RecordValueReader(value)
-            return try reader.int64()
-        } catch {
-            throw RuntimeError(.storage, "storage: the account setting '\(name)' is damaged (\(error))")
-        }
-    }
-
-    func setState(_ name: String, int64 value: Int64) throws(RuntimeError) {
-        var writer = RecordValueWriter(version: 1)
-        writer.int64(value)
-        try withStore { try store.put(EngineCollection.accountState, key: Array(name.utf8), value: writer.bytes) }
     }
 }

@@ -3,11 +3,32 @@ import Foundation
 import Glibc
 import NostrCore
 
-/// The secrets of a profile in its key store, one ``KeySlot`` each:
+/// The secrets of a home's profiles in their key stores, one ``KeySlot`` each:
 /// `<data>/profiles/<id>/<slot>.ncryptsec` or `.nsec` (mode 0600), or a Secret Service item
 /// keyed by the profile's id. An ncryptsec store asks for the passphrase once per call, however
-/// many slots it reads or writes.
-extension AccountManager {
+/// many slots it reads or writes; under a master passphrase (its verifier in `<data>/lock.json`)
+/// every key is encrypted under that one. Keys the unlock agent holds are taken from it.
+///
+/// Thread rule: a value; not thread-safe (commands use it from one thread).
+struct ProfileKeyStore: Sendable {
+    let dataDirectory: String
+    let environment: [String: String]
+    let agent: UnlockAgentClient
+
+    var secretService: SecretServiceKeyStore { SecretServiceKeyStore(environment: environment) }
+
+    var lockPath: String { dataDirectory + "/lock.json" }
+
+    /// The master passphrase's verifier; nil when the home has none.
+    func masterPassphraseVerifier() throws(AccountError) -> MasterPassphraseVerifier? {
+        guard let data = FileManager.default.contents(atPath: lockPath) else { return nil }
+        do {
+            return try JSONDecoder().decode(MasterPassphraseVerifier.self, from: data)
+        } catch {
+            throw AccountError("\(lockPath) is damaged (\(error)); set the master passphrase again with `linkstr profile passphrase`")
+        }
+    }
+
     func keyDirectory(_ id: ProfileID) -> String {
         dataDirectory + "/profiles/" + id.rawValue
     }
@@ -151,7 +172,7 @@ extension AccountManager {
             guard let nsec = held[slot.fileName], let key = try? SecretKey(nsec: nsec) else { return nil }
             if slot == .accountKey, key.publicKey.hex != profile.account.pubkey {
                 throw AccountError(
-                    "the unlock agent on \(agentAddress.socketPath) gave a key that is not the key of profile '\(profile.name)' (\(profile.npub)); "
+                    "the unlock agent on \(agent.address.socketPath) gave a key that is not the key of profile '\(profile.name)' (\(profile.npub)); "
                         + "nothing was used or written. Stop that agent (`linkstr lock`), then run `linkstr unlock` again")
             }
             keys.append(key)
@@ -173,5 +194,31 @@ extension AccountManager {
     func removeFile(_ path: String) throws(AccountError) {
         guard FileManager.default.fileExists(atPath: path) else { return }
         guard unlink(path) == 0 else { throw AccountError("cannot remove \(path): \(String(cString: strerror(errno)))") }
+    }
+
+    func parseNsec(_ text: String, source: String) throws(AccountError) -> SecretKey {
+        do {
+            return try SecretKey(nsec: text.trimmingCharacters(in: .whitespacesAndNewlines))
+        } catch {
+            throw AccountError("\(source) does not hold a valid nsec")
+        }
+    }
+
+    /// Writes `text` atomically with mode 0600 (its folder is created with 0700).
+    func writePrivateFile(_ path: String, _ text: String) throws(AccountError) {
+        do {
+            try PrivateFile.replace(path, with: Array(text.utf8))
+        } catch {
+            throw AccountError(error.description)
+        }
+    }
+
+    /// Makes the folder's entries (a key written or removed) durable before the command reports it.
+    func syncDirectory(_ directory: String) throws(AccountError) {
+        do {
+            try PrivateFile.syncFolder(directory)
+        } catch {
+            throw AccountError(error.description)
+        }
     }
 }

@@ -1,7 +1,11 @@
 import LinkstrEngine
 import LinkstrHost
 
-extension AccountRuntime {
+/// The titles and thumbnails of the links an account shows: fetched through the media providers when
+/// asked (`feed --titles`), kept sealed in the account's records by a hash of the URL.
+///
+/// Thread rule: runs on the account's actor (`account` is isolated), where its store is touched.
+enum LinkTitles {
     /// How many links `fetchTitles` asks about at once.
     static let metadataConcurrency = 4
 
@@ -10,8 +14,8 @@ extension AccountRuntime {
     /// link tells its host that someone received it, which a private sharing app should not do
     /// behind its user's back. Failures leave the item as it was (the media plugin remembers dead
     /// links and does not hammer them).
-    public func fetchTitles(_ items: [FeedItem]) async throws(RuntimeError) -> [FeedItem] {
-        let fetched = try await fetchMetadata(items.filter { $0.title == nil && $0.thumbnail == nil }.map(\.post.url))
+    static func fetchTitles(_ items: [FeedItem], in account: isolated AccountRuntime) async throws(RuntimeError) -> [FeedItem] {
+        let fetched = try await fetchMetadata(items.filter { $0.title == nil && $0.thumbnail == nil }.map(\.post.url), in: account)
         return items.map { item in
             guard let metadata = fetched[item.post.url] else { return item }
             var updated = item
@@ -22,8 +26,8 @@ extension AccountRuntime {
     }
 
     /// `fetchTitles` for saved links: the title of every link that has none yet.
-    public func fetchTitles(_ links: [SavedLink]) async throws(RuntimeError) -> [SavedLink] {
-        let fetched = try await fetchMetadata(links.filter { $0.title == nil }.map(\.url))
+    static func fetchTitles(_ links: [SavedLink], in account: isolated AccountRuntime) async throws(RuntimeError) -> [SavedLink] {
+        let fetched = try await fetchMetadata(links.filter { $0.title == nil }.map(\.url), in: account)
         return links.map { link in
             var updated = link
             updated.title = fetched[link.url]?.title ?? link.title
@@ -33,9 +37,9 @@ extension AccountRuntime {
 
     /// Fetches the metadata of `urls` through the media providers, a few at a time, and stores what
     /// was found (sealed).
-    private func fetchMetadata(_ urls: [String]) async throws(RuntimeError) -> [String: LinkMetadata] {
+    private static func fetchMetadata(_ urls: [String], in account: isolated AccountRuntime) async throws(RuntimeError) -> [String: LinkMetadata] {
         let missing = Array(Set(urls))
-        let media = self.media
+        let media = account.media
         var fetched: [String: LinkMetadata] = [:]
         for start in stride(from: 0, to: missing.count, by: Self.metadataConcurrency) {
             let chunk = missing[start..<min(start + Self.metadataConcurrency, missing.count)]
@@ -49,19 +53,19 @@ extension AccountRuntime {
                 for await (url, metadata) in group { fetched[url] = metadata }
             }
         }
-        for (url, metadata) in fetched { try putMetadata(metadata, of: url) }
-        try commit()
+        for (url, metadata) in fetched { try putMetadata(metadata, of: url, in: account) }
+        try account.commit()
         return fetched
     }
 
     /// What was fetched for `url` before, if anything.
-    func storedMetadata(_ url: String) throws(RuntimeError) -> LinkMetadata? {
-        guard let bytes = try withStore({ try store.read(EngineCollection.linkMetadata, key: cipher.lookupHash(url)) }) else { return nil }
+    static func storedMetadata(_ url: String, in account: isolated AccountRuntime) throws(RuntimeError) -> LinkMetadata? {
+        guard let bytes = try account.withStore({ try account.store.read(EngineCollection.linkMetadata, key: account.cipher.lookupHash(url)) }) else { return nil }
         return try? LinkMetadata(encoded: bytes)
     }
 
     /// Buffers `metadata` as what was fetched for `url`.
-    func putMetadata(_ metadata: LinkMetadata, of url: String) throws(RuntimeError) {
-        try withStore { try store.put(EngineCollection.linkMetadata, key: cipher.lookupHash(url), value: metadata.encoded()) }
+    static func putMetadata(_ metadata: LinkMetadata, of url: String, in account: isolated AccountRuntime) throws(RuntimeError) {
+        try account.withStore { try account.store.put(EngineCollection.linkMetadata, key: account.cipher.lookupHash(url), value: metadata.encoded()) }
     }
 }

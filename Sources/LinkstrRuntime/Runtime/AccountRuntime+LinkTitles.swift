@@ -1,0 +1,13 @@
+import LinkstrEngine
+import LinkstrHost
+
+/// The link-title use cases on the account; ``LinkTitles`` does the work, on this actor.
+extension AccountRuntime {
+    public func fetchTitles(_ items: [FeedItem]) async throws(RuntimeError) -> [FeedItem] {
+        try await LinkTitles.fetchTitles(items, in: self)
+    }
+
+    public func fetchTitles(_ links: [SavedLink]) async throws(RuntimeError) -> [SavedLink] {
+        try await LinkTitles.fetchTitles(links, in: self)
+    }
+}
