@@ -78,19 +78,22 @@ enum Contacts {
     /// session members and this account: `peopleWithProfiles`) from the connected relays, waiting at
     /// most `followListWait` for their end of stored events.
     static func refreshFollowList(_ pool: RelayPool, profiles: Bool, in account: isolated AccountRuntime) async {
-        guard var book = try? contactBook(in: account) else { return }
+        var followLists: [Event] = []
         if let stream = try? pool.subscribeFollowList(of: account.me) {
-            for event in await account.storedEvents(stream, subscription: RelayPool.LinkstrSubscription.followList, pool: pool) {
-                book.ingestFollowList(event, now: account.clock())
-            }
+            followLists = await account.storedEvents(stream, subscription: RelayPool.LinkstrSubscription.followList, pool: pool)
         }
-        if profiles,
-            let stream = try? pool.subscribe("linkstr-profiles", filters: [Filter(authors: peopleWithProfiles(book, in: account), kinds: [Profile.kind])])
+        var names: [Event] = []
+        if profiles, let known = try? contactBook(in: account),
+            let stream = try? pool.subscribe("linkstr-profiles", filters: [Filter(authors: peopleWithProfiles(known, in: account), kinds: [Profile.kind])])
         {
-            for event in await account.storedEvents(stream, subscription: "linkstr-profiles", pool: pool) {
-                book.ingestProfile(event, now: account.clock())
-            }
+            names = await account.storedEvents(stream, subscription: "linkstr-profiles", pool: pool)
         }
+        // Read, change and store with no suspension in between: a contact added or an alias set
+        // while the relays answered (by the app or a command while a watch runs) is kept, not
+        // overwritten with the book as it was before the wait.
+        guard var book = try? contactBook(in: account) else { return }
+        for event in followLists { book.ingestFollowList(event, now: account.clock()) }
+        for event in names { book.ingestProfile(event, now: account.clock()) }
         do throws(RuntimeError) {
             try save(book, in: account)
         } catch {
