@@ -26,6 +26,7 @@ let package = Package(
         .executable(name: "linkstr-storage-bench", targets: ["StorageBench"]),
         .executable(name: "linkstr-ingest-bench", targets: ["IngestBench"]),
         .executable(name: "linkstr-nostr-bench", targets: ["NostrBench"]),
+        .executable(name: "linkstr-publish-bench", targets: ["PublishBench"]),
         // The built-in media providers: liblinkstr-plugin-media.so (the six named providers, priority 0)
         // and liblinkstr-plugin-media-generic.so (every other link, priority INT32_MIN).
         .library(name: "linkstr-plugin-media", type: .dynamic, targets: ["MediaBuiltinPlugin"]),
@@ -192,6 +193,8 @@ let package = Package(
         // `linkstr sync` minus the network: gift wraps through unwrap, engine and the SQLite plugin.
         .executableTarget(
             name: "IngestBench", dependencies: ["LinkstrRuntime", "LinkstrHost", "LinkstrEngine", "NostrCore", "CSecp256k1"], path: "Benchmarks/IngestBench"),
+        // The publish round trip to a local relay through the relay client every command uses.
+        .executableTarget(name: "PublishBench", dependencies: ["LinkstrRuntime", "NostrCore"], path: "Benchmarks/PublishBench"),
 
         // MARK: Fuzzing: the parsers of untrusted input, driven by libFuzzer (scripts/fuzz.sh; README "Testing")
         .target(

@@ -37,6 +37,11 @@ import Testing
         expectOneLine(try bench("linkstr-media-bench", ["--fast"]), "linkstr-media-bench: takes no arguments")
     }
 
+    @Test func publishBenchWithABadCount() throws {
+        expectOneLine(try bench("linkstr-publish-bench", ["--count", "0"]), "usage: linkstr-publish-bench")
+        expectOneLine(try bench("linkstr-publish-bench", ["--relay"]), "usage: linkstr-publish-bench")
+    }
+
     @Test func nostrBenchWithAnUnknownPart() throws {
         expectOneLine(try bench("linkstr-nostr-bench", ["--fast"]), "usage: linkstr-nostr-bench [throughput|parsing]")
     }
