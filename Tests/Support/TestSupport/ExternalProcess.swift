@@ -100,11 +100,15 @@ public final class ExternalProcess: Sendable {
         errors.withLock { $0 += restErrors }
     }
 
-    /// Kills the program (SIGKILL: a relay that dies without closing its connections) and reaps it.
+    /// Kills the program (SIGKILL: a relay that dies without closing its connections) and waits up
+    /// to 10 s for Foundation to see it end. Not `waitUntilExit()`: it runs the calling thread's run
+    /// loop, and called from a task's thread (a deinit at the end of an `async let`) it can wait for
+    /// ever for a notice delivered elsewhere — one such wait held a whole suite run.
     public func kill() {
         guard process.isRunning else { return }
         Glibc.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
     }
 
     /// Stops the program (SIGTERM, then SIGKILL after a second) and reaps it.
