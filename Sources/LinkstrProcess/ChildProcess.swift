@@ -147,7 +147,7 @@ public final class ChildProcess: Sendable {
                 readers.append((err.read, true))
             }
         }
-        let started = Spawn.start(executable, arguments, environment: environment, descriptors: descriptors, ownGroup: false, closingOthers: false)
+        let started = Spawn.start(executable, arguments, environment: environment, descriptors: descriptors, ownGroup: false)
         childEnds.forEach { close($0) }
         switch started {
         case .success(let pid): processIdentifier = pid

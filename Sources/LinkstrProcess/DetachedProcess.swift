@@ -16,6 +16,6 @@ public enum DetachedProcess {
     /// Starts `executable` with `arguments`; its process id. Whoever wants its exit status reaps it
     /// with `waitpid`; otherwise it is reaped when this process ends.
     public static func spawn(_ executable: String, _ arguments: [String]) -> Result<pid_t, SpawnError> {
-        Spawn.start(executable, arguments, environment: nil, descriptors: [.devNull, .devNull, .devNull], ownGroup: true, closingOthers: true)
+        Spawn.start(executable, arguments, environment: nil, descriptors: [.devNull, .devNull, .devNull], ownGroup: true)
     }
 }

@@ -3,7 +3,7 @@ import Glibc
 
 /// posix_spawn as linkstr's programs start every child: no blocked signal and the default action
 /// for the usual ones whatever the calling thread set (linkstr ignores SIGPIPE; its children must
-/// not), and what each of stdin, stdout and stderr is.
+/// not), what each of stdin, stdout and stderr is, and nothing else open.
 enum Spawn {
     /// What one of the child's descriptors 0, 1 and 2 is.
     enum Descriptor {
@@ -18,10 +18,8 @@ enum Spawn {
     ///
     /// - Parameters:
     ///   - ownGroup: a process group of its own (Ctrl-C in the terminal does not reach it).
-    ///   - closingOthers: every descriptor above 2 is closed in the child, not only the close-on-exec ones.
     static func start(
-        _ executable: String, _ arguments: [String], environment: [String: String]?, descriptors: [Descriptor], ownGroup: Bool,
-        closingOthers: Bool
+        _ executable: String, _ arguments: [String], environment: [String: String]?, descriptors: [Descriptor], ownGroup: Bool
     ) -> Result<pid_t, DetachedProcess.SpawnError> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -33,9 +31,14 @@ enum Spawn {
             case .copy(let source): posix_spawn_file_actions_adddup2(&actions, source, target)
             }
         }
-        if closingOthers {
-            let inherited = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
-            for descriptor in inherited where descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        // Every descriptor above 2 is closed in the child, not only the close-on-exec ones: a test
+        // process or a long-running watch holds hundreds (databases, sockets), and a child that
+        // inherits them runs out (PostgreSQL refuses to start with fewer than 58 free under `ulimit -n 1024`).
+        if let closeFrom = closeFromAction {
+            _ = closeFrom(&actions, 3)
+        } else {
+            let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
+            for descriptor in open where descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) }
         }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -64,6 +67,11 @@ enum Spawn {
             ?? posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         return result == 0 ? .success(pid) : .failure(DetachedProcess.SpawnError(code: result))
     }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), looked up because its
+    /// header declares it for `_GNU_SOURCE` only, which Swift's Glibc module does not set.
+    private static let closeFromAction: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? =
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np").map { unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self) }
 
     /// A pipe whose two ends are closed on exec (the child gets its copies through `Descriptor.copy`;
     /// other children never hold them open).

@@ -51,6 +51,19 @@ struct ChildProcessTests {
         #expect(child.wait() == .signaled(SIGTERM))
     }
 
+    /// A descriptor this process holds without close-on-exec (as libraries and test processes do,
+    /// by the hundred) must not reach the child: PostgreSQL, started under `ulimit -n 1024` from a
+    /// test process with many open, refused to run.
+    @Test func theChildInheritsNoDescriptorAboveStandardError() throws {
+        let held = open("/dev/null", O_RDONLY)
+        try #require(held > 2)
+        defer { close(held) }
+        #expect(fcntl(held, F_GETFD) & FD_CLOEXEC == 0)
+        let (exit, stdout, _) = try ChildProcess.run("/bin/sh", ["-c", "[ -e /proc/self/fd/\(held) ] && echo open || echo closed"])
+        #expect(exit.succeeded)
+        #expect(stdout == "closed\n")
+    }
+
     @Test func aProgramThatCannotStartIsNamed() {
         #expect {
             try ChildProcess("/nonexistent/linkstr-probe", [])
