@@ -268,7 +268,7 @@ let package = Package(
         .testTarget(name: "EngineEndToEndTests", dependencies: ["NostrCore", "PluginTesting", "TestSupport"]),
         // Replays every input under Fuzz/regressions through its fuzz target.
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),
-        .testTarget(name: "LinkstrProcessTests", dependencies: ["LinkstrProcess"]),
+        .testTarget(name: "LinkstrProcessTests", dependencies: ["LinkstrProcess", "TestSupport"]),
         .testTarget(
             name: "RelayPoolPluginTests",
             dependencies: [

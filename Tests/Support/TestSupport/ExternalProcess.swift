@@ -122,5 +122,12 @@ public final class ExternalProcess: Sendable {
 
     deinit {
         stop()
+        // A handle with a readability handler is held by its own dispatch source: without this its
+        // descriptor stays open for the rest of the run (hundreds over a suite, until `ulimit -n`).
+        for pipe in [pipes.out, pipes.err] {
+            pipe.fileHandleForReading.readabilityHandler = nil
+            try? pipe.fileHandleForReading.close()
+            try? pipe.fileHandleForWriting.close()
+        }
     }
 }
