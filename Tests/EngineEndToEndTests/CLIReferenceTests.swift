@@ -19,13 +19,30 @@ struct CLIReferenceTests {
     }
 
     @Test("the --json shapes in docs/cli.md are the keys the program prints")
-    func sameShapes() throws {
+    func sameShapes() async throws {
         let reference = try CommandReference.load()
         let scratch = TestScratch()
         defer { scratch.remove() }
+        // A local site for the media commands: a page and a one-second video.
+        let site = scratch.folder("site")
+        _ = scratch.write("site/page.html", "<!doctype html><html><head><title>A page</title></head><body>hello</body></html>\n")
+        let encoded = try ProcessRunner.run(
+            "/usr/bin/env", ["ffmpeg", "-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=size=64x64:rate=10", "-t", "1",
+                             "-pix_fmt", "yuv420p", site + "/clip.mp4"], timeout: 30)
+        try #require(encoded.status == 0, "ffmpeg: \(encoded.stderr)")
+        let server = try await StaticSite.serve(site)
+        defer { server.process.stop() }
         let home = try LinkstrHome.create(
             scratch, "alice", relays: ["ws://127.0.0.1:9"],
-            config: "notifiers = [\"org.linkstr.notify.command\"]\n[plugins.\"org.linkstr.notify.command\"]\ncommand = [\"/bin/true\"]\n")
+            config: """
+                notifiers = ["org.linkstr.notify.command"]
+                [plugins."org.linkstr.notify.command"]
+                command = ["/bin/true"]
+                [plugins."org.linkstr.media.generic"]
+                allow_private_addresses = "loopback"
+                ytdlp = "\(ExternalProcess.packageRoot)/.venv/bin/yt-dlp"
+
+                """)
         let link = "https://example.com/a"
         let units = scratch.folder("units"), applications = scratch.folder("applications"), browser = scratch.folder("chromium")
         let runs: [(command: String, arguments: [String])] = [
@@ -44,6 +61,9 @@ struct CLIReferenceTests {
             ("media classify", ["media", "classify", "https://youtu.be/dQw4w9WgXcQ"]),
             ("open", ["open", "linkstr://open?url=https%3A%2F%2Fyoutu.be%2FdQw4w9WgXcQ"]),
             ("open", ["open", "linkstr://save?url=https%3A%2F%2Fexample.com%2Fsaved&tag=read"]),
+            ("media metadata", ["media", "metadata", server.url("page.html")]),
+            ("media resolve", ["media", "resolve", server.url("page.html")]),
+            ("media fetch", ["media", "fetch", server.url("clip.mp4")]),
             ("media clear-cache", ["media", "clear-cache"]),
             ("profile add", ["profile", "add", "Bob", "--key-store", "plain"]),
             ("profile rename", ["profile", "rename", "Bob", "Robert"]),
@@ -67,6 +87,7 @@ struct CLIReferenceTests {
             ("desktop uninstall", ["desktop", "uninstall", "--applications-dir", applications]),
             ("browser install", ["browser", "install", "--chromium", "--user-data-dir", browser]),
             ("browser uninstall", ["browser", "uninstall", "--chromium", "--user-data-dir", browser]),
+            ("app selftest", ["app", "selftest"]),
             // Last: from here on the keys need the passphrase.
             ("profile passphrase", ["profile", "passphrase", "--passphrase-stdin"]),
             ("lock", ["lock"]),

@@ -57,8 +57,24 @@ struct CommandReference {
         rows.first { $0.command == command }.map { Self.shapes(in: $0.json) } ?? []
     }
 
-    /// Every `{"key","key"?}` of a cell.
+    /// The shapes of the objects in a list a command prints, by the key of the list: "each of
+    /// `calls`: `{…}`" in its row.
+    func elementShapes(of command: String) -> [String: Shape] {
+        guard let cell = rows.first(where: { $0.command == command })?.json else { return [:] }
+        var shapes: [String: Shape] = [:]
+        for part in cell.components(separatedBy: "each of `").dropFirst() {
+            let key = part.prefix { $0 != "`" }
+            if let shape = Self.shapes(in: String(part.dropFirst(key.count))).first { shapes[String(key)] = shape }
+        }
+        return shapes
+    }
+
+    /// Every `{"key","key"?}` of a cell, but those of "each of `key`:".
     static func shapes(in cell: String) -> [Shape] {
+        allShapes(in: cell.components(separatedBy: "each of `").first ?? cell)
+    }
+
+    private static func allShapes(in cell: String) -> [Shape] {
         var shapes: [Shape] = [], rest = Substring(cell)
         while let open = rest.range(of: "{\"") {
             let inside = rest[open.upperBound...].prefix { $0 != "}" }
@@ -84,11 +100,19 @@ struct CommandReference {
         let printed = try? JSONSerialization.jsonObject(with: Data(stdout.utf8))
         let objects = (printed as? [[String: Any]]) ?? [printed as? [String: Any]].compactMap { $0 }
         #expect(!objects.isEmpty, "linkstr \(command) printed no object to compare: \(stdout)", sourceLocation: sourceLocation)
+        let elementShapes = elementShapes(of: command)
         for object in objects {
             let keys = Set(object.keys)
             #expect(
                 shapes.contains { $0.admits(keys) }, "linkstr \(command) --json printed \(keys.sorted()); docs/cli.md says \(shapes)",
                 sourceLocation: sourceLocation)
+            for (key, shape) in elementShapes {
+                for element in object[key] as? [[String: Any]] ?? [] {
+                    #expect(
+                        shape.admits(Set(element.keys)),
+                        "linkstr \(command) --json printed \(key) with \(element.keys.sorted()); docs/cli.md says \(shape)", sourceLocation: sourceLocation)
+                }
+            }
         }
     }
 
