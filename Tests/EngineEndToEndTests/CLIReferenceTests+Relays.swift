@@ -62,6 +62,18 @@ extension CLIReferenceTests {
         let imported = try ProcessRunner.linkstr(["account", "import", "-", "--key-store", "plain", "--json", "--home", copy], stdin: bob.nsec + "\n")
         #expect(imported.status == 0, "\(imported.stderr)")
         reference.expectShape(of: "account import", printed: imported.stdout)
+        let bunker = try await TestBunker(relayURL: relay.url, userSecret: SecretKey.generate().nsec)
+        defer { bunker.process.stop() }
+        let remote = scratch.folder("remote")
+        _ = scratch.write("remote/config.toml", "relays = [\"\(relay.url)\"]\n")
+        let connected = try ProcessRunner.linkstr(
+            ["account", "connect", bunker.ready, "--yes", "--key-store", "plain", "--json", "--home", remote], timeout: 45)
+        #expect(connected.status == 0, "\(connected.stderr)")
+        reference.expectShape(of: "account connect", printed: connected.stdout)
+        let disconnected = try ProcessRunner.linkstr(["account", "disconnect", "--json", "--home", remote])
+        #expect(disconnected.status == 0, "\(disconnected.stderr)")
+        reference.expectShape(of: "account disconnect", printed: disconnected.stdout)
+
         _ = try Self.shaped(reference, bob, "account logout", ["account", "logout", "--yes"])
         _ = try Self.shaped(reference, alice, "account delete", ["account", "delete", "--confirm", alice.npub])
     }
