@@ -57,6 +57,7 @@ struct CLIReferenceTests {
             ("relay reset", ["relay", "reset"]),
             ("config", ["config"]),
             ("plugins", ["plugins"]),
+            ("plugins list", ["plugins", "list"]),
             ("plugins check", ["plugins", "check", BuildProducts.plugin("media-generic")]),
             ("media classify", ["media", "classify", "https://youtu.be/dQw4w9WgXcQ"]),
             ("open", ["open", "linkstr://open?url=https%3A%2F%2Fyoutu.be%2FdQw4w9WgXcQ"]),
@@ -76,6 +77,7 @@ struct CLIReferenceTests {
             ("notify test", ["notify", "test"]),
             ("save", ["save", link, "--tag", "x"]),
             ("saved", ["saved"]),
+            ("saved list", ["saved", "list", "--tag", "x"]),
             ("tag", ["tag", link, "--add", "y"]),
             ("tags", ["tags"]),
             ("unsave", ["unsave", link]),
@@ -90,10 +92,20 @@ struct CLIReferenceTests {
             ("app selftest", ["app", "selftest"]),
             // Last: from here on the keys need the passphrase.
             ("profile passphrase", ["profile", "passphrase", "--passphrase-stdin"]),
+            ("unlock", ["unlock", "--passphrase-stdin"]),
             ("lock", ["lock"]),
         ]
-        // The passphrase of `profile backup` and `profile passphrase`.
+        // The passphrase of `profile backup`, `profile passphrase` and `unlock`.
+        defer { HomeUnlockAgent.stop(home.path) }
         try Self.expectShapes(reference, home, runs, stdin: "correct horse\n")
+
+        // `app` prints its address as its first line, then serves until stopped.
+        let command = ["app", "--no-browser", "--json", "--home", home.path]
+        CommandLog.current?.record(command)
+        let app = try ExternalProcess(executable: BuildProducts.linkstrExecutable, command, environment: ProcessRunner.linkstrEnvironment())
+        defer { app.stop() }
+        #expect(await eventually(within: 20) { app.stdout.contains("\n") }, "\(app.stderr)")
+        reference.expectShape(of: "app", printed: String(app.stdout.prefix { $0 != "\n" }))
     }
 
     /// Runs each command with `--json` in `home` (stdin: `stdin`) and expects what it printed to
