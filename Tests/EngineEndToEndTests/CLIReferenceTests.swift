@@ -59,6 +59,8 @@ struct CLIReferenceTests {
             ("plugins", ["plugins"]),
             ("plugins list", ["plugins", "list"]),
             ("plugins check", ["plugins", "check", BuildProducts.plugin("media-generic")]),
+            ("plugins validate", ["plugins", "validate", BuildProducts.plugin("notify-command"), "--set", "command=[\"/bin/true\"]"]),
+            ("plugins conformance", ["plugins", "conformance", BuildProducts.plugin("memory")]),
             ("media classify", ["media", "classify", "https://youtu.be/dQw4w9WgXcQ"]),
             ("open", ["open", "linkstr://open?url=https%3A%2F%2Fyoutu.be%2FdQw4w9WgXcQ"]),
             ("open", ["open", "linkstr://save?url=https%3A%2F%2Fexample.com%2Fsaved&tag=read"]),
