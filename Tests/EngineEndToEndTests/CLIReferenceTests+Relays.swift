@@ -13,7 +13,9 @@ extension CLIReferenceTests {
         defer { scratch.remove() }
         let relay = try await TestRelay.start(.rust, scratch: scratch)
         let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
-        let bob = try LinkstrHome.create(scratch, "bob", relays: [relay.url])
+        let bob = try LinkstrHome.create(scratch, "bob", relays: [relay.url], config: Self.localMedia)
+        let site = try await Self.mediaSite(scratch)
+        defer { site.process.stop() }
         let carol = SecretKey.generate().publicKey.npub
         // Bob watches from the start: Alice's session, its members, her post, reaction and deletion reach him live.
         let watch = try bob.startWatch()
@@ -39,6 +41,9 @@ extension CLIReferenceTests {
         _ = try Self.shaped(reference, bob, "react", ["react", session, post, "👍"])
         _ = try Self.shaped(reference, bob, "read", ["read", session])
         _ = try Self.shaped(reference, bob, "share", ["share", post])
+        let clip = try #require(try Self.shaped(reference, alice, "post", ["post", session, site.url("clip.mp4")])["id"] as? String)
+        _ = try Self.shaped(reference, bob, "sync", ["sync"])
+        _ = try Self.shaped(reference, bob, "play", ["play", session, clip, "--print"])
         _ = try Self.shaped(reference, bob, "session archive", ["session", "archive", session])
         _ = try Self.shaped(reference, bob, "session unarchive", ["session", "unarchive", session])
         _ = try Self.shaped(reference, alice, "delete", ["delete", session, post])

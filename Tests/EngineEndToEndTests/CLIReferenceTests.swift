@@ -23,14 +23,7 @@ struct CLIReferenceTests {
         let reference = try CommandReference.load()
         let scratch = TestScratch()
         defer { scratch.remove() }
-        // A local site for the media commands: a page and a one-second video.
-        let site = scratch.folder("site")
-        _ = scratch.write("site/page.html", "<!doctype html><html><head><title>A page</title></head><body>hello</body></html>\n")
-        let encoded = try ProcessRunner.run(
-            "/usr/bin/env", ["ffmpeg", "-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=size=64x64:rate=10", "-t", "1",
-                             "-pix_fmt", "yuv420p", site + "/clip.mp4"], timeout: 30)
-        try #require(encoded.status == 0, "ffmpeg: \(encoded.stderr)")
-        let server = try await StaticSite.serve(site)
+        let server = try await Self.mediaSite(scratch)
         defer { server.process.stop() }
         let home = try LinkstrHome.create(
             scratch, "alice", relays: ["ws://127.0.0.1:9"],
@@ -38,10 +31,7 @@ struct CLIReferenceTests {
                 notifiers = ["org.linkstr.notify.command"]
                 [plugins."org.linkstr.notify.command"]
                 command = ["/bin/true"]
-                [plugins."org.linkstr.media.generic"]
-                allow_private_addresses = "loopback"
-                ytdlp = "\(ExternalProcess.packageRoot)/.venv/bin/yt-dlp"
-
+                \(Self.localMedia)
                 """)
         let link = "https://example.com/a"
         let units = scratch.folder("units"), applications = scratch.folder("applications"), browser = scratch.folder("chromium")
@@ -109,6 +99,25 @@ struct CLIReferenceTests {
         #expect(await eventually(within: 20) { app.stdout.contains("\n") }, "\(app.stderr)")
         reference.expectShape(of: "app", printed: String(app.stdout.prefix { $0 != "\n" }))
     }
+
+    /// A local site for the media commands: `page.html` and a one-second video, `clip.mp4`.
+    static func mediaSite(_ scratch: TestScratch) async throws -> StaticSite {
+        let site = scratch.folder("site")
+        _ = scratch.write("site/page.html", "<!doctype html><html><head><title>A page</title></head><body>hello</body></html>\n")
+        let encoded = try ProcessRunner.run(
+            "/usr/bin/env", ["ffmpeg", "-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=size=64x64:rate=10", "-t", "1",
+                             "-pix_fmt", "yuv420p", site + "/clip.mp4"], timeout: 30)
+        guard encoded.status == 0 else { throw TestFailure("ffmpeg: \(encoded.stderr)") }
+        return try await StaticSite.serve(site)
+    }
+
+    /// The config.toml lines that let the generic media plugin fetch from that site (on 127.0.0.1).
+    static let localMedia = """
+        [plugins."org.linkstr.media.generic"]
+        allow_private_addresses = "loopback"
+        ytdlp = "\(ExternalProcess.packageRoot)/.venv/bin/yt-dlp"
+
+        """
 
     /// Runs each command with `--json` in `home` (stdin: `stdin`) and expects what it printed to
     /// have the keys of its documented shape.
