@@ -31,7 +31,7 @@ final class CallbackTask: Sendable {
     }
 
     /// Queues `record` for the callback.
-    func deliver(_ record: [String: Any]) {
+    func deliver(_ record: some Encodable) {
         let json = JSONRecords.text(record)
         queue.async {
             guard !self.stopped.load(ordering: .acquiring) else { return }
@@ -44,7 +44,12 @@ final class CallbackTask: Sendable {
     /// Reports the failure that ended the work as the last record, `{"type":"error","message"}` —
     /// unless `stop` ended it.
     func deliverEnd(_ failure: RuntimeError) {
-        if !Task.isCancelled { deliver(["type": "error", "message": failure.description]) }
+        if !Task.isCancelled { deliver(JSONRecords.Typed("error", Failure(message: failure.description))) }
+    }
+
+    /// What ended the work, in words.
+    private struct Failure: Encodable {
+        let message: String
     }
 
     /// Cancels the work and waits until it returned and, unless called from the callback, until no

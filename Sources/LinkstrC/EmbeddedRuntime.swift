@@ -198,9 +198,9 @@ final class EmbeddedRuntime: Sendable {
                 do {
                     try await supervisor.run { event, _ in
                         switch event {
-                        case .caughtUp: watch.deliver(["type": "caught_up"])
+                        case .caughtUp: watch.deliver(JSONRecords.Typed("caught_up"))
                         case .change(let change): watch.deliver(JSONRecords.change(change))
-                        case .notification(let notification): watch.deliver(JSONRecords.notification(notification))
+                        case .notification(let notification): watch.deliver(JSONRecords.NotificationEvent(notification))
                         case .notice: break
                         }
                     }

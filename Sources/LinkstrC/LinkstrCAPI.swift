@@ -61,10 +61,18 @@ public func linkstr_host_plugins_json(
     _ handle: OpaquePointer?, _ buffer: UnsafeMutablePointer<CChar>?,
     _ capacity: Int) -> Int {
     guard let embedded = EmbeddedHost.from(handle) else { return 0 }
-    let plugins = embedded.host.registry.plugins.map { plugin -> [String: Any] in
-        ["id": plugin.id, "version": plugin.version, "path": plugin.path, "provides": plugin.provides]
+    let plugins = embedded.host.registry.plugins.map {
+        HostPlugin(id: $0.id, version: $0.version, path: $0.path, provides: $0.provides)
     }
     return CStringBuffer.write(JSONRecords.text(plugins), into: buffer, capacity: capacity)
+}
+
+/// A plugin the host loaded: `{"id","version","path","provides"}`.
+private struct HostPlugin: Encodable {
+    let id: String
+    let version: String
+    let path: String
+    let provides: [String]
 }
 
 @c(linkstr_host_providers_json)
@@ -97,11 +105,9 @@ public func linkstr_host_classify_url(
             LKHErrorSlot.write(errorSlot, .notFound, "no media provider claims \(String(cString: url))")
             return 0
         }
-        var object: [String: Any] = [
-            "provider": result.provider, "mode": result.mode.rawValue, "canonical_url": result.canonicalURL,
-        ]
-        object["embed_url"] = result.embedURL
-        return CStringBuffer.write(JSONRecords.text(object), into: buffer, capacity: capacity)
+        let record = HostClassification(
+            provider: result.provider, mode: result.mode.rawValue, canonicalURL: result.canonicalURL, embedURL: result.embedURL)
+        return CStringBuffer.write(JSONRecords.text(record), into: buffer, capacity: capacity)
     } catch {
         LKHErrorSlot.write(errorSlot, error.status, error.description)
         return 0
@@ -157,4 +163,18 @@ public func linkstr_host_free(_ handle: OpaquePointer?) {
 @c(linkstr_version)
 public func linkstr_version() -> UnsafePointer<CChar> {
     LinkstrVersion.cString
+}
+
+/// How the host's media providers classify a link: `{"provider","mode","canonical_url","embed_url"?}`.
+private struct HostClassification: Encodable {
+    let provider: String
+    let mode: String
+    let canonicalURL: String
+    let embedURL: String?
+
+    enum CodingKeys: String, CodingKey {
+        case provider, mode
+        case canonicalURL = "canonical_url"
+        case embedURL = "embed_url"
+    }
 }

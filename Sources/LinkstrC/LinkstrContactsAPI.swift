@@ -9,7 +9,7 @@ public func linkstr_contacts_list(
     _ handle: OpaquePointer?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
-        try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in try await runtime.contacts() }.map(JSONRecords.contact)
+        try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in try await runtime.contacts() }.map(JSONRecords.ContactRow.init)
     }
 }
 
@@ -23,7 +23,7 @@ public func linkstr_contact_add(
         let contact = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
             try await runtime.addContact(try await runtime.resolvePerson(key), alias: alias)
         }
-        return JSONRecords.contact(contact)
+        return JSONRecords.ContactRow(contact)
     }
 }
 

@@ -20,7 +20,7 @@ public func linkstr_unlock(
                 passphrase: text, autoLockMinutes: runtime.autoLockMinutes,
                 agentCommand: program.map { UnlockAgentProgram.command(program: $0, configuration: configuration) } ?? [])
         }
-        return JSONRecords.unlocked(unlocked.profiles, until: unlocked.until)
+        return JSONRecords.Unlocked(unlocked.profiles, until: unlocked.until)
     }
 }
 

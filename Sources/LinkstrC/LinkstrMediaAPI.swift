@@ -20,7 +20,7 @@ public func linkstr_media_resolve(
                 throw RuntimeError(error, "cannot resolve \(url)")
             }
         }
-        return JSONRecords.mediaResolution(resolution)
+        return JSONRecords.Resolution(resolution)
     }
 }
 
@@ -39,7 +39,7 @@ public func linkstr_media_metadata(
                 throw RuntimeError(error, "no metadata for \(url)")
             }
         }
-        return JSONRecords.mediaMetadata(metadata)
+        return JSONRecords.Metadata(metadata)
     }
 }
 

@@ -9,7 +9,7 @@ public func linkstr_profiles_list(
     _ handle: OpaquePointer?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
-        try EmbeddedRuntime.from(handle).accountFiles { accounts throws(AccountError) in try accounts.profileList() }.profiles.map(JSONRecords.profile)
+        try EmbeddedRuntime.from(handle).accountFiles { accounts throws(AccountError) in try accounts.profileList() }.profiles.map(JSONRecords.ProfileRow.init)
     }
 }
 
@@ -19,7 +19,7 @@ public func linkstr_profile_use(
     _ errorSlot: UnsafeMutablePointer<lkh_error>?
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
-        JSONRecords.profile(try EmbeddedRuntime.from(handle).useProfile(try RuntimeCall.text(name, "name")))
+        JSONRecords.ProfileRow(try EmbeddedRuntime.from(handle).useProfile(try RuntimeCall.text(name, "name")))
     }
 }
 
@@ -33,6 +33,6 @@ public func linkstr_whoami(
             let locked = accounts.isLocked(profile)
             return (profile, locked, locked ? accounts.autoLockedAt() : nil)
         }
-        return JSONRecords.whoami(profile, locked: locked, autoLockedAt: autoLockedAt)
+        return JSONRecords.Whoami(profile, locked: locked, autoLockedAt: autoLockedAt)
     }
 }

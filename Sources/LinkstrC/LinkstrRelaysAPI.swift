@@ -16,7 +16,7 @@ public func linkstr_relays_list(
                 throw RelaySettingsError("cannot read the relay list: \(error)")
             }
         }
-        return relays.map(JSONRecords.relay)
+        return relays.map(JSONRecords.RelayRow.init)
     }
 }
 
@@ -75,7 +75,7 @@ public func linkstr_relay_reset(
 
 /// Makes one change of the relay list, which the next connection uses.
 private func changeRelays(_ handle: OpaquePointer?, _ change: (RelaySettings) throws(RelaySettingsError) -> Void) throws(EmbeddedFailure)
-    -> [String: Any]
+    -> JSONRecords.Ok
 {
     let runtime = try EmbeddedRuntime.from(handle)
     try runtime.relays(change)

@@ -39,7 +39,7 @@ public func linkstr_account_connect(
             }
         }
         let connection = try outcome.get()
-        return JSONRecords.remoteIdentity(
+        return JSONRecords.RemoteIdentity(
             connection.account, key: connection.user, signer: link.signer, relays: link.relays, reconnected: connection.reconnected)
     }
 }

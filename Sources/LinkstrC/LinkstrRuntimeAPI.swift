@@ -75,7 +75,7 @@ public func linkstr_account_identity(
 /// Stores `key` as the account of the runtime's home, in the key store named by `keyStore` (NULL: the default).
 private func saveAccount(
     _ runtime: EmbeddedRuntime, _ key: SecretKey, name: UnsafePointer<CChar>?, keyStore: UnsafePointer<CChar>?
-) throws(EmbeddedFailure) -> [String: Any] {
+) throws(EmbeddedFailure) -> JSONRecords.Identity {
     let choice: KeyStoreKind?
     do throws(RuntimeError) {
         choice = try RuntimeCall.optionalText(keyStore).map { name throws(RuntimeError) in try KeyStoreKind(choice: name) }
@@ -89,7 +89,7 @@ private func saveAccount(
     return try identity(account)
 }
 
-private func identity(_ account: AccountFile) throws(EmbeddedFailure) -> [String: Any] {
+private func identity(_ account: AccountFile) throws(EmbeddedFailure) -> JSONRecords.Identity {
     guard let key = try? PublicKey(hex: account.pubkey) else { throw EmbeddedFailure(.unavailable, "the account file holds an invalid key") }
-    return JSONRecords.identity(account, key: key)
+    return JSONRecords.Identity(account, key: key)
 }

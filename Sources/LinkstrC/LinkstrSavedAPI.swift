@@ -13,7 +13,7 @@ public func linkstr_save(
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let (url, tags, note) = (try RuntimeCall.text(url, "url"), try tagList(tagsJSON, "tags"), RuntimeCall.optionalText(note))
         let outcome = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in try await runtime.save(url, tags: tags, note: note) }
-        return JSONRecords.saveOutcome(outcome)
+        return JSONRecords.SaveResult(outcome)
     }
 }
 
@@ -25,7 +25,7 @@ public func linkstr_saved_list(
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let filter = SavedLinkFilter(tags: try tagList(tagsJSON, "tags"), search: RuntimeCall.optionalText(search), deleted: deleted != 0)
         let links = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in try await runtime.savedLinks(filter) }
-        return links.map(JSONRecords.savedLink)
+        return links.map(JSONRecords.SavedLinkRow.init)
     }
 }
 
@@ -40,7 +40,7 @@ public func linkstr_saved_tag(
             guard !add.isEmpty || !remove.isEmpty else { return try await runtime.savedLink(url) }
             return try await runtime.retag(url, adding: add, removing: remove)
         }
-        return JSONRecords.savedLink(link)
+        return JSONRecords.SavedLinkRow(link)
     }
 }
 
@@ -51,7 +51,7 @@ public func linkstr_unsave(
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let url = try RuntimeCall.text(url, "url")
-        return JSONRecords.savedLink(try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in try await runtime.unsave(url) })
+        return JSONRecords.SavedLinkRow(try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in try await runtime.unsave(url) })
     }
 }
 
@@ -62,7 +62,7 @@ public func linkstr_restore(
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let url = try RuntimeCall.text(url, "url")
-        return JSONRecords.savedLink(try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in try await runtime.restore(url) })
+        return JSONRecords.SavedLinkRow(try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in try await runtime.restore(url) })
     }
 }
 
@@ -74,7 +74,7 @@ public func linkstr_tags(
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let url = RuntimeCall.optionalText(url)
         let scores = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in try await runtime.tagScores(for: url) }
-        return scores.map(JSONRecords.tagScore)
+        return scores.map(JSONRecords.TagRow.init)
     }
 }
 
@@ -90,7 +90,7 @@ public func linkstr_saved_sync(
         if statusOnly == 0, status.outcome == .failed {
             throw EmbeddedFailure(.unavailable, status.failureSentence)
         }
-        return JSONRecords.webhookStatus(status)
+        return JSONRecords.WebhookSync(status)
     }
 }
 

@@ -14,7 +14,7 @@ public func linkstr_sessions_list(
         let sessions = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
             try await runtime.sessions(archived: archived != 0)
         }
-        return sessions.map(JSONRecords.session)
+        return sessions.map(JSONRecords.SessionRow.init)
     }
 }
 
@@ -30,10 +30,13 @@ public func linkstr_session_create(
         let (summary, warning) = try runtime.run { runtime throws(RuntimeError) in
             try await runtime.createSession(named: name, members: members)
         }
-        var record = JSONRecords.createdSession(summary)
-        record["warnings"] = warning.map { [$0] } ?? []
-        return record
+        return JSONRecords.Merged(JSONRecords.CreatedSession(summary), Warnings(warnings: warning.map { [$0] } ?? []))
     }
+}
+
+/// What the caller of `linkstr_session_create` should know about the new session.
+private struct Warnings: Encodable {
+    let warnings: [String]
 }
 
 @c(linkstr_session_members)
@@ -48,7 +51,7 @@ public func linkstr_session_members(
         let summary = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
             try await runtime.changeMembers(of: session, adding: add, removing: remove)
         }
-        return JSONRecords.members(summary)
+        return JSONRecords.SessionMembers(summary)
     }
 }
 
@@ -78,7 +81,7 @@ public func linkstr_feed(
         let items = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
             try await runtime.feed(try await runtime.resolveSession(session), limit: limit == 0 ? nil : Int(limit))
         }
-        return items.map(JSONRecords.feedItem)
+        return items.map(JSONRecords.FeedRow.init)
     }
 }
 
@@ -92,7 +95,7 @@ public func linkstr_post(
         let post = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
             try await runtime.post(try await runtime.resolveSession(session), url: url, note: note)
         }
-        return JSONRecords.sentPost(post)
+        return JSONRecords.SentPost(post)
     }
 }
 
@@ -117,7 +120,7 @@ public func linkstr_react(
             let id = try await runtime.resolveSession(session)
             return try await runtime.react(id, postID: try await runtime.resolvePost(post, in: id), emoji: emoji, active: active)
         }
-        return JSONRecords.sentReaction(reaction)
+        return JSONRecords.SentReaction(reaction)
     }
 }
 
@@ -132,7 +135,7 @@ public func linkstr_delete(
             let id = try await runtime.resolveSession(session)
             return try await runtime.delete(id, postID: try await runtime.resolvePost(post, in: id))
         }
-        return JSONRecords.deletion(deletion)
+        return JSONRecords.Deletion(deletion)
     }
 }
 
@@ -153,7 +156,7 @@ public func linkstr_read(
     }
 }
 
-private func setArchived(_ handle: OpaquePointer?, _ session: UnsafePointer<CChar>?, _ archived: Bool) throws(EmbeddedFailure) -> [String: Any] {
+private func setArchived(_ handle: OpaquePointer?, _ session: UnsafePointer<CChar>?, _ archived: Bool) throws(EmbeddedFailure) -> JSONRecords.Ok {
     let session = try RuntimeCall.text(session, "session")
     try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
         try await runtime.setArchived(try await runtime.resolveSession(session), archived)

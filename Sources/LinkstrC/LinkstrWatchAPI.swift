@@ -15,7 +15,7 @@ public func linkstr_sync(
         try runtime.requireNoWatch()
         let timeout = relayTimeout(timeoutSeconds)
         let report = try runtime.run { runtime throws(RuntimeError) in try await runtime.sync(timeout: timeout) }
-        return JSONRecords.syncReport(report)
+        return JSONRecords.SyncCounts(report)
     }
 }
 

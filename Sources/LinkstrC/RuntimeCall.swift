@@ -6,9 +6,9 @@ import PluginABI
 /// The frame of every runtime call of linkstr.h: the record goes to the caller as a JSON string it
 /// owns (`linkstr_string_free`), a failure to its error slot; nothing unwinds into C.
 enum RuntimeCall {
-    static func record(
+    static func record<Record: Encodable>(
         _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?,
-        _ body: () throws(EmbeddedFailure) -> Any
+        _ body: () throws(EmbeddedFailure) -> Record
     ) -> lkh_status {
         guard let outJSON else { return EmbeddedFailure.null("out_json").report(errorSlot) }
         outJSON.pointee = nil

@@ -1,4 +1,5 @@
 import Foundation
+import NostrCore
 import PluginTesting
 import Testing
 
@@ -18,15 +19,25 @@ struct CLIReferenceTests {
     }
 
     @Test("the --json shapes in docs/cli.md are the keys the program prints")
-    func sameShapes() throws {
+    func sameShapes() async throws {
         let reference = try CommandReference.load()
         let scratch = TestScratch()
         defer { scratch.remove() }
-        let home = try LinkstrHome.create(scratch, "alice", relays: ["ws://127.0.0.1:9"])
+        let server = try await Self.mediaSite(scratch)
+        defer { server.process.stop() }
+        let home = try LinkstrHome.create(
+            scratch, "alice", relays: ["ws://127.0.0.1:9"],
+            config: """
+                notifiers = ["org.linkstr.notify.command"]
+                [plugins."org.linkstr.notify.command"]
+                command = ["/bin/true"]
+                \(Self.localMedia)
+                """)
         let link = "https://example.com/a"
         let units = scratch.folder("units"), applications = scratch.folder("applications"), browser = scratch.folder("chromium")
         let runs: [(command: String, arguments: [String])] = [
             ("account show", ["account", "show"]),
+            ("account show", ["account", "show", "--reveal-secret"]),
             ("whoami", ["whoami"]),
             ("relay add", ["relay", "add", "ws://127.0.0.1:10"]),
             ("relay list", ["relay", "list"]),
@@ -36,15 +47,29 @@ struct CLIReferenceTests {
             ("relay reset", ["relay", "reset"]),
             ("config", ["config"]),
             ("plugins", ["plugins"]),
+            ("plugins list", ["plugins", "list"]),
             ("plugins check", ["plugins", "check", BuildProducts.plugin("media-generic")]),
+            ("plugins validate", ["plugins", "validate", BuildProducts.plugin("notify-command"), "--set", "command=[\"/bin/true\"]"]),
+            ("plugins conformance", ["plugins", "conformance", BuildProducts.plugin("memory")]),
             ("media classify", ["media", "classify", "https://youtu.be/dQw4w9WgXcQ"]),
+            ("open", ["open", "linkstr://open?url=https%3A%2F%2Fyoutu.be%2FdQw4w9WgXcQ"]),
+            ("open", ["open", "linkstr://save?url=https%3A%2F%2Fexample.com%2Fsaved&tag=read"]),
+            ("media metadata", ["media", "metadata", server.url("page.html")]),
+            ("media resolve", ["media", "resolve", server.url("page.html")]),
+            ("media fetch", ["media", "fetch", server.url("clip.mp4")]),
             ("media clear-cache", ["media", "clear-cache"]),
             ("profile add", ["profile", "add", "Bob", "--key-store", "plain"]),
             ("profile rename", ["profile", "rename", "Bob", "Robert"]),
             ("profile list", ["profile", "list"]),
             ("profile remove", ["profile", "remove", "Robert", "--yes"]),
+            ("profile import", ["profile", "import", "Carol", scratch.write("carol.nsec", SecretKey.generate().nsec + "\n"), "--key-store", "plain"]),
+            ("profile use", ["profile", "use", "Carol"]),
+            ("profile backup", ["profile", "backup", "Carol", "--output", scratch.file("carol.ncryptsec"), "--passphrase-stdin"]),
+            ("saved import", ["saved", "import", scratch.write("bookmarks.html", "<A HREF=\"https://example.com/b\">B</A>\n")]),
+            ("notify test", ["notify", "test"]),
             ("save", ["save", link, "--tag", "x"]),
             ("saved", ["saved"]),
+            ("saved list", ["saved", "list", "--tag", "x"]),
             ("tag", ["tag", link, "--add", "y"]),
             ("tags", ["tags"]),
             ("unsave", ["unsave", link]),
@@ -56,26 +81,57 @@ struct CLIReferenceTests {
             ("desktop uninstall", ["desktop", "uninstall", "--applications-dir", applications]),
             ("browser install", ["browser", "install", "--chromium", "--user-data-dir", browser]),
             ("browser uninstall", ["browser", "uninstall", "--chromium", "--user-data-dir", browser]),
+            ("app selftest", ["app", "selftest"]),
+            // Last: from here on the keys need the passphrase.
+            ("profile passphrase", ["profile", "passphrase", "--passphrase-stdin"]),
+            ("unlock", ["unlock", "--passphrase-stdin"]),
+            ("lock", ["lock"]),
         ]
+        // The passphrase of `profile backup`, `profile passphrase` and `unlock`.
+        defer { HomeUnlockAgent.stop(home.path) }
+        try Self.expectShapes(reference, home, runs, stdin: "correct horse\n")
+
+        // `app` prints its address as its first line, then serves until stopped.
+        let command = ["app", "--no-browser", "--json", "--home", home.path]
+        CommandLog.current?.record(command)
+        let app = try ExternalProcess(executable: BuildProducts.linkstrExecutable, command, environment: ProcessRunner.linkstrEnvironment())
+        defer { app.stop() }
+        #expect(await eventually(within: 20) { app.stdout.contains("\n") }, "\(app.stderr)")
+        reference.expectShape(of: "app", printed: String(app.stdout.prefix { $0 != "\n" }))
+    }
+
+    /// A local site for the media commands: `page.html` and a one-second video, `clip.mp4`.
+    static func mediaSite(_ scratch: TestScratch) async throws -> StaticSite {
+        let site = scratch.folder("site")
+        _ = scratch.write("site/page.html", "<!doctype html><html><head><title>A page</title></head><body>hello</body></html>\n")
+        let encoded = try ProcessRunner.run(
+            "/usr/bin/env", ["ffmpeg", "-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=size=64x64:rate=10", "-t", "1",
+                             "-pix_fmt", "yuv420p", site + "/clip.mp4"], timeout: 30)
+        guard encoded.status == 0 else { throw TestFailure("ffmpeg: \(encoded.stderr)") }
+        return try await StaticSite.serve(site)
+    }
+
+    /// The config.toml lines that let the generic media plugin fetch from that site (on 127.0.0.1).
+    static let localMedia = """
+        [plugins."org.linkstr.media.generic"]
+        allow_private_addresses = "loopback"
+        ytdlp = "\(ExternalProcess.packageRoot)/.venv/bin/yt-dlp"
+
+        """
+
+    /// Runs each command with `--json` in `home` (stdin: `stdin`) and expects what it printed to
+    /// have the keys of its documented shape.
+    static func expectShapes(
+        _ reference: CommandReference, _ home: LinkstrHome, _ runs: [(command: String, arguments: [String])], stdin: String? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         for (command, arguments) in runs {
-            guard let shape = reference.shape(of: command) else {
-                Issue.record("docs/cli.md gives no shape for `linkstr \(command)`")
-                continue
-            }
-            let result = try home.run(arguments + ["--json"])
+            let result = try home.run(arguments + ["--json"], stdin: stdin)
             guard result.status == 0 else {
-                Issue.record("linkstr \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)")
+                Issue.record("linkstr \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)", sourceLocation: sourceLocation)
                 continue
             }
-            let printed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
-            let objects = (printed as? [[String: Any]]) ?? [printed as? [String: Any]].compactMap { $0 }
-            #expect(!objects.isEmpty, "linkstr \(command) printed no object to compare: \(result.stdout)")
-            for object in objects {
-                let keys = Set(object.keys)
-                #expect(
-                    shape.required.isSubset(of: keys) && keys.isSubset(of: shape.required.union(shape.optional)),
-                    "linkstr \(command) --json printed \(keys.sorted()); docs/cli.md says \(shape)")
-            }
+            reference.expectShape(of: command, printed: result.stdout, sourceLocation: sourceLocation)
         }
     }
 
@@ -96,55 +152,5 @@ struct CLIReferenceTests {
         }
         walk(root, [])
         return (commands, groups)
-    }
-}
-
-/// The tables of docs/cli.md: one row per command, "| `linkstr relay add URL` | does | `{"ok"}` |".
-struct CommandReference {
-    struct Row {
-        let command: String
-        let json: String
-    }
-
-    /// The keys of a documented `--json` shape: `{"id","note"?}` or `[{…}]`.
-    struct Shape: CustomStringConvertible {
-        let required: Set<String>
-        let optional: Set<String>
-        var description: String { "required \(required.sorted()), optional \(optional.sorted())" }
-    }
-
-    static let path = ExternalProcess.packageRoot + "/docs/cli.md"
-
-    let rows: [Row]
-    /// The rows between "## The core commands" and the next "## " heading.
-    let coreCommands: Set<String>
-
-    static func load() throws -> CommandReference {
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        var rows: [Row] = [], core = Set<String>(), section = ""
-        for line in text.split(separator: "\n") {
-            if line.hasPrefix("## ") { section = String(line) }
-            guard line.hasPrefix("| `linkstr ") else { continue }
-            let cells = line.dropFirst(2).components(separatedBy: " | ")
-            guard cells.count >= 3, let code = cells[0].split(separator: "`").first else {
-                throw TestFailure("cannot read this row of \(path): \(line)")
-            }
-            let words = code.split(separator: " ").dropFirst().prefix { $0.first?.isLetter == true && $0.allSatisfy { $0.isLowercase || $0 == "-" } }
-            let row = Row(command: words.joined(separator: " "), json: cells[2])
-            rows.append(row)
-            if section == "## The core commands" { core.insert(row.command) }
-        }
-        return CommandReference(rows: rows, coreCommands: core)
-    }
-
-    func shape(of command: String) -> Shape? {
-        guard let json = rows.first(where: { $0.command == command })?.json, json.contains("{\"") else { return nil }
-        let inside = json.drop { $0 != "{" }.dropFirst().prefix { $0 != "}" }
-        var required = Set<String>(), optional = Set<String>()
-        for key in inside.split(separator: ",") {
-            let name = key.trimmingCharacters(in: CharacterSet(charactersIn: "\"?"))
-            if key.hasSuffix("?") { optional.insert(name) } else { required.insert(name) }
-        }
-        return Shape(required: required, optional: optional)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LinkstrHost
 import LinkstrRuntime
+import TestSupport
 import Testing
 
 /// The media use cases through the composition root, in process, as `linkstr media` and the C API
@@ -28,14 +29,14 @@ import Testing
 
         let resolution = try await media.resolve(page)
         #expect(resolution.pluginID == "org.linkstr.media.generic" && resolution.mode == .link && resolution.resolvedURL == page)
-        let resolved = JSONRecords.mediaResolution(resolution)
+        let resolved = printed(JSONRecords.Resolution(resolution))
         #expect(resolved["provider"] as? String == "generic" && resolved["mode"] as? String == "link" && resolved["resolved_url"] as? String == page)
 
         let metadata = try await media.fetchMetadata(page)
         #expect(metadata.title == "Café & friends 😀 \"quoted\"" && metadata.thumbnail == server.url("/thumb.png"))
         let thumbnail = try #require(metadata.thumbnailPath)
         #expect(thumbnail.hasPrefix(home + "/cache/thumbnails/") && FileManager.default.fileExists(atPath: thumbnail))
-        #expect(JSONRecords.mediaMetadata(metadata) as NSDictionary == [
+        #expect(printed(JSONRecords.Metadata(metadata)) as NSDictionary == [
             "title": "Café & friends 😀 \"quoted\"", "thumbnail": server.url("/thumb.png"), "thumbnail_path": thumbnail,
         ] as NSDictionary)
     }
@@ -54,12 +55,12 @@ import Testing
 
         let video = try await media.fetchVideo(link)
         #expect(video.fromCache && video.path == file && video.bytes == 1000)
-        #expect(JSONRecords.cachedVideo(video) as NSDictionary == ["path": file, "bytes": 1000, "cached": true] as NSDictionary)
+        #expect(printed(JSONRecords.Video(video)) as NSDictionary == ["path": file, "bytes": 1000, "cached": true] as NSDictionary)
         #expect(try cache.entries().map(\.file) == ["clip.mp4"])
 
         let cleared = try media.clearCache()
         #expect(cleared.videos == 1 && cleared.videoBytes == 1000 && cleared.previewFiles >= 1)
-        #expect(JSONRecords.mediaCacheClearing(cleared)["videos"] as? Int == 1)
+        #expect(printed(JSONRecords.CacheClearing(cleared))["videos"] as? Int == 1)
         #expect(try cache.entries().isEmpty)
         #expect(!FileManager.default.fileExists(atPath: file) && !FileManager.default.fileExists(atPath: metadata.thumbnailPath ?? "/"))
     }

@@ -6,40 +6,81 @@ extension JSONRecords {
     public static let defaultStorage = "org.linkstr.storage.sqlite"
 
     /// One loaded plugin (`linkstr plugins`).
-    public static func plugin(_ plugin: LoadedPlugin) -> [String: Any] {
-        var object: [String: Any] = [
-            "id": plugin.id, "name": plugin.name, "version": plugin.version, "path": plugin.path,
-            "provides": plugin.provides, "requires": plugin.requires, "abi": "1.\(plugin.abiMinor)",
-        ]
-        object["built_with"] = plugin.builtWith
-        return object
+    public struct PluginRow: Encodable, Sendable {
+        public let id: String
+        public let name: String
+        public let version: String
+        public let path: String
+        public let provides: [String]
+        public let requires: [String]
+        /// The ABI version it was built for, `1.<minor>`.
+        public let abi: String
+        public let builtWith: String?
+
+        public init(_ plugin: LoadedPlugin) {
+            (id, name, version, path) = (plugin.id, plugin.name, plugin.version, plugin.path)
+            (provides, requires, abi, builtWith) = (plugin.provides, plugin.requires, "1.\(plugin.abiMinor)", plugin.builtWith)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, version, path, provides, requires, abi
+            case builtWith = "built_with"
+        }
     }
 
-    /// The effective configuration of `host` (`linkstr config`): files, folders, the plugin search
-    /// path and every setting with its default filled in; secrets masked unless `showSecrets`.
-    public static func configuration(_ host: LinkstrHost, showSecrets: Bool) -> [String: Any] {
-        let configuration = host.configuration
-        var object: [String: Any] = [
-            "config_file": host.paths.configFile,
-            "config_file_exists": configuration.sourceFileExists,
-            "data_dir": host.paths.dataDirectory,
-            "cache_dir": host.paths.cacheDirectory,
-            "state_dir": host.paths.stateDirectory,
-            "log_level": "\(host.log.threshold)",
-            "storage": configuration.storage ?? defaultStorage,
-            "media_providers": configuration.mediaProviders,
-            "notifiers": configuration.notifiers ?? [NotificationDispatcher.desktopNotifier],
-            "relays": configuration.relays,
-            "providers": configuration.providers,
-            "plugin_paths": configuration.pluginPaths,
-            "plugin_search_path": PluginDiscovery(configuration: configuration, paths: host.paths).sources.map {
-                ["path": $0.path, "origin": $0.origin]
-            },
-            "plugins": pluginSettings(configuration, showSecrets: showSecrets),
-        ]
-        object["home"] = host.paths.home
-        object["transport"] = configuration.transport
-        return object
+    /// The effective configuration of a home (`linkstr config`): files, folders, the plugin search
+    /// path and every setting with its default filled in; secrets masked unless asked for.
+    public struct EffectiveConfiguration: Encodable, Sendable {
+        public let home: String?
+        public let configFile: String
+        public let configFileExists: Bool
+        public let dataDir: String
+        public let cacheDir: String
+        public let stateDir: String
+        public let logLevel: String
+        public let storage: String
+        public let transport: String?
+        public let mediaProviders: [String]
+        public let notifiers: [String]
+        public let relays: [String]
+        public let providers: [String: String]
+        public let pluginPaths: [String]
+        public let pluginSearchPath: [SearchPathEntry]
+        /// Each plugin's settings by plugin id.
+        public let plugins: [String: [String: String]]
+
+        /// A folder or file plugins are loaded from, and what put it on the path.
+        public struct SearchPathEntry: Encodable, Sendable {
+            public let path: String
+            public let origin: String
+        }
+
+        public init(_ host: LinkstrHost, showSecrets: Bool) {
+            let configuration = host.configuration
+            (home, configFile, configFileExists) = (host.paths.home, host.paths.configFile, configuration.sourceFileExists)
+            (dataDir, cacheDir, stateDir) = (host.paths.dataDirectory, host.paths.cacheDirectory, host.paths.stateDirectory)
+            (logLevel, storage, transport) = ("\(host.log.threshold)", configuration.storage ?? JSONRecords.defaultStorage, configuration.transport)
+            mediaProviders = configuration.mediaProviders
+            notifiers = configuration.notifiers ?? [NotificationDispatcher.desktopNotifier]
+            (relays, providers, pluginPaths) = (configuration.relays, configuration.providers, configuration.pluginPaths)
+            pluginSearchPath = PluginDiscovery(configuration: configuration, paths: host.paths).sources.map {
+                SearchPathEntry(path: $0.path, origin: $0.origin)
+            }
+            plugins = JSONRecords.pluginSettings(configuration, showSecrets: showSecrets)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case home, storage, transport, notifiers, relays, providers, plugins
+            case configFile = "config_file"
+            case configFileExists = "config_file_exists"
+            case dataDir = "data_dir"
+            case cacheDir = "cache_dir"
+            case stateDir = "state_dir"
+            case logLevel = "log_level"
+            case mediaProviders = "media_providers"
+            case pluginPaths = "plugin_paths"
+            case pluginSearchPath = "plugin_search_path"
+        }
     }
 
     /// Plugin settings with their secrets masked (by name and by value), unless `showSecrets`.

@@ -1,21 +1,13 @@
 import Foundation
 
 extension JSONRecords {
-    /// The JSON text of `record` (an array or a dictionary of arrays, dictionaries, strings, numbers,
-    /// booleans): keys sorted and slashes unescaped, so that the same record is always the same
-    /// bytes — those of `JSONSerialization` with `.sortedKeys` and `.withoutEscapingSlashes`; "null"
-    /// for what `JSONSerialization` refuses.
-    public static func text(_ record: Any) -> String {
-        var writer = JSONTextWriter()
-        if record is [Any] || record is [String: Any], writer.write(record) {
-            return String(decoding: writer.bytes, as: UTF8.self)
-        }
-        // JSONSerialization stops the process on what `isValidJSONObject` refuses (a bare string).
-        guard JSONSerialization.isValidJSONObject(record),
-            let data = try? JSONSerialization.data(withJSONObject: record, options: [.sortedKeys, .withoutEscapingSlashes])
-        else {
-            return "null"
-        }
+    /// The JSON text of `record`, keys sorted and slashes unescaped, so that the same record is
+    /// always the same bytes. The one encoder configuration of every record linkstr prints.
+    public static func text(_ record: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Records hold strings, integers, booleans and finite doubles only: nothing an encoder refuses.
+        guard let data = try? encoder.encode(record) else { return "null" }
         return String(decoding: data, as: UTF8.self)
     }
 }

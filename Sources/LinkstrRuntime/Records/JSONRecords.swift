@@ -1,146 +1,151 @@
+import Foundation
 import LinkstrEngine
 import LinkstrHost
 import NostrCore
 
-/// The JSON records of the `--json` output (the command line) and of the C API (`linkstr.h`), built
-/// from runtime values: both front ends print the same record for the same value. `text(_:)` encodes
-/// one.
+/// The JSON records of the `--json` output (the command line) and of the C API (`linkstr.h`): small
+/// `Encodable` structs built from runtime values, so both front ends print the same record for the
+/// same value. `text(_:)` encodes one. An optional property is left out when it is nil, unless it is
+/// marked ``NullWhenNil`` (then it is `null`).
 public enum JSONRecords {
     /// `{"ok":true}`: an operation that has nothing else to say.
-    public static var ok: [String: Any] { ["ok": true] }
+    public struct Ok: Encodable, Sendable {
+        public let ok = true
+        public init() {}
+    }
+
+    public static let ok = Ok()
 
     /// The account's public identity; never its secret key.
-    public static func identity(_ account: AccountFile, key: PublicKey) -> [String: Any] {
-        var object: [String: Any] = ["npub": key.npub, "pubkey": key.hex, "key_store": account.keyStore.rawValue]
-        object["name"] = account.name
-        return object
+    public struct Identity: Encodable, Sendable {
+        public let npub: String
+        public let pubkey: String
+        public let keyStore: String
+        public let name: String?
+
+        public init(_ account: AccountFile, key: PublicKey) {
+            (npub, pubkey, keyStore, name) = (key.npub, key.hex, account.keyStore.rawValue, account.name)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case npub, pubkey, name
+            case keyStore = "key_store"
+        }
     }
 
     /// An account connected to a remote signer: its identity, the signer (npub), its relays and
     /// whether the account existed.
-    public static func remoteIdentity(_ account: AccountFile, key: PublicKey, signer: PublicKey, relays: [String], reconnected: Bool) -> [String: Any] {
-        var object = identity(account, key: key)
-        object["signer"] = signer.npub
-        object["relays"] = relays
-        object["reconnected"] = reconnected
-        return object
-    }
+    public struct RemoteIdentity: Encodable, Sendable {
+        public let identity: Identity
+        public let connection: Connection
 
-    /// One row of the session list.
-    public static func session(_ summary: SessionSummary) -> [String: Any] {
-        [
-            "id": summary.id.rawValue, "name": summary.name, "shared_name": summary.sharedName, "creator": summary.creator.hex,
-            "members": summary.members.map(\.hex), "unread": summary.unread, "archived": summary.archived, "removed": summary.removed,
-            "updated_at": summary.updatedAt,
-        ]
-    }
+        public struct Connection: Encodable, Sendable {
+            public let signer: String
+            public let relays: [String]
+            public let reconnected: Bool
+        }
 
-    /// A session just created.
-    public static func createdSession(_ summary: SessionSummary) -> [String: Any] {
-        ["id": summary.id.rawValue, "name": summary.name, "members": summary.members.map(\.hex)]
-    }
+        public init(_ account: AccountFile, key: PublicKey, signer: PublicKey, relays: [String], reconnected: Bool) {
+            identity = Identity(account, key: key)
+            connection = Connection(signer: signer.npub, relays: relays, reconnected: reconnected)
+        }
 
-    /// A session's members (`session members`).
-    public static func members(_ summary: SessionSummary) -> [String: Any] {
-        ["id": summary.id.rawValue, "members": summary.members.map(\.hex)]
-    }
-
-    public static func feedItem(_ item: FeedItem) -> [String: Any] {
-        var object = post(item.post)
-        object["reactions"] = Dictionary(item.reactions.map { ($0.emoji, $0.senders.map(\.hex)) }, uniquingKeysWith: { $0 + $1 })
-        object["title"] = item.title
-        object["thumbnail"] = item.thumbnail
-        object["cached_video"] = item.cachedVideo
-        return object
-    }
-
-    public static func post(_ post: Post) -> [String: Any] {
-        var object: [String: Any] = [
-            "id": post.id.hex, "session": post.sessionID.rawValue, "sender": post.sender.hex, "url": post.url, "created_at": post.createdAt,
-            "unread": post.unread,
-        ]
-        object["note"] = post.note
-        return object
-    }
-
-    /// A post just sent.
-    public static func sentPost(_ post: Post) -> [String: Any] {
-        var object: [String: Any] = ["id": post.id.hex, "session": post.sessionID.rawValue, "url": post.url]
-        object["note"] = post.note
-        return object
-    }
-
-    /// A reaction just sent: whether it is now on.
-    public static func sentReaction(_ reaction: Reaction) -> [String: Any] {
-        ["ok": true, "emoji": reaction.key.emoji, "active": reaction.active]
-    }
-
-    public static func deletion(_ deletion: PostDeletion) -> [String: Any] {
-        ["ok": true, "relay_copies_kept": deletion.relayCopiesKept]
-    }
-
-    public static func contact(_ contact: Contact) -> [String: Any] {
-        var object: [String: Any] = ["pubkey": contact.pubkey.hex, "npub": contact.pubkey.npub]
-        object["alias"] = contact.alias
-        object["name"] = contact.profileName
-        return object
-    }
-
-    /// One row of the relay list.
-    public static func relay(_ relay: RelayEntry) -> [String: Any] {
-        var object: [String: Any] = [
-            "url": relay.url, "enabled": relay.enabled, "status": relay.enabled ? relay.status ?? "unknown" : "disabled",
-            "source": relay.source.rawValue,
-        ]
-        object["error"] = relay.error
-        object["checked_at"] = relay.checkedAt
-        object["last_ok_at"] = relay.lastOKAt
-        return object
-    }
-
-    public static func syncReport(_ report: SyncReport) -> [String: Any] {
-        var object: [String: Any] = [
-            "received": report.received, "accepted": report.accepted, "staged": report.staged, "rejected": report.rejected,
-            "rejections": report.rejections,
-            "waiting": Dictionary(report.waiting.map { ($0.key.key, $0.value) }, uniquingKeysWith: +),
-        ]
-        if report.interrupted { object["interrupted"] = true }
-        return object
-    }
-
-    /// One accepted change, as `watch` reports it.
-    public static func change(_ change: EngineChange) -> [String: Any] {
-        switch change {
-        case .session(let session):
-            return ["type": "session", "session": session.id.rawValue, "name": session.name, "creator": session.creator.hex]
-        case .members(let sessionID, let members, let added, let removed):
-            return [
-                "type": "members", "session": sessionID.rawValue, "members": members.map(\.hex), "added": added.map(\.hex),
-                "removed": removed.map(\.hex),
-            ]
-        case .post(let value):
-            var object = post(value)
-            object["type"] = "post"
-            return object
-        case .reaction(let reaction):
-            return [
-                "type": "reaction", "session": reaction.key.sessionID.rawValue, "post": reaction.key.postID.hex, "emoji": reaction.key.emoji,
-                "sender": reaction.key.sender.hex, "active": reaction.active, "created_at": reaction.stamp.time,
-            ]
-        case .delete(let reference, let deletedBy):
-            return ["type": "delete", "session": reference.sessionID.rawValue, "post": reference.postID.hex, "sender": deletedBy.hex]
+        public func encode(to encoder: any Encoder) throws {
+            try Merged(identity, connection).encode(to: encoder)
         }
     }
 
-    /// Something to tell the user about (a live post or reaction from someone else), as a watch event.
-    public static func notification(_ request: NotificationRequest) -> [String: Any] {
-        var object: [String: Any] = ["type": "notification", "kind": request.kind.rawValue, "id": request.id, "created_at": request.createdAt]
-        object["session_name"] = request.sessionName
-        object["sender_name"] = request.senderName
-        object["url"] = request.url
-        object["note"] = request.note
-        object["emoji"] = request.emoji
-        object["deep_link"] = request.deepLink
-        return object
+    public struct ContactRow: Encodable, Sendable {
+        public let pubkey: String
+        public let npub: String
+        public let alias: String?
+        /// The name the contact published.
+        public let name: String?
+
+        public init(_ contact: Contact) {
+            (pubkey, npub, alias, name) = (contact.pubkey.hex, contact.pubkey.npub, contact.alias, contact.profileName)
+        }
+    }
+
+    /// One row of the relay list.
+    public struct RelayRow: Encodable, Sendable {
+        public let url: String
+        public let enabled: Bool
+        /// What the last connection saw (`unknown` before any), or `disabled`.
+        public let status: String
+        public let source: String
+        public let error: String?
+        public let checkedAt: Int64?
+        public let lastOKAt: Int64?
+
+        public init(_ relay: RelayEntry) {
+            (url, enabled, status, source) = (relay.url, relay.enabled, relay.enabled ? relay.status ?? "unknown" : "disabled", relay.source.rawValue)
+            (error, checkedAt, lastOKAt) = (relay.error, relay.checkedAt, relay.lastOKAt)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case url, enabled, status, source, error
+            case checkedAt = "checked_at"
+            case lastOKAt = "last_ok_at"
+        }
+    }
+
+    /// Two records written as one object, the keys of both (they have no key in common): a record
+    /// with what one command adds to it.
+    public struct Merged<Base: Encodable & Sendable, Extra: Encodable & Sendable>: Encodable, Sendable {
+        public let base: Base
+        public let extra: Extra
+
+        public init(_ base: Base, _ extra: Extra) {
+            (self.base, self.extra) = (base, extra)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try base.encode(to: encoder)
+            try extra.encode(to: encoder)
+        }
+    }
+
+    /// A record with its `"type"` beside its own keys: a line of `watch` or of `signer serve`.
+    public struct Typed: Encodable, Sendable {
+        public let type: String
+        public let record: any Encodable & Sendable
+
+        public init(_ type: String, _ record: any Encodable & Sendable) {
+            (self.type, self.record) = (type, record)
+        }
+
+        /// `{"type"}` alone: an event with nothing more to say.
+        public init(_ type: String) {
+            self.init(type, Nothing())
+        }
+
+        private struct Nothing: Encodable {}
+
+        private enum CodingKeys: String, CodingKey {
+            case type
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try record.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(type, forKey: .type)
+        }
+    }
+
+}
+
+/// An optional property of a record written as `null` when nil, instead of being left out.
+@propertyWrapper
+public struct NullWhenNil<Value: Encodable & Sendable>: Encodable, Sendable {
+    public var wrappedValue: Value?
+
+    public init(wrappedValue: Value?) {
+        self.wrappedValue = wrappedValue
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
     }
 }

@@ -6,12 +6,31 @@ extension SavedLink {
     /// The link as the JSON its private sync event carries (encrypted): everything but the title,
     /// which each machine fetches itself.
     func syncContent() -> String {
-        var object: [String: Any] = ["id": id, "url": url, "tags": tags, "saved_at": savedAt, "updated_at": updatedAt]
-        object["note"] = note
-        object["deleted_at"] = deletedAt
-        object["shared_by"] = sharedBy?.hex
-        object["session"] = sharedIn?.rawValue
-        return JSONRecords.text(object)
+        JSONRecords.text(
+            SyncContent(
+                id: id, url: url, tags: tags, savedAt: savedAt, updatedAt: updatedAt, note: note, deletedAt: deletedAt, sharedBy: sharedBy?.hex,
+                session: sharedIn?.rawValue))
+    }
+
+    /// The sync event's content: optional fields are left out when empty.
+    private struct SyncContent: Encodable {
+        let id: String
+        let url: String
+        let tags: [String]
+        let savedAt: Int64
+        let updatedAt: Int64
+        let note: String?
+        let deletedAt: Int64?
+        let sharedBy: String?
+        let session: String?
+
+        enum CodingKeys: String, CodingKey {
+            case id, url, tags, note, session
+            case savedAt = "saved_at"
+            case updatedAt = "updated_at"
+            case deletedAt = "deleted_at"
+            case sharedBy = "shared_by"
+        }
     }
 
     /// The link a private sync event carried, or nil for content that is not one.

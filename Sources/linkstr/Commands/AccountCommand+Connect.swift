@@ -166,7 +166,7 @@ extension AccountCommand {
             if let accounts = try? app.accounts() { store.warnIfPlain(connection.keyStore, accounts) }
             if global.json {
                 Terminal.printJSON(
-                    JSONRecords.remoteIdentity(
+                    JSONRecords.RemoteIdentity(
                         connection.account, key: connection.user, signer: connection.signer, relays: connection.relays, reconnected: connection.reconnected))
             } else {
                 Terminal.write("\(connection.reconnected ? "reconnected" : "connected") \(connection.user.npub)\(connection.account.name.map { "  (\($0))" } ?? "")\n")

@@ -73,9 +73,7 @@ extension AccountCommand {
                     let published = try await context.run { _ throws(RuntimeError) in try await opened.publishName(name) }
                     if global.json {
                         guard let key = try? PublicKey(hex: account.pubkey) else { throw CLIFailure(.failed, "the account file holds an invalid key") }
-                        var identity = JSONRecords.identity(account, key: key)
-                        identity["published_name"] = published
-                        Terminal.printJSON(identity)
+                        Terminal.printJSON(JSONRecords.Merged(JSONRecords.Identity(account, key: key), Published(publishedName: published)))
                     } else {
                         try printIdentity(account, json: false)
                         printPublishedName(published, json: false)
@@ -151,7 +149,7 @@ extension AccountCommand {
                 guard revealSecret else { return try printIdentity(account, json: global.json) }
                 let nsec = try accounts.secretKey().nsec
                 if global.json {
-                    Terminal.printJSON(["npub": try PublicKey(hex: account.pubkey).npub, "pubkey": account.pubkey, "nsec": nsec])
+                    Terminal.printJSON(Secret(npub: try PublicKey(hex: account.pubkey).npub, pubkey: account.pubkey, nsec: nsec))
                 } else {
                     Terminal.write("\(try PublicKey(hex: account.pubkey).npub)\n\(nsec)\n")
                 }
@@ -351,7 +349,7 @@ extension AccountError {
 func printIdentity(_ account: AccountFile, json: Bool) throws(CLIFailure) {
     guard let key = try? PublicKey(hex: account.pubkey) else { throw CLIFailure(.failed, "the account file holds an invalid key") }
     if json {
-        Terminal.printJSON(JSONRecords.identity(account, key: key))
+        Terminal.printJSON(JSONRecords.Identity(account, key: key))
     } else {
         Terminal.write("\(key.npub)\(account.name.map { "  (\($0))" } ?? "")\n")
     }
@@ -360,10 +358,41 @@ func printIdentity(_ account: AccountFile, json: Bool) throws(CLIFailure) {
 /// What `account name` (and `account create --publish`) print once the name is published.
 func printPublishedName(_ name: String?, json: Bool) {
     if json {
-        Terminal.printJSON(["ok": true, "published_name": name.map { $0 as Any } ?? NSNull()])
+        Terminal.printJSON(PublishedName(publishedName: name))
     } else if let name {
         Terminal.write("published your name: \(TerminalText.line(name))\n")
     } else {
         Terminal.write("cleared your published name\n")
+    }
+}
+
+extension AccountCommand.Create {
+    /// What `--publish` adds to the new identity: the name published (left out when none).
+    struct Published: Encodable {
+        let publishedName: String?
+
+        enum CodingKeys: String, CodingKey {
+            case publishedName = "published_name"
+        }
+    }
+}
+
+extension AccountCommand.Show {
+    /// `account show --reveal-secret`: `{"npub","pubkey","nsec"}`.
+    struct Secret: Encodable {
+        let npub: String
+        let pubkey: String
+        let nsec: String
+    }
+}
+
+/// `{"ok","published_name"}`: the name others now see (null: cleared).
+struct PublishedName: Encodable {
+    let ok = true
+    @NullWhenNil var publishedName: String?
+
+    enum CodingKeys: String, CodingKey {
+        case ok
+        case publishedName = "published_name"
     }
 }

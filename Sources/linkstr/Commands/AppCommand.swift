@@ -39,7 +39,7 @@ struct AppCommand: AsyncParsableCommand {
         do {
             try await app.run { launch in
                 if json {
-                    Terminal.printJSON(["url": launch.url, "port": launch.port] as [String: Any])
+                    Terminal.printJSON(Address(url: launch.url, port: launch.port))
                 } else {
                     Terminal.write("linkstr app is at \(launch.url)\n")
                 }
@@ -82,10 +82,8 @@ struct AppSelftestCommand: AsyncParsableCommand {
             checks = try await attackOwnApp()
         }
         if global.json {
-            Terminal.printJSON([
-                "ok": checks.allSatisfy(\.passed),
-                "checks": checks.map { ["name": $0.name, "passed": $0.passed, "detail": $0.detail] as [String: Any] },
-            ] as [String: Any])
+            Terminal.printJSON(
+                Report(ok: checks.allSatisfy(\.passed), checks: checks.map { Report.Check(name: $0.name, passed: $0.passed, detail: $0.detail) }))
         } else {
             for check in checks { Terminal.write("\(check.passed ? "ok  " : "FAIL") \(check.name): \(TerminalText.line(check.detail))\n") }
         }
@@ -111,5 +109,28 @@ struct AppSelftestCommand: AsyncParsableCommand {
             return checks
         }
         throw CLIFailure(.failed, "the app did not start: \(String(describing: await serving.result))")
+    }
+}
+
+extension AppCommand {
+    /// `{"url","port"}`: where the app serves, its one-time launch address.
+    struct Address: Encodable {
+        let url: String
+        let port: Int
+    }
+}
+
+extension AppSelftestCommand {
+    /// `{"ok","checks"}`: whether every security layer held, and each check.
+    struct Report: Encodable {
+        let ok: Bool
+        let checks: [Check]
+
+        /// `{"name","passed","detail"}`: one attack, and what the app answered.
+        struct Check: Encodable {
+            let name: String
+            let passed: Bool
+            let detail: String
+        }
     }
 }

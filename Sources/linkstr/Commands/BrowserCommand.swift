@@ -67,7 +67,7 @@ extension BrowserCommand {
                 manifests[browser] = path
             }
             if global.json {
-                Terminal.printJSON(["launcher": launcher, "manifests": manifests])
+                Terminal.printJSON(Install.Record(launcher: launcher, manifests: manifests))
                 return
             }
             var text = "wrote \(launcher)\n"
@@ -114,7 +114,7 @@ extension BrowserCommand {
                 removed.append(launcher)
             }
             if global.json {
-                Terminal.printJSON(["removed": removed])
+                Terminal.printJSON(Uninstall.Record(removed: removed))
                 return
             }
             Terminal.write(removed.isEmpty ? "nothing to remove\n" : removed.map { "removed \($0)\n" }.joined())
@@ -204,5 +204,20 @@ struct BrowserManifestOptions: ParsableArguments {
             folders.append((browser: "firefox", folder: home + "/.mozilla/native-messaging-hosts"))
         }
         return folders
+    }
+}
+
+extension BrowserCommand.Install {
+    /// `{"manifests","launcher"}`: the manifest written for each browser, and the launcher they start.
+    struct Record: Encodable {
+        let launcher: String
+        let manifests: [String: String]
+    }
+}
+
+extension BrowserCommand.Uninstall {
+    /// `{"removed"}`: the files removed.
+    struct Record: Encodable {
+        let removed: [String]
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import LinkstrRuntime
 
 /// `linkstr config`: the effective configuration — files, folders, the plugin search path and every
-/// setting with its default filled in (`JSONRecords.configuration`).
+/// setting with its default filled in (`JSONRecords.EffectiveConfiguration`).
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
@@ -18,7 +18,7 @@ struct ConfigCommand: ParsableCommand {
 
     func run() throws {
         let host = try global.openHost()
-        let object = JSONRecords.configuration(host, showSecrets: showSecrets)
+        let object = JSONRecords.EffectiveConfiguration(host, showSecrets: showSecrets)
         if global.json {
             Terminal.printJSON(object)
             return

@@ -33,7 +33,7 @@ extension ContactCommand {
             try await AccountContext.with(global) { context in
                 let contacts = try await context.run { runtime throws(RuntimeError) in try await runtime.contacts() }
                 if global.json {
-                    Terminal.printJSON(contacts.map(JSONRecords.contact))
+                    Terminal.printJSON(contacts.map(JSONRecords.ContactRow.init))
                     return
                 }
                 if contacts.isEmpty { Terminal.write("no contacts yet — add one with `linkstr contact add npub1…`\n") }
@@ -62,7 +62,7 @@ extension ContactCommand {
                 let person = try await context.person(key)
                 try await context.connect(forWriting: true)
                 let contact = try await context.run { runtime throws(RuntimeError) in try await runtime.addContact(person, alias: alias) }
-                if global.json { Terminal.printJSON(JSONRecords.contact(contact)) } else { Terminal.write("added \(TerminalText.line(contact.displayName))\n") }
+                if global.json { Terminal.printJSON(JSONRecords.ContactRow(contact)) } else { Terminal.write("added \(TerminalText.line(contact.displayName))\n") }
             }
         }
     }

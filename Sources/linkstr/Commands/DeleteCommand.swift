@@ -27,7 +27,7 @@ struct DeleteCommand: AsyncParsableCommand {
             }
             for warning in deletion.warnings { Terminal.say("warning: \(warning)") }
             if global.json {
-                Terminal.printJSON(JSONRecords.deletion(deletion))
+                Terminal.printJSON(JSONRecords.Deletion(deletion))
             } else {
                 Terminal.write("deleted\n")
             }

@@ -58,12 +58,10 @@ extension DesktopCommand {
                 registeredWith = try Self.makeDefault()
             }
             if global.json {
-                var object: [String: Any] = [
-                    "desktop_file": path, "signer_link_file": file.signerLinkPath, "exec": entry.arguments + ["%u"], "save_exec": entry.saveArguments + ["%u"], "database_updated": databaseUpdated,
-                ]
-                object["icon_file"] = icon
-                object["registered_with"] = registeredWith
-                Terminal.printJSON(object)
+                Terminal.printJSON(
+                    Record(
+                        desktopFile: path, signerLinkFile: file.signerLinkPath, iconFile: icon, exec: entry.arguments + ["%u"],
+                        saveExec: entry.saveArguments + ["%u"], databaseUpdated: databaseUpdated, registeredWith: registeredWith))
                 return
             }
             var text = "wrote \(path)" + (icon.map { " and \($0)" } ?? "") + "\n"
@@ -134,10 +132,10 @@ extension DesktopCommand {
                 if removedFile || removedSignerLinkFile { _ = file.updateDesktopDatabase() }
             }
             if global.json {
-                Terminal.printJSON([
-                    "desktop_file": path, "removed": removedFile, "signer_link_file": file.signerLinkPath,
-                    "signer_link_removed": removedSignerLinkFile, "icon_removed": removedIcon, "default_removed": removedDefault,
-                ])
+                Terminal.printJSON(
+                    Record(
+                        desktopFile: path, removed: removedFile, signerLinkFile: file.signerLinkPath, signerLinkRemoved: removedSignerLinkFile,
+                        iconRemoved: removedIcon, defaultRemoved: removedDefault))
                 return
             }
             var text = removedFile ? "removed \(path)\n" : "nothing to remove: there is no \(path)\n"
@@ -187,5 +185,50 @@ struct DesktopFileOptions: ParsableArguments {
             Terminal.say("note: `\(program.commandLine([folder]))` failed: \(outcome.output)")
         }
         return outcome.succeeded
+    }
+}
+
+extension DesktopCommand.Install {
+    /// `{"desktop_file","signer_link_file","icon_file"?,"exec","save_exec","database_updated","registered_with"?}`.
+    struct Record: Encodable {
+        let desktopFile: String
+        let signerLinkFile: String
+        let iconFile: String?
+        let exec: [String]
+        let saveExec: [String]
+        let databaseUpdated: Bool
+        /// The tool that made linkstr the default handler, when one did.
+        let registeredWith: String?
+
+        enum CodingKeys: String, CodingKey {
+            case exec
+            case desktopFile = "desktop_file"
+            case signerLinkFile = "signer_link_file"
+            case iconFile = "icon_file"
+            case saveExec = "save_exec"
+            case databaseUpdated = "database_updated"
+            case registeredWith = "registered_with"
+        }
+    }
+}
+
+extension DesktopCommand.Uninstall {
+    /// `{"desktop_file","removed","signer_link_file","signer_link_removed","icon_removed","default_removed"}`.
+    struct Record: Encodable {
+        let desktopFile: String
+        let removed: Bool
+        let signerLinkFile: String
+        let signerLinkRemoved: Bool
+        let iconRemoved: Bool
+        let defaultRemoved: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case removed
+            case desktopFile = "desktop_file"
+            case signerLinkFile = "signer_link_file"
+            case signerLinkRemoved = "signer_link_removed"
+            case iconRemoved = "icon_removed"
+            case defaultRemoved = "default_removed"
+        }
     }
 }

@@ -31,7 +31,7 @@ struct FeedCommand: AsyncParsableCommand {
                 try await runtime.sessionFeed(id, limit: limit, fetchingTitles: fetchTitles)
             }
             if global.json {
-                Terminal.printJSON(feed.items.map(JSONRecords.feedItem))
+                Terminal.printJSON(feed.items.map(JSONRecords.FeedRow.init))
             } else {
                 Terminal.write(FeedView(feed: feed, me: context.runtime.me, output: .current).render())
             }

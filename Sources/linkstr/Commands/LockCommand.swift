@@ -18,9 +18,16 @@ struct LockCommand: ParsableCommand {
     func run() throws {
         try global.withAccounts { accounts throws(AccountError) in try accounts.lockProfiles() }
         if global.json {
-            Terminal.printJSON(["locked": true])
+            Terminal.printJSON(Record())
         } else {
             Terminal.write("locked\n")
         }
+    }
+}
+
+extension LockCommand {
+    /// `{"locked":true}`.
+    struct Record: Encodable {
+        let locked = true
     }
 }

@@ -47,7 +47,7 @@ extension MediaCommand {
                     throw CLIFailure(.failed, "no media provider claims \(url); `linkstr plugins` lists the installed providers")
                 }
                 if global.json {
-                    Terminal.printJSON(JSONRecords.mediaClassification(result))
+                    Terminal.printJSON(JSONRecords.Classification(result))
                 } else {
                     var text = "provider:  \(result.provider) (\(result.pluginID))\nmode:      \(result.mode.rawValue)\ncanonical: \(TerminalText.line(result.canonicalURL))\n"
                     if let embed = result.embedURL { text += "embed:     \(TerminalText.line(embed))\n" }
@@ -91,7 +91,7 @@ extension MediaCommand {
                     throw RuntimeError(error, "no metadata for \(url)").failure
                 }
                 if global.json {
-                    Terminal.printJSON(JSONRecords.mediaMetadata(result))
+                    Terminal.printJSON(JSONRecords.Metadata(result))
                 } else {
                     var text = "title:     \(result.title.map(TerminalText.line) ?? "(none)")\n"
                     if let thumbnail = result.thumbnail { text += "thumbnail: \(TerminalText.line(thumbnail))\n" }
@@ -141,7 +141,7 @@ extension MediaCommand {
                     throw RuntimeError(error, "cannot resolve \(url)").failure
                 }
                 if global.json {
-                    Terminal.printJSON(JSONRecords.mediaResolution(result))
+                    Terminal.printJSON(JSONRecords.Resolution(result))
                 } else {
                     var text = "provider:  \(result.provider) (\(result.pluginID))\nmode:      \(result.mode.rawValue)\nresolved:  \(TerminalText.line(result.resolvedURL))\n"
                     if let embed = result.embedURL { text += "embed:     \(TerminalText.line(embed))\n" }
@@ -190,7 +190,7 @@ extension MediaCommand {
                 }
                 StatusLine.shared.clear()
                 if global.json {
-                    Terminal.printJSON(JSONRecords.cachedVideo(video))
+                    Terminal.printJSON(JSONRecords.Video(video))
                 } else {
                     var text = "\(video.path)\n\(video.bytes) bytes\(video.fromCache ? " (already cached)" : "")\n"
                     for evicted in video.evicted { text += "evicted:  \(evicted.file) (\(evicted.bytes) bytes)\n" }
@@ -223,7 +223,7 @@ extension MediaCommand {
                 throw CLIFailure(.failed, error.description)
             }
             if global.json {
-                Terminal.printJSON(JSONRecords.mediaCacheClearing(cleared))
+                Terminal.printJSON(JSONRecords.CacheClearing(cleared))
             } else {
                 Terminal.write("removed \(cleared.videos) video(s) (\(cleared.videoBytes) bytes) and \(cleared.previewFiles) preview file(s)\n")
             }

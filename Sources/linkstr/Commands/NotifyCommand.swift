@@ -53,11 +53,7 @@ extension NotifyCommand {
             }
 
             if global.json {
-                Terminal.printJSON(outcome.results.map { result -> [String: Any] in
-                    var object: [String: Any] = ["id": result.pluginID, "ok": result.ok]
-                    object["error"] = result.error
-                    return object
-                })
+                Terminal.printJSON(outcome.results.map { Delivery(id: $0.pluginID, ok: $0.ok, error: $0.error) })
             } else {
                 for result in outcome.results {
                     Terminal.write(result.ok ? "ok      \(result.pluginID)\n" : "failed  \(result.pluginID): \(TerminalText.line(result.error ?? "unknown error"))\n")
@@ -69,5 +65,14 @@ extension NotifyCommand {
                     .failed, "\(failed.count) of \(outcome.results.count) notifiers failed: \(failed.map(\.pluginID).joined(separator: ", "))")
             }
         }
+    }
+}
+
+extension NotifyCommand.Test {
+    /// `{"id","ok","error"?}`: what one notifier did with the test notification.
+    struct Delivery: Encodable {
+        let id: String
+        let ok: Bool
+        let error: String?
     }
 }

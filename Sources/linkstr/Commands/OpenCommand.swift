@@ -65,7 +65,7 @@ struct OpenCommand: AsyncParsableCommand {
                 }
             }
             if global.json {
-                Terminal.printJSON(JSONRecords.openedLink(opened))
+                Terminal.printJSON(JSONRecords.OpenedLinkRow(opened))
                 return
             }
             var text = "url:       \(TerminalText.line(decoded.url))\n"

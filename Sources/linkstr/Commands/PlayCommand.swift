@@ -44,7 +44,7 @@ struct PlayCommand: AsyncParsableCommand {
             }
             StatusLine.shared.clear()
             if print || global.json {
-                if global.json { Terminal.printJSON(JSONRecords.cachedVideo(video)) } else { Terminal.write(video.path + "\n") }
+                if global.json { Terminal.printJSON(JSONRecords.Video(video)) } else { Terminal.write(video.path + "\n") }
                 if print { return }
             }
             try play(video.path)
@@ -67,9 +67,17 @@ struct PlayCommand: AsyncParsableCommand {
             throw CLIFailure(.failed, "\(url) has no video to play here (\(failure)), and its page cannot be opened: \(error)")
         }
         if global.json {
-            Terminal.printJSON(["ok": true, "opened": url])
+            Terminal.printJSON(OpenedPage(opened: url))
         } else {
             Terminal.write("no video to extract from \(TerminalText.line(url)) (\(TerminalText.line(failure.description))); opened it in the browser\n")
         }
+    }
+}
+
+extension PlayCommand {
+    /// `{"ok","opened"}`: the page opened instead of a video.
+    struct OpenedPage: Encodable {
+        let ok = true
+        let opened: String
     }
 }

@@ -47,7 +47,7 @@ extension PluginsCommand {
                 throw CLIFailure(.failed, "no plugins found; set LINKSTR_PLUGIN_PATH or install them")
             }
             if global.json {
-                Terminal.printJSON(registry.plugins.map(JSONRecords.plugin))
+                Terminal.printJSON(registry.plugins.map(JSONRecords.PluginRow.init))
                 return
             }
             for plugin in registry.plugins {
@@ -98,7 +98,7 @@ extension PluginsCommand {
             }
             let report = try PluginCheckRunner.run(path: path, global: global)
             if global.json {
-                Terminal.printJSON(report.json)
+                Terminal.printJSON(report)
             } else {
                 Terminal.write(report.humanText)
             }
@@ -165,7 +165,7 @@ extension PluginsCommand {
             if let config = global.config { arguments += ["--config", config] }
             let report = try PluginValidationRunner.run(path: path, arguments: arguments, watchdog: max(timeout * 3, .seconds(30)))
             if global.json {
-                Terminal.printJSON(report.json)
+                Terminal.printJSON(report)
             } else {
                 Terminal.write(report.humanText)
             }
@@ -209,7 +209,7 @@ extension PluginsCommand {
             try PluginFileArguments.requireFile(path, what: "a storage plugin")
             let report = try StorageConformanceProgram.run(path, config: try PluginFileArguments.settings(settings))
             if global.json {
-                Terminal.printJSON(report.json)
+                Terminal.printJSON(report)
             } else {
                 Terminal.write(Self.humanText(report))
             }

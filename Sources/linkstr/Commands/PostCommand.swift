@@ -33,7 +33,7 @@ struct PostCommand: AsyncParsableCommand {
                 return try await runtime.post(id, url: url ?? "", note: note)
             }
             if global.json {
-                Terminal.printJSON(JSONRecords.sentPost(post))
+                Terminal.printJSON(JSONRecords.SentPost(post))
             } else {
                 Terminal.write("posted \(post.url) (\(post.id.hex.prefix(12)))\n")
             }

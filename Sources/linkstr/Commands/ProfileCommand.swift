@@ -35,7 +35,7 @@ extension ProfileCommand {
         func run() throws {
             let list = try global.withAccounts { accounts throws(AccountError) in try accounts.profileList() }
             if global.json {
-                Terminal.printJSON(list.profiles.map(JSONRecords.profile))
+                Terminal.printJSON(list.profiles.map(JSONRecords.ProfileRow.init))
             } else if list.profiles.isEmpty {
                 Terminal.write("no profiles; create one with `linkstr profile add NAME`\n")
             } else {
@@ -246,9 +246,7 @@ extension ProfileCommand {
                 throw error.failure
             }
             if global.json {
-                var record = JSONRecords.profile(marked)
-                if let output { record["file"] = output } else { record["ncryptsec"] = text }
-                Terminal.printJSON(record)
+                Terminal.printJSON(JSONRecords.Merged(JSONRecords.ProfileRow(marked), Written(file: output, ncryptsec: output == nil ? text : nil)))
             } else if let output {
                 Terminal.write("backed up \(marked.name) to \(output)\n")
             } else {
@@ -291,7 +289,7 @@ extension ProfileCommand {
                 throw error.failure
             }
             if global.json {
-                Terminal.printJSON(["ok": true, "profiles": profiles.map(\.name)])
+                Terminal.printJSON(Protected(profiles: profiles.map(\.name)))
             } else {
                 Terminal.write("the keys of \(profiles.map(\.name).joined(separator: ", ")) are under the master passphrase; `linkstr unlock` unlocks them\n")
             }
@@ -313,9 +311,26 @@ extension GlobalOptions {
     /// Prints `profile` as its JSON record, or as one line of `profile list`.
     func printProfile(_ profile: HomeProfile) {
         if json {
-            Terminal.printJSON(JSONRecords.profile(profile))
+            Terminal.printJSON(JSONRecords.ProfileRow(profile))
         } else {
             Terminal.write(ProfileListView.line(profile, style: HumanOutput.current.style) + "\n")
         }
+    }
+}
+
+extension ProfileCommand.Backup {
+    /// What the backed-up profile's row is printed with: the file written (`file`), or the
+    /// backup's text (`ncryptsec`).
+    struct Written: Encodable {
+        let file: String?
+        let ncryptsec: String?
+    }
+}
+
+extension ProfileCommand.Passphrase {
+    /// `{"ok","profiles"}`: the profiles whose keys are now under the master passphrase.
+    struct Protected: Encodable {
+        let ok = true
+        let profiles: [String]
     }
 }

@@ -31,7 +31,7 @@ struct ReactCommand: AsyncParsableCommand {
                 return try await runtime.react(id, postID: postID, emoji: emoji, active: active)
             }
             if global.json {
-                Terminal.printJSON(JSONRecords.sentReaction(reaction))
+                Terminal.printJSON(JSONRecords.SentReaction(reaction))
             } else {
                 Terminal.write("\(reaction.active ? "reacted" : "removed") \(reaction.key.emoji)\n")
             }

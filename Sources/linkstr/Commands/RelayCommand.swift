@@ -45,7 +45,7 @@ extension RelayCommand {
                     throw CLIFailure(.failed, "cannot read the relay list: \(error)")
                 }
                 if global.json {
-                    Terminal.printJSON(relays.map(JSONRecords.relay))
+                    Terminal.printJSON(relays.map(JSONRecords.RelayRow.init))
                     return
                 }
                 let view = RelayListView(

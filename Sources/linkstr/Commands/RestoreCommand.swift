@@ -16,7 +16,7 @@ struct RestoreCommand: AsyncParsableCommand {
         try await AccountContext.with(global) { context in
             let link = try await context.run { runtime throws(RuntimeError) in try await runtime.restore(url) }
             if global.json {
-                Terminal.printJSON(JSONRecords.savedLink(link))
+                Terminal.printJSON(JSONRecords.SavedLinkRow(link))
             } else {
                 Terminal.write("restored \(link.url)\(link.tags.isEmpty ? "" : " [\(link.tags.joined(separator: ", "))]")\n")
             }

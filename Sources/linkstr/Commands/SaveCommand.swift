@@ -53,7 +53,7 @@ struct SaveCommand: AsyncParsableCommand {
     /// Prints what a save did (not with `quiet`: a notification tells it) and starts the webhook sync.
     static func report(_ outcome: SaveOutcome, _ context: AccountContext, _ global: GlobalOptions, quiet: Bool) {
         if global.json {
-            Terminal.printJSON(JSONRecords.saveOutcome(outcome))
+            Terminal.printJSON(JSONRecords.SaveResult(outcome))
         } else if !quiet {
             Terminal.write(SaveOutcomeText.describe(outcome))
         }

@@ -43,7 +43,7 @@ extension SavedCommand {
                     return fetchTitles ? try await runtime.fetchTitles(links) : links
                 }
                 if global.json {
-                    Terminal.printJSON(links.map(JSONRecords.savedLink))
+                    Terminal.printJSON(links.map(JSONRecords.SavedLinkRow.init))
                 } else {
                     Terminal.write(SavedListView(links: links, deleted: deleted, tags: tag, search: search, output: .current).render())
                 }
@@ -99,7 +99,7 @@ extension SavedCommand {
                 }
                 if background { return }
                 if global.json {
-                    Terminal.printJSON(JSONRecords.webhookStatus(result))
+                    Terminal.printJSON(JSONRecords.WebhookSync(result))
                 } else {
                     Terminal.write(Self.describe(result, syncing: !showOnly))
                 }
@@ -114,7 +114,7 @@ extension SavedCommand {
                 try await context.connect(forWriting: true)
                 let report = try await context.run { runtime throws(RuntimeError) in try await runtime.syncSavedLinksWithRelays() }
                 if global.json {
-                    Terminal.printJSON(["received": report.received, "applied": report.applied, "published": report.published, "pending": report.pending])
+                    Terminal.printJSON(RelaySync(received: report.received, applied: report.applied, published: report.published, pending: report.pending))
                 } else {
                     Terminal.write(
                         "relays had \(report.received) saved link\(report.received == 1 ? "" : "s"); took \(report.applied) newer here, published \(report.published)"
@@ -170,7 +170,7 @@ extension SavedCommand {
                 case .netscape:
                     Terminal.write(try await context.run { runtime throws(RuntimeError) in try await runtime.exportBookmarks() })
                 case .json:
-                    Terminal.printJSON(try await context.run { runtime throws(RuntimeError) in try await runtime.savedLinks() }.map(JSONRecords.savedLink))
+                    Terminal.printJSON(try await context.run { runtime throws(RuntimeError) in try await runtime.savedLinks() }.map(JSONRecords.SavedLinkRow.init))
                 }
             }
         }
@@ -222,11 +222,30 @@ extension SavedCommand {
             try await AccountContext.with(global) { context in
                 let report = try await context.run { runtime throws(RuntimeError) in try await runtime.importBookmarks(entries) }
                 if global.json {
-                    Terminal.printJSON(["imported": report.imported, "merged": report.merged, "skipped": report.skipped])
+                    Terminal.printJSON(Imported(imported: report.imported, merged: report.merged, skipped: report.skipped))
                 } else {
                     Terminal.write("imported \(report.imported), merged \(report.merged) already saved, skipped \(report.skipped) that are no web links\n")
                 }
             }
         }
+    }
+}
+
+extension SavedCommand.Sync {
+    /// `saved sync --relays`: `{"received","applied","published","pending"}`.
+    struct RelaySync: Encodable {
+        let received: Int
+        let applied: Int
+        let published: Int
+        let pending: Int
+    }
+}
+
+extension SavedCommand.Import {
+    /// `{"imported","merged","skipped"}`: new links, links saved already, entries that are no web link.
+    struct Imported: Encodable {
+        let imported: Int
+        let merged: Int
+        let skipped: Int
     }
 }

@@ -103,10 +103,8 @@ extension ServiceCommand {
 
             let needsUnlock = try passphrase == nil ? Self.protectedProfiles(global.accounts()) : []
             if global.json {
-                Terminal.printJSON([
-                    "unit": path, "name": unitFile.fileName, "exec_start": unitFile.arguments, "reloaded": reloaded, "enabled": enabled,
-                    "needs_unlock": needsUnlock,
-                ] as [String: Any])
+                Terminal.printJSON(
+                    Record(unit: path, name: unitFile.fileName, execStart: unitFile.arguments, reloaded: reloaded, enabled: enabled, needsUnlock: needsUnlock))
                 return
             }
             if !needsUnlock.isEmpty {
@@ -149,7 +147,7 @@ extension ServiceCommand {
             let path = try unit.unitPath()
             guard let text = try IntegrationFile.read(path) else {
                 if global.json {
-                    Terminal.printJSON(["unit": path, "removed": false])
+                    Terminal.printJSON(Record(unit: path, removed: false))
                 } else {
                     Terminal.write("nothing to remove: there is no \(path)\n")
                 }
@@ -166,7 +164,7 @@ extension ServiceCommand {
             try IntegrationFile.remove(path)
             if let systemctl { _ = systemctl.run(["--user", "daemon-reload"]) }
             if global.json {
-                Terminal.printJSON(["unit": path, "removed": true])
+                Terminal.printJSON(Record(unit: path, removed: true))
             } else {
                 Terminal.write("removed \(path)\n")
             }
@@ -194,5 +192,32 @@ struct ServiceUnitOptions: ParsableArguments {
         }
         let folder = unitDirectory.map(IntegrationFile.absolute) ?? UserDirectories().systemdUserUnits
         return folder + "/" + name + ".service"
+    }
+}
+
+extension ServiceCommand.Install {
+    /// `{"unit","name","exec_start","enabled","reloaded","needs_unlock"}`.
+    struct Record: Encodable {
+        let unit: String
+        let name: String
+        let execStart: [String]
+        let reloaded: Bool
+        let enabled: Bool
+        /// The profiles whose key needs `linkstr unlock` in each login session.
+        let needsUnlock: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case unit, name, reloaded, enabled
+            case execStart = "exec_start"
+            case needsUnlock = "needs_unlock"
+        }
+    }
+}
+
+extension ServiceCommand.Uninstall {
+    /// `{"unit","removed"}`.
+    struct Record: Encodable {
+        let unit: String
+        let removed: Bool
     }
 }

@@ -43,7 +43,7 @@ extension SessionCommand {
                 // The name alone no longer names one session: say which id to use, before anything else.
                 if let warning { Terminal.say("warning: \(warning)") }
                 if global.json {
-                    Terminal.printJSON(JSONRecords.createdSession(summary))
+                    Terminal.printJSON(JSONRecords.CreatedSession(summary))
                 } else {
                     Terminal.write("created \(TerminalText.line(summary.name)) (\(TerminalText.line(summary.id.rawValue))) with \(summary.members.count) member\(summary.members.count == 1 ? "" : "s")\n")
                 }
@@ -85,9 +85,7 @@ extension SessionCommand {
                 if creator == context.runtime.me { try await context.connect(forWriting: true) }
                 let renamed = try await context.run { runtime throws(RuntimeError) in try await runtime.renameSession(id, to: clear ? nil : name) }
                 if global.json {
-                    var record = JSONRecords.session(renamed)
-                    record["shared"] = creator == context.runtime.me
-                    Terminal.printJSON(record)
+                    Terminal.printJSON(JSONRecords.Merged(JSONRecords.SessionRow(renamed), Renamed(shared: creator == context.runtime.me)))
                 } else if creator == context.runtime.me {
                     Terminal.write("renamed the session to \(TerminalText.line(renamed.name)) for every member\n")
                 } else if renamed.labelled {
@@ -127,7 +125,7 @@ extension SessionCommand {
                 }
                 let names = await context.runtime.displayNames(of: summary.members)
                 if global.json {
-                    Terminal.printJSON(JSONRecords.members(summary))
+                    Terminal.printJSON(JSONRecords.SessionMembers(summary))
                 } else {
                     Terminal.write(memberLines(summary, names: names, me: context.runtime.me))
                 }
@@ -193,5 +191,12 @@ func setArchived(_ session: String, _ archived: Bool, _ global: GlobalOptions) a
         let id = try await context.session(session)
         try await context.run { runtime throws(RuntimeError) in try await runtime.setArchived(id, archived) }
         if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("\(archived ? "archived" : "unarchived") \(session)\n") }
+    }
+}
+
+extension SessionCommand.Rename {
+    /// What the renamed session's row is printed with: whether every member sees the new name.
+    struct Renamed: Encodable {
+        let shared: Bool
     }
 }

@@ -27,7 +27,7 @@ struct SessionsCommand: AsyncParsableCommand {
                 return (sessions, archivedCount)
             }
             if global.json {
-                Terminal.printJSON(sessions.map(JSONRecords.session))
+                Terminal.printJSON(sessions.map(JSONRecords.SessionRow.init))
                 return
             }
             Terminal.write(SessionListView(sessions: sessions, archived: archived, archivedCount: archivedCount, output: .current).render())

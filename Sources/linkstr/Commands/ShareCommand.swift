@@ -17,7 +17,14 @@ struct ShareCommand: AsyncParsableCommand {
         try await AccountContext.with(global) { context in
             let found = try await context.run { runtime throws(RuntimeError) in try await runtime.resolvePost(post) }
             let link = DeepLink(post: found).encoded()
-            if global.json { Terminal.printJSON(["link": link]) } else { Terminal.write(link + "\n") }
+            if global.json { Terminal.printJSON(Record(link: link)) } else { Terminal.write(link + "\n") }
         }
+    }
+}
+
+extension ShareCommand {
+    /// `{"link"}`: the post's `linkstr://` deep link.
+    struct Record: Encodable {
+        let link: String
     }
 }

@@ -155,7 +155,7 @@ extension SignerCommand {
             try await AccountContext.with(global) { context in
                 let clients = try await context.run { runtime throws(RuntimeError) in try await runtime.bunkerClients() }
                 if global.json {
-                    Terminal.printJSON(clients.map(JSONRecords.bunkerClient))
+                    Terminal.printJSON(clients.map(JSONRecords.BunkerClientRow.init))
                 } else if clients.isEmpty {
                     Terminal.write("no client is approved; `linkstr signer serve` prints a link for one\n")
                 } else {
@@ -187,7 +187,7 @@ extension SignerCommand {
             try await AccountContext.with(global) { context in
                 let entries = try await context.run { [limit] runtime throws(RuntimeError) in try await runtime.bunkerLog(limit: limit) }
                 if global.json {
-                    Terminal.printJSON(entries.map(JSONRecords.bunkerLogEntry))
+                    Terminal.printJSON(entries.map(JSONRecords.BunkerLogRow.init))
                     return
                 }
                 for entry in entries {

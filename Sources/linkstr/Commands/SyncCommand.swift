@@ -53,7 +53,7 @@ struct SyncCommand: AsyncParsableCommand {
             }
             if report.interrupted {
                 StatusLine.shared.clear()
-                if global.json { Terminal.printJSON(JSONRecords.syncReport(report)) }
+                if global.json { Terminal.printJSON(JSONRecords.SyncCounts(report)) }
                 throw CLIFailure(
                     .interrupted,
                     "stopped; \(report.received) received wrap\(report.received == 1 ? " is" : "s are") stored (\(report.accepted) accepted), "
@@ -67,7 +67,7 @@ struct SyncCommand: AsyncParsableCommand {
                         + "run `linkstr sync` again, or with a longer --timeout\n")
             }
             if global.json {
-                Terminal.printJSON(JSONRecords.syncReport(report))
+                Terminal.printJSON(JSONRecords.SyncCounts(report))
                 return
             }
             Terminal.write("received \(report.received), accepted \(report.accepted), staged \(report.staged), rejected \(report.rejected)\n")

@@ -22,7 +22,7 @@ struct TagCommand: AsyncParsableCommand {
         try await AccountContext.with(global) { context in
             let link = try await context.run { runtime throws(RuntimeError) in try await runtime.retag(url, adding: add, removing: remove) }
             if global.json {
-                Terminal.printJSON(JSONRecords.savedLink(link))
+                Terminal.printJSON(JSONRecords.SavedLinkRow(link))
             } else {
                 Terminal.write("tags of \(link.url): \(link.tags.isEmpty ? "none" : link.tags.joined(separator: ", "))\n")
             }

@@ -22,7 +22,7 @@ struct TagsCommand: AsyncParsableCommand {
         try await AccountContext.with(global) { context in
             let scores = try await context.run { runtime throws(RuntimeError) in try await runtime.tagScores(for: url) }
             if global.json {
-                Terminal.printJSON(scores.map(JSONRecords.tagScore))
+                Terminal.printJSON(scores.map(JSONRecords.TagRow.init))
                 return
             }
             guard !scores.isEmpty else {

@@ -37,7 +37,7 @@ struct UnlockCommand: ParsableCommand {
             throw error.failure
         }
         if global.json {
-            Terminal.printJSON(JSONRecords.unlocked(unlocked.profiles, until: unlocked.until))
+            Terminal.printJSON(JSONRecords.Unlocked(unlocked.profiles, until: unlocked.until))
         } else {
             let until = unlocked.until.map { "until \(Self.clockTime($0)) unless used before" } ?? "until `linkstr lock`"
             Terminal.write("unlocked \(unlocked.profiles.map(\.name).joined(separator: ", ")) \(until)\n")

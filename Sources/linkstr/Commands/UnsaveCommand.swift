@@ -19,7 +19,7 @@ struct UnsaveCommand: AsyncParsableCommand {
         try await AccountContext.with(global) { context in
             let link = try await context.run { runtime throws(RuntimeError) in try await runtime.unsave(url) }
             if global.json {
-                Terminal.printJSON(JSONRecords.savedLink(link))
+                Terminal.printJSON(JSONRecords.SavedLinkRow(link))
             } else {
                 Terminal.write("removed \(link.url) (`linkstr restore \(link.url)` brings it back)\n")
             }

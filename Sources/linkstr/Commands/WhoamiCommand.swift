@@ -33,7 +33,7 @@ struct WhoamiCommand: ParsableCommand {
         }
         let route = try copy ? Clipboard.copy(profile.npub) : nil
         if global.json {
-            Terminal.printJSON(JSONRecords.whoami(profile, locked: locked, autoLockedAt: autoLockedAt))
+            Terminal.printJSON(JSONRecords.Whoami(profile, locked: locked, autoLockedAt: autoLockedAt))
             return
         }
         let style = HumanOutput.current.style

@@ -10,34 +10,47 @@ struct PluginCheck {
     func runReportingStages() {
         let plugin: LoadedPlugin
         do {
-            plugin = try PluginLoader.load(path: path) { stage in emit(["stage": stage.rawValue]) }
+            plugin = try PluginLoader.load(path: path) { stage in emit(Line(stage: stage.rawValue)) }
         } catch {
-            emit(["stage": error.stage.rawValue, "error": error.reason])
+            emit(Line(stage: error.stage.rawValue, error: error.reason))
             return
         }
-        emit(["stage": PluginLoadError.Stage.create.rawValue, "id": plugin.id])
+        emit(Line(stage: PluginLoadError.Stage.create.rawValue, id: plugin.id))
         let instance: PluginInstance
         do {
             instance = try PluginInstance(descriptor: plugin.descriptor, provider: host.services(for: plugin.id))
         } catch {
-            emit(["stage": "create", "error": error.message])
+            emit(Line(stage: "create", error: error.message))
             return
         }
         for capabilityID in plugin.provides {
-            emit(["stage": PluginLoadError.Stage.capability.rawValue, "capability": capabilityID])
+            emit(Line(stage: PluginLoadError.Stage.capability.rawValue, capability: capabilityID))
             do {
                 _ = try instance.vtable(capabilityID, requiredSize: CapabilityID.requiredVTableSize[capabilityID] ?? 4)
             } catch {
-                emit(["stage": "capability", "error": error.message])
+                emit(Line(stage: "capability", error: error.message))
                 return
             }
         }
-        emit(["stage": "destroy"])
+        emit(Line(stage: "destroy"))
         instance.destroy()
-        emit(["passed": true, "id": plugin.id, "version": plugin.version, "provides": plugin.provides])
+        emit(Line(id: plugin.id, version: plugin.version, provides: plugin.provides, passed: true))
     }
 
-    private func emit(_ object: [String: Any]) {
-        Terminal.printJSON(object)
+    private func emit(_ line: Line) {
+        Terminal.printJSON(line)
+    }
+
+    /// One line the checking child prints: a stage about to run (`stage`, with the `capability` or
+    /// the plugin's `id` it concerns), a failure (`stage`, `error`), or the end (`passed`, `id`,
+    /// `version`, `provides`).
+    struct Line: Codable {
+        var stage: String?
+        var capability: String?
+        var id: String?
+        var version: String?
+        var provides: [String]?
+        var passed: Bool?
+        var error: String?
     }
 }

@@ -23,16 +23,6 @@ enum PluginCheckRunner {
             return "plugin \(path) failed at \(failedStage ?? "?"): \(error ?? "unknown error")"
         }
 
-        var json: [String: Any] {
-            var object: [String: Any] = ["path": path, "passed": passed, "stages": stages]
-            object["id"] = pluginID
-            object["provides"] = passed ? provides : nil
-            object["failed_stage"] = failedStage
-            object["error"] = passed ? nil : (error ?? failureSentence)
-            object["signal"] = signal
-            return object
-        }
-
         var humanText: String {
             if passed {
                 return "ok: \(pluginID ?? path) passed \(stages.joined(separator: ", "))\n  provides: \(provides.joined(separator: ", "))\n"
@@ -57,17 +47,17 @@ enum PluginCheckRunner {
 
         var report = Report(path: path)
         for line in output.split(separator: "\n") {
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
-            if let stage = object["stage"] as? String {
+            guard let step = try? JSONDecoder().decode(PluginCheck.Line.self, from: Data(line.utf8)) else { continue }
+            if let stage = step.stage {
                 if report.stages.last != stage { report.stages.append(stage) }
                 report.failedStage = stage
             }
-            if let id = object["id"] as? String { report.pluginID = id }
-            if let error = object["error"] as? String { report.error = error }
-            if object["passed"] as? Bool == true {
+            if let id = step.id { report.pluginID = id }
+            if let error = step.error { report.error = error }
+            if step.passed == true {
                 report.passed = true
                 report.failedStage = nil
-                report.provides = object["provides"] as? [String] ?? []
+                report.provides = step.provides ?? []
             }
         }
         if case .signaled(let signal) = exit {
@@ -90,5 +80,26 @@ enum PluginCheckRunner {
         case SIGTRAP: "SIGTRAP"
         default: "signal \(signal)"
         }
+    }
+}
+
+/// `plugins check --json`: `{"path","passed","stages","id"?,"provides"?,"failed_stage"?,"error"?,"signal"?}`
+/// (`provides` once passed, `error` unless passed).
+extension PluginCheckRunner.Report: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case path, passed, stages, id, provides, error, signal
+        case failedStage = "failed_stage"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path, forKey: .path)
+        try container.encode(passed, forKey: .passed)
+        try container.encode(stages, forKey: .stages)
+        try container.encodeIfPresent(pluginID, forKey: .id)
+        try container.encodeIfPresent(passed ? provides : nil, forKey: .provides)
+        try container.encodeIfPresent(failedStage, forKey: .failedStage)
+        try container.encodeIfPresent(passed ? nil : (error ?? failureSentence), forKey: .error)
+        try container.encodeIfPresent(signal, forKey: .signal)
     }
 }

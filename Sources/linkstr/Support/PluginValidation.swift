@@ -32,10 +32,10 @@ final class PluginValidation: Sendable {
         do {
             plugin = try PluginLoader.load(path: path)
         } catch {
-            emit(["call": "load", "input": "file", "passed": false, "outcome": "refused", "detail": error.description, "ms": 0])
+            emit(Line(call: "load", input: "file", passed: false, outcome: "refused", detail: error.description, ms: 0))
             return
         }
-        emit(["plugin": plugin.id, "version": plugin.version, "provides": plugin.provides])
+        emit(Line(plugin: plugin.id, version: plugin.version, provides: plugin.provides))
         var configuration = home.configuration
         configuration.pluginSettings[plugin.id, default: [:]].merge(settings) { _, given in given }
         configuration.pluginSettings[plugin.id, default: [:]]["include_content"] = "true"
@@ -53,7 +53,7 @@ final class PluginValidation: Sendable {
             case CapabilityID.mediaProvider: validateMediaProvider(host)
             case CapabilityID.notifier: validateNotifier(host)
             case CapabilityID.storage: validateStorage()
-            default: emit(["call": "none", "capability": capability, "input": "-", "passed": true, "outcome": "not exercised", "ms": 0])
+            default: emit(Line(call: "none", capability: capability, input: "-", passed: true, outcome: "not exercised", ms: 0))
             }
         }
     }
@@ -133,25 +133,25 @@ final class PluginValidation: Sendable {
 
     private func validateStorage() {
         let started = ContinuousClock.now
-        emit(["call": "conformance", "capability": CapabilityID.storage, "input": "checks"])
+        emit(Line(call: "conformance", capability: CapabilityID.storage, input: "checks"))
         do {
             let report = try StorageConformanceProgram.run(path, config: settings)
             let elapsed = milliseconds(ContinuousClock.now - started)
             for check in report.checks {
-                emit([
-                    "call": "conformance: " + check.name, "capability": CapabilityID.storage, "input": "checks", "passed": check.passed,
-                    "outcome": check.passed ? (check.skipped == nil ? "ok" : "skipped") : "failed",
-                    "detail": check.skipped ?? check.failures.joined(separator: "; "), "ms": elapsed,
-                ])
+                emit(
+                    Line(
+                        call: "conformance: " + check.name, capability: CapabilityID.storage, input: "checks", passed: check.passed,
+                        outcome: check.passed ? (check.skipped == nil ? "ok" : "skipped") : "failed",
+                        detail: check.skipped ?? check.failures.joined(separator: "; "), ms: elapsed))
             }
         } catch {
-            emit(["call": "conformance", "capability": CapabilityID.storage, "input": "checks", "passed": false, "outcome": "refused", "detail": error.message, "ms": 0])
+            emit(Line(call: "conformance", capability: CapabilityID.storage, input: "checks", passed: false, outcome: "refused", detail: error.message, ms: 0))
         }
     }
 
     /// Runs one call: a line before it, its verdict (with the misuse the host logged meanwhile) after.
     private func exercise(_ capability: String, _ call: String, _ input: String, _ body: @escaping @Sendable () async -> Verdict) {
-        emit(["call": call, "capability": capability, "input": input])
+        emit(Line(call: call, capability: capability, input: input))
         misuse.withLock { $0.removeAll() }
         let started = ContinuousClock.now
         var verdict = Self.wait(body)
@@ -162,7 +162,7 @@ final class PluginValidation: Sendable {
             let kind = line.contains("twice") ? "double done" : "done and error"
             verdict = .failed(line.components(separatedBy: "] ").dropFirst().joined(separator: "] "), kind: kind)
         }
-        emit(["call": call, "capability": capability, "input": input, "passed": verdict.passed, "outcome": verdict.kind, "detail": verdict.detail, "ms": elapsed])
+        emit(Line(call: call, capability: capability, input: input, passed: verdict.passed, outcome: verdict.kind, detail: verdict.detail, ms: elapsed))
     }
 
     /// Runs `body` to its end from this synchronous command.
@@ -182,7 +182,25 @@ final class PluginValidation: Sendable {
         duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
     }
 
-    private func emit(_ object: [String: Any]) {
-        Terminal.printJSON(object)
+    private func emit(_ line: Line) {
+        Terminal.printJSON(line)
+    }
+}
+
+extension PluginValidation {
+    /// One line the validating child prints: the plugin (`plugin`, `version`, `provides`), a call
+    /// about to run (`call`, `capability`, `input`), or its verdict (those and `passed`, `outcome`,
+    /// `detail`, `ms`).
+    struct Line: Codable {
+        var plugin: String?
+        var version: String?
+        var provides: [String]?
+        var call: String?
+        var capability: String?
+        var input: String?
+        var passed: Bool?
+        var outcome: String?
+        var detail: String?
+        var ms: Int64?
     }
 }

@@ -8,7 +8,7 @@ import LinkstrTerminal
 /// reads the call lines the child prints, and names the call during which the child crashed, or hung
 /// (no line for `watchdog`: it is killed).
 enum PluginValidationRunner {
-    struct Call {
+    struct Call: Encodable {
         var capability: String
         var call: String
         var input: String
@@ -17,11 +17,9 @@ enum PluginValidationRunner {
         var detail: String
         var milliseconds: Int
 
-        var json: [String: Any] {
-            [
-                "capability": capability, "call": call, "input": input, "passed": passed, "outcome": outcome, "detail": detail,
-                "ms": milliseconds,
-            ]
+        enum CodingKeys: String, CodingKey {
+            case capability, call, input, passed, outcome, detail
+            case milliseconds = "ms"
         }
     }
 
@@ -34,13 +32,6 @@ enum PluginValidationRunner {
 
         var passed: Bool { !calls.isEmpty && calls.allSatisfy(\.passed) }
         var failed: [Call] { calls.filter { !$0.passed } }
-
-        var json: [String: Any] {
-            var object: [String: Any] = ["path": path, "passed": passed, "provides": provides, "calls": calls.map(\.json)]
-            object["id"] = pluginID
-            object["version"] = version
-            return object
-        }
 
         var humanText: String {
             var text = "\(pluginID ?? path) \(version ?? "")\n"
@@ -75,7 +66,7 @@ enum PluginValidationRunner {
         var started: (call: String, capability: String, input: String, at: ContinuousClock.Instant)?
         var hung = false
         reading: while true {
-            let object: [String: Any]
+            let line: PluginValidation.Line
             switch child.nextLine(within: watchdog) {
             case .ended:
                 break reading
@@ -83,27 +74,27 @@ enum PluginValidationRunner {
                 hung = true
                 child.signal(SIGKILL)
                 break reading
-            case .line(let line):
-                guard let parsed = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
-                object = parsed
+            case .line(let text):
+                guard let parsed = try? JSONDecoder().decode(PluginValidation.Line.self, from: Data(text.utf8)) else { continue }
+                line = parsed
             }
-            if let id = object["plugin"] as? String {
+            if let id = line.plugin {
                 report.pluginID = id
-                report.version = object["version"] as? String
-                report.provides = object["provides"] as? [String] ?? []
+                report.version = line.version
+                report.provides = line.provides ?? []
                 continue
             }
-            guard let call = object["call"] as? String else { continue }
-            let capability = object["capability"] as? String ?? ""
-            let input = object["input"] as? String ?? ""
-            guard let passed = object["passed"] as? Bool else {
+            guard let call = line.call else { continue }
+            let capability = line.capability ?? ""
+            let input = line.input ?? ""
+            guard let passed = line.passed else {
                 started = (call, capability, input, ContinuousClock.now)
                 continue
             }
             started = nil
             report.calls.append(Call(
-                capability: capability, call: call, input: input, passed: passed, outcome: object["outcome"] as? String ?? "",
-                detail: object["detail"] as? String ?? "", milliseconds: object["ms"] as? Int ?? 0))
+                capability: capability, call: call, input: input, passed: passed, outcome: line.outcome ?? "", detail: line.detail ?? "",
+                milliseconds: Int(line.ms ?? 0)))
         }
         let exit = child.wait()
         if let started {
@@ -122,5 +113,22 @@ enum PluginValidationRunner {
                 milliseconds: milliseconds))
         }
         return report
+    }
+}
+
+/// `plugins validate --json`: `{"path","passed","provides","calls","id"?,"version"?}`.
+extension PluginValidationRunner.Report: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case path, passed, provides, calls, id, version
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path, forKey: .path)
+        try container.encode(passed, forKey: .passed)
+        try container.encode(provides, forKey: .provides)
+        try container.encode(calls, forKey: .calls)
+        try container.encodeIfPresent(pluginID, forKey: .id)
+        try container.encodeIfPresent(version, forKey: .version)
     }
 }

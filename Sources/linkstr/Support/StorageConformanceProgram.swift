@@ -8,8 +8,8 @@ enum StorageConformanceProgram {
     static let name = "linkstr-storage-conformance"
 
     /// What the program prints: `{"id","path","passed","checks":[{"name","passed","failures","skipped"?}]}`.
-    struct Report: Decodable {
-        struct Check: Decodable {
+    struct Report: Codable {
+        struct Check: Codable {
             var name: String
             var passed: Bool
             var failures: [String]
@@ -23,17 +23,6 @@ enum StorageConformanceProgram {
         var checks: [Check]
 
         var failedChecks: [String] { checks.filter { !$0.passed }.map(\.name) }
-
-        var json: [String: Any] {
-            [
-                "id": id, "path": path, "passed": passed,
-                "checks": checks.map { check in
-                    var object: [String: Any] = ["name": check.name, "passed": check.passed, "failures": check.failures]
-                    object["skipped"] = check.skipped
-                    return object
-                },
-            ]
-        }
     }
 
     /// Runs every check on the plugin at `path` with `config` (plus a scratch `path` and

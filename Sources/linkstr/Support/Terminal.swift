@@ -21,10 +21,10 @@ enum Terminal {
         writeError("linkstr: " + TerminalText.line(message) + "\n")
     }
 
-    /// Prints one JSON document (sorted keys, slashes unescaped) and a newline on stdout.
-    static func printJSON(_ object: Any) {
+    /// Prints one JSON record (``JSONRecords/text(_:)``) and a newline on stdout.
+    static func printJSON(_ record: some Encodable) {
         // Two writes, not one of a concatenation: a whole feed is tens of megabytes.
-        write(JSONRecords.text(object))
+        write(JSONRecords.text(record))
         write("\n")
     }
 }

@@ -2,38 +2,40 @@ import Foundation
 import LinkstrRuntime
 import Testing
 
-/// `JSONRecords.text` writes the `--json` records itself (a feed of 100 000 posts is one record), and
-/// must give the bytes `JSONSerialization` gave: the same keys order, escapes and numbers.
+/// `JSONRecords.text`, the one encoder configuration of every record linkstr prints: keys sorted,
+/// slashes unescaped, nil left out unless a property says `null`, composed records as one object.
 @Suite struct JSONRecordsTextTests {
-    static func serialized(_ record: Any) throws -> String {
-        String(decoding: try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
+    private struct Sample: Encodable, Sendable {
+        let url: String
+        let note: String?
+        @NullWhenNil var until: String?
+        let counts: [String: Int]
+        let score: Double
     }
 
-    @Test("records of every kind the runtime makes are the bytes JSONSerialization writes")
-    func sameBytesAsJSONSerialization() throws {
+    private struct Extra: Encodable, Sendable {
+        let shared: Bool
+    }
+
+    @Test("keys sorted, slashes as they are, controls escaped, an absent optional left out and a NullWhenNil one null")
+    func oneConfiguration() {
         let controls = String((0..<0x20).map { Character(Unicode.Scalar(UInt8($0))) })
-        let records: [Any] = [
-            [String: Any](),
-            [Any](),
-            ["ok": true, "count": 3, "negative": -7, "big": Int64.max, "unsigned": UInt64.max, "small": Int32.min, "off": false],
-            ["url": "https://example.com/a/b?c=d&e=\"f\"", "note": "back\\slash \(controls) \u{7F} é 👍🏽 漢字"],
-            // Keys that numeric, case-insensitive ordering puts elsewhere than byte order.
-            ["a10": 1, "a9": 2, "B": 3, "a": 4, "_x": 5, "Z_": 6, "z": 7, "created_at": 8, "createdAt": 9, "": 10],
-            ["reactions": ["👍": ["aa", "bb"], "❤️": ["cc"], "😂": [String](), "🔥": ["dd"]], "id": "x"],
-            [["id": "1", "unread": true, "members": ["a", "b"]], ["id": "2", "unread": false, "members": [String]()], [[1, 2], [3]]],
-            ["nested": ["deeper": ["deepest": [["k": "v"]]]]],
-        ]
-        for record in records {
-            #expect(JSONRecords.text(record) == (try Self.serialized(record)))
-        }
+        let sample = Sample(url: "https://example.com/a?b=\"c\"", note: nil, until: nil, counts: ["b": 2, "a": 1], score: 0.5)
+        #expect(JSONRecords.text(sample) == #"{"counts":{"a":1,"b":2},"score":0.5,"until":null,"url":"https://example.com/a?b=\"c\""}"#)
+        let noted = Sample(url: "x", note: "back\\slash \(controls) é 👍🏽", until: "2026-05-01T09:30:00Z", counts: [:], score: 1)
+        let parsed = (try? JSONSerialization.jsonObject(with: Data(JSONRecords.text(noted).utf8))) as? [String: Any]
+        #expect(parsed?["note"] as? String == noted.note)
+        #expect(parsed?["until"] as? String == "2026-05-01T09:30:00Z")
+        #expect(JSONRecords.text(noted).contains(#""score":1,"#))
     }
 
-    @Test("what JSONSerialization refuses or writes itself is still its own: objects, null, a bare value")
-    func leftToJSONSerialization() throws {
-        let withObjects: [String: Any] = ["number": NSNumber(value: 1), "flag": NSNumber(value: true), "none": NSNull(), "text": "x"]
-        #expect(JSONRecords.text(withObjects) == (try Self.serialized(withObjects)))
-        #expect(JSONRecords.text(["value": 1.5]) == (try Self.serialized(["value": 1.5])))
-        #expect(JSONRecords.text("bare") == "null")
-        #expect(JSONRecords.text(["value": Double.nan]) == "null")
+    @Test("Merged writes both records' keys as one object, Typed adds its type, and ok is {\"ok\":true}")
+    func composedRecords() {
+        let merged = JSONRecords.Merged(Sample(url: "u", note: "n", until: nil, counts: [:], score: 0), Extra(shared: true))
+        #expect(JSONRecords.text(merged) == #"{"counts":{},"note":"n","score":0,"shared":true,"until":null,"url":"u"}"#)
+        #expect(JSONRecords.text(JSONRecords.Typed("link", Extra(shared: false))) == #"{"shared":false,"type":"link"}"#)
+        #expect(JSONRecords.text(JSONRecords.Typed("caught_up")) == #"{"type":"caught_up"}"#)
+        #expect(JSONRecords.text(JSONRecords.ok) == #"{"ok":true}"#)
+        #expect(JSONRecords.text([JSONRecords.ok]) == #"[{"ok":true}]"#)
     }
 }

@@ -3,6 +3,7 @@ import LinkstrHost
 import LinkstrRuntime
 import NostrCore
 import PluginTesting
+import TestSupport
 import Testing
 
 /// The account commands' logic (create, import, show, reveal, logout with and without the data,
@@ -29,9 +30,9 @@ import Testing
         #expect(opened.runtime.me == key.publicKey)
         let account = try opened.accounts.require()
         #expect(account.name == "Alice")
-        let identity = JSONRecords.identity(account, key: key.publicKey)
-        #expect(identity["npub"] as? String == key.publicKey.npub)
-        #expect(identity["pubkey"] as? String == key.publicKey.hex)
+        let identity = JSONRecords.Identity(account, key: key.publicKey)
+        #expect(printed(identity)["npub"] as? String == key.publicKey.npub)
+        #expect(printed(identity)["pubkey"] as? String == key.publicKey.hex)
         #expect(!JSONRecords.text(identity).contains(key.nsec))
         // `account show --reveal-secret`: the stored key is the created one.
         #expect(try opened.accounts.secretKey() == key)

@@ -4,6 +4,7 @@ import LinkstrHost
 import LinkstrRuntime
 import NostrCore
 import PluginTesting
+import TestSupport
 import Testing
 
 /// The logic of `contact add/remove/alias/list` through the composition root, in process: the follow
@@ -22,7 +23,7 @@ import Testing
 
         let list = try await alice.runtime.contacts()
         #expect(list.map(\.pubkey) == [bob])
-        let row = JSONRecords.contact(try #require(list.first))
+        let row = printed(JSONRecords.ContactRow(try #require(list.first)))
         #expect(row["npub"] as? String == bob.npub && row["alias"] as? String == "Bob")
         #expect(try await alice.runtime.resolvePerson("bob") == bob)
         #expect(try await alice.runtime.resolvePerson(bob.npub) == bob)

@@ -2,6 +2,7 @@ import Foundation
 import LinkstrHost
 import LinkstrRuntime
 import PluginTesting
+import TestSupport
 import Testing
 
 /// The logic of `linkstr open` through the composition root, in process: what a `linkstr://open`
@@ -21,7 +22,7 @@ import Testing
         let classification = try #require(opened.classification)
         #expect(classification.provider == "youtube" && classification.mode == .embed && classification.pluginID == "org.linkstr.media.builtin")
         #expect(classification.embedURL == "https://www.youtube.com/embed/dQw4w9WgXcQ?playsinline=1&rel=0")
-        let record = JSONRecords.openedLink(opened) as NSDictionary
+        let record = printed(JSONRecords.OpenedLinkRow(opened)) as NSDictionary
         #expect(record == [
             "url": "https://youtu.be/dQw4w9WgXcQ", "format": "url", "provider": "youtube", "mode": "embed",
             "embed_url": "https://www.youtube.com/embed/dQw4w9WgXcQ?playsinline=1&rel=0",
@@ -37,7 +38,7 @@ import Testing
         let opened = try media.open(try DeepLink.decode(shared.encoded()))
         #expect(opened.link == shared)
         #expect(opened.classification?.provider == "generic" && opened.classification?.mode == .link)
-        let record = JSONRecords.openedLink(opened)
+        let record = printed(JSONRecords.OpenedLinkRow(opened))
         #expect(record["timestamp"] as? Int64 == 1_767_225_600 && record["message_guid"] as? String == "A1B2" && record["format"] as? String == "payload")
     }
 

@@ -4,6 +4,7 @@ import LinkstrHost
 import LinkstrRuntime
 import NostrCore
 import PluginTesting
+import TestSupport
 import Testing
 
 /// The logic of post, react, delete, read and feed through the composition root, in process: Alice
@@ -33,7 +34,7 @@ import Testing
         defer { alice.host.stop(); bob.host.stop() }
         let post = try await alice.runtime.post(session, url: input, note: "look")
         #expect(post.url == stored)
-        #expect(JSONRecords.sentPost(post)["url"] as? String == stored)
+        #expect(printed(JSONRecords.SentPost(post))["url"] as? String == stored)
 
         _ = try await bob.runtime.sync()
         let feed = try await bob.runtime.feed(session, limit: nil)
@@ -70,7 +71,7 @@ import Testing
         let reactions = try await alice.runtime.feed(session, limit: nil).first?.reactions
         #expect(reactions?.map(\.emoji) == ["🔥"])
         #expect(reactions?.first?.senders == [bob.runtime.me])
-        let row = JSONRecords.feedItem(try #require(try await alice.runtime.feed(session, limit: nil).first))
+        let row = printed(JSONRecords.FeedRow(try #require(try await alice.runtime.feed(session, limit: nil).first)))
         #expect(row["reactions"] as? [String: [String]] == ["🔥": [bob.runtime.me.hex]])
 
         #expect(try await bob.runtime.react(session, postID: postID, emoji: "🔥", active: false).active == false)
@@ -102,7 +103,7 @@ import Testing
 
         await #expect(throws: RuntimeError.self) { try await bob.runtime.delete(session, postID: gone.id) }
         let deletion = try await alice.runtime.delete(session, postID: gone.id)
-        #expect(JSONRecords.deletion(deletion)["relay_copies_kept"] as? Bool == false)
+        #expect(printed(JSONRecords.Deletion(deletion))["relay_copies_kept"] as? Bool == false)
         #expect(deletion.warnings.isEmpty)
         _ = try await bob.runtime.sync()
         #expect(try await alice.runtime.feed(session, limit: nil).map(\.post.id) == [kept.id])

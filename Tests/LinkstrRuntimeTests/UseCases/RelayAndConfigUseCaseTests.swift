@@ -3,6 +3,7 @@ import LinkstrHost
 import LinkstrRuntime
 import NostrCore
 import PluginTesting
+import TestSupport
 import Testing
 
 /// The logic of `relay add/remove/enable/disable/reset/list`, `config` and `plugins` through the
@@ -19,7 +20,7 @@ import Testing
         let app = LinkstrApp(configured.configuration)
         let settings = try app.relaySettings()
         #expect(try settings.list().map(\.url) == ["wss://one.fake.test", "wss://two.fake.test"])
-        #expect(try settings.list().map { JSONRecords.relay($0)["source"] as? String } == ["config", "config"])
+        #expect(try settings.list().map { printed(JSONRecords.RelayRow($0))["source"] as? String } == ["config", "config"])
 
         let unconfigured = InProcessHome(scratch, relay: relay, relays: [])
         let other = LinkstrApp(unconfigured.configuration)
@@ -39,7 +40,7 @@ import Testing
 
         #expect(try settings.add(added).source == .added)
         try settings.setEnabled(added, false)
-        #expect(try settings.list().first { $0.url == added }.map { JSONRecords.relay($0)["status"] as? String } == "disabled")
+        #expect(try settings.list().first { $0.url == added }.map { printed(JSONRecords.RelayRow($0))["status"] as? String } == "disabled")
         #expect(try settings.enabled().map(\.url) == [FakeRelay.defaultURL])
         try settings.setEnabled(added, true)
         try settings.remove(FakeRelay.defaultURL)
@@ -86,7 +87,7 @@ import Testing
             """
         let home = InProcessHome(scratch, relay: relay, settings: settings)
         let host = try LinkstrApp(home.configuration).host()
-        let configuration = JSONRecords.configuration(host, showSecrets: false)
+        let configuration = printed(JSONRecords.EffectiveConfiguration(host, showSecrets: false))
         #expect(configuration["config_file_exists"] as? Bool == true)
         #expect(configuration["log_level"] as? String == "debug")
         #expect(configuration["relays"] as? [String] == [FakeRelay.defaultURL])
@@ -97,16 +98,16 @@ import Testing
         #expect(push?["url"] == "https://push.example.com/\(SecretMasking.mask)")
         #expect(push?["server"] == "postgresql://me:\(SecretMasking.mask)@db.example.com/linkstr")
         #expect(push?["colour"] == "blue")
-        #expect(!JSONRecords.text(configuration).contains("hunter2"))
+        #expect(!JSONRecords.text(JSONRecords.EffectiveConfiguration(host, showSecrets: false)).contains("hunter2"))
 
-        let shown = JSONRecords.configuration(host, showSecrets: true)["plugins"] as? [String: [String: String]]
+        let shown = printed(JSONRecords.EffectiveConfiguration(host, showSecrets: true))["plugins"] as? [String: [String: String]]
         #expect(shown?["org.example.push"]?["password"] == "hunter2")
     }
 
     @Test func withoutAConfigFileTheDefaultsAreInUse() throws {
         defer { scratch.remove() }
         let host = try LinkstrApp(RuntimeConfiguration(home: scratch.folder("empty"), environment: [:])).host()
-        let configuration = JSONRecords.configuration(host, showSecrets: false)
+        let configuration = printed(JSONRecords.EffectiveConfiguration(host, showSecrets: false))
         #expect(configuration["config_file_exists"] as? Bool == false)
         #expect(configuration["storage"] as? String == JSONRecords.defaultStorage)
         #expect(configuration["relays"] as? [String] == [])
@@ -154,7 +155,7 @@ import Testing
         let ids = registry.plugins.map(\.id)
         #expect(ids.contains(FakeRelay.pluginID))
         #expect(ids.contains("org.linkstr.storage.memory"))
-        let record = try #require(registry.plugins.first { $0.id == FakeRelay.pluginID }.map(JSONRecords.plugin))
+        let record = try #require(registry.plugins.first { $0.id == FakeRelay.pluginID }.map { printed(JSONRecords.PluginRow($0)) })
         #expect(record["provides"] as? [String] == [CapabilityID.transport])
         #expect(record["version"] as? String == "1.0.0")
         await app.close()

@@ -5,6 +5,7 @@ import LinkstrRuntime
 import NostrCore
 import PluginTesting
 import Synchronization
+import TestSupport
 import Testing
 
 /// The session commands' logic (create, the duplicate-name warning, sessions, archive, unarchive,
@@ -26,10 +27,10 @@ import Testing
         #expect(session.creator == alice.runtime.me)
         let listed = try await alice.runtime.sessions(archived: false)
         #expect(listed.map(\.id) == [session.id])
-        let row = JSONRecords.session(try #require(listed.first))
+        let row = printed(JSONRecords.SessionRow(try #require(listed.first)))
         #expect(row["name"] as? String == "Weekend videos")
         #expect(row["archived"] as? Bool == false)
-        #expect(JSONRecords.createdSession(session)["id"] as? String == session.id.rawValue)
+        #expect(printed(JSONRecords.CreatedSession(session))["id"] as? String == session.id.rawValue)
 
         _ = try await bob.runtime.sync()
         #expect(try await bob.runtime.resolveSession("weekend VIDEOS") == session.id)

@@ -5,6 +5,7 @@ import LinkstrRuntime
 import NostrCore
 import PluginTesting
 import ServiceLifecycle
+import TestSupport
 import Testing
 
 /// The logic of `sync` and `watch` through the composition root, in process: the counts of each
@@ -31,7 +32,7 @@ import Testing
         _ = try await alice.runtime.post(session.id, url: "https://example.com/2", note: nil)
         let second = try await bob.runtime.sync()
         #expect(second.accepted == 1)
-        #expect(JSONRecords.syncReport(second)["accepted"] as? Int == 1)
+        #expect(printed(JSONRecords.SyncCounts(second))["accepted"] as? Int == 1)
         #expect(try await bob.runtime.feed(session.id, limit: nil).count == 2)
     }
 
@@ -101,7 +102,7 @@ import Testing
         let names = await bob.runtime.names(for: .post(published))
         #expect(names.session == "Live" && names.me == bob.runtime.me)
         #expect(names.people.keys.sorted { $0.hex < $1.hex } == [alice.runtime.me])
-        #expect(JSONRecords.change(.post(published))["type"] as? String == "post")
+        #expect(printed(JSONRecords.change(.post(published)))["type"] as? String == "post")
 
         await services.triggerGracefulShutdown()
         while await events.next() != nil {}
