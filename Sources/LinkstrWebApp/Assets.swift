@@ -351,17 +351,22 @@ enum Assets {
           list.hidden = true;
           list.setAttribute("role", "listbox");
           list.setAttribute("aria-label", "Tag suggestions");
-          input.after(list);
-          input.setAttribute("role", "combobox");
+          // The combobox holds the field and its list (the pattern screen readers and axe-core know).
+          const box = document.createElement("div");
+          box.setAttribute("role", "combobox");
+          box.setAttribute("aria-haspopup", "listbox");
+          box.setAttribute("aria-expanded", "false");
+          box.setAttribute("aria-labelledby", "new-tags-label");
+          input.replaceWith(box);
+          box.append(input, list);
           input.setAttribute("aria-autocomplete", "list");
           input.setAttribute("aria-controls", list.id);
-          input.setAttribute("aria-expanded", "false");
           let active = -1;
           const typedTags = () => input.value.split(",").map((tag) => tag.trim().toLowerCase());
           const close = () => {
             list.hidden = true;
             active = -1;
-            input.setAttribute("aria-expanded", "false");
+            box.setAttribute("aria-expanded", "false");
             input.removeAttribute("aria-activedescendant");
           };
           const highlight = (index) => {
@@ -392,7 +397,7 @@ enum Assets {
             }));
             close();
             list.hidden = !matches.length;
-            input.setAttribute("aria-expanded", String(!list.hidden));
+            box.setAttribute("aria-expanded", String(!list.hidden));
           });
           input.addEventListener("keydown", (event) => {
             if (list.hidden) return;

@@ -173,6 +173,25 @@ try:
     wait("the post", lambda: "/sessions/" in driver.current_url)
     seen["back_to_post"] = driver.current_url.endswith(f"/sessions/{options.session}#post-{post_id}")
 
+    # JavaScript off: plain fields — a suggestion checked, new tags typed with commas.
+    # The launch link works once: this browser gets the first one's session cookie.
+    plain.get(origin + "/assets/app.css")
+    for cookie in driver.get_cookies():
+        plain.add_cookie({key: cookie[key] for key in ("name", "value", "path", "httpOnly") if key in cookie})
+    plain.get(origin + "/saved/new?url=https%3A%2F%2Fgithub.com%2Fapple%2Fswift-nio")
+    seen["plain_suggestions"] = [box.get_attribute("value") for box in plain.find_elements(By.CSS_SELECTOR, ".tag-options input[name='tag']")]
+    plain.find_element(By.CSS_SELECTOR, ".tag-options input[value='swift']").click()
+    plain.find_element(By.ID, "new-tags").send_keys("networking, Server Side")
+    plain.find_element(By.CSS_SELECTOR, "form.save-link button.primary").click()
+    wait("the plain save's notice", lambda: plain.find_elements(By.CSS_SELECTOR, ".notice p"))
+    seen["plain_saved"] = plain.find_element(By.CSS_SELECTOR, ".notice p").text
+    seen["plain_no_listbox"] = not plain.find_elements(By.ID, "new-tags-list")
+    plain.get(origin + "/saved/new")
+    plain.find_element(By.ID, "saved-url").send_keys("not a link")
+    plain.find_element(By.CSS_SELECTOR, "form.save-link button.primary").click()
+    wait("the refusal", lambda: plain.find_elements(By.CSS_SELECTOR, ".problem"))
+    seen["refused"] = plain.find_element(By.CSS_SELECTOR, ".problem").text
+    seen["refused_kept"] = plain.find_element(By.ID, "saved-url").get_attribute("value")
     # Import (a browser's bookmarks.html, then a JSON export), export, the webhook and "Sync now".
     driver.get(origin + "/saved")
     driver.find_element(By.LINK_TEXT, "Import, export and sync").click()
@@ -199,22 +218,6 @@ try:
     screens(driver, "saved-transfer")
     audit(driver, "saved-transfer")
 
-    # JavaScript off: plain fields — a suggestion checked, new tags typed with commas.
-    plain.get(options.app)
-    plain.get(origin + "/saved/new?url=https%3A%2F%2Fgithub.com%2Fapple%2Fswift-nio")
-    seen["plain_suggestions"] = [box.get_attribute("value") for box in plain.find_elements(By.CSS_SELECTOR, ".tag-options input[name='tag']")]
-    plain.find_element(By.CSS_SELECTOR, ".tag-options input[value='swift']").click()
-    plain.find_element(By.ID, "new-tags").send_keys("networking, Server Side")
-    plain.find_element(By.CSS_SELECTOR, "form.save-link button.primary").click()
-    wait("the plain save's notice", lambda: plain.find_elements(By.CSS_SELECTOR, ".notice p"))
-    seen["plain_saved"] = plain.find_element(By.CSS_SELECTOR, ".notice p").text
-    seen["plain_no_listbox"] = not plain.find_elements(By.ID, "new-tags-list")
-    plain.get(origin + "/saved/new")
-    plain.find_element(By.ID, "saved-url").send_keys("not a link")
-    plain.find_element(By.CSS_SELECTOR, "form.save-link button.primary").click()
-    wait("the refusal", lambda: plain.find_elements(By.CSS_SELECTOR, ".problem"))
-    seen["refused"] = plain.find_element(By.CSS_SELECTOR, ".problem").text
-    seen["refused_kept"] = plain.find_element(By.ID, "saved-url").get_attribute("value")
 finally:
     driver.quit()
     plain.quit()

@@ -50,8 +50,7 @@ enum SavedPage {
                 \(notice.map { noticeBox($0, csrf: csrf) } ?? "")\(Layout.problem(problem))
                 \(tabs)
                 <form method="get" action="/saved" class="search" role="search">
-                <label class="sr" for="search">Search the saved links</label>
-                <input id="search" name="q" type="search" value="\(HTML.escape(filter.search))" placeholder="Search links, titles, notes and tags" autocomplete="off">
+                <input id="search" name="q" type="search" aria-label="Search the saved links" value="\(HTML.escape(filter.search))" placeholder="Search links, titles, notes and tags">
                 \(filter.tag.map { "<input type=\"hidden\" name=\"tag\" value=\"\(HTML.escape($0))\">" } ?? "")\(filter.deleted ? "<input type=\"hidden\" name=\"deleted\" value=\"1\">" : "")
                 <button type="submit">Search</button>
                 </form>
@@ -160,13 +159,12 @@ enum SavedPage {
             "<label class=\"tag-option\"><input type=\"checkbox\" name=\"tag\" value=\"\(HTML.escape(tag))\"\(checked.contains(tag) ? " checked" : "") id=\"tag-\(index)\"> \(HTML.escape(tag))</label>"
         }
         let legend = editing ? "Tags (uncheck to remove)" : choice.savedTags == nil ? "Tags" : "Add tags"
+        let group = options.isEmpty ? "" : "<fieldset class=\"tag-picker\"><legend>\(legend)</legend><div class=\"tag-options\">\(options.joined())</div></fieldset>"
         return """
-            \(status)<fieldset class="tag-picker"><legend>\(legend)</legend>
-            \(options.isEmpty ? "" : "<div class=\"tag-options\">\(options.joined())</div>")
-            <label for="new-tags">New tags <span class="hint">(separated by commas)</span></label>
+            \(status)\(group)
+            <label for="new-tags" id="new-tags-label">New tags <span class="hint">(separated by commas)</span></label>
             <input id="new-tags" name="new_tags" value="\(HTML.escape(newTags))" autocomplete="off" spellcheck="false" data-suggest="\(HTML.escape(choice.suggestions.joined(separator: ",")))" aria-describedby="new-tags-help">
             <p id="new-tags-help" class="hint">With suggestions as you type: ↓ ↑ choose, Enter adds.</p>
-            </fieldset>
             """
     }
 
@@ -202,9 +200,9 @@ enum SavedPage {
                 """
             } ?? "<p>No webhook. <span class=\"hint\">Set <code>[saved] webhook = \"https://…\"</code> in config.toml to send your saved links to one.</span></p>"
         let results = synced.map { outcomes in
-            "<ul class=\"results\" role=\"status\">" + outcomes.map { outcome in
+            "<div role=\"status\"><ul class=\"results\">" + outcomes.map { outcome in
                 "<li><strong>\(HTML.escape(outcome.what)):</strong> \(HTML.escape(outcome.said ?? ""))\(outcome.problem.map { " <span class=\"problem\">\(HTML.escape($0))</span>" } ?? "")</li>"
-            }.joined() + "</ul>"
+            }.joined() + "</ul></div>"
         } ?? ""
         return Layout.page(
             title: "Import, export and sync", csrf: csrf, me: me, current: "saved",
