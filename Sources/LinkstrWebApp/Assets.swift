@@ -198,6 +198,12 @@ enum Assets {
         .sync-status dd { margin: 0; overflow-wrap: anywhere; }
         h3 { font-size: 1rem; margin: 1rem 0 0.3rem; }
         input[type="file"] { padding: 0.4rem; }
+        /* With Saved in it, the top bar is tighter at phone width, and scrolls sideways rather than widen the page. */
+        @media (max-width: 480px) {
+          .bar { gap: 0.6rem; padding: 0.6rem 0.7rem; }
+          nav { gap: 0.6rem; overflow-x: auto; scrollbar-width: none; }
+          nav a { font-size: 0.9rem; white-space: nowrap; }
+        }
         """
 
     /// Live updates (a server-sent event refreshes what the page shows), reactions without a
