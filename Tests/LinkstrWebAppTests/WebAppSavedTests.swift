@@ -1,4 +1,5 @@
 import Foundation
+import LinkstrWebApp
 import PluginTesting
 import TestSupport
 import Testing
@@ -122,5 +123,40 @@ import Testing
                 #expect(screenshots.contains("\(screen)-\(variant).png"), "no screenshot \(screen)-\(variant)")
             }
         }
+    }
+
+    /// A file upload (`multipart/form-data`) passes the same guard as every form: without the CSRF
+    /// token, or from another origin, it is refused and nothing is imported; with them, a bookmark
+    /// file imports with `saved import`'s counts, and a file without a bookmark gets its message.
+    @Test func uploadsPassTheSameGuardAsForms() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let home = try LinkstrHome.create(scratch, "alice", relays: [])
+        let app = try await RunningApp.start(home: home.path)
+        defer { app.process.terminate(within: 10) }
+        let signedIn = try SignedIn(app)
+        let bookmarks = "<DL><p>\r\n<DT><A HREF=\"https://kagi.com/\" TAGS=\"search\">Kagi</A>\r\n</DL><p>\r\n"
+        func upload(_ file: String, csrf: String?, origin: String) throws -> PlainHTTPClient.Answer {
+            let boundary = "----linkstr-test-boundary"
+            var body = ""
+            if let csrf { body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(csrf)\r\n" }
+            body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"bookmarks.html\"\r\nContent-Type: text/html\r\n\r\n\(file)\r\n--\(boundary)--\r\n"
+            return try PlainHTTPClient.send(
+                port: app.port, method: "POST", path: "/saved/import",
+                headers: [("Host", app.host), ("Cookie", signedIn.cookie), ("Origin", origin), ("Content-Type", "multipart/form-data; boundary=\(boundary)")],
+                body: body)
+        }
+
+        let noToken = try upload(bookmarks, csrf: nil, origin: app.origin)
+        #expect(noToken.status == 403 && noToken.header("x-linkstr-refused") == "csrf", "\(noToken)")
+        let otherOrigin = try upload(bookmarks, csrf: signedIn.csrf, origin: "http://evil.example")
+        #expect(otherOrigin.status == 403 && otherOrigin.header("x-linkstr-refused") == "origin", "\(otherOrigin)")
+        #expect(try home.run(["saved", "--json"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]", "a refused upload imported something")
+
+        let imported = try upload(bookmarks, csrf: signedIn.csrf, origin: app.origin)
+        #expect(imported.status == 200 && imported.body.contains("imported 1, merged 0 already saved, skipped 0 that are no web links"), "\(imported)")
+        #expect(try home.run(["saved", "--tag", "search", "--json"]).stdout.contains("https://kagi.com/"))
+        let empty = try upload("<p>no links here</p>", csrf: signedIn.csrf, origin: app.origin)
+        #expect(empty.status == 400 && empty.body.contains("bookmarks.html has no bookmarks (&lt;A HREF=…&gt;)"), "\(empty)")
     }
 }
