@@ -89,6 +89,7 @@ public actor AppRuntime {
         opened = account
         guard watches else { return }
         let watch = WatchService(account: account)
+        let savedSync = SavedLinksSyncService(account: account)
         let live = self.live
         watching = Task {
             let events = Task {
@@ -97,8 +98,12 @@ public actor AppRuntime {
                     live.publish(LiveChange(change))
                 }
             }
+            // The saved links sync (webhook when due, relays) while the watch runs, as `linkstr watch` does.
+            let syncing = Task { try? await savedSync.run() }
             // A watch that cannot run (another one holds this home's lock) leaves the pages to their reloads.
             try? await watch.run()
+            syncing.cancel()
+            await syncing.value
             await events.value
         }
     }

@@ -159,4 +159,25 @@ import Testing
         let empty = try upload("<p>no links here</p>", csrf: signedIn.csrf, origin: app.origin)
         #expect(empty.status == 400 && empty.body.contains("bookmarks.html has no bookmarks (&lt;A HREF=…&gt;)"), "\(empty)")
     }
+
+    /// While the app's watch runs, the saved links sync as under `linkstr watch`: a webhook sync that
+    /// is due is tried without anyone asking (here it fails: nothing listens), and its status says so.
+    @Test func theAppSyncsSavedLinksInTheBackground() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        defer { relay.process.stop() }
+        let home = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        #expect(try home.run(["save", "https://github.com/apple/swift", "--tag", "swift"]).status == 0)
+        let config = (try? String(contentsOfFile: home.path + "/config.toml", encoding: .utf8)) ?? ""
+        scratch.write("alice/config.toml", config + "\n[saved]\nwebhook = \"http://127.0.0.1:9/hook\"\n")
+        #expect(try home.run(["saved", "sync", "--status", "--json"]).stdout.contains("\"status\":\"never\""))
+
+        let app = try await RunningApp.start(home: home.path)
+        defer { app.process.terminate(within: 10) }
+        let tried = await eventually(within: 30) {
+            ((try? home.run(["saved", "sync", "--status", "--json"]).stdout) ?? "").contains("\"status\":\"failed\"")
+        }
+        #expect(tried, "the app did not sync in the background: \((try? home.run(["saved", "sync", "--status", "--json"]).stdout) ?? "")\n\(app.process.stderr)")
+    }
 }
