@@ -73,7 +73,10 @@ extension WebApp {
             post = try await runtime.postToSave(session, post: id)
             if typed.problem == nil { typed.note = post?.note ?? "" }
         } else if typed.problem == nil {
+            // Filled in, never saved, from the address (what a `linkstr://save` link hands over): the person saves.
             typed.url = query.first("url") ?? ""
+            typed.note = query.first("note") ?? ""
+            typed.newTags = query.all("tag").joined(separator: ", ")
         }
         let choice = try await runtime.tagChoice(for: post?.url ?? (typed.url.isEmpty ? nil : typed.url))
         let page = SavedPage.new(choice: choice, from: post, typed: typed, csrf: secrets.csrf, me: try await runtime.me())

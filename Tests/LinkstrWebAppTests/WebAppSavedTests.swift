@@ -102,6 +102,7 @@ import Testing
         // JavaScript off: plain fields.
         // reading and swift are both on two GitHub links by now (a tie, by name).
         #expect((seen["plain_suggestions"] as? [String])?.prefix(2) == ["reading", "swift"], "\(context)")
+        #expect(seen["prefilled"] as? [String] == ["networking", "the event loops"], "\(context)")
         #expect(seen["plain_saved"] as? String == "saved https://github.com/apple/swift-nio [networking, server side, swift]", "\(context)")
         #expect(seen["plain_no_listbox"] as? Bool == true, "\(context)")
         #expect(seen["refused_kept"] as? String == "not a link" && (seen["refused"] as? String)?.isEmpty == false, "\(context)")

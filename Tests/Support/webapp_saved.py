@@ -178,10 +178,11 @@ try:
     plain.get(origin + "/assets/app.css")
     for cookie in driver.get_cookies():
         plain.add_cookie({key: cookie[key] for key in ("name", "value", "path", "httpOnly") if key in cookie})
-    plain.get(origin + "/saved/new?url=https%3A%2F%2Fgithub.com%2Fapple%2Fswift-nio")
+    plain.get(origin + "/saved/new?url=https%3A%2F%2Fgithub.com%2Fapple%2Fswift-nio&tag=networking&note=the%20event%20loops")
+    seen["prefilled"] = [plain.find_element(By.ID, "new-tags").get_attribute("value"), plain.find_element(By.ID, "saved-note").get_attribute("value")]
     seen["plain_suggestions"] = [box.get_attribute("value") for box in plain.find_elements(By.CSS_SELECTOR, ".tag-options input[name='tag']")]
     plain.find_element(By.CSS_SELECTOR, ".tag-options input[value='swift']").click()
-    plain.find_element(By.ID, "new-tags").send_keys("networking, Server Side")
+    plain.find_element(By.ID, "new-tags").send_keys(", Server Side")
     plain.find_element(By.CSS_SELECTOR, "form.save-link button.primary").click()
     wait("the plain save's notice", lambda: plain.find_elements(By.CSS_SELECTOR, ".notice p"))
     seen["plain_saved"] = plain.find_element(By.CSS_SELECTOR, ".notice p").text
