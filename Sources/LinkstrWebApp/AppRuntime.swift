@@ -89,6 +89,7 @@ public actor AppRuntime {
         opened = account
         guard watches else { return }
         let watch = WatchService(account: account)
+        let savedSync = SavedLinksSyncService(account: account)
         let live = self.live
         watching = Task {
             let events = Task {
@@ -97,14 +98,18 @@ public actor AppRuntime {
                     live.publish(LiveChange(change))
                 }
             }
+            // The saved links sync (webhook when due, relays) while the watch runs, as `linkstr watch` does.
+            let syncing = Task { try? await savedSync.run() }
             // A watch that cannot run (another one holds this home's lock) leaves the pages to their reloads.
             try? await watch.run()
+            syncing.cancel()
+            await syncing.value
             await events.value
         }
     }
 
     /// The account's runtime; the first time the home has an account, it is opened and watched.
-    private func runtime() throws(AppFailure) -> AccountRuntime {
+    func runtime() throws(AppFailure) -> AccountRuntime {
         if let opened { return opened.runtime }
         do throws(CompositionError) {
             // Whether there is an account at all, without loading a plugin.
@@ -522,7 +527,7 @@ public actor AppRuntime {
     }
 
     /// Runs `body`, its runtime error becoming the message a page shows.
-    private func mapped<Value: Sendable>(_ body: () async throws -> Value) async throws(AppFailure) -> Value {
+    func mapped<Value: Sendable>(_ body: () async throws -> Value) async throws(AppFailure) -> Value {
         do {
             return try await body()
         } catch let error as RuntimeError {

@@ -163,6 +163,47 @@ enum Assets {
           main { padding: 0.7rem; }
           .me { display: none; }
         }
+        /* Saved links */
+        .tabs { display: flex; gap: 1.2rem; margin: 0 0 0.8rem; border-bottom: 1px solid var(--line); }
+        .tabs a { color: var(--muted); text-decoration: none; padding: 0.3rem 0.1rem; }
+        .tabs a[aria-current="page"] { color: var(--fg); border-bottom: 2px solid var(--accent); }
+        .tag-filter { display: flex; flex-wrap: wrap; gap: 0.4rem; margin: 0 0 0.9rem; }
+        .tag { display: inline-block; padding: 0.1rem 0.65rem; border-radius: 999px; border: 1px solid var(--line); background: var(--surface-2);
+          color: var(--fg); text-decoration: none; font-size: 0.85rem; }
+        .tag[aria-current="true"] { background: var(--accent); color: var(--accent-fg); border-color: var(--accent); }
+        .tag[aria-current="true"] .count { color: var(--accent-fg); }
+        .saved { list-style: none; margin: 0; padding: 0; }
+        .saved-link { background: var(--surface); border: 1px solid var(--line); border-radius: 14px; padding: 0.8rem 1rem; margin-bottom: 0.8rem; }
+        .saved-link .tags { display: flex; flex-wrap: wrap; gap: 0.35rem; margin: 0.5rem 0 0; }
+        .saved-link .meta { white-space: normal; margin: 0.45rem 0 0; }
+        .saved-actions { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin-top: 0.55rem; }
+        .saved-actions form { margin: 0; }
+        .notice { display: flex; flex-wrap: wrap; align-items: center; gap: 0.6rem; background: var(--surface); border: 1px solid var(--green);
+          border-radius: 14px; padding: 0.6rem 1rem; margin: 0 0 1rem; }
+        .notice p { margin: 0; flex: 1; min-width: 12rem; }
+        .notice form { margin: 0; }
+        .bookmark { color: var(--muted); font-size: 0.85rem; padding: 0.2rem 0.3rem; }
+        .tag-picker { margin-top: 0.6rem; }
+        .tag-options { display: flex; flex-wrap: wrap; gap: 0.4rem; margin: 0.4rem 0 0.2rem; }
+        .tag-option { display: inline-flex; align-items: center; gap: 0.4rem; margin: 0; padding: 0.25rem 0.7rem; border: 1px solid var(--line);
+          border-radius: 999px; color: var(--fg); font-size: 0.9rem; cursor: pointer; }
+        .tag-option:has(input:checked) { background: var(--mine); border-color: var(--accent); }
+        .tag-option input { width: 1rem; height: 1rem; }
+        .already { color: var(--yellow); font-weight: 600; margin: 0.6rem 0 0; }
+        .suggestions { list-style: none; margin: 0.3rem 0 0; padding: 0.3rem; background: var(--bg); border: 1px solid var(--line); border-radius: 10px; }
+        .suggestions li { padding: 0.25rem 0.6rem; border-radius: 6px; cursor: pointer; }
+        .suggestions li[aria-selected="true"] { background: var(--accent); color: var(--accent-fg); }
+        .sync-status { display: grid; grid-template-columns: auto 1fr; gap: 0.3rem 1rem; margin: 0.4rem 0; }
+        .sync-status dt { color: var(--muted); }
+        .sync-status dd { margin: 0; overflow-wrap: anywhere; }
+        h3 { font-size: 1rem; margin: 1rem 0 0.3rem; }
+        input[type="file"] { padding: 0.4rem; }
+        /* With Saved in it, the top bar is tighter at phone width, and scrolls sideways rather than widen the page. */
+        @media (max-width: 480px) {
+          .bar { gap: 0.6rem; padding: 0.6rem 0.7rem; }
+          nav { gap: 0.6rem; overflow-x: auto; scrollbar-width: none; }
+          nav a { font-size: 0.9rem; white-space: nowrap; }
+        }
         """
 
     /// Live updates (a server-sent event refreshes what the page shows), reactions without a
@@ -303,6 +344,102 @@ enum Assets {
             field.select();
             button.textContent = "Press Ctrl+C";
           }
+        });
+
+        // Saved links: "New tags" suggests as you type (the tags the server ranked, best first): ↓ ↑
+        // choose, Enter or Tab adds; without this script it is a plain field (commas between tags).
+        function suggestTags(input) {
+          if (!input || input.dataset.ready) return;
+          input.dataset.ready = "true";
+          const list = document.createElement("ul");
+          list.id = "new-tags-list";
+          list.className = "suggestions";
+          list.hidden = true;
+          list.setAttribute("role", "listbox");
+          list.setAttribute("aria-label", "Tag suggestions");
+          // The combobox holds the field and its list (the pattern screen readers and axe-core know).
+          const box = document.createElement("div");
+          box.setAttribute("role", "combobox");
+          box.setAttribute("aria-haspopup", "listbox");
+          box.setAttribute("aria-expanded", "false");
+          box.setAttribute("aria-labelledby", "new-tags-label");
+          input.replaceWith(box);
+          box.append(input, list);
+          input.setAttribute("aria-autocomplete", "list");
+          input.setAttribute("aria-controls", list.id);
+          let active = -1;
+          const typedTags = () => input.value.split(",").map((tag) => tag.trim().toLowerCase());
+          const close = () => {
+            list.hidden = true;
+            active = -1;
+            box.setAttribute("aria-expanded", "false");
+            input.removeAttribute("aria-activedescendant");
+          };
+          const highlight = (index) => {
+            const options = [...list.children];
+            active = (index + options.length) % options.length;
+            options.forEach((option, at) => option.setAttribute("aria-selected", String(at === active)));
+            input.setAttribute("aria-activedescendant", options[active].id);
+          };
+          const pick = (tag) => {
+            const before = input.value.split(",").slice(0, -1).map((part) => part.trim()).filter(Boolean);
+            input.value = [...before, tag].join(", ") + ", ";
+            close();
+            input.focus();
+          };
+          input.addEventListener("input", () => {
+            const tags = typedTags();
+            const typed = tags.pop();
+            const taken = new Set(tags);
+            const known = (input.dataset.suggest || "").split(",").filter(Boolean);
+            const matches = typed ? known.filter((tag) => tag.includes(typed) && !taken.has(tag)).slice(0, 8) : [];
+            list.replaceChildren(...matches.map((tag, index) => {
+              const option = document.createElement("li");
+              option.id = `tag-suggestion-${index}`;
+              option.setAttribute("role", "option");
+              option.setAttribute("aria-selected", "false");
+              option.textContent = tag;
+              return option;
+            }));
+            close();
+            list.hidden = !matches.length;
+            box.setAttribute("aria-expanded", String(!list.hidden));
+          });
+          input.addEventListener("keydown", (event) => {
+            if (list.hidden) return;
+            if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+              event.preventDefault();
+              highlight(active + (event.key === "ArrowDown" ? 1 : -1));
+            } else if ((event.key === "Enter" || event.key === "Tab") && active >= 0) {
+              event.preventDefault();
+              pick(list.children[active].textContent);
+            } else if (event.key === "Escape") {
+              event.stopPropagation();
+              close();
+            }
+          });
+          input.addEventListener("blur", () => setTimeout(close, 150));
+          list.addEventListener("mousedown", (event) => {
+            const option = event.target.closest("li");
+            if (!option) return;
+            event.preventDefault();
+            pick(option.textContent);
+          });
+        }
+        suggestTags(document.getElementById("new-tags"));
+
+        // The save view's link typed: its tags if it is saved already, and the suggestions for its site.
+        document.getElementById("saved-url")?.addEventListener("change", async (event) => {
+          const form = event.target.form;
+          const url = new URL("/saved/tags", location.href);
+          url.searchParams.set("url", event.target.value);
+          for (const box of form.querySelectorAll("input[name='tag']:checked")) url.searchParams.append("tag", box.value);
+          url.searchParams.set("new_tags", form.querySelector("#new-tags")?.value ?? "");
+          const response = await fetch(url, { credentials: "same-origin" });
+          if (!response.ok) return;
+          document.getElementById("tag-choice").innerHTML = await response.text();
+          suggestTags(document.getElementById("new-tags"));
+          form.querySelector("button.primary").textContent = form.querySelector(".already") ? "Update tags" : "Save";
         });
         """
 }

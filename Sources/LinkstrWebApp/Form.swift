@@ -1,9 +1,12 @@
 import Foundation
 
 /// The fields of an `application/x-www-form-urlencoded` body or a query string, in order; a name
-/// may come more than once (the members of a new session).
+/// may come more than once (the members of a new session). A `multipart/form-data` body
+/// (``Form+Multipart``) also has files.
 struct Form: Sendable {
-    private(set) var fields: [(name: String, value: String)] = []
+    var fields: [(name: String, value: String)] = []
+    /// The files of a `multipart/form-data` body.
+    var files: [Upload] = []
 
     init(query: String = "") {
         for pair in query.split(separator: "&") {

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 
@@ -22,6 +23,8 @@ struct WebAppGuard: RouterMiddleware {
     static let refusedHeader = HTTPField.Name(refusedHeaderName)!
     /// The largest form accepted (a link and a note are far smaller).
     static let maxFormBytes = 256 * 1024
+    /// The largest upload accepted (a `multipart/form-data` form: a browser's bookmark file).
+    static let maxUploadBytes = 32 * 1024 * 1024
     /// The provider players a post may embed (after a click), and nothing else.
     static let embedHosts = [
         "https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com", "https://rumble.com",
@@ -68,8 +71,14 @@ struct WebAppGuard: RouterMiddleware {
             guard let origin = address.origin, request.headers[.origin] == origin else {
                 return Self.refuse("origin", "A change must come from this app's own pages.")
             }
-            let body = try await request.body.collect(upTo: Self.maxFormBytes)
-            let form = Form(query: String(decoding: body.readableBytesView, as: UTF8.self))
+            let form: Form
+            if let boundary = Form.multipartBoundary(request.headers[.contentType]) {
+                let body = try await request.body.collect(upTo: Self.maxUploadBytes)
+                form = Form(multipart: Data(body.readableBytesView), boundary: boundary)
+            } else {
+                let body = try await request.body.collect(upTo: Self.maxFormBytes)
+                form = Form(query: String(decoding: body.readableBytesView, as: UTF8.self))
+            }
             guard WebAppSecrets.same(form.first("csrf") ?? "", secrets.csrf) else {
                 return Self.refuse("csrf", "This form is out of date or not this app's; reload the page and try again.")
             }

@@ -6,4 +6,9 @@ public struct ImportReport: Sendable, Equatable {
     public var skipped = 0
 
     public init() {}
+
+    /// The counts as every front end says them.
+    public var summary: String {
+        "imported \(imported), merged \(merged) already saved, skipped \(skipped) that are no web links"
+    }
 }

@@ -10,6 +10,11 @@ public enum SavedLinkExport {
         bytes.first { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) } == UInt8(ascii: "[")
     }
 
+    /// The kept links as the export writes them: the records of `saved --json`, one JSON array.
+    public static func json(_ links: [SavedLink]) -> String {
+        JSONRecords.text(links.map(JSONRecords.SavedLinkRow.init)) + "\n"
+    }
+
     public static func parse(_ bytes: Data) throws(RuntimeError) -> [BookmarkEntry] {
         guard let records = (try? JSONSerialization.jsonObject(with: bytes)) as? [Any] else {
             throw RuntimeError(.badInput, "the file is not a JSON array of saved links (as `linkstr saved export --format json` writes)")

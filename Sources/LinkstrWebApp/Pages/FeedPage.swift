@@ -177,7 +177,7 @@ enum FeedPage {
             \(link)<a class="url" href="\(HTML.escape(post.url))" rel="noreferrer noopener" target="_blank">\(HTML.escape(post.url))</a>
             \(note)
             \(player(post, path: path, csrf: csrf))
-            <div class="post-foot"><form method="post" action="\(path)/react" class="reactions">\(HTML.csrfField(csrf))<input type="hidden" name="post" value="\(HTML.escape(post.id))">\((chips + quick).joined())</form>\(post.mine && canReact ? "<a class=\"delete\" href=\"\(path)/posts/\(HTML.segment(post.id))/delete\">Delete</a>" : "")</div>
+            <div class="post-foot"><form method="post" action="\(path)/react" class="reactions">\(HTML.csrfField(csrf))<input type="hidden" name="post" value="\(HTML.escape(post.id))">\((chips + quick).joined())</form><a class="bookmark" href="/saved/new?session=\(path.dropFirst("/sessions/".count))&amp;post=\(HTML.segment(post.id))" aria-label="Save link: keep \(HTML.escape(post.url)) in your saved links">Save link</a>\(post.mine && canReact ? "<a class=\"delete\" href=\"\(path)/posts/\(HTML.segment(post.id))/delete\">Delete</a>" : "")</div>
             </li>
             """
     }

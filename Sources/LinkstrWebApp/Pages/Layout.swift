@@ -9,6 +9,7 @@ enum Layout {
                 """
                 <nav aria-label="Main">
                 <a href="/"\(current == "sessions" ? " aria-current=\"page\"" : "")>Sessions</a>
+                <a href="/saved"\(current == "saved" ? " aria-current=\"page\"" : "")>Saved</a>
                 <a href="/contacts"\(current == "contacts" ? " aria-current=\"page\"" : "")>Contacts</a>
                 <a href="/you"\(current == "you" ? " aria-current=\"page\"" : "")>You</a>
                 <a href="/settings"\(current == "settings" ? " aria-current=\"page\"" : "")>Settings</a>

@@ -55,7 +55,7 @@ struct SaveCommand: AsyncParsableCommand {
         if global.json {
             Terminal.printJSON(JSONRecords.SaveResult(outcome))
         } else if !quiet {
-            Terminal.write(SaveOutcomeText.describe(outcome))
+            Terminal.write(outcome.summary + "\n")
         }
         // The webhook learns of the save without the save waiting for it.
         if context.host.configuration.savedLinks.webhook != nil { DetachedCommand.start(["saved", "sync", "--background"], global: global) }

@@ -101,7 +101,7 @@ extension SavedCommand {
                 if global.json {
                     Terminal.printJSON(JSONRecords.WebhookSync(result))
                 } else {
-                    Terminal.write(Self.describe(result, syncing: !showOnly))
+                    Terminal.write(result.summary(syncing: !showOnly) + "\n")
                 }
                 if !showOnly, result.outcome == .failed {
                     throw CLIFailure(.failed, result.failureSentence)
@@ -116,29 +116,9 @@ extension SavedCommand {
                 if global.json {
                     Terminal.printJSON(RelaySync(received: report.received, applied: report.applied, published: report.published, pending: report.pending))
                 } else {
-                    Terminal.write(
-                        "relays had \(report.received) saved link\(report.received == 1 ? "" : "s"); took \(report.applied) newer here, published \(report.published)"
-                            + (report.pending > 0 ? ", \(report.pending) pending" : "") + "\n")
+                    Terminal.write(report.summary + "\n")
                 }
-                if report.pending > 0 {
-                    throw CLIFailure(
-                        .failed,
-                        "the relays limit how fast events may come (\(report.rateLimit ?? "rate-limited")); \(report.pending) saved link\(report.pending == 1 ? "" : "s") "
-                            + "could not be published within this run: run `linkstr saved sync --relays` again later")
-                }
-            }
-        }
-
-        static func describe(_ status: WebhookStatus, syncing: Bool) -> String {
-            let links = "\(status.sent) link\(status.sent == 1 ? "" : "s")"
-            switch status.outcome {
-            case .never: return "no webhook sync yet\n"
-            case .ok: return syncing ? "sent \(links) to the webhook\n" : "last sync: \(links) at \(status.lastSync.map(ISOTime.string) ?? "?")\n"
-            case .offline:
-                return "offline (\(status.error ?? "no network")): nothing sent; tried again after \(status.nextAttempt.map(ISOTime.string) ?? "a while")\n"
-            case .failed:
-                let last = status.lastSync.map { "; last accepted sync at \(ISOTime.string($0))" } ?? ""
-                return "sync failed: \(status.error ?? "unknown reason"); tried again after \(status.nextAttempt.map(ISOTime.string) ?? "a while")\(last)\n"
+                if let pending = report.pendingSentence { throw CLIFailure(.failed, pending) }
             }
         }
     }
@@ -170,7 +150,7 @@ extension SavedCommand {
                 case .netscape:
                     Terminal.write(try await context.run { runtime throws(RuntimeError) in try await runtime.exportBookmarks() })
                 case .json:
-                    Terminal.printJSON(try await context.run { runtime throws(RuntimeError) in try await runtime.savedLinks() }.map(JSONRecords.SavedLinkRow.init))
+                    Terminal.write(SavedLinkExport.json(try await context.run { runtime throws(RuntimeError) in try await runtime.savedLinks() }))
                 }
             }
         }
@@ -209,22 +189,17 @@ extension SavedCommand {
                 data = read
             }
             let entries: [BookmarkEntry]
-            if SavedLinkExport.isJSON(data) {
-                do {
-                    entries = try SavedLinkExport.parse(data)
-                } catch {
-                    throw CLIFailure(.usage, "\(file): \(error.description)")
-                }
-            } else {
-                entries = NetscapeBookmarks.parse(String(decoding: data, as: UTF8.self))
-                guard !entries.isEmpty else { throw CLIFailure(.usage, "\(file) has no bookmarks (<A HREF=…>); export bookmarks as HTML and give that file") }
+            do throws(RuntimeError) {
+                entries = try BookmarkFile.entries(data, named: file)
+            } catch {
+                throw error.failure
             }
             try await AccountContext.with(global) { context in
                 let report = try await context.run { runtime throws(RuntimeError) in try await runtime.importBookmarks(entries) }
                 if global.json {
                     Terminal.printJSON(Imported(imported: report.imported, merged: report.merged, skipped: report.skipped))
                 } else {
-                    Terminal.write("imported \(report.imported), merged \(report.merged) already saved, skipped \(report.skipped) that are no web links\n")
+                    Terminal.write(report.summary + "\n")
                 }
             }
         }

@@ -24,7 +24,7 @@ struct TagCommand: AsyncParsableCommand {
             if global.json {
                 Terminal.printJSON(JSONRecords.SavedLinkRow(link))
             } else {
-                Terminal.write("tags of \(link.url): \(link.tags.isEmpty ? "none" : link.tags.joined(separator: ", "))\n")
+                Terminal.write(link.tagsSummary + "\n")
             }
         }
     }
