@@ -88,7 +88,7 @@ public actor AppRuntime {
         let account = try app.account()
         opened = account
         guard watches else { return }
-        let watch = WatchService(account: account)
+        let watch = WatchService(account: account, appCommand: configuration.appCommand)
         let live = self.live
         watching = Task {
             let events = Task {
@@ -104,7 +104,7 @@ public actor AppRuntime {
     }
 
     /// The account's runtime; the first time the home has an account, it is opened and watched.
-    private func runtime() throws(AppFailure) -> AccountRuntime {
+    func runtime() throws(AppFailure) -> AccountRuntime {
         if let opened { return opened.runtime }
         do throws(CompositionError) {
             // Whether there is an account at all, without loading a plugin.
@@ -522,7 +522,7 @@ public actor AppRuntime {
     }
 
     /// Runs `body`, its runtime error becoming the message a page shows.
-    private func mapped<Value: Sendable>(_ body: () async throws -> Value) async throws(AppFailure) -> Value {
+    func mapped<Value: Sendable>(_ body: () async throws -> Value) async throws(AppFailure) -> Value {
         do {
             return try await body()
         } catch let error as RuntimeError {

@@ -7,7 +7,6 @@ screen, dark and light: each serious or critical violation is reported. Prints o
 import argparse
 import json
 
-from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 
 import webapp_driver
@@ -36,19 +35,7 @@ def focused(driver):
 
 
 def audit(driver, screen):
-    """axe-core on the page as it is, in both schemes; serious and critical violations only."""
-    for scheme in ("dark", "light"):
-        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
-        axe = Axe(driver)
-        axe.inject()
-        results = axe.run()
-        found = [f"{violation['id']} ({violation['impact']}): " + "; ".join(
-                     f"{node['target']} {(node.get('any') or [{}])[0].get('message', '')}" for node in violation["nodes"][:4])
-                 for violation in results["violations"] if violation["impact"] in ("serious", "critical")]
-        if found:
-            seen["violations"][f"{screen} ({scheme})"] = found
-        seen.setdefault("audited", []).append(f"{screen} ({scheme})")
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    webapp_driver.audit(driver, seen, screen)
 
 
 alice = webapp_driver.browser(options, "alice")

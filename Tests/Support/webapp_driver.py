@@ -82,6 +82,24 @@ def screenshots(driver, folder, name):
     driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
+def audit(driver, seen, screen):
+    """axe-core (axe-selenium-python, offline) on the page as it is, in both schemes: each serious or
+    critical violation goes in seen["violations"][screen (scheme)]; the screen in seen["audited"]."""
+    from axe_selenium_python import Axe
+    for scheme in ("dark", "light"):
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        axe = Axe(driver)
+        axe.inject()
+        results = axe.run()
+        found = [f"{violation['id']} ({violation['impact']}): " + "; ".join(
+                     f"{node['target']} {(node.get('any') or [{}])[0].get('message', '')}" for node in violation["nodes"][:4])
+                 for violation in results["violations"] if violation["impact"] in ("serious", "critical")]
+        if found:
+            seen.setdefault("violations", {})[f"{screen} ({scheme})"] = found
+        seen.setdefault("audited", []).append(f"{screen} ({scheme})")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+
+
 def live_text(driver):
     return driver.find_element(By.ID, "live").text
 
