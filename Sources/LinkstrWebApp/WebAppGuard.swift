@@ -12,7 +12,7 @@ import Hummingbird
 /// holds, see ``HostedApp``) answers a fresh one-time launch URL, for `linkstr app` to open a window
 /// on an app the background service hosts; without the key it is refused (`key`).
 /// Every answer, refusals included, carries the strict Content-Security-Policy. A refusal is a 403
-/// whose `X-Linkstr-Refused` header names the layer (`host`, `token`, `session`, `origin`, `csrf`):
+/// whose `X-Linkstr-Refused` header names the layer (`host`, `token`, `key`, `session`, `origin`, `csrf`):
 /// `linkstr app selftest` checks each.
 struct WebAppGuard: RouterMiddleware {
     typealias Context = AppRequestContext

@@ -51,6 +51,13 @@ import Testing
         #expect(try PlainHTTPClient.send(port: port, path: "/", headers: [("Host", host), ("Cookie", cookie)]).body.contains("Weekend"))
         let again = try PlainHTTPClient.send(port: port, path: path, headers: [("Host", host)])
         #expect(again.status == 403 && again.header("x-linkstr-refused") == "token", "\(again)")
+        // A clicked link (the desktop's handler): a window on the same app, at the link's page.
+        let link = "linkstr://open?url=https%3A%2F%2Fexample.org%2Fx"
+        let clicked = try ProcessRunner.linkstr(["app", "open", link, "--no-browser", "--json", "--home", alice.path], environment: environment)
+        let clickedURL = (try JSONSerialization.jsonObject(with: Data(clicked.stdout.utf8)) as? [String: Any])?["url"] as? String ?? ""
+        #expect(clicked.status == 0 && clickedURL.hasPrefix("http://\(host)/launch?token="), "\(clicked.stdout)\(clicked.stderr)")
+        let toLink = try PlainHTTPClient.send(port: port, path: String(clickedURL.dropFirst("http://\(host)".count)), headers: [("Host", host)])
+        #expect(toLink.status == 303 && toLink.header("location") == WebApp.openPath(for: link), "\(toLink)")
         // Without the file's key, no launch address.
         for authorization in [[], [("Authorization", "Bearer " + String(repeating: "0", count: 64))]] {
             let forged = try PlainHTTPClient.send(port: port, method: "POST", path: "/launch/new", headers: [("Host", host)] + authorization)
