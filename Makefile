@@ -33,6 +33,7 @@ zshcompdir  := $(datadir)/zsh/site-functions
 fishcompdir := $(datadir)/fish/vendor_completions.d
 appsdir     := $(datadir)/applications
 icondir     := $(datadir)/icons/hicolor/scalable/apps
+metainfodir := $(datadir)/metainfo
 
 # Every plugin product of Package.swift (a dynamic library named "linkstr-plugin-<name>").
 PLUGINS := $(shell grep -o 'name: "linkstr-plugin-[a-z0-9-]*"' Package.swift | sed -e 's/.*linkstr-plugin-//' -e 's/"//')
@@ -117,6 +118,6 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(includedir)/linkstr/,$(notdir $(HEADERS)))
 	rm -f $(DESTDIR)$(mandir)/man1/linkstr.1 $(DESTDIR)$(bashcompdir)/linkstr $(DESTDIR)$(zshcompdir)/_linkstr \
 	  $(DESTDIR)$(fishcompdir)/linkstr.fish $(DESTDIR)$(appsdir)/linkstr.desktop $(DESTDIR)$(appsdir)/linkstr-signer.desktop \
-	  $(DESTDIR)$(icondir)/linkstr.svg
+	  $(DESTDIR)$(icondir)/linkstr.svg $(DESTDIR)$(metainfodir)/org.linkstr.linkstr.metainfo.xml
 	@# Folders only linkstr uses go when empty (a plugin someone added keeps its folder).
 	rmdir $(DESTDIR)$(plugindir) $(DESTDIR)$(pkglibdir) $(DESTDIR)$(includedir)/linkstr 2>/dev/null || true

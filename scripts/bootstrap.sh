@@ -14,7 +14,7 @@ DEBIAN_PACKAGES=(
   python3 python3-venv
   dbus-daemon  # dbus-run-session: the private bus of the desktop-notifier tests
   make patchelf  # make install: patchelf points the installed files at the bundled Swift runtime
-  systemd desktop-file-utils  # systemd-analyze and desktop-file-validate check the service and desktop files
+  systemd desktop-file-utils appstream  # systemd-analyze, desktop-file-validate and appstreamcli check the service, desktop and metainfo files
   chromium chromium-driver  # headless Chromium loads the browser extension in the browser tests (Selenium)
   fonts-noto-color-emoji  # the app's screenshots (WebAppBrowserTests) show reactions as emoji, not empty boxes
 )

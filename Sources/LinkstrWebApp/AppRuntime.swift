@@ -88,7 +88,7 @@ public actor AppRuntime {
         let account = try app.account()
         opened = account
         guard watches else { return }
-        let watch = WatchService(account: account)
+        let watch = WatchService(account: account, appCommand: configuration.appCommand)
         let savedSync = SavedLinksSyncService(account: account)
         let live = self.live
         watching = Task {

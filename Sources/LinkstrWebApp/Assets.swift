@@ -204,6 +204,14 @@ enum Assets {
           nav { gap: 0.6rem; overflow-x: auto; scrollbar-width: none; }
           nav a { font-size: 0.9rem; white-space: nowrap; }
         }
+        /* Clicked links (/open): what a link asks for, before it is done. */
+        .clicked-link { background: var(--surface); border: 1px solid var(--line); border-radius: 14px; padding: 0.8rem 1rem; overflow-wrap: anywhere; }
+        dl.clicked-link { display: grid; grid-template-columns: max-content 1fr; gap: 0.4rem 1rem; }
+        dl.clicked-link dt { color: var(--muted); }
+        dl.clicked-link dd { margin: 0; }
+        .link-actions { display: flex; gap: 0.5rem; flex-wrap: wrap; align-items: baseline; }
+        .link-actions form.inline { display: inline; margin: 0; }
+        pre.command { background: var(--bg-deep); border: 1px solid var(--line); border-radius: 10px; padding: 0.7rem; white-space: pre-wrap; overflow-wrap: anywhere; }
         """
 
     /// Live updates (a server-sent event refreshes what the page shows), reactions without a

@@ -70,6 +70,7 @@ extension WebApp {
         router.get("/contacts") { _, _ in await page { try await contacts() } }
         router.post("/contacts") { _, context in await page { try await addContact(context.form) } }
         addSavedRoutes(to: router)
+        addLinksRoutes(to: router)
         return router
     }
 

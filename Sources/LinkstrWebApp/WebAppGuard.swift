@@ -6,11 +6,14 @@ import Hummingbird
 /// 1. the `Host` header is this server's own loopback address and port (a DNS-rebinding page's
 ///    requests carry its own host name, and would pass an Origin check alone);
 /// 2. `GET /launch?token=…` exchanges the one-time launch token for an `HttpOnly`,
-///    `SameSite=Strict` session cookie and redirects to `/`, so the token leaves the address bar;
-///    every other request needs that cookie;
+///    `SameSite=Strict` session cookie and redirects to `/` (or to the app's own path in `next`, a
+///    clicked link's page), so the token leaves the address bar; every other request needs that cookie;
 /// 3. a POST (every change is one) carries this app's own `Origin` and the CSRF token.
+/// `POST /launch/new` with `Authorization: Bearer <launch key>` (the key only the app's URL file
+/// holds, see ``HostedApp``) answers a fresh one-time launch URL, for `linkstr app` to open a window
+/// on an app the background service hosts; without the key it is refused (`key`).
 /// Every answer, refusals included, carries the strict Content-Security-Policy. A refusal is a 403
-/// whose `X-Linkstr-Refused` header names the layer (`host`, `token`, `session`, `origin`, `csrf`):
+/// whose `X-Linkstr-Refused` header names the layer (`host`, `token`, `key`, `session`, `origin`, `csrf`):
 /// `linkstr app selftest` checks each.
 struct WebAppGuard: RouterMiddleware {
     typealias Context = AppRequestContext
@@ -51,17 +54,28 @@ struct WebAppGuard: RouterMiddleware {
         guard let host = address.host, request.head.authority == host else {
             return Self.refuse("host", "This app answers only at its own address; the request named another host.")
         }
+        if request.uri.path == HostedApp.issuePath {
+            guard request.method == .post, let bearer = request.headers[.authorization], bearer.hasPrefix("Bearer "),
+                WebAppSecrets.same(String(bearer.dropFirst("Bearer ".count)), secrets.launchKey)
+            else {
+                return Self.refuse("key", "A launch address is given only to `linkstr app` of the same user (it reads the app's URL file).")
+            }
+            let url = "http://\(host)/launch?token=\(secrets.issueLaunchToken())"
+            return WebResponse.asset("{\"url\":\"\(url)\"}", type: "application/json")
+        }
         let cookie = Self.cookie(in: request.headers[.cookie] ?? "")
         let signedIn = cookie.map { WebAppSecrets.same($0, secrets.session) } ?? false
         if request.uri.path == "/launch" {
-            if signedIn { return Response(status: .seeOther, headers: [.location: "/"]) }
-            let token = Form(query: request.uri.query ?? "").first("token") ?? ""
+            let query = Form(query: request.uri.query ?? "")
+            let next = Self.appPath(query.first("next"))
+            if signedIn { return Response(status: .seeOther, headers: [.location: next]) }
+            let token = query.first("token") ?? ""
             guard secrets.useLaunchToken(token) else {
                 return Self.refuse("token", "This launch link was already used or is not this app's. Run `linkstr app` again to open it.")
             }
             return Response(
                 status: .seeOther,
-                headers: [.location: "/", .setCookie: "\(Self.cookieName)=\(secrets.session); Path=/; HttpOnly; SameSite=Strict"])
+                headers: [.location: next, .setCookie: "\(Self.cookieName)=\(secrets.session); Path=/; HttpOnly; SameSite=Strict"])
         }
         guard signedIn else {
             return Self.refuse("session", "Open the app with the link `linkstr app` printed.")
@@ -95,6 +109,15 @@ struct WebAppGuard: RouterMiddleware {
             status: .forbidden)
         response.headers[refusedHeader] = layer
         return response
+    }
+
+    /// Where a launch goes: `next` when it is a path of this app (`/…` in printable ASCII, not
+    /// `//host` or `/\\host`, which a browser takes for another site), else `/`.
+    static func appPath(_ next: String?) -> String {
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\"),
+            next.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) })
+        else { return "/" }
+        return next
     }
 
     /// The session cookie's value in a `Cookie` header.

@@ -1,27 +1,52 @@
+import Foundation
 import Synchronization
 
-/// The app's three secrets, made at start and never written anywhere: the one-time launch token
-/// (in the URL `linkstr app` prints), the session cookie it is exchanged for, and the CSRF token
-/// every state-changing form carries.
+/// The app's secrets, made at start: the one-time launch token (in the URL `linkstr app` prints),
+/// the session cookie it is exchanged for, the CSRF token every state-changing form carries, and —
+/// for an app the background service hosts — the launch key, written only to the app's URL file
+/// (mode 0600), with which `linkstr app` asks for a fresh one-time launch token for each window.
 final class WebAppSecrets: Sendable {
     let launchToken: String
     let session: String
     let csrf: String
+    let launchKey: String
     private let launched = Mutex(false)
+    /// Launch tokens issued with the launch key and not used yet, with when they stop working.
+    private let issued = Mutex<[String: Date]>([:])
+    /// How long an issued launch token works: long enough for a browser to start.
+    static let issuedTokenLifetime: TimeInterval = 120
 
     init() {
         launchToken = Self.random()
         session = Self.random()
         csrf = Self.random()
+        launchKey = Self.random()
     }
 
-    /// Whether `token` is the launch token and was not used before (it is used now).
-    func useLaunchToken(_ token: String) -> Bool {
-        guard Self.same(token, launchToken) else { return false }
-        return launched.withLock { used in
-            defer { used = true }
-            return !used
+    /// Whether `token` is the launch token or an issued one and was not used before (it is used now).
+    func useLaunchToken(_ token: String, now: Date = Date()) -> Bool {
+        if Self.same(token, launchToken) {
+            return launched.withLock { used in
+                defer { used = true }
+                return !used
+            }
         }
+        return issued.withLock { tokens in
+            tokens = tokens.filter { $0.value > now }
+            guard let match = tokens.keys.first(where: { Self.same(token, $0) }) else { return false }
+            tokens[match] = nil
+            return true
+        }
+    }
+
+    /// A fresh one-time launch token, for a caller that proved it holds the launch key.
+    func issueLaunchToken(now: Date = Date()) -> String {
+        let token = Self.random()
+        issued.withLock { tokens in
+            tokens = tokens.filter { $0.value > now }
+            tokens[token] = now.addingTimeInterval(Self.issuedTokenLifetime)
+        }
+        return token
     }
 
     /// 32 random bytes as hex (the system's CSPRNG: getrandom).

@@ -54,6 +54,10 @@ public enum WebAppSelftest {
         refused("a wrong launch token is refused", as: "token") {
             try PlainHTTPClient.send(port: port, path: "/launch?token=0000", headers: [("Host", host)])
         }
+        refused("a launch address asked for without the launch key is refused", as: "key") {
+            try PlainHTTPClient.send(
+                port: port, method: "POST", path: HostedApp.issuePath, headers: [("Host", host), ("Authorization", "Bearer " + String(repeating: "0", count: 64))])
+        }
 
         // The real launch: a cookie that only HTTP carries, only to this site, and a URL without the token.
         var cookie: String?
@@ -73,6 +77,15 @@ public enum WebAppSelftest {
             try PlainHTTPClient.send(port: port, path: launchPath, headers: [("Host", host)])
         }
         guard let cookie else { return checks }
+        do {
+            let answer = try PlainHTTPClient.send(port: port, path: "/launch?next=%2F%2Fevil.example%2F", headers: [("Host", host), ("Cookie", cookie)])
+            checks.append(
+                Check(
+                    name: "a launch goes only to the app's own pages", passed: answer.status == 303 && answer.header("location") == "/",
+                    detail: "next=//evil.example/: HTTP \(answer.status), Location \(answer.header("location") ?? "none")"))
+        } catch {
+            checks.append(Check(name: "a launch goes only to the app's own pages", passed: false, detail: "\(error)"))
+        }
 
         // The CSRF token, as the app's own page carries it; and the page's Content-Security-Policy.
         var csrf = ""

@@ -27,6 +27,8 @@ struct GlobalOptions: ParsableArguments {
     var runtimeConfiguration: RuntimeConfiguration {
         var configuration = RuntimeConfiguration(home: home, configFile: config, storage: storage, profile: profile)
         configuration.onAuthURL = Self.showAuthChallenge
+        configuration.appCommand = [RunningExecutable.current, "app", "open"] + [("--home", home), ("--config", config), ("--profile", profile)]
+            .flatMap { option, value in value.map { [option, $0] } ?? [] }
         return configuration
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LinkstrWebApp
 import PluginTesting
 import TestSupport
 import Testing
@@ -32,7 +33,10 @@ import Testing
         let chromium = try await RunningApp.start(home: home.path, browser: withChromium)
         #expect(await eventually { FileManager.default.fileExists(atPath: withChromium + "/chromium.args") })
         chromium.process.terminate(within: 10)
-        #expect(try String(contentsOfFile: withChromium + "/chromium.args", encoding: .utf8) == "--app=\(chromium.url)\n")
+        // A window of class linkstr (the launcher's StartupWMClass), with a browser profile of its own.
+        #expect(
+            try String(contentsOfFile: withChromium + "/chromium.args", encoding: .utf8)
+                == "--app=\(chromium.url)\n--class=linkstr\n--user-data-dir=\(home.path)/state/app-window\n--no-first-run\n--no-default-browser-check\n")
         #expect(!FileManager.default.fileExists(atPath: withChromium + "/xdg-open.args"))
 
         let xdgOpen = try await RunningApp.start(home: home.path, browser: withoutChromium)
@@ -40,6 +44,37 @@ import Testing
         xdgOpen.process.terminate(within: 10)
         #expect(try String(contentsOfFile: withoutChromium + "/xdg-open.args", encoding: .utf8) == "\(xdgOpen.url)\n")
     }
+
+    @Test("linkstr app open LINK opens the window at the link's page, once the launch token is used")
+    func opensAClickedLinksPage() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let home = try LinkstrHome.create(scratch, "alice", relays: [])
+        let browser = scratch.folder("browser")
+        chmod(scratch.write("browser/chromium", "#!/bin/sh\nprintf '%s\\n' \"$@\" > \"$0.args\"\n"), 0o755)
+        let link = "linkstr://save?url=https%3A%2F%2Fexample.com%2Fa-page&tag=later"
+        let app = try await RunningApp.start(home: home.path, browser: browser, opening: link)
+        defer { app.process.terminate(within: 10) }
+        #expect(await eventually { FileManager.default.fileExists(atPath: browser + "/chromium.args") })
+        let arguments = try String(contentsOfFile: browser + "/chromium.args", encoding: .utf8).split(separator: "\n")
+        let next = "/open?link=" + link.addingPercentEncoding(withAllowedCharacters: Self.unreserved)!
+        #expect(arguments.first == "--app=\(app.url)" && app.url.hasSuffix("&next=" + next.addingPercentEncoding(withAllowedCharacters: Self.unreserved)!), "\(arguments)")
+
+        // The launch goes to the link's page (and only to a path of the app's own).
+        let launch = try PlainHTTPClient.send(port: app.port, path: String(app.url.dropFirst(app.origin.count)), headers: [("Host", app.host)])
+        #expect(launch.status == 303 && launch.header("location") == next, "\(launch)")
+        let cookie = String(launch.header("set-cookie")?.split(separator: ";").first ?? "")
+        let page = try PlainHTTPClient.send(port: app.port, path: next, headers: [("Host", app.host), ("Cookie", cookie)])
+        #expect(page.status == 200 && page.body.contains("Save this link?") && page.body.contains("https://example.com/a-page"), "\(page)")
+        for elsewhere in ["//evil.example/", "/\\evil.example/", "https://evil.example/"] {
+            let again = try PlainHTTPClient.send(
+                port: app.port, path: "/launch?next=" + elsewhere.addingPercentEncoding(withAllowedCharacters: Self.unreserved)!,
+                headers: [("Host", app.host), ("Cookie", cookie)])
+            #expect(again.status == 303 && again.header("location") == "/", "\(elsewhere): \(again)")
+        }
+    }
+
+    static let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
 
     @Test("an open event stream does not hold the app: SIGTERM ends the stream and the app, exit 0")
     func sigtermEndsOpenEventStreams() async throws {

@@ -11,13 +11,19 @@ struct RunningApp {
     let port: Int
 
     /// Starts the app for the home at `path`; `arguments` go after `app`.
-    /// - Parameter browser: a folder to look for browsers in (`PATH`); nil for `--no-browser`.
-    static func start(home path: String, _ arguments: [String] = [], browser: String? = nil) async throws -> RunningApp {
+    /// - Parameters:
+    ///   - browser: a folder to look for browsers in (`PATH`); nil for `--no-browser`.
+    ///   - opening: a clicked link, for `linkstr app open LINK`.
+    ///   - environment: more environment variables (`XDG_RUNTIME_DIR`).
+    static func start(
+        home path: String, _ arguments: [String] = [], browser: String? = nil, opening link: String? = nil, environment more: [String: String] = [:]
+    ) async throws -> RunningApp {
         let environment = [
             "PATH": browser ?? "/usr/local/bin:/usr/bin:/bin", "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/root",
-        ]
+        ].merging(more) { $1 }
         let process = try HelperProcess(
-            BuildProducts.linkstrExecutable, ["app", "--json", "--home", path] + (browser == nil ? ["--no-browser"] : []) + arguments,
+            BuildProducts.linkstrExecutable,
+            ["app"] + (link == nil ? [] : ["open"]) + ["--json", "--home", path] + (browser == nil ? ["--no-browser"] : []) + arguments + (link.map { [$0] } ?? []),
             environment: environment, waitForReady: false)
         guard await eventually(within: 20, { !process.stdoutLines.isEmpty }) else {
             process.terminate(within: 5)

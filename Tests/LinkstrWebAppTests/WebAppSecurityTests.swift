@@ -68,7 +68,7 @@ import Testing
         let run = try home.run(["app", "selftest"])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let lines = run.stdout.split(separator: "\n")
-        #expect(lines.count == 11 && lines.allSatisfy { $0.hasPrefix("ok ") }, "\(run.stdout)")
+        #expect(lines.count == 13 && lines.allSatisfy { $0.hasPrefix("ok ") }, "\(run.stdout)")
         #expect(run.stdout.contains("a cross-origin POST is refused: HTTP 403, refused by the origin check"))
     }
 
@@ -103,7 +103,7 @@ import Testing
             checks = await WebAppSelftest.attack(launchURL: launch.url)
             break
         }
-        #expect(checks.count == 11)
+        #expect(checks.count == 13)
         for check in checks { #expect(check.passed, "\(check.name): \(check.detail)") }
     }
 }

@@ -160,6 +160,9 @@ extension Configuration {
             case "profiles":
                 guard let profilesTable = value.table else { throw fail("'profiles' must be a table: [profiles] with auto_lock_minutes = 15") }
                 profiles = try ProfileSettings(table: profilesTable, fail: fail)
+            case "app":
+                guard let appTable = value.table else { throw fail("'app' must be a table: [app] with serve = true") }
+                app = try AppSettings(table: appTable, fail: fail)
             default:
                 throw fail("unknown setting '\(key)'; known settings: \(Self.knownKeys.joined(separator: ", "))")
             }

@@ -54,6 +54,8 @@ public struct Configuration: Equatable, Sendable {
     public var browser = BrowserSettings()
     /// `[profiles]`: the auto-lock of an unlocked home.
     public var profiles = ProfileSettings()
+    /// `[app]`: the background service also serves the app.
+    public var app = AppSettings()
 
     public init() {}
 
@@ -62,6 +64,7 @@ public struct Configuration: Equatable, Sendable {
         "storage", "transport", "media_providers", "notifiers", "plugin_paths", "relays", "log_level",
         "providers", "plugins", "media_cache_bytes", "ytdlp", "saved", "notify", "signer_plugins", "signer",
         "browser", "profiles",
+        "app",
     ]
 
     /// The plugin id the configuration chooses for `capabilityID`, if any.

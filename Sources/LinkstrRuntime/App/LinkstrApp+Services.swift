@@ -13,7 +13,7 @@ extension LinkstrApp {
         timeout: Duration = .seconds(15), pending: [VerifiedEvent] = [], stopsOnSignals: Bool = true
     ) throws(CompositionError) -> AccountServices {
         let account = try account()
-        let watch = WatchService(account: account, timeout: timeout, pending: pending)
+        let watch = WatchService(account: account, timeout: timeout, pending: pending, appCommand: configuration.appCommand)
         var running: [any Service] = [watch, SavedLinksSyncService(account: account)]
         var bunkerFailure: RuntimeError?
         if account.host.configuration.bunker.serve {

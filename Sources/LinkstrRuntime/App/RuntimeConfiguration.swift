@@ -19,6 +19,10 @@ public struct RuntimeConfiguration: Sendable {
     public var libraryDirectory: String?
     /// Plugins compiled into the program, loaded with the discovered ones.
     public var inProcessPlugins: [InProcessPlugin]
+    /// The program and arguments that open a `linkstr://` link in the app (the command line sets
+    /// `linkstr app open` with its `--home`, `--config` and `--profile`): a click on a notification opens
+    /// its post with it. Nil: the click opens the post's link in the browser.
+    public var appCommand: [String]?
     /// Told the URL a remote signer asks the user to open before it answers (an `auth_url` challenge).
     public var onAuthURL: @Sendable (String) -> Void = { _ in }
 

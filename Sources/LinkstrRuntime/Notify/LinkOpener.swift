@@ -5,7 +5,8 @@ import LinkstrProcess
 
 /// Opens the link of a notification the user clicked: `xdg-open <link>`, or the notifier's
 /// `open_command` with the link appended — an argument array, never a shell. Only http and https
-/// links are opened, since the link came from someone else.
+/// links are opened, since the link came from someone else (or, for the app's opener, only the
+/// `linkstr://open` link linkstr made itself).
 ///
 /// The program starts in a process group of its own (Ctrl-C on `linkstr watch` does not close the
 /// browser), with no signal blocked whatever the calling thread blocks, and with stdin, stdout and
@@ -18,18 +19,23 @@ public struct LinkOpener: Sendable {
     let log: HostLog
     /// The notifier's plugin id (or the command), for log lines.
     let source: String
+    /// The link schemes it opens.
+    let schemes: Set<String>
 
-    /// - Parameter command: the program and its first arguments (`["xdg-open"]` by default).
-    public init(command: [String] = ["xdg-open"], log: HostLog, source: String) {
+    /// - Parameters:
+    ///   - command: the program and its first arguments (`["xdg-open"]` by default).
+    ///   - schemes: the link schemes it opens (the web's by default).
+    public init(command: [String] = ["xdg-open"], log: HostLog, source: String, schemes: Set<String> = ["http", "https"]) {
         self.command = command.isEmpty ? ["xdg-open"] : command
         self.log = log
         self.source = source
+        self.schemes = schemes
     }
 
     /// Starts the program on `link` and returns; the program's own failure is logged when it exits.
     /// - Throws: when the link is not http(s) or the program cannot be started.
     public func open(_ link: String) throws(LinkOpenError) {
-        guard let scheme = URLComponents(string: link)?.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+        guard let scheme = URLComponents(string: link)?.scheme?.lowercased(), schemes.contains(scheme) else {
             throw .notAWebLink(link)
         }
         let program = command[0]

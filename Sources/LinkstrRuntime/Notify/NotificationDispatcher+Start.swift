@@ -11,7 +11,8 @@ extension NotificationDispatcher {
     /// - Throws: a sentence saying why it cannot be used (not installed, not a notifier, a setting
     ///   the host or the plugin refuses, a vtable this host cannot use, not available).
     static func startNotifier(
-        _ pluginID: String, host: LinkstrHost, links: RecentLinks, questions: PendingQuestions, requireAvailable: Bool = false
+        _ pluginID: String, host: LinkstrHost, links: RecentLinks, questions: PendingQuestions, appCommand: [String]? = nil,
+        requireAvailable: Bool = false
     ) throws(NotifierStartFailure) -> ActiveNotifier {
         guard let plugin = host.registry.plugin(id: pluginID) else {
             throw NotifierStartFailure("no installed plugin has this id; `linkstr plugins` lists the installed ones")
@@ -40,7 +41,9 @@ extension NotificationDispatcher {
         var router: NotificationActionRouter?
         if notifier.takesActions {
             let candidate = NotificationActionRouter(
-                opener: LinkOpener(command: preferences.openCommand, log: host.log, source: pluginID), links: links, questions: questions)
+                opener: LinkOpener(command: preferences.openCommand, log: host.log, source: pluginID),
+                appOpener: (preferences.appCommand ?? appCommand).map { LinkOpener(command: $0, log: host.log, source: pluginID, schemes: ["linkstr"]) },
+                links: links, questions: questions)
             do {
                 try notifier.setActionHandler(candidate)
                 router = candidate

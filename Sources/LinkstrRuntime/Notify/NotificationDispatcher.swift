@@ -16,7 +16,9 @@ import Synchronization
 ///   when the dispatcher starts (a warning) and in every outcome; the others work. A notifier that
 ///   is merely not available now (no D-Bus, server down) stays active and is tried each time.
 /// - Actions: "Open" on a desktop notification opens the post's link (`xdg-open`, or the notifier's
-///   `open_command`); "Allow" and "Deny" answer a question (`ask`).
+///   `open_command`); a click on the notification itself opens the post in the app (`appCommand`,
+///   or the notifier's `app_command`, with the post's `linkstr://open` link), or without one the
+///   link as "Open" does; "Allow" and "Deny" answer a question (`ask`).
 /// - A notifier cannot hold the host: each call waits at most the notifier's answer timeout
 ///   (`answer_timeout_seconds`, 10 s), its `notify` runs on a thread of its own, and `post` hands a
 ///   notification to a queue per notifier and returns at once.
@@ -61,14 +63,18 @@ public final class NotificationDispatcher: Sendable {
     /// notifier that is not available is logged as a warning and kept), and installs the action
     /// handler of those that have actions.
     ///
-    /// - Parameter stateDirectory: where `notified.ids` lives; the host's state folder by default.
-    public static func start(host: LinkstrHost, stateDirectory: String? = nil) -> NotificationDispatcher {
+    /// - Parameters:
+    ///   - stateDirectory: where `notified.ids` lives; the host's state folder by default.
+    ///   - appCommand: the program and arguments that open a post in the app (the front end's
+    ///     `linkstr app`); nil: a click on a notification opens its link.
+    public static func start(host: LinkstrHost, stateDirectory: String? = nil, appCommand: [String]? = nil) -> NotificationDispatcher {
         let links = RecentLinks()
         let questions = PendingQuestions()
         let sent = NotifiedIDLog(path: (stateDirectory ?? host.paths.stateDirectory) + "/notified.ids")
         guard let configured = host.configuration.notifiers else {
             do {
-                let desktop = try startNotifier(desktopNotifier, host: host, links: links, questions: questions, requireAvailable: true)
+                let desktop = try startNotifier(
+                    desktopNotifier, host: host, links: links, questions: questions, appCommand: appCommand, requireAvailable: true)
                 return NotificationDispatcher(
                     log: host.log, notifiers: [(desktopNotifier, .success(desktop))], sent: sent, links: links, questions: questions, notice: nil)
             } catch {
@@ -79,7 +85,9 @@ public final class NotificationDispatcher: Sendable {
         }
         var seen = Set<String>()
         let notifiers = configured.filter { seen.insert($0).inserted }.map { pluginID in
-            let started = Result { () throws(NotifierStartFailure) in try startNotifier(pluginID, host: host, links: links, questions: questions) }
+            let started = Result { () throws(NotifierStartFailure) in
+                try startNotifier(pluginID, host: host, links: links, questions: questions, appCommand: appCommand)
+            }
             if case .failure(let failure) = started {
                 host.log.log(.warn, "notifier '\(pluginID)' is off: \(failure)")
             }
@@ -150,7 +158,7 @@ public final class NotificationDispatcher: Sendable {
                 log.log(.error, "cannot record notification \(request.id) as sent (\(error)); it may be sent again after a restart")
             }
         }
-        if let url = request.url { links.remember(url, for: request.id) }
+        if let url = request.url { links.remember(RecentLinks.Links(url: url, post: request.deepLink), for: request.id) }
         return true
     }
 

@@ -8,7 +8,7 @@ public enum NotificationKind: String, Sendable {
     case reaction
     /// `linkstr notify test`.
     case test
-    /// A link was saved where no terminal shows it (`linkstr save --quiet`, the desktop's Save link).
+    /// A link was saved where no terminal shows it (`linkstr save --quiet`).
     case saved
     /// A link could not be saved where no terminal shows why.
     case notSaved

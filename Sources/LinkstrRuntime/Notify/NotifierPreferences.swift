@@ -7,6 +7,7 @@ import Foundation
 /// include_content = false            # true: this notifier also sees sender, URL, note, emoji
 /// include_session = false            # true: the session name; default true for the desktop only
 /// open_command = ["firefox", "--new-tab"]   # opens the link on "Open"; default xdg-open
+/// app_command = ["linkstr", "app", "open"]   # opens the post in the app on a click on the notification
 /// answer_timeout_seconds = 10        # a notification it has not answered by then is skipped
 /// ```
 struct NotifierPreferences: Equatable, Sendable {
@@ -16,6 +17,9 @@ struct NotifierPreferences: Equatable, Sendable {
     var includeSession: Bool
     /// The program and arguments that open a link; the link is appended as the last argument.
     var openCommand = ["xdg-open"]
+    /// The program and arguments that open a post in the app (its `linkstr://open` link appended);
+    /// nil for the front end's own (`linkstr app open`).
+    var appCommand: [String]?
     /// How long the host waits for the notifier's `done`; then the notification is skipped for it.
     var answerTimeout: Duration = .seconds(10)
 
@@ -32,14 +36,16 @@ struct NotifierPreferences: Equatable, Sendable {
         }
         includeContent = try flag("include_content", default: false)
         includeSession = try flag("include_session", default: includeContent || pluginID == NotificationDispatcher.desktopNotifier)
-        if let text = settings["open_command"] {
+        func command(_ name: String, example: String) throws(NotifierStartFailure) -> [String]? {
+            guard let text = settings[name] else { return nil }
             guard let command = try? JSONDecoder().decode([String].self, from: Data(text.utf8)), let program = command.first, !program.isEmpty
             else {
-                throw NotifierStartFailure(
-                    "setting 'open_command' of \(section) must be a program and its arguments, like open_command = [\"firefox\", \"--new-tab\"], not \(text)")
+                throw NotifierStartFailure("setting '\(name)' of \(section) must be a program and its arguments, like \(name) = \(example), not \(text)")
             }
-            openCommand = command
+            return command
         }
+        if let command = try command("open_command", example: "[\"firefox\", \"--new-tab\"]") { openCommand = command }
+        appCommand = try command("app_command", example: "[\"/usr/bin/linkstr\", \"app\"]")
         if let text = settings["answer_timeout_seconds"] {
             guard let seconds = Double(text), (0.1...3600).contains(seconds) else {
                 throw NotifierStartFailure("setting 'answer_timeout_seconds' of \(section) must be a number of seconds from 0.1 to 3600, not '\(text)'")

@@ -1,11 +1,17 @@
 import Synchronization
 
-/// The links of the notifications sent lately, by notification id, so that an "Open" click can be
-/// answered without asking the notifier for the link (it may not have been allowed to see it).
-/// Bounded: the oldest go first. Thread-safe.
+/// The links of the notifications sent lately, by notification id, so that a click can be answered
+/// without asking the notifier for the link (it may not have been allowed to see it): the shared
+/// link ("Open") and the post's `linkstr://open` link (a click on the notification opens the post
+/// in the app). Bounded: the oldest go first. Thread-safe.
 final class RecentLinks: Sendable {
+    struct Links: Sendable, Equatable {
+        var url: String
+        var post: String?
+    }
+
     private struct State {
-        var links: [String: String] = [:]
+        var links: [String: Links] = [:]
         var order: [String] = []
     }
 
@@ -16,14 +22,14 @@ final class RecentLinks: Sendable {
         self.capacity = capacity
     }
 
-    func remember(_ link: String, for notificationID: String) {
+    func remember(_ links: Links, for notificationID: String) {
         state.withLock { state in
-            if state.links.updateValue(link, forKey: notificationID) == nil { state.order.append(notificationID) }
+            if state.links.updateValue(links, forKey: notificationID) == nil { state.order.append(notificationID) }
             while state.order.count > capacity { state.links[state.order.removeFirst()] = nil }
         }
     }
 
-    func link(for notificationID: String) -> String? {
+    func links(for notificationID: String) -> Links? {
         state.withLock { $0.links[notificationID] }
     }
 }

@@ -28,16 +28,19 @@ public final class WatchService: Service {
     private let host: LinkstrHost
     private let timeout: Duration
     private let pending: [VerifiedEvent]
+    private let appCommand: [String]?
 
     /// - Parameters:
     ///   - timeout: the longest to wait for a relay, and for each page of history.
     ///   - pending: wraps received while the account was locked, opened first (and notified).
-    public init(account: OpenedAccount, timeout: Duration = .seconds(15), pending: [VerifiedEvent] = []) {
+    ///   - appCommand: opens a notification's post in the app (``RuntimeConfiguration/appCommand``).
+    public init(account: OpenedAccount, timeout: Duration = .seconds(15), pending: [VerifiedEvent] = [], appCommand: [String]? = nil) {
         (events, continuation) = AsyncStream.makeStream()
         runtime = account.runtime
         host = account.host
         self.timeout = timeout
         self.pending = pending
+        self.appCommand = appCommand
     }
 
     /// How long a stopping watch waits for the notifiers to send what is queued.
@@ -52,7 +55,7 @@ public final class WatchService: Service {
             throw error
         }
         defer { withExtendedLifetime(lock) {} }
-        let dispatcher = NotificationDispatcher.start(host: host)
+        let dispatcher = NotificationDispatcher.start(host: host, appCommand: appCommand)
         defer {
             dispatcher.stop()
             continuation.finish()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LinkstrRuntime
 import LinkstrTerminal
 import LinkstrWebApp
@@ -14,16 +15,55 @@ struct AppCommand: AsyncParsableCommand {
             token: the first browser to open it gets the session; the address is then spent. A
             home without an account starts with onboarding (create an account or sign in with an
             nsec). While it runs, new posts and reactions appear in the open page as they arrive.
-            `linkstr app selftest` attacks the app's security layers and fails if one gives way.
+            `linkstr app selftest` attacks the app's security layers and fails if one gives way;
+            `linkstr app open LINK` opens it at a clicked link's page.
+
+            The window is a Chromium app window of class `linkstr` with a browser profile of its
+            own (in the home's state folder). When the background service serves the app ([app]
+            serve = true in config.toml), linkstr app only opens a window on it, with a fresh
+            one-time launch address, and exits; --port starts a server of its own anyway.
 
             Example:
               linkstr app
               linkstr app --no-browser --json
               {"port":41237,"url":"http://127.0.0.1:41237/launch?token=…"}
             """,
-        subcommands: [AppSelftestCommand.self])
+        subcommands: [AppOpenCommand.self, AppSelftestCommand.self])
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var options: AppOptions
+
+    func run() async throws {
+        try await options.open(link: nil, global)
+    }
+}
+
+/// `linkstr app open [LINK]`: what the desktop's launcher and link handlers run.
+struct AppOpenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "open", abstract: "Open the app at a clicked linkstr://, bunker:// or nostrconnect:// link's page.",
+        discussion: """
+            What the desktop's launcher and link handlers run (`linkstr desktop install`): the app
+            opens at the link's page — the post it shares, or what it asks for (save the page,
+            connect to a remote signer), which happens only once you confirm it there. Without a
+            LINK (the launcher started from the menu), it is `linkstr app`.
+
+            Example:
+              linkstr app open 'linkstr://save?url=https%3A%2F%2Fexample.com&tag=later'
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var options: AppOptions
+    @Argument(help: ArgumentHelp("A clicked linkstr://, bunker:// or nostrconnect:// link.", valueName: "link"))
+    var link: String?
+
+    func run() async throws {
+        try await options.open(link: link, global)
+    }
+}
+
+/// The options of `linkstr app` and `linkstr app open`, and what they do.
+struct AppOptions: ParsableArguments {
     @OptionGroup var store: KeyStoreOption
     @Option(help: ArgumentHelp("The port to listen on at 127.0.0.1 (default: a free one).", valueName: "port")) var port: Int = 0
     @Flag(help: "Only print the app's address; open no browser.") var noBrowser = false
@@ -32,24 +72,50 @@ struct AppCommand: AsyncParsableCommand {
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port): give a port from 1 to 65535 (or 0 for a free one)") }
     }
 
-    func run() async throws {
+    /// Opens a window on the background service's app when it serves one (and --port is not
+    /// given), else serves the app here until interrupted; at `link`'s page when given.
+    func open(link: String?, _ global: GlobalOptions) async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let paths = LinkstrPaths.resolve(home: global.home, configFile: global.config, environment: environment)
+        let profile = paths.stateDirectory + "/app-window"
+        let (json, noBrowser) = (global.json, noBrowser)
+        if port == 0, let launch = Self.hostedLaunch(HostedApp.filePath(stateDirectory: paths.stateDirectory, environment: environment)) {
+            Self.show(link.map(launch.url(opening:)) ?? launch.url, port: launch.port, profile: profile, json: json, noBrowser: noBrowser)
+            return
+        }
         let keyStore = store.keyStore == nil ? nil : try store.resolve(global.accounts())
         let app = WebApp(configuration: global.runtimeConfiguration, keyStore: keyStore, port: port)
-        let (json, noBrowser) = (global.json, noBrowser)
         do {
             try await app.run { launch in
-                if json {
-                    Terminal.printJSON(Address(url: launch.url, port: launch.port))
-                } else {
-                    Terminal.write("linkstr app is at \(launch.url)\n")
-                }
-                guard !noBrowser else { return }
-                if AppWindow.open(launch.url) == nil {
-                    Terminal.say("no browser to open it with (neither Chromium nor xdg-open); open the address above in one")
-                }
+                Self.show(link.map(launch.url(opening:)) ?? launch.url, port: launch.port, profile: profile, json: json, noBrowser: noBrowser)
             }
         } catch {
             throw CLIFailure(.failed, "the app stopped: \(error)")
+        }
+    }
+
+    /// Prints the launch address and opens a window on it (unless --no-browser).
+    private static func show(_ url: String, port: Int, profile: String, json: Bool, noBrowser: Bool) {
+        if json {
+            Terminal.printJSON(Address(url: url, port: port))
+        } else {
+            Terminal.write("linkstr app is at \(url)\n")
+        }
+        guard !noBrowser else { return }
+        if AppWindow.open(url, profile: profile) == nil {
+            Terminal.say("no browser to open it with (neither Chromium nor xdg-open); open the address above in one")
+        }
+    }
+
+    /// A fresh launch address of the app the background service serves, when it does; nil (after
+    /// saying why, when there is a reason) to serve one here.
+    private static func hostedLaunch(_ urlFile: String) -> WebApp.Launch? {
+        do throws(HostedApp.Failure) {
+            guard let address = try HostedApp.read(urlFile) else { return nil }
+            return WebApp.Launch(url: try HostedApp.launchURL(address), port: address.port)
+        } catch {
+            Terminal.say("note: \(error); starting the app here")
+            return nil
         }
     }
 }

@@ -2,11 +2,12 @@ import ArgumentParser
 import Foundation
 import LinkstrRuntime
 
-/// `linkstr desktop …`: the handler that opens `linkstr://` links clicked in a browser or chat.
+/// `linkstr desktop …`: the app's launcher, and the handler that opens `linkstr://` and `bunker://`
+/// links clicked in a browser or chat in the app.
 struct DesktopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "desktop",
-        abstract: "Register linkstr as the desktop's handler for linkstr:// links.",
+        abstract: "Install the app's launcher and make linkstr the desktop's handler for linkstr:// links.",
         discussion: """
             Example:
               linkstr desktop install
@@ -17,18 +18,22 @@ struct DesktopCommand: ParsableCommand {
 }
 
 extension DesktopCommand {
-    /// `linkstr desktop install`: writes `linkstr.desktop` (`Exec=linkstr open --launch --quiet %u`, MIME type
-    /// `x-scheme-handler/linkstr`), `linkstr-signer.desktop` (`bunker://` and `nostrconnect://` links, in a
-    /// terminal) and the icon, and makes them the default handlers of those links.
+    /// `linkstr desktop install`: writes `linkstr.desktop` (the app's launcher, `Exec=linkstr app open %u`, MIME
+    /// type `x-scheme-handler/linkstr`), `linkstr-signer.desktop` (`bunker://` and `nostrconnect://` links,
+    /// also opened in the app), the icon and the AppStream metainfo file, and makes them the default
+    /// handlers of those links.
     struct Install: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "install",
-            abstract: "Write linkstr.desktop (and its icon) and make it the default handler for linkstr://, bunker:// and nostrconnect:// links.",
+            abstract: "Write the app's launcher (linkstr.desktop, its icon and AppStream metainfo) and make it the default handler for linkstr://, bunker:// and nostrconnect:// links.",
             discussion: """
-                The handler runs this linkstr program (or --exec) as `linkstr open LINK`, with the same \
+                The launcher runs this linkstr program (or --exec) as `linkstr app open`, and a clicked \
+                link as `linkstr app open LINK` (the app opens at the link's page and asks there), with the same \
                 --home and --config as this command. bunker:// and nostrconnect:// links (remote signers) \
-                open `linkstr open LINK` in a terminal (linkstr-signer.desktop), which asks before connecting. The default is set with xdg-mime when it is installed, \
-                otherwise in $XDG_CONFIG_HOME/mimeapps.list; update-desktop-database runs when present.
+                have their own handler (linkstr-signer.desktop), which opens them in the app too. The \
+                metainfo file goes to ../metainfo of the applications folder. The default is set with \
+                xdg-mime when it is installed, otherwise in $XDG_CONFIG_HOME/mimeapps.list; \
+                update-desktop-database runs when present.
 
                 Example:
                   linkstr desktop install
@@ -48,6 +53,7 @@ extension DesktopCommand {
             let entry = DesktopEntry(executable: executable, home: paths.home, configFile: global.config.map { _ in paths.configFile })
             let path = file.path
             let icon = file.iconPath.flatMap { DesktopIcon.install(at: $0) ? $0 : nil }
+            let metainfo = try file.metainfoPath.flatMap { try DesktopMetainfo.install(at: $0) ? $0 : nil }
             try IntegrationFile.write(entry.text, to: path)
             try IntegrationFile.write(entry.signerLinkText, to: file.signerLinkPath)
 
@@ -60,14 +66,13 @@ extension DesktopCommand {
             if global.json {
                 Terminal.printJSON(
                     Record(
-                        desktopFile: path, signerLinkFile: file.signerLinkPath, iconFile: icon, exec: entry.arguments + ["%u"],
-                        saveExec: entry.saveArguments + ["%u"], databaseUpdated: databaseUpdated, registeredWith: registeredWith))
+                        desktopFile: path, signerLinkFile: file.signerLinkPath, iconFile: icon, metainfoFile: metainfo, exec: entry.arguments + ["%u"],
+                        windowClass: DesktopEntry.windowClass, databaseUpdated: databaseUpdated, registeredWith: registeredWith))
                 return
             }
-            var text = "wrote \(path)" + (icon.map { " and \($0)" } ?? "") + "\n"
+            var text = "wrote \(([path, file.signerLinkPath] + [icon, metainfo].compactMap { $0 }).joined(separator: ", "))\n"
             if let registeredWith {
-                text += "linkstr:// links now open with `linkstr open` (default set with \(registeredWith))\n"
-                text += "bunker:// and nostrconnect:// links open `linkstr open` in a terminal\n"
+                text += "linkstr://, bunker:// and nostrconnect:// links now open in the app (default set with \(registeredWith))\n"
                 text += "try it:   xdg-open 'linkstr://open?url=https%3A%2F%2Fexample.com'\n"
             }
             Terminal.write(text)
@@ -99,12 +104,12 @@ extension DesktopCommand {
 }
 
 extension DesktopCommand {
-    /// `linkstr desktop uninstall`: removes the `.desktop` files and the icon `desktop install` wrote, and
+    /// `linkstr desktop uninstall`: removes the `.desktop` files, the icon and the metainfo file `desktop install` wrote, and
     /// linkstr's entries in `mimeapps.list`. A file linkstr did not write is left alone.
     struct Uninstall: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "uninstall",
-            abstract: "Remove linkstr.desktop, linkstr-signer.desktop, the icon and linkstr's default-handler entries.",
+            abstract: "Remove linkstr.desktop, linkstr-signer.desktop, the icon, the metainfo file and linkstr's default-handler entries.",
             discussion: """
                 Nothing to remove is not an error. A linkstr.desktop that linkstr did not write is refused.
 
@@ -120,6 +125,7 @@ extension DesktopCommand {
             let removedFile = try Self.remove(path)
             let removedSignerLinkFile = try Self.remove(file.signerLinkPath)
             let removedIcon = try file.iconPath.map(DesktopIcon.remove(at:)) ?? false
+            let removedMetainfo = try file.metainfoPath.map(DesktopMetainfo.remove(at:)) ?? false
             var removedDefault = false
             if !file.noRegister {
                 let listPath = UserDirectories().mimeAppsList
@@ -135,12 +141,13 @@ extension DesktopCommand {
                 Terminal.printJSON(
                     Record(
                         desktopFile: path, removed: removedFile, signerLinkFile: file.signerLinkPath, signerLinkRemoved: removedSignerLinkFile,
-                        iconRemoved: removedIcon, defaultRemoved: removedDefault))
+                        iconRemoved: removedIcon, metainfoRemoved: removedMetainfo, defaultRemoved: removedDefault))
                 return
             }
             var text = removedFile ? "removed \(path)\n" : "nothing to remove: there is no \(path)\n"
             if removedSignerLinkFile { text += "removed \(file.signerLinkPath)\n" }
             if removedIcon, let iconPath = file.iconPath { text += "removed \(iconPath)\n" }
+            if removedMetainfo, let metainfoPath = file.metainfoPath { text += "removed \(metainfoPath)\n" }
             if removedDefault { text += "removed linkstr as the default handler for linkstr://, bunker:// and nostrconnect:// links\n" }
             Terminal.write(text)
         }
@@ -162,7 +169,7 @@ struct DesktopFileOptions: ParsableArguments {
     @Option(
         name: .customLong("applications-dir"),
         help: ArgumentHelp(
-            "Put linkstr.desktop into this folder instead of $XDG_DATA_HOME/applications (~/.local/share/applications); the icon goes to ../icons/hicolor/scalable/apps when the folder is named applications.",
+            "Put linkstr.desktop into this folder instead of $XDG_DATA_HOME/applications (~/.local/share/applications); the icon goes to ../icons/hicolor/scalable/apps and the metainfo file to ../metainfo when the folder is named applications.",
             valueName: "dir"))
     var applicationsDirectory: String?
 
@@ -176,6 +183,8 @@ struct DesktopFileOptions: ParsableArguments {
     var signerLinkPath: String { folder + "/" + DesktopEntry.signerLinkFileName }
     /// linkstr.svg in the icon theme of the same data folder, when the folder is in one.
     var iconPath: String? { DesktopIcon.path(forApplicationsFolder: folder) }
+    /// The AppStream metainfo file in the same data folder, when the folder is in one.
+    var metainfoPath: String? { DesktopMetainfo.path(forApplicationsFolder: folder) }
 
     /// Refreshes the folder's MIME cache when `update-desktop-database` is installed; returns whether it ran.
     func updateDesktopDatabase() -> Bool {
@@ -189,13 +198,14 @@ struct DesktopFileOptions: ParsableArguments {
 }
 
 extension DesktopCommand.Install {
-    /// `{"desktop_file","signer_link_file","icon_file"?,"exec","save_exec","database_updated","registered_with"?}`.
+    /// `{"desktop_file","signer_link_file","icon_file"?,"metainfo_file"?,"exec","window_class","database_updated","registered_with"?}`.
     struct Record: Encodable {
         let desktopFile: String
         let signerLinkFile: String
         let iconFile: String?
+        let metainfoFile: String?
         let exec: [String]
-        let saveExec: [String]
+        let windowClass: String
         let databaseUpdated: Bool
         /// The tool that made linkstr the default handler, when one did.
         let registeredWith: String?
@@ -205,7 +215,8 @@ extension DesktopCommand.Install {
             case desktopFile = "desktop_file"
             case signerLinkFile = "signer_link_file"
             case iconFile = "icon_file"
-            case saveExec = "save_exec"
+            case metainfoFile = "metainfo_file"
+            case windowClass = "window_class"
             case databaseUpdated = "database_updated"
             case registeredWith = "registered_with"
         }
@@ -213,13 +224,14 @@ extension DesktopCommand.Install {
 }
 
 extension DesktopCommand.Uninstall {
-    /// `{"desktop_file","removed","signer_link_file","signer_link_removed","icon_removed","default_removed"}`.
+    /// `{"desktop_file","removed","signer_link_file","signer_link_removed","icon_removed","metainfo_removed","default_removed"}`.
     struct Record: Encodable {
         let desktopFile: String
         let removed: Bool
         let signerLinkFile: String
         let signerLinkRemoved: Bool
         let iconRemoved: Bool
+        let metainfoRemoved: Bool
         let defaultRemoved: Bool
 
         enum CodingKeys: String, CodingKey {
@@ -228,6 +240,7 @@ extension DesktopCommand.Uninstall {
             case signerLinkFile = "signer_link_file"
             case signerLinkRemoved = "signer_link_removed"
             case iconRemoved = "icon_removed"
+            case metainfoRemoved = "metainfo_removed"
             case defaultRemoved = "default_removed"
         }
     }

@@ -11,8 +11,7 @@ struct OpenCommand: AsyncParsableCommand {
             Both formats are accepted: the iPhone app's linkstr://open?p=<token> and
             linkstr://open?url=<URL>. An invalid link exits with status 2 and says why.
 
-            With --launch (what the desktop handler of `linkstr desktop install` runs), the shared URL
-            is also opened in the browser with xdg-open.
+            With --launch, the shared URL is also opened in the browser with xdg-open.
 
             A linkstr://save?url=<URL>&tag=<T>&note=<TEXT> link saves the URL with its tags instead
             (a bookmarklet hands pages over this way) once you confirm it: on a terminal it asks
@@ -96,10 +95,7 @@ extension OpenCommand {
             try await connect.run()
             return true
         case NostrConnectLink.scheme:
-            throw CLIFailure(
-                .usage,
-                "a nostrconnect:// link is made by an app for a signer to connect to it, and linkstr is not that signer; "
-                    + "to sign in linkstr with a remote signer, run `linkstr account connect --nostrconnect` and scan its link with the signer")
+            throw CLIFailure(.usage, ClickedLink.nostrConnectExplanation)
         default:
             return false
         }
@@ -108,7 +104,7 @@ extension OpenCommand {
 
 extension OpenCommand {
     /// Saves the URL of a `linkstr://save` link once the person confirms it: on the terminal, or —
-    /// with `--quiet` or without a terminal (the desktop's handler, which any web page can start) —
+    /// with `--quiet` or without a terminal (a handler any web page can start) —
     /// through a desktop notification's "Allow"; the result is then a notification too. `--json`
     /// (a script's own call) saves without asking. What the link says is shown through the terminal
     /// sanitiser: it comes from a web page.

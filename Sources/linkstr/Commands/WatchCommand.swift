@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LinkstrRuntime
 import LinkstrTerminal
+import LinkstrWebApp
 
 struct WatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,6 +20,10 @@ struct WatchCommand: AsyncParsableCommand {
             "linkstr is locked: N new items wait; run linkstr unlock" (at the first one, then at
             most every 30 minutes); what waits is opened at the next unlock.
 
+            With [app] serve = true in config.toml, watch also serves the app (the background
+            service hosts it): its address goes to a file only you can read, and `linkstr app`
+            opens a window on it instead of starting a second server.
+
             Example:
               linkstr watch --json
               {"type":"post","id":"…","session":"…","sender":"…","url":"https://…","created_at":1732262400,"unread":true}
@@ -34,8 +39,11 @@ struct WatchCommand: AsyncParsableCommand {
         let watch = WatchSupervisor(
             apps: .fresh(global.runtimeConfiguration), timeout: .seconds(timeout), followsActiveProfile: global.profile == nil,
             connectsFirst: status.enabled)
+        let hosted = hostedApp()
+        defer { hosted?.serving.cancel() }
         do {
             try await watch.run(steps: { status.step($0) }) { event, runtime in
+                if case .change(let change) = event { hosted?.app.publish(change) }
                 switch event {
                 case .notice(let notice):
                     Terminal.say(notice)
@@ -58,5 +66,34 @@ struct WatchCommand: AsyncParsableCommand {
         } catch let error as RuntimeError {
             throw error.failure
         }
+        if let hosted {
+            hosted.serving.cancel()
+            _ = await hosted.serving.result
+        }
+    }
+
+    /// The app this watch serves when config.toml says `[app] serve = true`: it follows this
+    /// watch's changes (it runs no watch of its own) and writes its ``HostedApp`` URL file.
+    private func hostedApp() -> (app: WebApp, serving: Task<Void, any Error>)? {
+        let environment = ProcessInfo.processInfo.environment
+        guard let host = try? LinkstrHost.open(home: global.home, configFile: global.config, environment: environment), host.configuration.app.serve
+        else { return nil }
+        let app = WebApp(configuration: global.runtimeConfiguration, keyStore: nil, port: host.configuration.app.port, watches: false)
+        let urlFile = HostedApp.filePath(stateDirectory: host.paths.stateDirectory, environment: environment)
+        if let pid = HostedApp.servingProcess(urlFile) {
+            Terminal.say("linkstr (pid \(pid)) already serves the app of this home; this watch does not")
+            return nil
+        }
+        let serving = Task {
+            do {
+                try await app.run(urlFile: urlFile, stopsOnSignals: false) { launch in
+                    Terminal.say("the app is served at http://127.0.0.1:\(launch.port); `linkstr app` opens a window on it")
+                }
+            } catch {
+                Terminal.say("the app could not be served (\(error)); watch goes on without it")
+                throw error
+            }
+        }
+        return (app, serving)
     }
 }

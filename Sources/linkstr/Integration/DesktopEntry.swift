@@ -1,6 +1,10 @@
-/// The `.desktop` files that make linkstr the handler of `linkstr://` links
-/// (`x-scheme-handler/linkstr`; freedesktop Desktop Entry Specification 1.4, which desktop-file-validate 0.26 knows),
-/// and of remote signer links (`bunker://`, `nostrconnect://`), which open in a terminal to ask before connecting.
+import LinkstrWebApp
+
+/// The `.desktop` files of linkstr (freedesktop Desktop Entry Specification 1.4, which desktop-file-validate
+/// 0.26 knows): the app's launcher, which is also the handler of `linkstr://` links
+/// (`x-scheme-handler/linkstr`), and the handler of remote signer links (`bunker://`, `nostrconnect://`).
+/// Both run `linkstr app open LINK`, which opens the app at the link's screen: nothing happens before
+/// the person confirms it there.
 struct DesktopEntry {
     /// The desktop file id: the file name, and the value `mimeapps.list` refers to.
     static let fileName = "linkstr.desktop"
@@ -11,6 +15,9 @@ struct DesktopEntry {
     static let signerLinkMimeTypes = ["x-scheme-handler/bunker", "x-scheme-handler/nostrconnect"]
     /// The first line of every desktop file linkstr writes; `desktop uninstall` removes only such files.
     static let marker = "# Written by `linkstr desktop install`; `linkstr desktop uninstall` removes it."
+    /// The app window's class (`linkstr app` starts Chromium with `--class=linkstr`), so the desktop
+    /// shows the window as the launcher's.
+    static let windowClass = AppWindow.windowClass
 
     /// The absolute path of the `linkstr` program to run.
     var executable: String
@@ -19,17 +26,8 @@ struct DesktopEntry {
     /// A `--config` file, or nil.
     var configFile: String?
 
-    /// The arguments before the link (`%u`), unquoted. No terminal asks about a `linkstr://save`
-    /// link or shows what it did: --quiet asks and tells with notifications.
-    var arguments: [String] { arguments(["open", "--launch", "--quiet"]) }
-
-    /// The arguments of the "Save link" action before the link: saves it without a terminal and
-    /// shows the result as a desktop notification.
-    var saveArguments: [String] { arguments(["save", "--quiet"]) }
-
-    /// The arguments of the remote signer link handler before the link: `linkstr open` in a
-    /// terminal, where it shows the signer and asks before connecting.
-    var signerLinkArguments: [String] { arguments(["open"]) }
+    /// The arguments before the link (`%u`, empty when the launcher is started from the menu), unquoted.
+    var arguments: [String] { arguments(["app", "open"]) }
 
     /// The file's text.
     var text: String {
@@ -40,20 +38,15 @@ struct DesktopEntry {
             Version=1.4
             Name=linkstr
             GenericName=Private link sharing
-            Comment=Open linkstr:// links shared in your private sessions
+            Comment=Share links and videos in private sessions
             Exec=\(Self.exec(arguments))
             TryExec=\(Self.escapeString(executable))
             Icon=\(DesktopIcon.name)
             Terminal=false
-            NoDisplay=true
+            StartupWMClass=\(Self.windowClass)
             MimeType=\(Self.schemeMimeType);
-            Categories=Network;
+            Categories=Network;Chat;
             Keywords=nostr;links;videos;share;
-            Actions=save;
-
-            [Desktop Action save]
-            Name=Save link
-            Exec=\(Self.exec(saveArguments))
 
             """
     }
@@ -67,11 +60,12 @@ struct DesktopEntry {
             Version=1.4
             Name=linkstr (remote signer)
             Comment=Use a key that lives in a remote signer, from its bunker:// or nostrconnect:// link
-            Exec=\(Self.exec(signerLinkArguments))
+            Exec=\(Self.exec(arguments))
             TryExec=\(Self.escapeString(executable))
             Icon=\(DesktopIcon.name)
-            Terminal=true
+            Terminal=false
             NoDisplay=true
+            StartupWMClass=\(Self.windowClass)
             MimeType=\(Self.signerLinkMimeTypes.map { $0 + ";" }.joined())
             Categories=Network;
 

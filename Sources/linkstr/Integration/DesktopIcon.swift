@@ -14,9 +14,7 @@ enum DesktopIcon {
     /// data folder. Nil when the folder is not an `applications` folder of a data folder (then there
     /// is no icon theme to put it in).
     static func path(forApplicationsFolder applicationsFolder: String) -> String? {
-        let folder = applicationsFolder as NSString
-        guard folder.lastPathComponent == "applications", folder.deletingLastPathComponent != "/" else { return nil }
-        return folder.deletingLastPathComponent + "/icons/hicolor/scalable/apps/" + fileName
+        IntegrationFile.dataFolder(ofApplicationsFolder: applicationsFolder).map { $0 + "/icons/hicolor/scalable/apps/" + fileName }
     }
 
     /// Writes the icon to `path`, unless a file linkstr did not write is there. Returns whether it
@@ -37,9 +35,7 @@ enum DesktopIcon {
 
     /// Removes the icon at `path` if linkstr wrote it; returns whether it did.
     static func remove(at path: String) throws(CLIFailure) -> Bool {
-        guard let existing = try? IntegrationFile.read(path), existing.hasPrefix(marker) else { return false }
-        try IntegrationFile.remove(path)
-        return true
+        try IntegrationFile.removeIfWritten(path, marker: marker)
     }
 
     /// Two links of a chain on a rounded square, in the terminal output's Tokyo Night colours.

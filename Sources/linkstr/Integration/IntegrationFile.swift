@@ -37,6 +37,21 @@ enum IntegrationFile {
         }
     }
 
+    /// The XDG data folder of an `applications` folder (`<data>/applications`), where the icon theme
+    /// and `metainfo` are too; nil for any other folder.
+    static func dataFolder(ofApplicationsFolder applicationsFolder: String) -> String? {
+        let folder = applicationsFolder as NSString
+        guard folder.lastPathComponent == "applications", folder.deletingLastPathComponent != "/" else { return nil }
+        return folder.deletingLastPathComponent
+    }
+
+    /// Removes the file at `path` if it starts with `marker` (linkstr wrote it); returns whether it did.
+    static func removeIfWritten(_ path: String, marker: String) throws(CLIFailure) -> Bool {
+        guard let existing = try? read(path), existing.hasPrefix(marker) else { return false }
+        try remove(path)
+        return true
+    }
+
     /// `path` made absolute against the working directory, `~/` expanded.
     static func absolute(_ path: String) -> String {
         if path.hasPrefix("/") { return URL(fileURLWithPath: path).standardizedFileURL.path }

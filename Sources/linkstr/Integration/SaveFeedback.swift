@@ -1,7 +1,7 @@
 import LinkstrRuntime
 
-/// Shows the result of a save that no terminal shows (`save --quiet`, the desktop's Save link
-/// action, a `linkstr://save` link opened with --quiet) through the active notifiers — the desktop's
+/// Shows the result of a save that no terminal shows (`save --quiet`, a `linkstr://save` link
+/// opened with --quiet) through the active notifiers — the desktop's
 /// notifications unless config.toml chooses others.
 enum SaveFeedback {
     static func show(_ request: NotificationRequest, _ global: GlobalOptions) async {

@@ -2,7 +2,7 @@ import Foundation
 import PluginTesting
 import Testing
 
-/// `linkstr desktop install` / `uninstall`: the handler for `linkstr://` links.
+/// `linkstr desktop install` / `uninstall`: the app's launcher, its metainfo, and the handlers of `linkstr://` and `bunker://` links.
 @Suite struct DesktopCommandTests {
     /// XDG folders inside the scratch folder, and a PATH with only update-desktop-database.
     private func environment(_ scratch: TestScratch) throws -> [String: String] {
@@ -16,18 +16,22 @@ import Testing
         .enabled(
             if: ValidatorTool.isInstalled(ValidatorTool.desktopFileValidate),
             "desktop-file-validate is not installed (Debian package desktop-file-utils; scripts/bootstrap.sh installs it)"))
-    func writesAValidHandlerAndMakesItTheDefault() throws {
+    func writesAValidLauncherThatHandlesLinksAndMakesItTheDefault() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
         let environment = try environment(scratch)
         let home = scratch.folder("a home")
         let result = try ProcessRunner.linkstr(["desktop", "install", "--home", home], environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("linkstr://, bunker:// and nostrconnect:// links now open in the app"), "\(result.stdout)")
         let desktopFile = scratch.path + "/xdg-data/applications/linkstr.desktop"
         let text = try String(contentsOfFile: desktopFile, encoding: .utf8)
-        #expect(text.contains("Exec=\(BuildProducts.linkstrExecutable) open --launch --quiet --home \"\(home)\" %u\n"))
-        #expect(text.contains("Actions=save;\n"))
-        #expect(text.contains("\n[Desktop Action save]\nName=Save link\nExec=\(BuildProducts.linkstrExecutable) save --quiet --home \"\(home)\" %u\n"))
+        // The launcher: shown in the menu, its window recognised by class, a clicked link handed to the app.
+        #expect(text.contains("Exec=\(BuildProducts.linkstrExecutable) app open --home \"\(home)\" %u\n"))
+        #expect(text.contains("Name=linkstr\n"))
+        #expect(text.contains("StartupWMClass=linkstr\n"))
+        #expect(text.contains("Categories=Network;Chat;\n"))
+        #expect(!text.contains("NoDisplay"))
         #expect(text.contains("MimeType=x-scheme-handler/linkstr;\n"))
         #expect(text.contains("Icon=linkstr\n"))
         // The icon, in the icon theme of the same data folder, is an SVG document.
@@ -53,19 +57,40 @@ import Testing
 
     @Test(
         .enabled(
+            if: ValidatorTool.isInstalled(ValidatorTool.appstreamcli),
+            "appstreamcli is not installed (Debian package appstream; scripts/bootstrap.sh installs it)"))
+    func writesAnAppStreamMetainfoFileThatValidates() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let result = try ProcessRunner.linkstr(["desktop", "install", "--json"], environment: try environment(scratch))
+        #expect(result.status == 0, "\(result.stderr)")
+        let metainfo = scratch.path + "/xdg-data/metainfo/org.linkstr.linkstr.metainfo.xml"
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(object?["metainfo_file"] as? String == metainfo)
+        #expect(object?["window_class"] as? String == "linkstr")
+        let text = try String(contentsOfFile: metainfo, encoding: .utf8)
+        #expect(text.contains("<launchable type=\"desktop-id\">linkstr.desktop</launchable>"))
+        // --no-net: the check is of the file, not of the network; any warning or error fails.
+        let validate = try ProcessRunner.run(ValidatorTool.appstreamcli, ["validate", "--no-net", "--pedantic", metainfo])
+        #expect(validate.status == 0, "appstreamcli validate: \(validate.stdout)\(validate.stderr)")
+        #expect(!validate.stdout.contains("W:") && !validate.stdout.contains("E:"), "appstreamcli validate: \(validate.stdout)")
+    }
+
+    @Test(
+        .enabled(
             if: ValidatorTool.isInstalled(ValidatorTool.desktopFileValidate),
             "desktop-file-validate is not installed (Debian package desktop-file-utils; scripts/bootstrap.sh installs it)"))
-    func writesAValidRemoteSignerLinkHandlerThatOpensInATerminal() throws {
+    func writesAValidRemoteSignerLinkHandlerThatOpensTheApp() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
         let home = scratch.folder("a home")
         let result = try ProcessRunner.linkstr(["desktop", "install", "--home", home], environment: try environment(scratch))
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("bunker:// and nostrconnect:// links open `linkstr open` in a terminal"))
         let desktopFile = scratch.path + "/xdg-data/applications/linkstr-signer.desktop"
         let text = try String(contentsOfFile: desktopFile, encoding: .utf8)
-        #expect(text.contains("Exec=\(BuildProducts.linkstrExecutable) open --home \"\(home)\" %u\n"))
-        #expect(text.contains("Terminal=true\n"))
+        #expect(text.contains("Exec=\(BuildProducts.linkstrExecutable) app open --home \"\(home)\" %u\n"))
+        #expect(text.contains("Terminal=false\n"))
+        #expect(text.contains("StartupWMClass=linkstr\n"))
         #expect(text.contains("MimeType=x-scheme-handler/bunker;x-scheme-handler/nostrconnect;\n"))
         let validate = try ProcessRunner.run(ValidatorTool.desktopFileValidate, [desktopFile])
         #expect(validate.status == 0 && validate.stdout.isEmpty && validate.stderr.isEmpty, "desktop-file-validate: \(validate.stdout)\(validate.stderr)")
@@ -102,9 +127,11 @@ import Testing
         #expect(object?["icon_removed"] as? Bool == true)
         #expect(object?["default_removed"] as? Bool == true)
         #expect(object?["signer_link_removed"] as? Bool == true)
+        #expect(object?["metainfo_removed"] as? Bool == true)
         #expect(!FileManager.default.fileExists(atPath: scratch.path + "/xdg-data/applications/linkstr.desktop"))
         #expect(!FileManager.default.fileExists(atPath: scratch.path + "/xdg-data/applications/linkstr-signer.desktop"))
         #expect(!FileManager.default.fileExists(atPath: scratch.path + "/xdg-data/icons/hicolor/scalable/apps/linkstr.svg"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/xdg-data/metainfo/org.linkstr.linkstr.metainfo.xml"))
         #expect(try String(contentsOfFile: listPath, encoding: .utf8) == original.replacingOccurrences(of: "x-scheme-handler/linkstr=other.desktop;\n", with: ""))
 
         let again = try ProcessRunner.linkstr(["desktop", "uninstall"], environment: environment)

@@ -59,7 +59,7 @@ import Testing
             "include/linkstr/linkstr_plugin_test.h", "lib/liblinkstr-plugin-test.a", "lib/pkgconfig/linkstr-plugin.pc",
             "lib/linkstr/swift/libswiftCore.so", "share/man/man1/linkstr.1", "share/bash-completion/completions/linkstr",
             "share/zsh/site-functions/_linkstr", "share/fish/vendor_completions.d/linkstr.fish", "share/applications/linkstr.desktop",
-            "share/icons/hicolor/scalable/apps/linkstr.svg",
+            "share/icons/hicolor/scalable/apps/linkstr.svg", "share/metainfo/org.linkstr.linkstr.metainfo.xml",
         ] + Self.pluginFiles.map { "lib/linkstr/plugins/" + $0 }
         for path in expected {
             #expect(installed.contains(path), "make install did not install \(path)")
@@ -163,8 +163,7 @@ import Testing
         let manual = (try? String(contentsOfFile: prefix + "/share/man/man1/linkstr.1", encoding: .utf8)) ?? ""
         #expect(manual.contains(".Dt LINKSTR 1") && manual.contains("service install") && manual.contains("Example:"))
         let desktop = (try? String(contentsOfFile: prefix + "/share/applications/linkstr.desktop", encoding: .utf8)) ?? ""
-        #expect(desktop.contains("Exec=\(prefix)/bin/linkstr open --launch --quiet %u\n"))
-        #expect(desktop.contains("Exec=\(prefix)/bin/linkstr save --quiet %u\n"))
+        #expect(desktop.contains("Exec=\(prefix)/bin/linkstr app open %u\n"))
         if ValidatorTool.isInstalled(ValidatorTool.desktopFileValidate) {
             let validate = try ProcessRunner.run(ValidatorTool.desktopFileValidate, [prefix + "/share/applications/linkstr.desktop"])
             #expect(validate.status == 0 && validate.stdout.isEmpty, "desktop-file-validate: \(validate.stdout)\(validate.stderr)")

@@ -7,6 +7,7 @@ enum ValidatorTool {
     static let systemdAnalyze = "/usr/bin/systemd-analyze"
     static let desktopFileValidate = "/usr/bin/desktop-file-validate"
     static let updateDesktopDatabase = "/usr/bin/update-desktop-database"
+    static let appstreamcli = "/usr/bin/appstreamcli"
 
     static func isInstalled(_ path: String) -> Bool {
         FileManager.default.isExecutableFile(atPath: path)

@@ -2,7 +2,7 @@ import Foundation
 import PluginTesting
 import Testing
 
-/// A save without a terminal (`save --quiet`, what the desktop's Save link action runs, and a
+/// A save without a terminal (`save --quiet`, and a
 /// `linkstr://save` link opened with --quiet, after it asked) tells its result as a desktop
 /// notification, on a private D-Bus with the recording notification server.
 @Suite(.timeLimit(.minutes(1))) struct SaveFeedbackTests {
@@ -61,7 +61,7 @@ import Testing
         #expect(server.notifications.last?["body"] as? String == "https://example.com/video\nalready saved; tags: film, later")
     }
 
-    /// `linkstr open --launch --quiet LINK`, as the desktop's handler runs it, left running.
+    /// `linkstr open --launch --quiet LINK`, as a program without a terminal runs it, left running.
     func openSaveLink(_ home: LinkstrHome, _ link: String) throws -> ExternalProcess {
         try ExternalProcess(
             executable: BuildProducts.linkstrExecutable, ["open", "--launch", "--quiet", link, "--home", home.path],

@@ -201,7 +201,7 @@ import Testing
         let typo = scratch.write("typo.toml", "storag = \"x\"\n")
         #expect(throws: ConfigurationError(
             path: typo,
-            reason: "unknown setting 'storag'; known settings: storage, transport, media_providers, notifiers, plugin_paths, relays, log_level, providers, plugins, media_cache_bytes, ytdlp, saved, notify, signer_plugins, signer, browser, profiles"
+            reason: "unknown setting 'storag'; known settings: storage, transport, media_providers, notifiers, plugin_paths, relays, log_level, providers, plugins, media_cache_bytes, ytdlp, saved, notify, signer_plugins, signer, browser, profiles, app"
         )) { try Configuration.load(path: typo) }
         let wrongType = scratch.write("type.toml", "relays = \"ws://127.0.0.1:1\"\n")
         #expect(throws: ConfigurationError(path: wrongType, reason: "'relays' must be an array of strings, not string")) {

@@ -21,6 +21,7 @@ import Testing
         let deliver = Script.write(scratch.file("deliver.sh"), "cat >> \"$0.jsonl\"\necho >> \"$0.jsonl\"\n")
         let delivered = deliver + ".jsonl"
         let opener = Script.write(scratch.file("open.sh"), "printf '%s\\n' \"$@\" >> \"$0.opened\"\n")
+        let appOpener = Script.write(scratch.file("app.sh"), "printf '%s\\n' \"$@\" >> \"$0.opened\"\n")
         // Content for the local command only; the push and the desktop get the generic text, the
         // desktop with the session name.
         let alice = try LinkstrHome.create(
@@ -29,6 +30,7 @@ import Testing
                 notifiers = ["org.linkstr.notify.desktop", "org.linkstr.notify.http", "org.linkstr.notify.command"]
                 [plugins."org.linkstr.notify.desktop"]
                 open_command = ["\(opener)"]
+                app_command = ["\(appOpener)", "app"]
                 [plugins."org.linkstr.notify.http"]
                 url = "\(recorder.url("/linkstr"))"
                 [plugins."org.linkstr.notify.command"]
@@ -130,6 +132,15 @@ import Testing
         // "Open" on the desktop notification opens the post's link while watch runs.
         try server.invoke("open")
         #expect(await eventually { (try? String(contentsOfFile: opener + ".opened", encoding: .utf8)) == "https://example.com/once-more\n" })
+        // A click on the notification itself opens the post in the app: `app_command` with the post's
+        // linkstr://open link (made locally: this notifier was not allowed to see the link).
+        try server.invoke("default")
+        #expect(await eventually { FileManager.default.fileExists(atPath: appOpener + ".opened") })
+        let appArguments = (try? String(contentsOfFile: appOpener + ".opened", encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+        #expect(appArguments.count == 2 && appArguments.first == "app", "\(appArguments)")
+        let payload = Self.deepLinkPayload(appArguments.last ?? "")
+        #expect(payload?["messageGUID"] as? String == lastPost && payload?["url"] as? String == "https://example.com/once-more", "\(appArguments)")
+        #expect((try? String(contentsOfFile: opener + ".opened", encoding: .utf8)) == "https://example.com/once-more\n")
 
         #expect(again.terminate(within: 10) == 0, "watch stderr: \(again.stderr)")
     }
@@ -141,6 +152,14 @@ import Testing
         watch stderr: \(watch.stderr)
         command: \(TestPython.records(delivered).map { $0["id"] ?? "?" }), http: \(recorder.posts.count), desktop: \(server.notifications.count)
         """
+    }
+
+    /// The JSON payload of a `linkstr://open?p=<base64url>` link.
+    private static func deepLinkPayload(_ link: String) -> [String: Any]? {
+        guard link.hasPrefix("linkstr://open?p=") else { return nil }
+        var token = String(link.dropFirst("linkstr://open?p=".count)).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        token += String(repeating: "=", count: (4 - token.count % 4) % 4)
+        return Data(base64Encoded: token).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
     }
 
     /// Waits until the wall clock's second changes, so that the next event's timestamp is later.

@@ -1,0 +1,99 @@
+import Foundation
+import LinkstrWebApp
+import PluginTesting
+import TestSupport
+import Testing
+
+/// Links clicked outside the app (`linkstr app open LINK`, what the desktop's handlers run) in headless
+/// Chromium: a `linkstr://save` link opens the save page and is saved with the keyboard only (or goes
+/// to the save dialog, when the app has one), a `bunker://` link shows the signer, a shared post's link
+/// opens the post in its session, a link in no session is shown with "Open in browser"; axe-core on each.
+@Suite(.timeLimit(.minutes(3))) struct WebAppLinksTests {
+    /// A valid x-only public key (secp256k1's generator), for a remote signer's link.
+    static let signerHex = "79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798"
+
+    /// The iPhone app's `linkstr://open?p=…` link of a post.
+    static func deepLink(url: String, post: String) throws -> String {
+        let payload = try JSONSerialization.data(withJSONObject: ["url": url, "timestamp": 1_700_000_000, "messageGUID": post] as [String: Any])
+        let token = payload.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+        return "linkstr://open?p=" + token
+    }
+
+    @Test(.enabled(if: WebAppBrowserTests.installed, "chromium and chromium-driver are not installed (Debian packages; scripts/bootstrap.sh installs them)"))
+    func clickedLinksOpenTheirScreens() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let world = try await RelayAndHomes.start(scratch, "alice")
+        defer { world.stop() }
+        let alice = world.homes[0]
+        let session = try alice.createSession("Weekend")
+        let post = try alice.json(SentPost.self, ["post", session, "https://example.com/shared"]).id
+
+        let save = "linkstr://save?url=https%3A%2F%2Fexample.com%2Fread-later&tag=later&note=for%20the%20weekend"
+        let bunker = "bunker://\(Self.signerHex)?relay=wss%3A%2F%2Frelay.example.com&secret=s3cret"
+        let app = try await RunningApp.start(home: alice.path, opening: save)
+        defer { app.process.terminate(within: 10) }
+        let seen = try WebAppBrowserTests.drive(
+            "webapp_links.py",
+            [
+                "--app", app.url, "--bunker", WebApp.openPath(for: bunker),
+                "--post", WebApp.openPath(for: try Self.deepLink(url: "https://example.com/shared", post: post)),
+                "--shared", WebApp.openPath(for: "linkstr://open?url=https%3A%2F%2Fexample.org%2Felsewhere"),
+            ], scratch: scratch)
+        let context = "\(seen)\napp: \(app.process.stderr)"
+
+        #expect(seen["timeouts"] == nil, "\(context)")
+        #expect((seen["violations"] as? [String: Any])?.isEmpty == true, "\(context)")
+        #expect(seen["save_path"] as? String == WebApp.openPath(for: save), "\(context)")
+        let saveText = seen["save_text"] as? String ?? ""
+        #expect(saveText.contains("https://example.com/read-later") && saveText.contains("later") && saveText.contains("for the weekend"), "\(context)")
+        let afterSave = seen["after_save"] as? [String: String] ?? [:]
+        if seen["save_action"] as? String == "Save" {
+            // This app saves it itself: as `linkstr save` does, seen by `linkstr saved`.
+            #expect(afterSave["heading"] == "Saved", "\(context)")
+            let saved = try alice.run(["saved", "list", "--json"])
+            #expect(saved.stdout.contains("https://example.com/read-later") && saved.stdout.contains("later"), "\(saved.stdout)\(saved.stderr)")
+        } else {
+            // The save dialog of the saved links' screens takes over.
+            #expect(seen["save_action"] as? String == "Save…", "\(context)")
+            #expect(afterSave["path"]?.hasPrefix("/saved/new?url=https%3A%2F%2Fexample.com%2Fread-later&tag=later") == true, "\(context)")
+        }
+
+        let bunkerText = seen["bunker_text"] as? String ?? ""
+        #expect(bunkerText.contains("npub1") && bunkerText.contains("wss://relay.example.com") && bunkerText.contains("present"), "\(context)")
+        let bunkerAction = seen["bunker_action"] as? String ?? ""
+        #expect(bunkerAction.contains("linkstr account connect 'bunker://") || bunkerAction.contains("Review and connect"), "\(context)")
+
+        #expect((seen["post_url"] as? String)?.hasPrefix("/sessions/\(session)#post-\(post)") == true, "\(context)")
+        let shared = seen["shared_text"] as? String ?? ""
+        #expect(shared.contains("https://example.org/elsewhere") && shared.contains("not in any of your sessions"), "\(context)")
+    }
+
+    @Test("a clicked link's page changes nothing: the save is a POST from the app with its CSRF token")
+    func aLinksPageChangesNothingUntilConfirmed() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let home = try LinkstrHome.create(scratch, "alice", relays: [])
+        let save = "linkstr://save?url=https%3A%2F%2Fexample.com%2Fonly-on-post&tag=later"
+        let app = try await RunningApp.start(home: home.path)
+        defer { app.process.terminate(within: 10) }
+        let client = try SignedIn(app)
+        let page = try client.get(WebApp.openPath(for: save))
+        #expect(page.status == 200 && page.body.contains("Save this link?"), "\(page)")
+        #expect(!(try home.run(["saved", "list", "--json"])).stdout.contains("only-on-post"))
+        // A page elsewhere cannot post it: no Origin, no CSRF token.
+        let forged = try PlainHTTPClient.send(
+            port: app.port, method: "POST", path: "/open/save",
+            headers: [("Host", app.host), ("Cookie", client.cookie), ("Content-Type", "application/x-www-form-urlencoded")],
+            body: "link=" + (save.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+        #expect(forged.status == 403, "\(forged)")
+        #expect(!(try home.run(["saved", "list", "--json"])).stdout.contains("only-on-post"))
+        let saved = try client.post("/open/save", [("link", save)])
+        #expect(saved.status == 200 && saved.body.contains("<h1>Saved</h1>"), "\(saved)")
+        #expect((try home.run(["saved", "list", "--json"])).stdout.contains("only-on-post"))
+        // A link that is none of linkstr's says what is wrong.
+        let bad = try client.get(WebApp.openPath(for: "https://example.com"))
+        #expect(bad.status == 400 && bad.body.contains("is not a linkstr:// link"), "\(bad)")
+    }
+}
