@@ -97,7 +97,7 @@ struct AppOptions: ParsableArguments {
     /// Prints the launch address and opens a window on it (unless --no-browser).
     private static func show(_ url: String, port: Int, profile: String, json: Bool, noBrowser: Bool) {
         if json {
-            Terminal.printJSON(Address(url: url, port: port))
+            Terminal.printJSON(AppCommand.Address(url: url, port: port))
         } else {
             Terminal.write("linkstr app is at \(url)\n")
         }
