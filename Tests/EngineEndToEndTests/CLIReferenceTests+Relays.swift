@@ -6,9 +6,8 @@ import Testing
 /// docs/cli.md's `--json` shapes of the commands that need a relay, and the lines of `watch` and
 /// `signer serve`, against what the program prints with a real local relay.
 extension CLIReferenceTests {
-    @Test("the --json shapes of the commands that talk to relays, and the lines of watch and signer serve, are the keys the program prints")
-    func sameShapesWithARelay() async throws {
-        let reference = try CommandReference.load()
+    /// The commands that talk to relays, and the lines of watch and signer serve.
+    static func expectShapesWithARelay(_ reference: CommandReference) async throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
         let relay = try await TestRelay.start(.rust, scratch: scratch)

@@ -1,5 +1,6 @@
 import Foundation
 import PluginTesting
+import Synchronization
 import Testing
 
 /// The tables of docs/cli.md: one row per command, "| `linkstr relay add URL` | does | `{"ok"}` |",
@@ -21,7 +22,15 @@ struct CommandReference {
         }
     }
 
+    /// The commands whose shape a test compared with what the program printed.
+    final class Checked: Sendable {
+        private let names = Mutex<Set<String>>([])
+        var commands: Set<String> { names.withLock { $0 } }
+        func insert(_ command: String) { names.withLock { _ = $0.insert(command) } }
+    }
+
     static let path = ExternalProcess.packageRoot + "/docs/cli.md"
+    let checked = Checked()
 
     let rows: [Row]
     /// The rows between "## The core commands" and the next "## " heading.
@@ -50,6 +59,11 @@ struct CommandReference {
             if section == "## The core commands" { core.insert(row.command) }
         }
         return CommandReference(rows: rows, coreCommands: core, lineShapes: lines)
+    }
+
+    /// The commands whose row gives a `--json` shape.
+    var documentedShapes: Set<String> {
+        Set(rows.filter { !Self.shapes(in: $0.json).isEmpty }.map(\.command))
     }
 
     /// The shapes a command's row gives: one, or one for each way it prints (`…, or with --x {…}`).
@@ -93,6 +107,7 @@ struct CommandReference {
     /// them) to have the keys of one of its documented shapes.
     func expectShape(of command: String, printed stdout: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let shapes = shapes(of: command)
+        checked.insert(command)
         guard !shapes.isEmpty else {
             Issue.record("docs/cli.md gives no shape for `linkstr \(command)`", sourceLocation: sourceLocation)
             return
