@@ -69,11 +69,13 @@ extension WebApp {
         }
         router.get("/contacts") { _, _ in await page { try await contacts() } }
         router.post("/contacts") { _, context in await page { try await addContact(context.form) } }
+        addSignerRoutes(to: router)
+        addRemoteSignerRoutes(to: router)
         return router
     }
 
     /// A page, or onboarding when the home has no account, or the failure said plainly.
-    private func page(_ body: () async throws -> Response) async -> Response {
+    func page(_ body: () async throws -> Response) async -> Response {
         let failure: AppFailure
         do {
             return try await body()
@@ -88,7 +90,7 @@ extension WebApp {
             status: failure.isBadInput ? .badRequest : .internalServerError)
     }
 
-    private static func wantsFragment(_ request: Request) -> Bool {
+    static func wantsFragment(_ request: Request) -> Bool {
         Form(query: request.uri.query ?? "").first("fragment") == "1"
     }
 

@@ -7,11 +7,10 @@ screen, dark and light: each serious or critical violation is reported. Prints o
 import argparse
 import json
 
-from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 
 import webapp_driver
-from webapp_driver import live_text
+from webapp_driver import focused, keys, live_text
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--alice", required=True, help="the launch URL of an app with a session and a post")
@@ -24,31 +23,8 @@ seen = {"violations": {}}
 wait = webapp_driver.Waiter(seen)
 
 
-def keys(driver, *sequence):
-    """Types into whatever has the focus, as a person at the keyboard does."""
-    for key in sequence:
-        driver.switch_to.active_element.send_keys(key)
-
-
-def focused(driver):
-    return driver.execute_script(
-        "const e = document.activeElement; return e ? (e.id || e.getAttribute('href') || e.tagName) : null;")
-
-
 def audit(driver, screen):
-    """axe-core on the page as it is, in both schemes; serious and critical violations only."""
-    for scheme in ("dark", "light"):
-        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
-        axe = Axe(driver)
-        axe.inject()
-        results = axe.run()
-        found = [f"{violation['id']} ({violation['impact']}): " + "; ".join(
-                     f"{node['target']} {(node.get('any') or [{}])[0].get('message', '')}" for node in violation["nodes"][:4])
-                 for violation in results["violations"] if violation["impact"] in ("serious", "critical")]
-        if found:
-            seen["violations"][f"{screen} ({scheme})"] = found
-        seen.setdefault("audited", []).append(f"{screen} ({scheme})")
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    webapp_driver.audit(driver, seen, screen)
 
 
 alice = webapp_driver.browser(options, "alice")

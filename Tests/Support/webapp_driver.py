@@ -97,3 +97,32 @@ def kept(driver):
 
 def connected(driver):
     return driver.execute_script("return document.body.dataset.connected === 'true';")
+
+
+def keys(driver, *sequence):
+    """Types into whatever has the focus, as a person at the keyboard does."""
+    for key in sequence:
+        driver.switch_to.active_element.send_keys(key)
+
+
+def focused(driver):
+    return driver.execute_script(
+        "const e = document.activeElement; return e ? (e.id || e.getAttribute('href') || e.tagName) : null;")
+
+
+def audit(driver, seen, screen):
+    """axe-core on the page as it is, in both schemes; serious and critical violations only go in
+    seen["violations"], every screen audited in seen["audited"]."""
+    from axe_selenium_python import Axe
+    for scheme in ("dark", "light"):
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        axe = Axe(driver)
+        axe.inject()
+        results = axe.run()
+        found = [f"{violation['id']} ({violation['impact']}): " + "; ".join(
+                     f"{node['target']} {(node.get('any') or [{}])[0].get('message', '')}" for node in violation["nodes"][:4])
+                 for violation in results["violations"] if violation["impact"] in ("serious", "critical")]
+        if found:
+            seen.setdefault("violations", {})[f"{screen} ({scheme})"] = found
+        seen.setdefault("audited", []).append(f"{screen} ({scheme})")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})

@@ -11,6 +11,7 @@ enum Layout {
                 <a href="/"\(current == "sessions" ? " aria-current=\"page\"" : "")>Sessions</a>
                 <a href="/contacts"\(current == "contacts" ? " aria-current=\"page\"" : "")>Contacts</a>
                 <a href="/you"\(current == "you" ? " aria-current=\"page\"" : "")>You</a>
+                <a href="/signer"\(current == "signer" ? " aria-current=\"page\"" : "")>Signer</a>
                 <a href="/settings"\(current == "settings" ? " aria-current=\"page\"" : "")>Settings</a>
                 <a class="me" href="/you" title="\(HTML.escape(npub))">\(HTML.escape(String(npub.prefix(12))))…</a>
                 </nav>
