@@ -13,8 +13,9 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct WebAppRemoteSignerTests {
     /// A home folder without an account whose config.toml names `relay`.
     static func emptyHome(_ scratch: TestScratch, _ name: String, relay: String) -> String {
+        let folder = scratch.folder(name)
         scratch.write("\(name)/config.toml", "relays = [\"\(relay)\"]\n")
-        return scratch.folder(name)
+        return folder
     }
 
     /// The npub of a bunker:// link's signer.
