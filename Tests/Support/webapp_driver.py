@@ -105,6 +105,16 @@ def keys(driver, *sequence):
         driver.switch_to.active_element.send_keys(key)
 
 
+def tab_to(driver, seen, description, condition, most=40):
+    """Presses Tab until `condition` holds (keys only); a miss goes in seen["timeouts"]."""
+    for _ in range(most):
+        if condition():
+            return True
+        keys(driver, "\ue004")
+    seen.setdefault("timeouts", []).append(f"tabbing to {description}")
+    return False
+
+
 def focused(driver):
     return driver.execute_script(
         "const e = document.activeElement; return e ? (e.id || e.getAttribute('href') || e.tagName) : null;")

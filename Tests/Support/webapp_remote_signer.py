@@ -26,16 +26,6 @@ options = parser.parse_args()
 
 seen = {}
 wait = webapp_driver.Waiter(seen)
-TAB = "\ue004"
-
-
-def tab_to(driver, description, condition, most=40):
-    for _ in range(most):
-        if condition():
-            return True
-        keys(driver, TAB)
-    seen.setdefault("timeouts", []).append(f"tabbing to {description}")
-    return False
 
 
 def heading(driver):
@@ -55,17 +45,17 @@ try:
     driver.get(options.pasting)
     wait("onboarding", lambda: heading(driver) == "Welcome to linkstr")
     seen["onboarding_offers"] = "Connect a remote signer" in driver.page_source
-    tab_to(driver, "Connect a remote signer", lambda: focused(driver) == "/signer/remote")
+    webapp_driver.tab_to(driver, seen, "Connect a remote signer", lambda: focused(driver) == "/signer/remote")
     keys(driver, "\n")
     wait("the remote signer page", lambda: heading(driver) == "Use a remote signer")
     webapp_driver.audit(driver, seen, "remote-signer")
-    tab_to(driver, "the link field", lambda: focused(driver) == "link")
+    webapp_driver.tab_to(driver, seen, "the link field", lambda: focused(driver) == "link")
     keys(driver, options.link, "\n")
     wait("the confirmation", lambda: heading(driver) == "Connect to this signer?")
     seen["confirmation"] = driver.find_element(By.CSS_SELECTOR, "main form").text
     webapp_driver.screenshots(driver, options.screens, "remote-confirm")
     webapp_driver.audit(driver, seen, "remote-confirm")
-    tab_to(driver, "Connect", lambda: focused(driver) == "connect")
+    webapp_driver.tab_to(driver, seen, "Connect", lambda: focused(driver) == "connect")
     keys(driver, "\n")
     seen["auth_link"] = wait("the auth_url link", lambda: driver.find_elements(By.ID, "auth-url"), seconds=30) and \
         driver.find_element(By.ID, "auth-url").get_attribute("href")

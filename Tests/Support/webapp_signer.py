@@ -28,17 +28,6 @@ options = parser.parse_args()
 seen = {}
 wait = webapp_driver.Waiter(seen)
 driver = webapp_driver.browser(options, "signer")
-TAB = "\ue004"
-
-
-def tab_to(description, condition, most=40):
-    """Tab until `condition` holds for the focused element (keys only)."""
-    for _ in range(most):
-        if condition():
-            return True
-        keys(driver, TAB)
-    seen.setdefault("timeouts", []).append(f"tabbing to {description}")
-    return False
 
 
 def focused_value():
@@ -79,12 +68,12 @@ try:
     driver.get(options.app)
     wait("the sessions list", lambda: driver.find_element(By.TAG_NAME, "h1").text == "Sessions")
     driver.find_element(By.TAG_NAME, "body")
-    tab_to("the Signer link", lambda: focused(driver) == "/signer")
+    webapp_driver.tab_to(driver, seen, "the Signer link", lambda: focused(driver) == "/signer")
     keys(driver, "\n")
     wait("the signer page", lambda: driver.find_element(By.TAG_NAME, "h1").text == "Signer")
     seen["stopped_text"] = section("serving-title")
     webapp_driver.audit(driver, seen, "signer-stopped")
-    tab_to("Start serving", lambda: focused(driver) == "signer-start")
+    webapp_driver.tab_to(driver, seen, "Start serving", lambda: focused(driver) == "signer-start")
     keys(driver, "\n")
     seen["listening"] = wait("the bunker listening", lambda: "Listening on" in section("serving-title"))
     first_link = link()
@@ -102,7 +91,7 @@ try:
     seen["question_text"] = questions()[0].text if questions() else ""
     webapp_driver.screenshots(driver, options.screens, "signer-question")
     webapp_driver.audit(driver, seen, "signer-question")
-    tab_to("Always allow", lambda: focused_value() == "always")
+    webapp_driver.tab_to(driver, seen, "Always allow", lambda: focused_value() == "always")
     keys(driver, "\n")
     seen["connect_answer"] = answer_of(asking)
     wait("the question gone", lambda: not questions())
