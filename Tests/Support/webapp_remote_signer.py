@@ -32,9 +32,13 @@ def heading(driver):
     return driver.find_element(By.TAG_NAME, "h1").text
 
 
+# Read in one script each: the live refresh may replace the elements between two WebDriver calls.
 def status(driver):
-    found = driver.find_elements(By.ID, "live")
-    return found[0].text if found else ""
+    return driver.execute_script("return document.getElementById('live')?.innerText ?? ''")
+
+
+def attribute(driver, element, name):
+    return driver.execute_script(f"return document.getElementById('{element}')?.getAttribute('{name}') ?? null")
 
 
 pasting = webapp_driver.browser(options, "pasting")
@@ -57,9 +61,9 @@ try:
     webapp_driver.audit(driver, seen, "remote-confirm")
     webapp_driver.tab_to(driver, seen, "Connect", lambda: focused(driver) == "connect")
     keys(driver, "\n")
-    seen["auth_link"] = wait("the auth_url link", lambda: driver.find_elements(By.ID, "auth-url"), seconds=30) and \
-        driver.find_element(By.ID, "auth-url").get_attribute("href")
-    seen["auth_link_new_tab"] = driver.find_element(By.ID, "auth-url").get_attribute("rel") if driver.find_elements(By.ID, "auth-url") else None
+    wait("the auth_url link", lambda: attribute(driver, "auth-url", "href"), seconds=30)
+    seen["auth_link"] = attribute(driver, "auth-url", "href")
+    seen["auth_link_new_tab"] = attribute(driver, "auth-url", "rel")
     webapp_driver.screenshots(driver, options.screens, "remote-auth")
     seen["connected"] = wait("connected", lambda: driver.find_elements(By.ID, "done"), seconds=40)
     seen["connected_text"] = status(driver)
@@ -75,12 +79,13 @@ try:
     wait("the remote signer page (scanning)", lambda: driver.find_elements(By.ID, "offer"))
     driver.find_element(By.ID, "offer").click()
     wait("the offer", lambda: driver.find_elements(By.ID, "offer-link"))
-    offer = driver.find_element(By.ID, "offer-link").get_attribute("value")
+    offer = attribute(driver, "offer-link", "value")
     seen["offer"] = offer
     seen["offer_qr"] = len(driver.find_element(By.CSS_SELECTOR, "#live svg.qr path").get_attribute("d")) > 1000
-    first = driver.find_element(By.CSS_SELECTOR, "[data-deadline]").text
-    seen["countdown_moves"] = wait("the countdown", lambda: driver.find_element(By.CSS_SELECTOR, "[data-deadline]").text != first, seconds=5)
-    seen["countdown"] = driver.find_element(By.CSS_SELECTOR, "[data-deadline]").text
+    left = lambda: driver.execute_script("return document.querySelector('[data-deadline]')?.textContent")  # noqa: E731
+    first = left()
+    seen["countdown_moves"] = wait("the countdown", lambda: left() != first, seconds=5)
+    seen["countdown"] = left()
     webapp_driver.screenshots(driver, options.screens, "remote-offer")
     webapp_driver.audit(driver, seen, "remote-offer")
     signer = subprocess.Popen(

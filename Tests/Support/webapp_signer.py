@@ -34,12 +34,17 @@ def focused_value():
     return driver.execute_script("return document.activeElement?.value ?? null;")
 
 
+# Read in one script each: the live refresh may replace the elements between two WebDriver calls.
 def section(title):
-    return driver.find_element(By.CSS_SELECTOR, f"section[aria-labelledby='{title}']").text
+    return driver.execute_script(f"return document.querySelector(\"section[aria-labelledby='{title}']\")?.innerText ?? ''")
 
 
 def link():
-    return driver.find_element(By.ID, "bunker-link").get_attribute("value")
+    return driver.execute_script("return document.getElementById('bunker-link')?.value ?? ''")
+
+
+def question_text():
+    return driver.execute_script("return document.querySelector('form.question')?.innerText ?? ''")
 
 
 def connect(bunker_link, secret, name, permissions):
@@ -88,7 +93,7 @@ try:
     seen["client_npub"] = first.public_key().to_bech32()
     asking = connect(first_link, first.secret_key().to_hex(), "Test client", "sign_event:1,nip44_encrypt")
     seen["question_live"] = wait("the question", lambda: questions(), seconds=40) and webapp_driver.kept(driver)
-    seen["question_text"] = questions()[0].text if questions() else ""
+    seen["question_text"] = question_text()
     webapp_driver.screenshots(driver, options.screens, "signer-question")
     webapp_driver.audit(driver, seen, "signer-question")
     webapp_driver.tab_to(driver, seen, "Always allow", lambda: focused_value() == "always")
@@ -113,7 +118,7 @@ try:
     second = Keys.generate()
     asking = connect(link(), second.secret_key().to_hex(), "Denied client", "nip44_decrypt")
     wait("the second question", lambda: questions(), seconds=40)
-    seen["second_question"] = questions()[0].text if questions() else ""
+    seen["second_question"] = question_text()
     questions()[0].find_element(By.CSS_SELECTOR, "button[value='deny']").click()
     seen["deny_answer"] = answer_of(asking)
     third = Keys.generate()
