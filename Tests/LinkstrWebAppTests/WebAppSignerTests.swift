@@ -135,6 +135,7 @@ import Testing
         #expect((seen["log_text"] as? String)?.contains("sign_event of kind 1") == true, "\(context)")
         #expect((seen["clients_text"] as? String)?.contains("sign_event:1: publish public notes as you") == true, "\(context)")
 
+        #expect(seen["notice_elsewhere"] as? Bool == true, "no notice on the sessions list: \(context)")
         #expect((seen["second_question"] as? String)?.contains("\"Denied client\"") == true, "\(context)")
         #expect((seen["deny_answer"] as? [String: Any])?["error"] as? String == "the user refused the connection", "\(context)")
         #expect((seen["once_answer"] as? [String: Any])?["result"] as? String == "ack", "\(context)")

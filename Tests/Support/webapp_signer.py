@@ -3,16 +3,19 @@ keys only on the way. From the sessions list Tab reaches "Signer", Enter opens i
 start serving; the page shows the bunker:// link and its QR code. Another Nostr client connects
 (nip46_raw_client.py, rust-nostr primitives, naming the permissions and its name): its question
 appears live, Tab and Enter answer "Always allow"; then rust-nostr's NostrConnect client, as the
-same key, signs a kind-1 event, and the log shows it live. A second client is denied, a third
+same key, signs a kind-1 event, and the log shows it live. A second client asks while the sessions
+list is open (a notice there leads to the question) and is denied, a third
 allowed once (listed "until the bunker stops"); forget withdraws the first. axe-core audits each
 state, dark and light. Prints one JSON object with what it saw."""
 import argparse
 import json
 import subprocess
 import sys
+import time
 from urllib.parse import parse_qs, urlparse
 
 from nostr_sdk import Keys
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 import webapp_driver
@@ -65,6 +68,15 @@ def answer_of(process):
     return lines[0] if lines else {"missing": errors[-500:]}
 
 
+def answer(value):
+    """Presses the question's button `value`; again if a live refresh replaced it under the click."""
+    for _ in range(10):
+        try:
+            return questions()[0].find_element(By.CSS_SELECTOR, f"button[value='{value}']").click()
+        except StaleElementReferenceException:
+            time.sleep(0.2)
+
+
 def questions():
     return driver.find_elements(By.CSS_SELECTOR, "form.question")
 
@@ -115,17 +127,25 @@ try:
     seen["clients_text"] = section("clients-title")
 
     # A second client is denied; a third is allowed once.
+    # The second asks while the sessions list is open: a notice there leads to the signer page.
+    second_link = link()
+    driver.find_element(By.LINK_TEXT, "Sessions").click()
+    wait("the sessions list again", lambda: driver.find_element(By.TAG_NAME, "h1").text == "Sessions")
+    wait("the sessions page's event streams", lambda: webapp_driver.connected(driver))
     second = Keys.generate()
-    asking = connect(link(), second.secret_key().to_hex(), "Denied client", "nip44_decrypt")
+    asking = connect(second_link, second.secret_key().to_hex(), "Denied client", "nip44_decrypt")
+    seen["notice_elsewhere"] = wait("the notice on the sessions list", lambda: driver.find_elements(By.CSS_SELECTOR, ".signer-alert a"), seconds=40)
+    if seen["notice_elsewhere"]:
+        driver.find_element(By.CSS_SELECTOR, ".signer-alert a").click()
     wait("the second question", lambda: questions(), seconds=40)
     seen["second_question"] = question_text()
-    questions()[0].find_element(By.CSS_SELECTOR, "button[value='deny']").click()
+    answer("deny")
     seen["deny_answer"] = answer_of(asking)
     third = Keys.generate()
     seen["once_npub"] = third.public_key().to_bech32()
     asking = connect(link(), third.secret_key().to_hex(), "Once client", "sign_event:1")
     wait("the third question", lambda: questions(), seconds=40)
-    questions()[0].find_element(By.CSS_SELECTOR, "button[value='once']").click()
+    answer("once")
     seen["once_answer"] = answer_of(asking)
     wait("the client allowed once", lambda: "until the bunker stops" in section("clients-title"))
     seen["clients_with_once"] = section("clients-title")
