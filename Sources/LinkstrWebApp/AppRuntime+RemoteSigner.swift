@@ -6,9 +6,6 @@ import LinkstrRuntime
 /// a signer to scan; then the signer names the user's key and proves it holds it, and the account
 /// is kept — new, or reconnected (when another signer would replace the account's, the person is asked).
 extension AppRuntime {
-    /// How long a nostrconnect:// offer waits for a signer, as `account connect --nostrconnect`.
-    static let offerWait = 120
-
     /// A pasted bunker:// link, read as `account connect` reads it; `relay` added when the link names none.
     static func bunkerLink(_ text: String, relay: String?) throws(AppFailure) -> BunkerLink {
         do throws(BunkerLinkError) {
@@ -64,10 +61,10 @@ extension AppRuntime {
         } catch {
             throw AppFailure(error.description, isBadInput: true)
         }
-        let deadline = Int64(Date().timeIntervalSince1970) + Int64(Self.offerWait)
+        let deadline = Int64(Date().timeIntervalSince1970) + Int64(NostrConnectLink.defaultWait)
         let started = signerConnection.begin(.offering(uri: offer.uri, deadline: deadline)) {
             do {
-                let client = try await app.acceptRemoteSigner(offer, sessionKey: sessionKey, wait: .seconds(Self.offerWait), listening: {})
+                let client = try await app.acceptRemoteSigner(offer, sessionKey: sessionKey, wait: .seconds(NostrConnectLink.defaultWait), listening: {})
                 await self.keep(client, sessionKey: sessionKey, confirmed: false, app: app, keyStore: keyStore)
             } catch {
                 self.signerConnection.move(to: .failed(Self.said(error)))

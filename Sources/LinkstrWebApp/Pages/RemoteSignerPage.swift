@@ -23,7 +23,7 @@ enum RemoteSignerPage {
                 </section>
                 <section class="group" aria-labelledby="offer-title">
                 <h2 id="offer-title">Or let the signer scan a code</h2>
-                <p>linkstr shows a <code>nostrconnect://</code> link and its QR code; open it in your signer within \(AppRuntime.offerWait / 60) minutes.</p>
+                <p>linkstr shows a <code>nostrconnect://</code> link and its QR code; open it in your signer within \(NostrConnectLink.defaultWait / 60) minutes.</p>
                 <form method="post" action="/signer/remote/offer">\(HTML.csrfField(csrf))<button type="submit" id="offer">Show a code for the signer</button></form>
                 </section>
                 """)

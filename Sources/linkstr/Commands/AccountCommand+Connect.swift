@@ -26,7 +26,6 @@ extension AccountCommand {
                 """)
 
         static let usage = "usage: linkstr account connect 'bunker://<signer pubkey>?relay=wss://…&secret=…' [--yes], or linkstr account connect --nostrconnect [--relay wss://…]"
-        static let nostrConnectWait = 120
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var store: KeyStoreOption
@@ -98,7 +97,7 @@ extension AccountCommand {
             } catch {
                 throw CLIFailure(.usage, error.description)
             }
-            let wait = timeout ?? Self.nostrConnectWait
+            let wait = timeout ?? NostrConnectLink.defaultWait
             let countdown = Mutex<Task<Void, Never>?>(nil)
             let json = global.json
             let accepted: Result<RemoteSignerClient, any Error>
