@@ -10,26 +10,39 @@ import Synchronization
 /// `close()`. An account that ends (log out, delete) closes its app; the next onboarding gets a new one.
 public actor AppRuntime {
     private let configuration: RuntimeConfiguration
-    private var app: LinkstrApp
-    private let keyStore: KeyStoreKind?
+    private(set) var app: LinkstrApp
+    let keyStore: KeyStoreKind?
     private let live: LiveChanges
     private let watches: Bool
-    private var opened: OpenedAccount?
+    private(set) var opened: OpenedAccount?
     private var watching: Task<Void, Never>?
     /// "Save for offline" by link: running or failed (a finished one is in the cache).
     private var saves: [String: SaveState] = [:]
     private var saving: [String: Task<Void, Never>] = [:]
+    /// linkstr as a bunker, when the person starts it.
+    let signerDesk: SignerDesk
+    /// Connecting a remote signer, when the person does.
+    let signerConnection: SignerConnection
 
     /// - Parameters:
     ///   - keyStore: where an account made or imported in the app keeps its key; nil for the home's default.
     ///   - live: told every change the watch stores.
     ///   - watches: run the watch once the account is open.
     public init(configuration: RuntimeConfiguration, keyStore: KeyStoreKind?, live: LiveChanges, watches: Bool = true) {
+        // A remote signer's `auth_url` is said as the front end says it, and shown on the connect page.
+        let connection = SignerConnection(live: live)
+        var configuration = configuration
+        configuration.onAuthURL = { [said = configuration.onAuthURL] url in
+            said(url)
+            connection.heardAuthURL(url)
+        }
+        signerConnection = connection
         self.configuration = configuration
         self.app = LinkstrApp(configuration)
         self.keyStore = keyStore
         self.live = live
         self.watches = watches
+        signerDesk = SignerDesk(live: live)
     }
 
     // MARK: The account
@@ -123,12 +136,26 @@ public actor AppRuntime {
 
     /// Stops the watch and the account.
     public func close() async {
+        await signerDesk.stop()
+        await signerConnection.cancel()
         for task in saving.values { task.cancel() }
         for task in saving.values { await task.value }
         watching?.cancel()
         await watching?.value
         await app.close()
         opened = nil
+    }
+
+    /// Opens the account anew: after a remote signer connected it, or replaced its signer.
+    func reopen() async {
+        watching?.cancel()
+        await watching?.value
+        watching = nil
+        if opened != nil {
+            opened = nil
+            await closeApp()
+        }
+        _ = try? runtime()
     }
 
     /// Closes the app of the account that ended (its relay client, plugins and storage) and starts
@@ -412,6 +439,7 @@ public actor AppRuntime {
     func end(_ ending: AccountEnding) async throws(AppFailure) {
         _ = try runtime()
         guard let opened else { throw AppFailure("this home has no account yet", isMissingAccount: true) }
+        await signerDesk.stop()
         watching?.cancel()
         await watching?.value
         watching = nil

@@ -212,6 +212,19 @@ enum Assets {
         .link-actions { display: flex; gap: 0.5rem; flex-wrap: wrap; align-items: baseline; }
         .link-actions form.inline { display: inline; margin: 0; }
         pre.command { background: var(--bg-deep); border: 1px solid var(--line); border-radius: 10px; padding: 0.7rem; white-space: pre-wrap; overflow-wrap: anywhere; }
+        /* Signer (linkstr as a bunker) */
+        .grants { margin: 0.4rem 0; padding-left: 1.2rem; }
+        .grants li { margin: 0.2rem 0; overflow-wrap: anywhere; }
+        .question { border-top: 1px solid var(--line); padding-top: 0.8rem; margin-top: 0.8rem; }
+        .group > h2 + .question { border-top: 0; padding-top: 0; margin-top: 0; }
+        .signer-questions { border-color: var(--orange); }
+        .signer-clients, .signer-log { list-style: none; margin: 0; padding: 0; }
+        .signer-clients > li { padding: 0.6rem 0; border-bottom: 1px solid var(--line); }
+        .signer-clients > li:last-child { border-bottom: 0; }
+        .signer-clients p { margin: 0 0 0.2rem; }
+        .signer-log li { padding: 0.3rem 0; font-size: 0.9rem; overflow-wrap: anywhere; }
+        .signer-log time { color: var(--comment); }
+        .signer-alert { margin: 0 0 1rem; padding: 0.7rem 1rem; border: 1px solid var(--orange); border-radius: 14px; background: var(--surface); }
         """
 
     /// Live updates (a server-sent event refreshes what the page shows), reactions without a
@@ -449,5 +462,32 @@ enum Assets {
           suggestTags(document.getElementById("new-tags"));
           form.querySelector("button.primary").textContent = form.querySelector(".already") ? "Update tags" : "Save";
         });
+        // Signer: a new client's question shows on every other page too, pointing to the signer page.
+        if (live !== "signer" && document.querySelector('nav[aria-label="Main"]')) {
+          const signerEvents = new EventSource("/events");
+          signerEvents.addEventListener("change", (event) => {
+            const change = JSON.parse(event.data);
+            if (change.kind !== "question" || document.querySelector(".signer-alert")) return;
+            const alert = document.createElement("p");
+            alert.className = "signer-alert";
+            alert.setAttribute("role", "alert");
+            alert.innerHTML = '<a href="/signer">A Nostr client asks to use your key: answer on the Signer page</a>';
+            document.querySelector("main").prepend(alert);
+          });
+        }
+        // What the bunker or a connection did before the page's event stream opened is drawn once it is open.
+        if (live === "signer" || live === "connection") {
+          const catchUp = setInterval(() => {
+            if (document.body.dataset.connected !== "true") return;
+            clearInterval(catchUp);
+            refresh();
+          }, 100);
+        }
+        // A nostrconnect:// offer counts down to its deadline (the live refresh draws it again).
+        setInterval(() => {
+          for (const left of document.querySelectorAll("[data-deadline]")) {
+            left.textContent = `${Math.max(0, Number(left.dataset.deadline) - Math.floor(Date.now() / 1000))} s`;
+          }
+        }, 1000);
         """
 }

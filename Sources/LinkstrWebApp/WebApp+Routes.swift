@@ -71,6 +71,8 @@ extension WebApp {
         router.post("/contacts") { _, context in await page { try await addContact(context.form) } }
         addSavedRoutes(to: router)
         addLinksRoutes(to: router)
+        addSignerRoutes(to: router)
+        addRemoteSignerRoutes(to: router)
         return router
     }
 
@@ -90,7 +92,7 @@ extension WebApp {
             status: failure.isBadInput ? .badRequest : .internalServerError)
     }
 
-    private static func wantsFragment(_ request: Request) -> Bool {
+    static func wantsFragment(_ request: Request) -> Bool {
         Form(query: request.uri.query ?? "").first("fragment") == "1"
     }
 

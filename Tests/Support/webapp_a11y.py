@@ -10,7 +10,7 @@ import json
 from selenium.webdriver.common.by import By
 
 import webapp_driver
-from webapp_driver import keys, live_text
+from webapp_driver import focused, keys, live_text
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--alice", required=True, help="the launch URL of an app with a session and a post")
@@ -21,11 +21,6 @@ options = parser.parse_args()
 
 seen = {"violations": {}}
 wait = webapp_driver.Waiter(seen)
-
-
-def focused(driver):
-    return driver.execute_script(
-        "const e = document.activeElement; return e ? (e.id || e.getAttribute('href') || e.tagName) : null;")
 
 
 def audit(driver, screen):

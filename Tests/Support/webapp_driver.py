@@ -105,9 +105,24 @@ def keys(driver, *sequence):
         driver.switch_to.active_element.send_keys(key)
 
 
+def tab_to(driver, seen, description, condition, most=40):
+    """Presses Tab until `condition` holds (keys only); a miss goes in seen["timeouts"]."""
+    for _ in range(most):
+        if condition():
+            return True
+        keys(driver, "\ue004")
+    seen.setdefault("timeouts", []).append(f"tabbing to {description}")
+    return False
+
+
+def focused(driver):
+    return driver.execute_script(
+        "const e = document.activeElement; return e ? (e.id || e.getAttribute('href') || e.tagName) : null;")
+
+
 def audit(driver, screen, seen):
-    """axe-core on the page as it is, in both schemes: each serious or critical violation goes in
-    seen["violations"], each screen audited in seen["audited"]."""
+    """axe-core on the page as it is, in both schemes; serious and critical violations only go in
+    seen["violations"], every screen audited in seen["audited"]."""
     from axe_selenium_python import Axe
     for scheme in ("dark", "light"):
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})

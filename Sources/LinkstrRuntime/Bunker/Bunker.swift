@@ -46,7 +46,7 @@ public final class Bunker: Sendable {
     private let authentication: SignerService
     private let log: HostLog
     private let rule: [BunkerPermission]?
-    private let approve: (@Sendable (BunkerConnectRequest) async -> Bool?)?
+    private let approve: (@Sendable (BunkerConnectRequest) async -> BunkerApproval?)?
     private let report: @Sendable (BunkerActivity) -> Void
     /// The secret a new client must bring, and whether it is the configured one (kept) or a fresh
     /// one (replaced once used).
@@ -56,6 +56,11 @@ public final class Bunker: Sendable {
     private let keyIsLocked: (@Sendable () -> Bool)?
     private let requests = BunkerRequests()
     private let failedConnects = BunkerConnectThrottle()
+    /// The clients approved "once": they may use the key until this bunker stops, and are not remembered.
+    private let clientsOfThisRun = Mutex<[PublicKey: BunkerClient]>([:])
+
+    /// How long a new client's question waits for the person's answer; then it is a no.
+    public static let approvalTimeout: Duration = .seconds(120)
 
     /// How far from now a request may be dated: older ones (a replay, or one a relay kept too long)
     /// and ones from the future are dropped.
@@ -64,11 +69,12 @@ public final class Bunker: Sendable {
     /// - Parameters:
     ///   - relays: where to listen; by default `[signer] relays`, else the account's enabled relays.
     ///   - allow: the rule for new clients; by default `[signer] allow`. Nil and no rule: `approve` decides.
-    ///   - approve: asks the person whether a new client may connect; answers nil when it cannot ask.
+    ///   - approve: asks the person whether a new client may connect (once, always or not); answers nil
+    ///     when it cannot ask. An answer should come within ``approvalTimeout``.
     ///   - report: told what happens (see ``BunkerActivity``).
     public init(
         account: OpenedAccount, relays: [String]? = nil, allow: [BunkerPermission]? = nil,
-        approve: (@Sendable (BunkerConnectRequest) async -> Bool?)? = nil, report: @escaping @Sendable (BunkerActivity) -> Void = { _ in }
+        approve: (@Sendable (BunkerConnectRequest) async -> BunkerApproval?)? = nil, report: @escaping @Sendable (BunkerActivity) -> Void = { _ in }
     ) throws(RuntimeError) {
         guard let user = account.runtime.signer as? LocalSigner else {
             throw RuntimeError(.failed, "this account's key is in a remote signer, not on this machine; linkstr can be a bunker only for a key it holds")
@@ -116,6 +122,17 @@ public final class Bunker: Sendable {
             return nil
         }
         return { accounts.isLocked(profile) }
+    }
+
+    /// The clients approved once, for as long as this bunker serves (the remembered ones are the account's).
+    public var clientsApprovedOnce: [BunkerClient] {
+        clientsOfThisRun.withLock { Array($0.values) }.sorted { $0.approvedAt < $1.approvedAt }
+    }
+
+    /// Withdraws the approval of a client approved once; false when it is not one.
+    @discardableResult
+    public func forgetClientApprovedOnce(_ client: PublicKey) -> Bool {
+        clientsOfThisRun.withLock { $0.removeValue(forKey: client) != nil }
     }
 
     /// The `bunker://` link a new client connects with.
@@ -191,7 +208,7 @@ public final class Bunker: Sendable {
         }
         let known: BunkerClient?
         do {
-            known = try await runtime.bunkerClient(client)
+            known = try await runtime.bunkerClient(client) ?? clientsOfThisRun.withLock { $0[client] }
         } catch {
             log.log(.warn, "signer: cannot read the bunker's clients: \(error)")
             return
@@ -253,6 +270,7 @@ public final class Bunker: Sendable {
             return Self.result(request, String(decoding: list, as: UTF8.self))
         case "logout":
             _ = try? await runtime.forgetBunkerClient(client)
+            forgetClientApprovedOnce(client)
             log.log(.info, "signer: \(approved.label) logged out")
             return Self.result(request, "ack")
         case "sign_event":
@@ -276,6 +294,7 @@ public final class Bunker: Sendable {
             client: client, name: params.count > 3 ? Self.clientName(params[3]) : nil,
             requested: BunkerPermission.list(params.count > 2 ? params[2] : "").permissions)
         let granted: [BunkerPermission]
+        var remembered = true
         if let rule {
             granted = rule.granting(asking.requested)
             guard !granted.isEmpty else {
@@ -283,8 +302,11 @@ public final class Bunker: Sendable {
             }
         } else {
             switch await approve?(asking) {
-            case true?: granted = asking.granted
-            case false?: return Self.refusal(request, "the user refused the connection")
+            case .always?: granted = asking.granted
+            case .once?:
+                granted = asking.granted
+                remembered = false
+            case .deny?: return Self.refusal(request, "the user refused the connection")
             case nil:
                 return Self.refusal(request, "the bunker has no terminal to approve a new client on and no [signer] allow rule")
             }
@@ -297,12 +319,16 @@ public final class Bunker: Sendable {
         }
         guard spent else { return Self.refusal(request, "invalid secret") }
         let approved = BunkerClient(pubkey: client, name: asking.name, permissions: granted, approvedAt: runtime.clock())
-        do {
-            try await runtime.rememberBunkerClient(approved)
-        } catch {
-            return Self.refusal(request, "the bunker cannot remember the client: \(error)")
+        if remembered {
+            do {
+                try await runtime.rememberBunkerClient(approved)
+            } catch {
+                return Self.refusal(request, "the bunker cannot remember the client: \(error)")
+            }
+        } else {
+            clientsOfThisRun.withLock { $0[client] = approved }
         }
-        log.log(.info, "signer: approved \(approved.label) for \(granted.summary)")
+        log.log(.info, "signer: approved \(approved.label) for \(granted.summary)\(remembered ? "" : " until the bunker stops")")
         report(.approved(approved))
         if !secretIsConfigured { report(.newLink(link)) }
         return Self.result(request, "ack")

@@ -21,10 +21,16 @@ public struct BunkerConnectRequest: Sendable {
     /// The question, with what each permission allows in words:
     /// `The Nostr client "Name" (npub1…) asks to use your key to:` and a line per permission.
     public var question: String {
+        requested.isEmpty ? "\(headline) Allow it?" : "\(headline)\n\(requested.meanings)\nAllow it?"
+    }
+
+    /// The question's first sentence, for a front end that lists the permissions itself (each
+    /// `permission: meaning`, as ``BunkerPermission/meaning`` says it).
+    public var headline: String {
         let who = name.map { "\"\($0)\" (\(client.npub))" } ?? client.npub
         guard !requested.isEmpty else {
-            return "The Nostr client \(who) asks to connect without naming a permission: it may only learn your public key. Allow it?"
+            return "The Nostr client \(who) asks to connect without naming a permission: it may only learn your public key."
         }
-        return "The Nostr client \(who) asks to use your key to:\n\(requested.meanings)\nAllow it?"
+        return "The Nostr client \(who) asks to use your key to:"
     }
 }

@@ -12,6 +12,8 @@ public struct NostrConnectLink: Sendable, Equatable {
     /// What linkstr asks a signer for: NIP-44 for wraps and seals, and signing seals (13),
     /// profiles (0), contacts (3), deletions (5) and the challenge that proves the signer holds the
     /// key (``RemoteSignerClient/challengeKind``).
+    /// How long a client waits for a signer to answer its link, in seconds, unless told otherwise.
+    public static let defaultWait = 120
     public static let defaultPermissions = "nip44_encrypt,nip44_decrypt,sign_event:13,sign_event:0,sign_event:3,sign_event:5,sign_event:24134"
 
     /// The client's session key: the signer answers to it.

@@ -12,6 +12,7 @@ enum Layout {
                 <a href="/saved"\(current == "saved" ? " aria-current=\"page\"" : "")>Saved</a>
                 <a href="/contacts"\(current == "contacts" ? " aria-current=\"page\"" : "")>Contacts</a>
                 <a href="/you"\(current == "you" ? " aria-current=\"page\"" : "")>You</a>
+                <a href="/signer"\(current == "signer" ? " aria-current=\"page\"" : "")>Signer</a>
                 <a href="/settings"\(current == "settings" ? " aria-current=\"page\"" : "")>Settings</a>
                 <a class="me" href="/you" title="\(HTML.escape(npub))">\(HTML.escape(String(npub.prefix(12))))…</a>
                 </nav>

@@ -24,6 +24,11 @@ enum OnboardingPage {
                 <button type="submit">Sign in</button>
                 </form>
                 </section>
+                <section class="group" aria-labelledby="remote-title">
+                <h2 id="remote-title">Use a remote signer</h2>
+                <p>Your key stays in your signer (Amber, nsec.app, a bunker): paste its bunker:// link or scan a code.</p>
+                <a class="button" href="/signer/remote">Connect a remote signer</a>
+                </section>
                 \(Layout.problem(problem))
                 """)
     }

@@ -30,18 +30,23 @@ enum YouPage {
                 """)
     }
 
-    /// The npub's QR code as an SVG: one path of the dark modules on a light square with its quiet zone.
+    /// The npub's QR code.
     static func qrCode(_ identity: IdentityView) -> String {
-        let size = identity.qrSize, quiet = 4
+        qrCode(size: identity.qrSize, modules: identity.qrModules, label: "QR code of your npub")
+    }
+
+    /// A QR code as an SVG: one path of the dark modules on a light square with its quiet zone.
+    static func qrCode(size: Int, modules: [Bool], label: String) -> String {
+        let quiet = 4
         var path = ""
         for row in 0..<size {
-            for column in 0..<size where identity.qrModules[row * size + column] {
+            for column in 0..<size where modules[row * size + column] {
                 path += "M\(column + quiet) \(row + quiet)h1v1h-1z"
             }
         }
         let side = size + 2 * quiet
         return """
-            <svg class="qr" viewBox="0 0 \(side) \(side)" role="img" aria-label="QR code of your npub" shape-rendering="crispEdges">\
+            <svg class="qr" viewBox="0 0 \(side) \(side)" role="img" aria-label="\(HTML.escape(label))" shape-rendering="crispEdges">\
             <rect width="\(side)" height="\(side)" fill="#ffffff"/><path d="\(path)" fill="#16161e"/></svg>
             """
     }

@@ -26,7 +26,6 @@ extension AccountCommand {
                 """)
 
         static let usage = "usage: linkstr account connect 'bunker://<signer pubkey>?relay=wss://…&secret=…' [--yes], or linkstr account connect --nostrconnect [--relay wss://…]"
-        static let nostrConnectWait = 120
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var store: KeyStoreOption
@@ -98,7 +97,7 @@ extension AccountCommand {
             } catch {
                 throw CLIFailure(.usage, error.description)
             }
-            let wait = timeout ?? Self.nostrConnectWait
+            let wait = timeout ?? NostrConnectLink.defaultWait
             let countdown = Mutex<Task<Void, Never>?>(nil)
             let json = global.json
             let accepted: Result<RemoteSignerClient, any Error>
@@ -176,19 +175,13 @@ extension AccountCommand {
         /// Asks on the terminal whether the signer of `client` may replace `current`, the account's
         /// signer (--yes does not answer this one: whoever holds the new signer gets every message).
         private static func confirmReplacing(_ current: RemoteSignerLink, by signer: PublicKey) throws(AccountError) {
-            let old = (try? PublicKey(hex: current.signer))?.npub ?? current.signer
-            let summary = """
-                This account's signer is \(old)
-                  relays: \(current.relays.joined(separator: ", "))
-                The link's signer \(signer.npub) would replace it: from then on it signs and decrypts everything of this account.
-                """
-            Terminal.writeError(TerminalText.lines(summary).joined(separator: "\n") + "\n")
+            Terminal.writeError(TerminalText.lines(current.replacement(by: signer)).joined(separator: "\n") + "\n")
             switch Confirmation.ask("Replace the signer?") {
             case true?: return
-            case false?: throw AccountError("nothing was changed: the account keeps its signer \(old)")
+            case false?: throw AccountError(current.keptSigner)
             case nil:
                 throw AccountError(
-                    "the link's signer \(signer.npub) would replace this account's signer \(old); that needs a confirmation on a terminal "
+                    "the link's signer \(signer.npub) would replace this account's signer \(current.signerNpub); that needs a confirmation on a terminal "
                         + "(--yes does not give it): run `linkstr account connect` on a terminal", badInput: true)
             }
         }
@@ -205,12 +198,7 @@ extension AccountCommand {
         /// Shows what is about to happen and asks, unless --yes.
         private func confirm(_ bunker: BunkerLink) throws(CLIFailure) {
             guard !yes else { return }
-            let summary = """
-                Connect to the remote signer \(bunker.signer.npub)
-                  relays: \(bunker.relays.joined(separator: ", "))
-                  secret: \(bunker.secret == nil ? "none" : "present")
-                """
-            Terminal.writeError(TerminalText.lines(summary).joined(separator: "\n") + "\n")
+            Terminal.writeError(TerminalText.lines(bunker.confirmation).joined(separator: "\n") + "\n")
             switch Confirmation.ask("Connect?") {
             case true?: return
             case false?: throw CLIFailure(.failed, "nothing was connected.")

@@ -13,8 +13,10 @@ struct AppCommand: AsyncParsableCommand {
             SIGTERM), and opens it in a Chromium or Chrome app window when one is installed, else
             in the desktop's browser (xdg-open). The address printed carries a one-time launch
             token: the first browser to open it gets the session; the address is then spent. A
-            home without an account starts with onboarding (create an account or sign in with an
-            nsec). While it runs, new posts and reactions appear in the open page as they arrive.
+            home without an account starts with onboarding (create an account, sign in with an
+            nsec, or connect a remote signer). While it runs, new posts and reactions appear in the
+            open page as they arrive. Its Signer page runs linkstr as a bunker for other Nostr
+            clients and asks you, in the page, before a new one may use your key.
             `linkstr app selftest` attacks the app's security layers and fails if one gives way;
             `linkstr app open LINK` opens it at a clicked link's page.
 

@@ -99,13 +99,12 @@ extension SignerCommand {
             let raised = Atomic(false)
         }
 
-        /// How long a new client's question waits for an answer; then it is a no.
-        static let approvalTimeout: Duration = .seconds(120)
-
-        /// Asks on the terminal, off the cooperative threads (the read blocks).
-        static func ask(_ request: BunkerConnectRequest) async -> Bool? {
+        /// Asks on the terminal, off the cooperative threads (the read blocks); a yes is remembered.
+        static func ask(_ request: BunkerConnectRequest) async -> BunkerApproval? {
             await withCheckedContinuation { continuation in
-                DispatchQueue.global().async { continuation.resume(returning: Confirmation.ask(request.question, timeout: approvalTimeout)) }
+                DispatchQueue.global().async {
+                    continuation.resume(returning: Confirmation.ask(request.question, timeout: Bunker.approvalTimeout).map(BunkerApproval.init(allowed:)))
+                }
             }
         }
 

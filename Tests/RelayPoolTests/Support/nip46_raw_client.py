@@ -4,11 +4,12 @@ a well-behaved client never would (no connect first, an old date, the same event
 template).
 
   nip46_raw_client.py --relay URL --bunker HEX --app-secret HEX [--age SECONDS] [--wait SECONDS]
-                      [--save FILE] [--resend FILE] REQUEST_JSON...
+                      [--save FILE] [--resend FILE] [--answers N] REQUEST_JSON...
       each REQUEST_JSON ({"id","method","params"}) is sent as one kind-24133 event, NIP-44 encrypted
       to the bunker, dated --age seconds ago; --save appends each event sent (JSON, one a line) to
       FILE, --resend sends the events of FILE again instead. Prints `SENT <event id>` per event, then
-      each answer as `ANSWER <json>` until --wait seconds (default 5) pass without one.
+      each answer as `ANSWER <json>` until --wait seconds (default 5) pass without one, or until
+      --answers answers came.
 """
 import argparse
 import asyncio
@@ -30,6 +31,7 @@ async def main():
     parser.add_argument("--wait", type=float, default=5)
     parser.add_argument("--save")
     parser.add_argument("--resend")
+    parser.add_argument("--answers", type=int)
     parser.add_argument("requests", nargs="*")
     args = parser.parse_args()
     uniffi_set_event_loop(asyncio.get_running_loop())
@@ -58,7 +60,8 @@ async def main():
         if args.save:
             with open(args.save, "a") as file:
                 file.write(event.as_json() + "\n")
-    while True:
+    answered = 0
+    while args.answers is None or answered < args.answers:
         try:
             notification = await asyncio.wait_for(notifications.next(), args.wait)
         except asyncio.TimeoutError:
@@ -69,6 +72,7 @@ async def main():
             continue
         answer = nip44_decrypt(keys.secret_key(), bunker, notification.event.content())
         print(f"ANSWER {json.dumps(json.loads(answer), sort_keys=True)}", flush=True)
+        answered += 1
 
 
 if __name__ == "__main__":
