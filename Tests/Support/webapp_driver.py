@@ -97,3 +97,37 @@ def kept(driver):
 
 def connected(driver):
     return driver.execute_script("return document.body.dataset.connected === 'true';")
+
+
+def audit(driver, screen, seen):
+    """axe-core (axe-selenium-python, offline) on the page as it is, dark and light: each serious or
+    critical violation goes in seen["violations"][screen (scheme)], each audit in seen["audited"]."""
+    from axe_selenium_python import Axe
+    for scheme in ("dark", "light"):
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        axe = Axe(driver)
+        axe.inject()
+        results = axe.run()
+        found = [f"{violation['id']} ({violation['impact']}): " + "; ".join(str(node["target"]) for node in violation["nodes"][:4])
+                 for violation in results["violations"] if violation["impact"] in ("serious", "critical")]
+        if found:
+            seen.setdefault("violations", {})[f"{screen} ({scheme})"] = found
+        seen.setdefault("audited", []).append(f"{screen} ({scheme})")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+
+
+def tab_to(driver, found, limit=80):
+    """Presses Tab (keyboard only) until `found(active element)` holds; whether it did."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    for _ in range(limit):
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        if found(driver.switch_to.active_element):
+            return True
+    return False
+
+
+def press(driver, *keys):
+    """Types `keys` into whatever has the focus, as a person at the keyboard does."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    ActionChains(driver).send_keys(*keys).perform()
