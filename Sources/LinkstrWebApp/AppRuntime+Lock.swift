@@ -57,25 +57,14 @@ extension AppRuntime {
     func lockSettings() throws(AppFailure) -> LockSettings {
         let accounts = try accountManager()
         let profiles = (try? accounts.profileList().profiles) ?? []
-        let minutes: Int
-        do throws(CompositionError) {
-            minutes = try app.autoLockMinutes()
-        } catch {
-            throw AppFailure(error.description)
-        }
-        return LockSettings(protected: profiles.contains(where: accounts.isProtected), autoLockMinutes: minutes)
+        return LockSettings(protected: profiles.contains(where: accounts.isProtected), autoLockMinutes: try autoLockMinutes())
     }
 
     /// Unlocks the home's keys for the login session, as `linkstr unlock` (the unlock agent holds
     /// them, started when none runs); a wrong passphrase changes nothing. The names unlocked.
     func unlock(passphrase: String) throws(AppFailure) -> [String] {
         let accounts = try accountManager()
-        let minutes: Int
-        do throws(CompositionError) {
-            minutes = try app.autoLockMinutes()
-        } catch {
-            throw AppFailure(error.description)
-        }
+        let minutes = try autoLockMinutes()
         let program = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         do throws(AccountError) {
             return try accounts.unlockProfiles(
@@ -95,6 +84,15 @@ extension AppRuntime {
             throw AppFailure(error.message, isBadInput: true)
         }
         await closeAccount()
+    }
+
+    /// `[profiles] auto_lock_minutes` as config.toml says now.
+    private func autoLockMinutes() throws(AppFailure) -> Int {
+        do throws(CompositionError) {
+            return try app.autoLockMinutes()
+        } catch {
+            throw AppFailure(error.description)
+        }
     }
 
     /// Sets `[profiles] auto_lock_minutes` (0: never); it applies from the next unlock.

@@ -42,7 +42,7 @@ extension WebApp {
         let state = await runtime.state()
         do throws(AppFailure) {
             let view = try await runtime.lockView()
-            let html = Layout.$switcher.withValue(ProfileSwitcher(profiles: [], state: state)) { LockPage.render(view, csrf: secrets.csrf, problem: problem) }
+            let html = await Layout.$switcher.withValue(ProfileSwitcher(profiles: [], state: state)) { LockPage.render(view, csrf: secrets.csrf, problem: problem) }
             return WebResponse.html(html, status: problem == nil ? .ok : .badRequest)
         } catch {
             return WebResponse.html(Layout.page(title: "Problem", csrf: secrets.csrf, body: Layout.problem(error.description)), status: .internalServerError)

@@ -47,12 +47,7 @@ enum OnboardingPage {
     /// The home's profiles when none is active (the active one was removed): use one of them.
     private static func chooseProfile(_ profiles: [ProfileRow], csrf: String) -> String {
         guard !profiles.isEmpty else { return "" }
-        let rows = profiles.map { profile in
-            """
-            <li><form method="post" action="/profiles/use">\(HTML.csrfField(csrf))<input type="hidden" name="name" value="\(HTML.escape(profile.name))">\
-            <button type="submit" class="profile-choice" aria-label="Use \(HTML.escape(profile.name)) (\(HTML.escape(profile.npub)))">\(ProfilesPage.badge(profile))</button></form></li>
-            """
-        }.joined()
+        let rows = profiles.map { ProfilesPage.choice($0, verb: "Use", csrf: csrf) }.joined()
         return """
             <section class="group" aria-labelledby="choose-title"><h2 id="choose-title">Use one of your profiles</h2>
             <ul class="profile-choices">\(rows)</ul></section>

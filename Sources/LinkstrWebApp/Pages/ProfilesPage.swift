@@ -35,12 +35,7 @@ enum ProfilesPage {
     /// switch to, "Manage profiles" and, when a passphrase protects the keys, "Lock now".
     static func switcher(_ switcher: ProfileSwitcher, csrf: String) -> String {
         guard let current = switcher.profiles.first(where: \.current) else { return "" }
-        let others = switcher.profiles.filter { !$0.current }.map { profile in
-            """
-            <li><form method="post" action="/profiles/use">\(HTML.csrfField(csrf))<input type="hidden" name="name" value="\(HTML.escape(profile.name))">\
-            <button type="submit" class="profile-choice" aria-label="Switch to \(HTML.escape(profile.name)) (\(HTML.escape(profile.npub)))">\(badge(profile))</button></form></li>
-            """
-        }.joined()
+        let others = switcher.profiles.filter { !$0.current }.map { choice($0, verb: "Switch to", csrf: csrf) }.joined()
         let lock =
             switcher.profiles.contains(where: \.protected)
             ? "<form method=\"post\" action=\"/lock/now\">\(HTML.csrfField(csrf))<button type=\"submit\" class=\"small\">Lock now</button></form>" : ""
@@ -48,6 +43,14 @@ enum ProfilesPage {
             <details class="switcher"><summary aria-label="Profile \(HTML.escape(current.name)): switch or manage profiles">\(badge(current))</summary>
             <div class="menu"><ul>\(others)</ul><div class="row wrap"><a class="button small" href="/profiles">Manage profiles</a>\(lock)</div></div></details>
             """
+    }
+
+    /// A list entry that makes `profile` the active one (as `linkstr profile use`).
+    static func choice(_ profile: ProfileRow, verb: String, csrf: String) -> String {
+        """
+        <li><form method="post" action="/profiles/use">\(HTML.csrfField(csrf))<input type="hidden" name="name" value="\(HTML.escape(profile.name))">\
+        <button type="submit" class="profile-choice" aria-label="\(verb) \(HTML.escape(profile.name)) (\(HTML.escape(profile.npub)))">\(badge(profile))</button></form></li>
+        """
     }
 
     /// Avatar, name and the start of the npub.
