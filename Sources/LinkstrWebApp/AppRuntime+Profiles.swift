@@ -133,7 +133,7 @@ extension AppRuntime {
         }
         try save(key, name: nil)
         let accounts = try accountManager()
-        try Self.mapped { () throws(AccountError) in try accounts.markBackedUp(try accounts.requireProfile()) }
+        try Self.mapped { () throws(AccountError) in _ = try accounts.markBackedUp(try accounts.requireProfile()) }
     }
 
     private func profile(named name: String) throws(AppFailure) -> HomeProfile {

@@ -185,14 +185,16 @@ enum Assets {
         .profile .actions, .profile .rename { grid-column: 2; }
         .profile .current { color: var(--green); font-weight: 600; padding: 0.3rem 0; }
         .rename input { flex: 1; min-width: 0; padding: 0.3rem 0.6rem; }
-        .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
         select { font: inherit; color: var(--fg); background: var(--bg); border: 1px solid var(--line); border-radius: 10px; padding: 0.5rem 0.6rem; }
+        .row select { flex: 1; min-width: 0; }
         .locked-name { display: flex; align-items: center; gap: 0.6rem; margin: 0 0 0.5rem; font-size: 1.15rem; }
         .while-locked { padding-left: 1.2rem; color: var(--muted); }
         .while-locked li { margin: 0.3rem 0; }
         @media (max-width: 480px) {
-          .who .npub { display: none; }
-          .who .name { max-width: 6rem; }
+          /* The avatar alone, so the top bar fits a phone. */
+          .who { display: none; }
+          .switcher summary { padding: 0; }
+          nav { gap: 0.6rem; }
         }
         """
 

@@ -42,7 +42,7 @@ extension WebApp {
         let state = await runtime.state()
         do throws(AppFailure) {
             let view = try await runtime.lockView()
-            let html = await Layout.$switcher.withValue(ProfileSwitcher(profiles: [], state: state)) { LockPage.render(view, csrf: secrets.csrf, problem: problem) }
+            let html = Layout.$switcher.withValue(ProfileSwitcher(profiles: [], state: state)) { LockPage.render(view, csrf: secrets.csrf, problem: problem) }
             return WebResponse.html(html, status: problem == nil ? .ok : .badRequest)
         } catch {
             return WebResponse.html(Layout.page(title: "Problem", csrf: secrets.csrf, body: Layout.problem(error.description)), status: .internalServerError)
@@ -109,8 +109,9 @@ extension WebApp {
 
     private func addProfile(_ form: Form) async throws(AppFailure) -> Response {
         do throws(AppFailure) {
-            try await runtime.addProfile(name: form.first("name") ?? "", passphrase: form.first("passphrase"), use: form.first("use") == "1")
-            return WebResponse.seeOther(form.first("use") == "1" ? "/" : "/profiles")
+            let use = form.first("add-use") == "1"
+            try await runtime.addProfile(name: form.first("name") ?? "", passphrase: form.first("passphrase"), use: use)
+            return WebResponse.seeOther(use ? "/" : "/profiles")
         } catch where error.isSaidOnTheForm {
             return try await profilesPage(typed: .init(addName: form.first("name") ?? ""), problem: (section: .add, text: error.description))
         }
@@ -118,10 +119,11 @@ extension WebApp {
 
     private func importProfile(_ form: Form) async throws(AppFailure) -> Response {
         do throws(AppFailure) {
+            let use = form.first("import-use") == "1"
             try await runtime.importProfile(
                 name: form.first("name") ?? "", key: form.first("key") ?? "", backupPassphrase: form.first("backup_passphrase") ?? "",
-                passphrase: form.first("passphrase"), use: form.first("use") == "1")
-            return WebResponse.seeOther(form.first("use") == "1" ? "/" : "/profiles")
+                passphrase: form.first("passphrase"), use: use)
+            return WebResponse.seeOther(use ? "/" : "/profiles")
         } catch where error.isSaidOnTheForm {
             return try await profilesPage(typed: .init(importName: form.first("name") ?? ""), problem: (section: .importing, text: error.description))
         }

@@ -53,7 +53,7 @@ enum LockPage {
     static let whileLocked = """
         <ul class="while-locked">
         <li>No page, command, bunker or browser request gets your key without the passphrase; your name, npub and QR code stay readable.</li>
-        <li><strong>After the auto-lock</strong> (the time below without use): this app's own watch, <code>linkstr watch</code> and the background service keep opening, storing and notifying your new messages; the bunker answers “locked” and the browser helper refuses.</li>
+        <li><strong>After the auto-lock</strong> (the time set for it without use): this app's own watch, <code>linkstr watch</code> and the background service keep opening, storing and notifying your new messages; the bunker answers “locked” and the browser helper refuses.</li>
         <li><strong>After Lock now</strong> (or <code>linkstr lock</code>): everything that holds the key lets it go. This app's watch stops, and what arrives meanwhile is fetched when you unlock; a running <code>linkstr watch</code> keeps receiving and opens what waits once unlocked; the bunker and the browser helper refuse.</li>
         </ul>
         """

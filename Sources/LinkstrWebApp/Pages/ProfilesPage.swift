@@ -78,7 +78,8 @@ enum ProfilesPage {
                     + "<input id=\"\(id)\" name=\"passphrase\" type=\"password\" autocomplete=\"current-password\" required>"
                 : ""
         }
-        let use = { (id: String) in "<label class=\"check\"><input type=\"checkbox\" id=\"\(id)\" name=\"use\" value=\"1\"> Switch to it</label>" }
+        // Each form's box has a name of its own (boxes sharing a name read as one group).
+        let use = { (id: String) in "<label class=\"check\"><input type=\"checkbox\" id=\"\(id)\" name=\"\(id)\" value=\"1\"> Switch to it</label>" }
         return Layout.page(
             title: "Profiles", csrf: csrf, me: me, current: "profiles",
             body: """
@@ -108,9 +109,9 @@ enum ProfilesPage {
                 <label for="import-name">Name</label>
                 <input id="import-name" name="name" required maxlength="100" autocomplete="off" value="\(HTML.escape(typed.importName))">
                 <label for="import-key">Secret key (nsec) or backup (ncryptsec)</label>
-                <input id="import-key" name="key" type="password" required spellcheck="false" autocomplete="off" placeholder="nsec1… or ncryptsec1…">
+                <input id="import-key" name="key" type="password" required spellcheck="false" autocomplete="current-password" placeholder="nsec1… or ncryptsec1…">
                 <label for="import-backup-passphrase">The backup's passphrase <span class="hint">(only for an ncryptsec)</span></label>
-                <input id="import-backup-passphrase" name="backup_passphrase" type="password" autocomplete="off">
+                <input id="import-backup-passphrase" name="backup_passphrase" type="password" autocomplete="current-password">
                 \(passphrase("import-passphrase"))
                 \(use("import-use"))
                 <button type="submit">Import</button>
@@ -141,7 +142,7 @@ enum ProfilesPage {
             <span class="meta">\(profile.remote ? "key in a remote signer" : profile.backedUp ? "backed up" : "not backed up yet")</span></span>
             <span class="row wrap actions">\(use)\(backup)<a class="button small" href="/profiles/remove\(query)" aria-label="Remove \(name)">Remove</a></span>
             <form method="post" action="/profiles/rename" class="row rename">\(HTML.csrfField(csrf))<input type="hidden" name="old" value="\(name)">\
-            <label class="visually-hidden" for="rename-\(index)">New name for \(name)</label><input id="rename-\(index)" name="new" value="\(name)" required maxlength="100" autocomplete="off">\
+            <input id="rename-\(index)" name="new" value="\(name)" required maxlength="100" autocomplete="off" aria-label="New name for \(name)">\
             <button type="submit" class="small" aria-label="Rename \(name)">Rename</button></form></li>
             """
     }
