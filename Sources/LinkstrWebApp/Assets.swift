@@ -164,6 +164,8 @@ enum Assets {
           .me { display: none; }
         }
         /* Profiles and the lock: the switcher in the top bar, the profiles page, the lock screen. */
+        /* What is scrolled into view (a focused field, a longer page's form) is not left under the sticky top bar. */
+        html { scroll-padding-top: 4.5rem; }
         .switcher { position: relative; margin-left: auto; min-width: 0; }
         .switcher summary { list-style: none; display: flex; align-items: center; gap: 0.5rem; cursor: pointer; padding: 0.15rem 0.3rem; border-radius: 10px; }
         .switcher summary::-webkit-details-marker { display: none; }
@@ -194,7 +196,8 @@ enum Assets {
           /* The avatar alone, so the top bar fits a phone. */
           .who { display: none; }
           .switcher summary { padding: 0; }
-          nav { gap: 0.6rem; }
+          .bar { gap: 0.5rem; padding-left: 0.6rem; padding-right: 0.6rem; }
+          nav { gap: 0.45rem; }
         }
         """
 
