@@ -177,6 +177,7 @@ enum Assets {
         .switcher .menu { position: absolute; right: 0; top: calc(100% + 0.4rem); z-index: 2; width: min(22rem, 92vw); background: var(--surface);
           border: 1px solid var(--line); border-radius: 14px; padding: 0.6rem; box-shadow: 0 8px 24px rgba(0, 0, 0, 0.35); }
         .switcher ul, .profile-choices { list-style: none; margin: 0; padding: 0; }
+        .menu-current { display: flex; align-items: center; gap: 0.6rem; margin: 0 0 0.5rem; padding: 0 0.2rem 0.5rem; border-bottom: 1px solid var(--line); }
         .profile-choice { display: flex; align-items: center; gap: 0.6rem; width: 100%; margin: 0 0 0.3rem; text-align: left; background: var(--bg); border: 1px solid var(--line); }
         .profiles { list-style: none; margin: 0; padding: 0; }
         .profile { display: grid; grid-template-columns: auto 1fr; gap: 0.4rem 0.8rem; align-items: center; padding: 0.7rem 0; border-top: 1px solid var(--line); }
@@ -194,7 +195,7 @@ enum Assets {
         .while-locked li { margin: 0.3rem 0; }
         @media (max-width: 480px) {
           /* The avatar alone, so the top bar fits a phone. */
-          .who { display: none; }
+          .switcher summary .who { display: none; }
           .switcher summary { padding: 0; }
           .bar { gap: 0.5rem; padding-left: 0.6rem; padding-right: 0.6rem; }
           nav { gap: 0.45rem; }

@@ -41,7 +41,7 @@ enum ProfilesPage {
             ? "<form method=\"post\" action=\"/lock/now\">\(HTML.csrfField(csrf))<button type=\"submit\" class=\"small\">Lock now</button></form>" : ""
         return """
             <details class="switcher"><summary aria-label="Profile \(HTML.escape(current.name)): switch or manage profiles">\(badge(current))</summary>
-            <div class="menu"><ul>\(others)</ul><div class="row wrap"><a class="button small" href="/profiles">Manage profiles</a>\(lock)</div></div></details>
+            <div class="menu"><p class="menu-current">\(badge(current))</p><ul>\(others)</ul><div class="row wrap"><a class="button small" href="/profiles">Manage profiles</a>\(lock)</div></div></details>
             """
     }
 
