@@ -59,4 +59,29 @@ import Testing
         // The app wrote nothing secret to its output.
         #expect(!app.process.stderr.contains(alice.nsec) && !app.process.stderr.contains("correct horse"), "\(app.process.stderr)")
     }
+
+    /// The unlock agent's auto-lock (`[profiles] auto_lock_minutes = 1`, no use for a minute): every
+    /// page is then the lock screen, saying when it locked itself; the state open pages compare says locked.
+    @Test func theAutoLockShowsTheLockScreenAndSaysWhen() async throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let alice = try LinkstrHome.create(scratch, "alice", relays: [], config: "[profiles]\nauto_lock_minutes = 1\n")
+        defer { HomeUnlockAgent.stop(alice.path) }
+        for command in [["profile", "passphrase"], ["unlock"]] {
+            let run = try ProcessRunner.run(
+                "/usr/bin/setsid", ["--wait", BuildProducts.linkstrExecutable] + command + ["--passphrase-stdin", "--home", alice.path],
+                environment: ProcessRunner.linkstrEnvironment(), stdin: "correct horse\n")
+            #expect(run.status == 0, "\(command): \(run.stderr)")
+        }
+        let app = try await RunningApp.start(home: alice.path)
+        defer { app.process.terminate(within: 10) }
+        let signedIn = try SignedIn(app)
+        #expect(try signedIn.get("/profiles/state").body == alice.pubkey + ":open")
+        let locked = await eventually(within: 100) { (try? signedIn.get("/profiles/state").body) == alice.pubkey + ":locked" }
+        #expect(locked, "the agent did not lock itself within 100 s")
+        let page = try signedIn.get("/contacts")
+        #expect(page.status == 200 && page.body.contains("<h1>linkstr is locked</h1>"), "\(page.body)")
+        #expect(page.body.contains("It locked itself at ") && page.body.contains("after 1 minute without use."), "\(page.body)")
+        #expect(!page.body.contains(alice.nsec))
+    }
 }

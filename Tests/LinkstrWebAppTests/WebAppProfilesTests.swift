@@ -74,6 +74,7 @@ import Testing
     }
 
     /// Switching is a change: a POST with the CSRF token; the GET of its address changes nothing.
+    /// Removing needs the form's confirmation; with the active profile removed, onboarding offers the others.
     @Test func switchingNeedsThePostWithItsToken() async throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
@@ -100,5 +101,18 @@ import Testing
         // The state an open page compares: the new profile, open.
         let state = try signedIn.get("/profiles/state").body
         #expect(state.hasSuffix(":open") && !state.hasPrefix(alice.pubkey), "\(state)")
+
+        // Removing is confirmed by the form's answer; without it, nothing is deleted.
+        let unconfirmed = try signedIn.post("/profiles/remove", [("name", "work")])
+        #expect(unconfirmed.status == 400 && unconfirmed.body.contains("nothing was deleted."), "\(unconfirmed.status)")
+        #expect(try activeName() == "work")
+        // The active profile removed, onboarding offers the others.
+        #expect(try signedIn.post("/profiles/remove", [("name", "work"), ("confirm", "yes")]).status == 303)
+        let onboarding = try signedIn.get("/").body
+        #expect(onboarding.contains("Use one of your profiles") && onboarding.contains("aria-label=\"Use default (\(alice.npub))\""), "\(onboarding)")
+        #expect(try signedIn.post("/profiles/use", [("name", "default")]).status == 303)
+        #expect(try activeName() == "default")
+        let sessions = try signedIn.get("/").body
+        #expect(sessions.contains("<h1>Sessions</h1>") && sessions.contains("<details class=\"switcher\">"), "\(sessions)")
     }
 }

@@ -19,7 +19,7 @@ struct LockSettings: Sendable {
 /// unlocking with the master passphrase, and what keeps running while locked.
 enum LockPage {
     static func render(_ view: LockView, csrf: String, problem: String? = nil) -> String {
-        let when = view.autoLockedAt.map { "<p class=\"lead\">It locked itself at \(HTML.escape(clock($0))), after \(view.autoLockMinutes) minutes without use.</p>" } ?? ""
+        let when = view.autoLockedAt.map { "<p class=\"lead\">It locked itself at \(HTML.escape(clock($0))), after \(view.autoLockMinutes) minute\(view.autoLockMinutes == 1 ? "" : "s") without use.</p>" } ?? ""
         return Layout.page(
             title: "Locked", csrf: csrf,
             body: """
