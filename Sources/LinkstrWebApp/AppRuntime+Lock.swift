@@ -30,11 +30,17 @@ extension AppRuntime {
     /// Stops the watch and closes the account's app, its key with it; the next page opens the
     /// account the home then has (the active profile, unlocked).
     func closeAccount() async {
+        let closing = app
         watching?.cancel()
+        // Pages asked for meanwhile still read the open account.
         await watching?.value
+        // Another call closed it meanwhile.
+        guard app === closing else { return }
+        // The app is replaced before the old one closes: a page asked for now opens the new one.
         watching = nil
         opened = nil
-        await closeApp()
+        app = LinkstrApp(configuration)
+        await closing.close()
     }
 
     /// What the lock screen shows of the locked profile: nothing secret.
