@@ -23,9 +23,10 @@ import Testing
         scratch.write("newcomer/config.toml", "relays = [\"\(world.relay.url)\"]\n")
         let imported = SecretKey.generate()
 
-        let watch = try HelperProcess(
-            BuildProducts.linkstrExecutable, ["watch", "--home", alice.path], environment: ProcessRunner.linkstrEnvironment(), waitForReady: false)
+        let watch = try alice.watch(json: false)
         defer { _ = watch.terminate(within: 10) }
+        // The watch holds the home first (the app then runs none of its own).
+        #expect(await eventually(within: 30) { watch.caughtUp }, "\(watch.stderr)")
         let app = try await RunningApp.start(home: alice.path)
         defer { app.process.terminate(within: 10) }
         let restorer = try await RunningApp.start(home: newcomer, ["--key-store", "plain"])
