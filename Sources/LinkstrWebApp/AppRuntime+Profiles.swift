@@ -15,7 +15,7 @@ extension AppRuntime {
         return profileRows(accounts, selected: selected)
     }
 
-    /// The profiles, the one the app acts on first marked.
+    /// The profiles, the one the app acts on marked current.
     func profiles() -> [ProfileRow] {
         guard let accounts = try? app.accounts() else { return [] }
         return profileRows(accounts, selected: try? accounts.selectedProfile())

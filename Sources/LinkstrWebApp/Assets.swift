@@ -164,7 +164,7 @@ enum Assets {
           .me { display: none; }
         }
         /* Profiles and the lock: the switcher in the top bar, the profiles page, the lock screen. */
-        /* What is scrolled into view (a focused field, a longer page's form) is not left under the sticky top bar. */
+        /* A field focused with Tab is scrolled into view below the sticky top bar, not under it. */
         html { scroll-padding-top: 4.5rem; }
         .switcher { position: relative; margin-left: auto; min-width: 0; }
         .switcher summary { list-style: none; display: flex; align-items: center; gap: 0.5rem; cursor: pointer; padding: 0.15rem 0.3rem; border-radius: 10px; }
