@@ -5,10 +5,13 @@ struct AppFailure: Error, CustomStringConvertible {
     var isBadInput = false
     /// The home has no account yet: the page is onboarding.
     var isMissingAccount = false
+    /// The profile is locked: the page is the lock screen.
+    var isLocked = false
 
-    init(_ description: String, isBadInput: Bool = false, isMissingAccount: Bool = false) {
+    init(_ description: String, isBadInput: Bool = false, isMissingAccount: Bool = false, isLocked: Bool = false) {
         self.description = description
         self.isBadInput = isBadInput
         self.isMissingAccount = isMissingAccount
+        self.isLocked = isLocked
     }
 }

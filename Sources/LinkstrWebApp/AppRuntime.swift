@@ -9,13 +9,13 @@ import Synchronization
 /// Thread rule: an actor; the account is opened once (at start, or after onboarding) and closed by
 /// `close()`. An account that ends (log out, delete) closes its app; the next onboarding gets a new one.
 public actor AppRuntime {
-    private let configuration: RuntimeConfiguration
-    private(set) var app: LinkstrApp
+    let configuration: RuntimeConfiguration
+    var app: LinkstrApp
     let keyStore: KeyStoreKind?
-    private let live: LiveChanges
+    let live: LiveChanges
     private let watches: Bool
-    private(set) var opened: OpenedAccount?
-    private var watching: Task<Void, Never>?
+    var opened: OpenedAccount?
+    var watching: Task<Void, Never>?
     /// "Save for offline" by link: running or failed (a finished one is in the cache).
     private var saves: [String: SaveState] = [:]
     private var saving: [String: Task<Void, Never>] = [:]
@@ -79,7 +79,7 @@ public actor AppRuntime {
         try save(key, name: nil)
     }
 
-    private func save(_ key: SecretKey, name: String?) throws(AppFailure) {
+    func save(_ key: SecretKey, name: String?) throws(AppFailure) {
         do {
             let accounts = try app.accounts()
             try accounts.save(key, name: name, keyStore: keyStore ?? accounts.defaultKeyStore(), now: Int64(Date().timeIntervalSince1970))
@@ -100,6 +100,7 @@ public actor AppRuntime {
     private func open() throws(CompositionError) {
         let account = try app.account()
         opened = account
+        followLock(account)
         guard watches else { return }
         let watch = WatchService(account: account, appCommand: configuration.appCommand)
         let savedSync = SavedLinksSyncService(account: account)
@@ -124,6 +125,8 @@ public actor AppRuntime {
     /// The account's runtime; the first time the home has an account, it is opened and watched.
     func runtime() throws(AppFailure) -> AccountRuntime {
         if let opened { return opened.runtime }
+        // Opening a locked profile would ask for its passphrase on the terminal the app was started from.
+        if let locked = lockedProfile() { throw AppFailure("profile '\(locked.name)' is locked", isLocked: true) }
         do throws(CompositionError) {
             // Whether there is an account at all, without loading a plugin.
             if (try? app.accounts().current()) != nil { try open() }
@@ -160,7 +163,7 @@ public actor AppRuntime {
 
     /// Closes the app of the account that ended (its relay client, plugins and storage) and starts
     /// a new one, for what comes next.
-    private func closeApp() async {
+    func closeApp() async {
         await app.close()
         app = LinkstrApp(configuration)
     }

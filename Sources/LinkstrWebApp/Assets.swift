@@ -225,6 +225,43 @@ enum Assets {
         .signer-log li { padding: 0.3rem 0; font-size: 0.9rem; overflow-wrap: anywhere; }
         .signer-log time { color: var(--comment); }
         .signer-alert { margin: 0 0 1rem; padding: 0.7rem 1rem; border: 1px solid var(--orange); border-radius: 14px; background: var(--surface); }
+        /* Profiles and the lock: the switcher in the top bar, the profiles page, the lock screen. */
+        /* A field focused with Tab is scrolled into view below the sticky top bar, not under it. */
+        html { scroll-padding-top: 4.5rem; }
+        .switcher { position: relative; margin-left: auto; min-width: 0; }
+        .switcher summary { list-style: none; display: flex; align-items: center; gap: 0.5rem; cursor: pointer; padding: 0.15rem 0.3rem; border-radius: 10px; }
+        .switcher summary::-webkit-details-marker { display: none; }
+        .switcher[open] summary, .switcher summary:hover { background: var(--surface); }
+        .switcher .avatar, .profile-choice .avatar, .locked-name .avatar { width: 2rem; height: 2rem; font-size: 0.9rem; }
+        .who { display: flex; flex-direction: column; min-width: 0; line-height: 1.2; }
+        .who .name { color: var(--fg); font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; max-width: 12rem; }
+        .who .npub { color: var(--comment); font-size: 0.75rem; }
+        .switcher .menu { position: absolute; right: 0; top: calc(100% + 0.4rem); z-index: 2; width: min(22rem, 92vw); background: var(--surface);
+          border: 1px solid var(--line); border-radius: 14px; padding: 0.6rem; box-shadow: 0 8px 24px rgba(0, 0, 0, 0.35); }
+        .switcher ul, .profile-choices { list-style: none; margin: 0; padding: 0; }
+        .menu-current { display: flex; align-items: center; gap: 0.6rem; margin: 0 0 0.5rem; padding: 0 0.2rem 0.5rem; border-bottom: 1px solid var(--line); }
+        .profile-choice { display: flex; align-items: center; gap: 0.6rem; width: 100%; margin: 0 0 0.3rem; text-align: left; background: var(--bg); border: 1px solid var(--line); }
+        .profiles { list-style: none; margin: 0; padding: 0; }
+        .profile { display: grid; grid-template-columns: auto 1fr; gap: 0.4rem 0.8rem; align-items: center; padding: 0.7rem 0; border-top: 1px solid var(--line); }
+        .profile:first-child { border-top: none; }
+        .profile .text { display: flex; flex-direction: column; min-width: 0; }
+        .profile .npub { color: var(--comment); font-size: 0.8rem; overflow-wrap: anywhere; }
+        .profile .meta { color: var(--muted); font-size: 0.85rem; }
+        .profile .actions, .profile .rename { grid-column: 2; }
+        .profile .current { color: var(--green); font-weight: 600; padding: 0.3rem 0; }
+        .rename input { flex: 1; min-width: 0; padding: 0.3rem 0.6rem; }
+        select { font: inherit; color: var(--fg); background: var(--bg); border: 1px solid var(--line); border-radius: 10px; padding: 0.5rem 0.6rem; }
+        .row select { flex: 1; min-width: 0; }
+        .locked-name { display: flex; align-items: center; gap: 0.6rem; margin: 0 0 0.5rem; font-size: 1.15rem; }
+        .while-locked { padding-left: 1.2rem; color: var(--muted); }
+        .while-locked li { margin: 0.3rem 0; }
+        @media (max-width: 480px) {
+          /* The avatar alone, so the top bar fits a phone. */
+          .switcher summary .who { display: none; }
+          .switcher summary { padding: 0; }
+          .bar { gap: 0.5rem; padding-left: 0.6rem; padding-right: 0.6rem; }
+          nav { gap: 0.45rem; }
+        }
         """
 
     /// Live updates (a server-sent event refreshes what the page shows), reactions without a
@@ -489,5 +526,31 @@ enum Assets {
             left.textContent = `${Math.max(0, Number(left.dataset.deadline) - Math.floor(Date.now() / 1000))} s`;
           }
         }, 1000);
+        // Profiles and the lock: a page drawn for another profile (a switch here or in `linkstr profile
+        // use`), or before a lock or an unlock, loads again: the new profile's sessions, or the lock screen.
+        const drawnFor = document.body.dataset.state;
+        if (drawnFor) {
+          setInterval(async () => {
+            try {
+              const response = await fetch("/profiles/state", { credentials: "same-origin" });
+              const now = response.ok ? await response.text() : drawnFor;
+              if (now === drawnFor) return;
+              // The same address again (a GET; without its #part, which alone would not load it), or the new profile's sessions.
+              const again = new URL(location.href);
+              again.hash = "";
+              location.replace(now.split(":")[0] === drawnFor.split(":")[0] ? again : "/");
+            } catch {
+              // The app stopped: the page stays as it is.
+            }
+          }, 1000);
+        }
+        // A backup file chosen is read into its field (without the script, the ncryptsec is pasted).
+        for (const pick of document.querySelectorAll("input[type=file][data-into]")) {
+          pick.closest("[hidden]")?.removeAttribute("hidden");
+          pick.addEventListener("change", async () => {
+            const file = pick.files[0];
+            if (file) document.getElementById(pick.dataset.into).value = (await file.text()).trim();
+          });
+        }
         """
 }

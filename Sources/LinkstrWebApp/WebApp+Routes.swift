@@ -73,20 +73,27 @@ extension WebApp {
         addLinksRoutes(to: router)
         addSignerRoutes(to: router)
         addRemoteSignerRoutes(to: router)
+        addProfilesRoutes(to: router)
         return router
     }
 
-    /// A page, or onboarding when the home has no account, or the failure said plainly.
-    func page(_ body: () async throws -> Response) async -> Response {
+    /// A page, or onboarding when the home has no account, or the lock screen while its profile is
+    /// locked (`followsLock`: false for the routes that unlock), or the failure said plainly. The
+    /// profile switcher is drawn on it, and a switch made elsewhere is followed first.
+    func page(followsLock: Bool = true, _ body: () async throws -> Response) async -> Response {
         let failure: AppFailure
         do {
-            return try await body()
+            let profiles: [ProfileRow]
+            if followsLock { profiles = try await runtime.follow() } else { profiles = await runtime.profiles() }
+            let switcher = ProfileSwitcher(profiles: profiles, state: await runtime.state())
+            return try await Layout.$switcher.withValue(profiles.isEmpty ? nil : switcher) { try await body() }
         } catch let error as AppFailure {
             failure = error
         } catch {
             failure = AppFailure("\(error)")
         }
-        if failure.isMissingAccount { return WebResponse.html(OnboardingPage.render(csrf: secrets.csrf)) }
+        if failure.isLocked { return await lockScreen() }
+        if failure.isMissingAccount { return WebResponse.html(OnboardingPage.render(csrf: secrets.csrf, profiles: await runtime.profiles())) }
         return WebResponse.html(
             Layout.page(title: "Problem", csrf: secrets.csrf, body: "<h1>Something went wrong</h1>\(Layout.problem(failure.description))<p><a href=\"/\">Back to sessions</a></p>"),
             status: failure.isBadInput ? .badRequest : .internalServerError)

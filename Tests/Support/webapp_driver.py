@@ -136,3 +136,20 @@ def audit(driver, screen, seen):
             seen.setdefault("violations", {})[f"{screen} ({scheme})"] = found
         seen.setdefault("audited", []).append(f"{screen} ({scheme})")
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+
+
+def tab_until(driver, found, limit=80):
+    """Presses Tab (keyboard only) until `found(active element)` holds; whether it did."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    for _ in range(limit):
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        if found(driver.switch_to.active_element):
+            return True
+    return False
+
+
+def press(driver, *keys):
+    """Types `keys` into whatever has the focus, as a person at the keyboard does."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    ActionChains(driver).send_keys(*keys).perform()

@@ -28,6 +28,23 @@ extension AccountManager {
         isProtected(profile) && agent.holds(profile) != true
     }
 
+    /// Whether a front end that asks no terminal (the app) must unlock `profile` before it uses its
+    /// key: a passphrase protects it, no passphrase file is configured, and the unlock agent does
+    /// not hold it (no agent runs, or it is locked).
+    public func needsUnlock(_ profile: HomeProfile) -> Bool {
+        isProtected(profile) && !PassphraseSource(environment: environment).isConfigured && agent.holds(profile) != true
+    }
+
+    /// Whether storing a key in `keyStore` needs a passphrase: an ncryptsec file always, a Secret
+    /// Service item under a master passphrase.
+    public func needsPassphrase(_ keyStore: KeyStoreKind) -> Bool {
+        switch keyStore {
+        case .ncryptsec: return true
+        case .secretService: return FileManager.default.fileExists(atPath: keys.lockPath)
+        case .plain: return false
+        }
+    }
+
     /// Whether a long-running command (`watch`) should wait for `linkstr unlock` rather than ask
     /// for the passphrase: an agent runs and does not hold the keys of `profile`, which a passphrase
     /// protects, and no passphrase file is configured.

@@ -33,14 +33,23 @@ extension AccountManager {
     }
 
     /// Adds a profile for `secretKey` (named `name`, else `default` or the next free variant).
-    /// - Throws: when the name is taken or the home already has a profile with this key.
+    /// - Parameter passphrase: the passphrase to encrypt the key under (``needsPassphrase(_:)``),
+    ///   which must be the master passphrase when the home has one; nil: the passphrase source's.
+    /// - Throws: when the name is taken, the home already has a profile with this key, or the
+    ///   passphrase is not the master passphrase.
     @discardableResult
-    public func addProfile(_ secretKey: SecretKey, name: String?, keyStore: KeyStoreKind, now: Int64, activate: Bool) throws(AccountError) -> HomeProfile {
+    public func addProfile(
+        _ secretKey: SecretKey, name: String?, keyStore: KeyStoreKind, now: Int64, activate: Bool, passphrase: String? = nil
+    ) throws(AccountError) -> HomeProfile {
         let publicKey = secretKey.publicKey
         let id = ProfileID()
         try profileList().checkNewProfile(publicKey, name: name)
+        if let passphrase {
+            guard !passphrase.isEmpty else { throw AccountError("the passphrase must not be empty", badInput: true) }
+            try keys.checkMasterPassphrase(passphrase)
+        }
         try keys.storeKeys(
-            [(.accountKey, secretKey)], keyStore: keyStore, of: id, npub: publicKey.npub, newPassphrase: true,
+            [(.accountKey, secretKey)], keyStore: keyStore, of: id, npub: publicKey.npub, newPassphrase: true, passphrase: passphrase,
             profileName: name ?? (try? profileList())?.unusedName("default"))
         let account = AccountFile(pubkey: publicKey.hex, keyStore: keyStore, name: nil, createdAt: now)
         return try insertProfile(id: id, account: account, name: name, activate: activate)
@@ -95,6 +104,12 @@ extension AccountManager {
             }
             return list.profiles.first { $0.id == profile.id } ?? profile
         }
+    }
+
+    /// What to ask before `removeProfile` deletes the key of `profile` from this machine.
+    public static func removalQuestion(_ profile: HomeProfile) -> String {
+        "Delete profile '\(profile.name)' and the key of \(profile.npub) from this machine?"
+            + (profile.backedUp ? "" : " It was never backed up (`linkstr profile backup \(profile.name)`).")
     }
 
     /// Forgets `profile`: its keys, then its entry. Its data stays unless the caller clears it.

@@ -80,10 +80,19 @@ struct ProfileKeyStore: Sendable {
             ? "this home's master passphrase (it protects the key of \(whose)): "
             : newPassphrase ? "new passphrase to protect the key of \(whose): " : "passphrase of \(whose): "
         let passphrase = try PassphraseSource(environment: environment).passphrase(prompt: prompt, confirm: newPassphrase && verifier == nil)
+        try checkMasterPassphrase(passphrase, verifier)
+        return passphrase
+    }
+
+    /// Refuses a passphrase other than the master passphrase, when the home has one.
+    func checkMasterPassphrase(_ passphrase: String) throws(AccountError) {
+        try checkMasterPassphrase(passphrase, try masterPassphraseVerifier())
+    }
+
+    private func checkMasterPassphrase(_ passphrase: String, _ verifier: MasterPassphraseVerifier?) throws(AccountError) {
         if let verifier, !(try verifier.matches(passphrase)) {
             throw AccountError("that is not this home's master passphrase; its keys are all kept under that one (change it with `linkstr profile passphrase`)")
         }
-        return passphrase
     }
 
     private func encrypt(_ key: SecretKey, _ passphrase: String) throws(AccountError) -> String {

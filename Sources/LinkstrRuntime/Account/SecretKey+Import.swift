@@ -9,4 +9,21 @@ extension SecretKey {
         }
         return key
     }
+
+    /// The key of an encrypted backup (NIP-49 `ncryptsec`, as `linkstr profile backup` writes),
+    /// opened with its passphrase; a wrong passphrase or anything else is bad input.
+    public static func importing(backup text: String, passphrase: String) throws(RuntimeError) -> SecretKey {
+        do {
+            return try NIP49.decrypt(text.trimmingCharacters(in: .whitespacesAndNewlines), password: passphrase).secretKey
+        } catch .wrongPasswordOrCorrupted {
+            throw RuntimeError(.badInput, "the passphrase does not open this backup (or the backup was altered); try again")
+        } catch {
+            throw RuntimeError(.badInput, "not a backup linkstr can open: \(error)")
+        }
+    }
+
+    /// Whether `text` is an encrypted backup (an `ncryptsec`) rather than an nsec.
+    public static func isBackup(_ text: String) -> Bool {
+        text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().hasPrefix("ncryptsec1")
+    }
 }

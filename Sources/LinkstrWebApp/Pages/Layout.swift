@@ -14,7 +14,7 @@ enum Layout {
                 <a href="/you"\(current == "you" ? " aria-current=\"page\"" : "")>You</a>
                 <a href="/signer"\(current == "signer" ? " aria-current=\"page\"" : "")>Signer</a>
                 <a href="/settings"\(current == "settings" ? " aria-current=\"page\"" : "")>Settings</a>
-                <a class="me" href="/you" title="\(HTML.escape(npub))">\(HTML.escape(String(npub.prefix(12))))…</a>
+                \(switcher.map { ProfilesPage.switcher($0, csrf: csrf) } ?? "<a class=\"me\" href=\"/you\" title=\"\(HTML.escape(npub))\">\(HTML.escape(String(npub.prefix(12))))…</a>")
                 </nav>
                 """
             } ?? ""
@@ -30,7 +30,7 @@ enum Layout {
             <link rel="stylesheet" href="/assets/app.css">
             <script type="module" src="/assets/app.js"></script>
             </head>
-            <body\(live.map { " data-live=\"\(HTML.escape($0))\"" } ?? "")>
+            <body\(live.map { " data-live=\"\(HTML.escape($0))\"" } ?? "")\(switcher.map { " data-state=\"\(HTML.escape($0.state))\"" } ?? "")>
             <header class="bar"><a class="brand" href="/">linkstr</a>\(nav)</header>
             <main>
             \(body)

@@ -181,9 +181,7 @@ extension ProfileCommand {
                 throw error.failure
             }
             if !yes {
-                let question = "Delete profile '\(profile.name)' and the key of \(profile.npub) from this machine?"
-                    + (profile.backedUp ? "" : " It was never backed up (`linkstr profile backup \(profile.name)`).")
-                switch Confirmation.ask(question) {
+                switch Confirmation.ask(AccountManager.removalQuestion(profile)) {
                 case true?: break
                 case false?: throw CLIFailure(.failed, "nothing was deleted.")
                 case nil:

@@ -28,7 +28,7 @@ enum SecretKeyInput {
             text = argument
         }
         let key = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if key.lowercased().hasPrefix("ncryptsec1") { return (try decrypt(key, passphraseStdin: passphraseStdin), true) }
+        if SecretKey.isBackup(key) { return (try decrypt(key, passphraseStdin: passphraseStdin), true) }
         do {
             return (try SecretKey.importing(key), false)
         } catch {
@@ -47,11 +47,9 @@ enum SecretKeyInput {
             throw error.failure
         }
         do {
-            return try NIP49.decrypt(ncryptsec, password: passphrase).secretKey
-        } catch .wrongPasswordOrCorrupted {
-            throw CLIFailure(.usage, "the passphrase does not open this backup (or the backup was altered); try again")
+            return try SecretKey.importing(backup: ncryptsec, passphrase: passphrase)
         } catch {
-            throw CLIFailure(.usage, "not a backup linkstr can open: \(error)")
+            throw error.failure
         }
     }
 }
