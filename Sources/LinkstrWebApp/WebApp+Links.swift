@@ -25,8 +25,12 @@ extension WebApp {
             return WebResponse.seeOther("/sessions/\(session.addingPercentEncodingForPath())#post-\(post.addingPercentEncodingForPath())")
         }
         return WebResponse.html(
-            LinksPage.render(view, link: link, screens: LinksPage.Screens(connect: screens.has("/signer/connect"), save: screens.has("/saved/new")), csrf: secrets.csrf,
-                me: try? await runtime.me()))
+            LinksPage.render(
+                view, link: link,
+                screens: LinksPage.Screens(
+                    connect: screens.has(LinksPage.Screens.connectPath), checkConnect: screens.has(LinksPage.Screens.checkConnectPath, method: "POST"),
+                    save: screens.has(LinksPage.Screens.savePath)),
+                csrf: secrets.csrf, me: try? await runtime.me()))
     }
 
     private func saveClickedLink(_ link: String) async throws(AppFailure) -> Response {

@@ -107,6 +107,6 @@ final class AppScreens: Sendable {
 
     func found(_ routes: [String]) { self.routes.withLock { $0 = Set(routes) } }
 
-    /// Whether the app answers `GET path`.
-    func has(_ path: String) -> Bool { routes.withLock { $0.contains("GET \(path)") } }
+    /// Whether the app answers `method path`.
+    func has(_ path: String, method: String = "GET") -> Bool { routes.withLock { $0.contains("\(method) \(path)") } }
 }

@@ -5,9 +5,9 @@ import TestSupport
 import Testing
 
 /// Links clicked outside the app (`linkstr app open LINK`, what the desktop's handlers run) in headless
-/// Chromium: a `linkstr://save` link opens the save page and is saved with the keyboard only (or goes
-/// to the save dialog, when the app has one), a `bunker://` link shows the signer, a shared post's link
-/// opens the post in its session, a link in no session is shown with "Open in browser"; axe-core on each.
+/// Chromium: a `linkstr://save` link opens the save page and is saved with the keyboard only, with its
+/// tags and note; a `bunker://` link shows the signer, a shared post's link opens the post in its
+/// session, a link in no session is shown with "Open in browser"; axe-core on each.
 @Suite(.timeLimit(.minutes(3))) struct WebAppLinksTests {
     /// A valid x-only public key (secp256k1's generator), for a remote signer's link.
     static let signerHex = "79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798"
@@ -48,17 +48,12 @@ import Testing
         #expect(seen["save_path"] as? String == WebApp.openPath(for: save), "\(context)")
         let saveText = seen["save_text"] as? String ?? ""
         #expect(saveText.contains("https://example.com/read-later") && saveText.contains("later") && saveText.contains("for the weekend"), "\(context)")
-        let afterSave = seen["after_save"] as? [String: String] ?? [:]
-        if seen["save_action"] as? String == "Save" {
-            // This app saves it itself: as `linkstr save` does, seen by `linkstr saved`.
-            #expect(afterSave["heading"] == "Saved", "\(context)")
-            let saved = try alice.run(["saved", "list", "--json"])
-            #expect(saved.stdout.contains("https://example.com/read-later") && saved.stdout.contains("later"), "\(saved.stdout)\(saved.stderr)")
-        } else {
-            // The save dialog of the saved links' screens takes over.
-            #expect(seen["save_action"] as? String == "Save…", "\(context)")
-            #expect(afterSave["path"]?.hasPrefix("/saved/new?url=https%3A%2F%2Fexample.com%2Fread-later&tag=later") == true, "\(context)")
-        }
+        // Saved as `linkstr save` does, with the link's tag and note, as `linkstr saved` shows.
+        #expect(seen["save_action"] as? String == "Save" && (seen["after_save"] as? [String: String])?["heading"] == "Saved", "\(context)")
+        let saved = try alice.run(["saved", "list", "--json"])
+        #expect(
+            saved.stdout.contains("https://example.com/read-later") && saved.stdout.contains("later") && saved.stdout.contains("for the weekend"),
+            "\(saved.stdout)\(saved.stderr)")
 
         let bunkerText = seen["bunker_text"] as? String ?? ""
         #expect(bunkerText.contains("npub1") && bunkerText.contains("wss://relay.example.com") && bunkerText.contains("present"), "\(context)")
@@ -81,6 +76,14 @@ import Testing
         let client = try SignedIn(app)
         let page = try client.get(WebApp.openPath(for: save))
         #expect(page.status == 200 && page.body.contains("Save this link?"), "\(page)")
+        // The save dialog, when this app has one, is offered too, with the link's tag.
+        let hasDialog = try client.get("/saved/new?url=https%3A%2F%2Fexample.com").status != 404
+        #expect(page.body.contains("href=\"/saved/new?url=https%3A%2F%2Fexample.com%2Fonly-on-post&amp;tag=later\"") == hasDialog, "\(page.body)")
+        // A remote signer's link goes to the app's connect confirmation when it has one, else says the command.
+        let bunker = try client.get(WebApp.openPath(for: "bunker://\(Self.signerHex)?relay=wss%3A%2F%2Frelay.example.com"))
+        let hasCheck = try client.post("/signer/remote/check", []).status != 404
+        #expect(bunker.body.contains("action=\"/signer/remote/check\"") == hasCheck, "\(bunker.body)")
+        #expect(bunker.body.contains("linkstr account connect") != hasCheck, "\(bunker.body)")
         #expect(!(try home.run(["saved", "list", "--json"])).stdout.contains("only-on-post"))
         // A page elsewhere cannot post it: no Origin, no CSRF token.
         let forged = try PlainHTTPClient.send(

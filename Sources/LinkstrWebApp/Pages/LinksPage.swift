@@ -6,8 +6,14 @@ enum LinksPage {
     struct Screens {
         /// `GET /signer/connect?link=…`: the remote signer's connect confirmation.
         var connect: Bool
+        /// `POST /signer/remote/check` with `link`: the remote signer's connect confirmation of a pasted link.
+        var checkConnect: Bool
         /// `GET /saved/new?url=…&tag=…&note=…`: the save dialog.
         var save: Bool
+
+        static let connectPath = "/signer/connect"
+        static let checkConnectPath = "/signer/remote/check"
+        static let savePath = "/saved/new"
     }
 
     static func render(_ view: ClickedLinkView, link: String, screens: Screens, csrf: String, me: String?) -> String {
@@ -25,10 +31,10 @@ enum LinksPage {
                 <a class="button" href="/">Back to sessions</a></p>
                 """
         case .save(let url, let tags, let note):
+            // Save keeps the link's own tags and note; the save dialog, when the app has it, lets them be changed first.
             let action =
-                screens.save
-                ? "<a class=\"button primary\" href=\"\(HTML.escape(saveDialogPath(url: url, tags: tags, note: note)))\">Save…</a>"
-                : "<form method=\"post\" action=\"/open/save\" class=\"inline\">\(HTML.csrfField(csrf))<input type=\"hidden\" name=\"link\" value=\"\(HTML.escape(link))\"><button type=\"submit\" class=\"primary\">Save</button></form>"
+                "<form method=\"post\" action=\"/open/save\" class=\"inline\">\(HTML.csrfField(csrf))<input type=\"hidden\" name=\"link\" value=\"\(HTML.escape(link))\"><button type=\"submit\" class=\"primary\">Save</button></form>"
+                + (screens.save ? " <a class=\"button\" href=\"\(HTML.escape(saveDialogPath(url: url, tags: tags, note: note)))\">Change before saving…</a>" : "")
             body = """
                 <h1>Save this link?</h1>
                 <p>A page asked linkstr to save it. Nothing is saved until you say so.</p>
@@ -40,9 +46,12 @@ enum LinksPage {
                 <div class="link-actions">\(action) <a class="button" href="/">Cancel</a></div>
                 """
         case .bunker(let bunkerLink, let signer, let relays, let hasSecret):
+            let cancel = " <a class=\"button\" href=\"/\">Cancel</a>"
             let action =
                 screens.connect
-                ? "<a class=\"button primary\" href=\"/signer/connect?link=\(bunkerLink.addingPercentEncodingForPath())\">Review and connect…</a> <a class=\"button\" href=\"/\">Cancel</a>"
+                ? "<a class=\"button primary\" href=\"\(Screens.connectPath)?link=\(bunkerLink.addingPercentEncodingForPath())\">Review and connect…</a>" + cancel
+                : screens.checkConnect
+                ? "<form method=\"post\" action=\"\(Screens.checkConnectPath)\" class=\"inline\">\(HTML.csrfField(csrf))<input type=\"hidden\" name=\"link\" value=\"\(HTML.escape(bunkerLink))\"><button type=\"submit\" class=\"primary\">Review and connect…</button></form>" + cancel
                 : "<p>To use it, run in a terminal (it shows the signer again and asks before connecting):</p><pre class=\"command\"><code>linkstr account connect '\(HTML.escape(bunkerLink))'</code></pre><p><a class=\"button\" href=\"/\">Back to sessions</a></p>"
             body = """
                 <h1>Connect to a remote signer?</h1>
@@ -67,7 +76,7 @@ enum LinksPage {
     /// The save dialog's address for a page, its tags and note.
     static func saveDialogPath(url: String, tags: [String], note: String?) -> String {
         let fields = [("url", url)] + tags.map { ("tag", $0) } + (note.map { [("note", $0)] } ?? [])
-        return "/saved/new?" + fields.map { "\($0)=\($1.addingPercentEncodingForPath())" }.joined(separator: "&")
+        return Screens.savePath + "?" + fields.map { "\($0)=\($1.addingPercentEncodingForPath())" }.joined(separator: "&")
     }
 
     /// After "Save": the link and the tags it has now.
