@@ -192,11 +192,10 @@ enum Assets {
           if (focusedSession) [...document.querySelectorAll(".session > a")].find((link) => link.getAttribute("href") === focusedSession)?.focus();
         }
 
-        // The relays' status is not a stored change: the settings page asks again every few seconds.
-        if (live === "settings" && region()) setInterval(refresh, 4000);
-
-        if (live && live !== "settings" && region()) {
+        if (live && region()) {
           const events = new EventSource("/events");
+          // The relay list changed (a status dot, an error): the settings page shows it again.
+          events.addEventListener("relays", () => { if (live === "settings") refresh(); });
           events.addEventListener("change", (event) => {
             const change = JSON.parse(event.data);
             if (live === "sessions" || change.session === live) refreshKeepingPlayers();
