@@ -18,7 +18,7 @@ extension AppRuntime {
     func changeNotifications(from: String, through: String, list: String) throws(AppFailure) {
         let path = try configFile()
         guard let senders = NotificationSenders(rawValue: from) else { throw AppFailure(NotificationSenders.refusal(of: from), isBadInput: true) }
-        var notifiers: [String]?
+        let notifiers: [String]?
         switch through {
         case "default": notifiers = nil
         case "none": notifiers = []

@@ -146,11 +146,8 @@ public actor AppRuntime {
     func feed(_ session: String, limit: Int, before: String? = nil) async throws(AppFailure) -> FeedView {
         let runtime = try runtime()
         let me = runtime.me
-        var cursor: FeedCursor?
-        if let before {
-            guard let read = FeedCursor(before) else { throw AppFailure("'\(before)' is not a place in a feed; go back to the session", isBadInput: true) }
-            cursor = read
-        }
+        let cursor = before.flatMap(FeedCursor.init)
+        if let before, cursor == nil { throw AppFailure("'\(before)' is not a place in a feed; go back to the session", isBadInput: true) }
         return try await mapped {
             let id = try await runtime.resolveSession(session)
             let feed = try await runtime.feedPage(id, before: cursor, limit: limit)

@@ -1,3 +1,5 @@
+import LinkstrHost
+
 extension OpenedAccount {
     /// Who watches this account in its home — another process's `linkstr watch`, the service, an
     /// app — as `pid …, since …`; nil when no watch runs. A front end that finds one runs no second

@@ -41,7 +41,8 @@ extension AccountRuntime {
         var next = cursor ?? StoredChangeCursor(time: Self.changeFeedTime(), read: [:])
         let records = try read(StorageQuery(owner: me.rawBytes, collection: EngineCollection.change, sortRange: (next.time - Self.changeFeedSlack)...(.max)))
         var changes: [StoredChange] = []
-        for record in records where next.read.updateValue(record.sort, forKey: record.key) == nil {
+        for record in records {
+            guard next.read.updateValue(record.sort, forKey: record.key) == nil else { continue }
             next.time = max(next.time, record.sort)
             guard cursor != nil else { continue }
             do throws(RecordValueError) {

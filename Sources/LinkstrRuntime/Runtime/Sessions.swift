@@ -62,7 +62,7 @@ enum Sessions {
     static func feed(_ id: SessionID, limit: Int?, before: FeedCursor? = nil, in account: isolated AccountRuntime) throws(RuntimeError) -> [FeedItem] {
         var posts = StorageQuery(owner: account.me.rawBytes, collection: EngineCollection.post, parent: EngineCollection.sessionKey(id), descending: true)
         // Posts of the cursor's second come by id, descending: those from the cursor's on were shown.
-        let shownBefore = before.map { cursor in (cursor.createdAt, EngineCollection.postKey(PostReference(sessionID: id, postID: cursor.post))) }
+        let shownBefore = before.map { cursor in (time: cursor.createdAt, key: EngineCollection.postKey(PostReference(sessionID: id, postID: cursor.post))) }
         if let before { posts.sortRange = .min...before.createdAt }
         // Most accounts never fetched a link's title (`feed --titles`): then no post needs a lookup.
         let anyMetadata = try !account.read(StorageQuery(owner: account.me.rawBytes, collection: EngineCollection.linkMetadata, limit: 1)).isEmpty
@@ -71,7 +71,7 @@ enum Sessions {
             // A page a little longer than the limit: a post that is not shown takes a place in it.
             try account.forEachRecord(posts, pageSize: limit + 16) { record throws(RuntimeError) in
                 guard items.count < limit else { return false }
-                if let (time, key) = shownBefore, record.sort == time, !record.key.lexicographicallyPrecedes(key) { return true }
+                if let shownBefore, record.sort == shownBefore.time, !record.key.lexicographicallyPrecedes(shownBefore.key) { return true }
                 let post = try AccountRuntime.storedPost(record)
                 if try account.withStore({ try account.engine.isVisible(post) }) {
                     let reactions = try account.withStore { try account.store.reactions(on: PostReference(sessionID: id, postID: post.id)) }
