@@ -33,10 +33,8 @@ import Testing
         let app = try await RunningApp.start(home: bob.path)
         defer { app.process.terminate(within: 10) }
         let client = try SignedIn(app)
-        let events = try HelperProcess(
-            "/usr/bin/curl", ["-sN", "-H", "Host: \(app.host)", "-H", "Cookie: \(client.cookie)", "\(app.origin)/events"], waitForReady: false)
+        let events = try await client.openEvents()
         defer { events.terminate(within: 5) }
-        #expect(await eventually { events.stdoutLines.contains(": open") }, "\(events.stderr)")
         let heard = { (kind: String) in events.stdoutLines.filter { $0.hasPrefix("data: {\"kind\":\"\(kind)\"") } }
 
         #expect(try alice.run(["post", session, "https://example.com/first"]).status == 0)
@@ -73,10 +71,8 @@ import Testing
         let app = try await RunningApp.start(home: alice.path)
         defer { app.process.terminate(within: 10) }
         let client = try SignedIn(app)
-        let events = try HelperProcess(
-            "/usr/bin/curl", ["-sN", "-H", "Host: \(app.host)", "-H", "Cookie: \(client.cookie)", "\(app.origin)/events"], waitForReady: false)
+        let events = try await client.openEvents()
         defer { events.terminate(within: 5) }
-        #expect(await eventually { events.stdoutLines.contains(": open") }, "\(events.stderr)")
         let relayEvents = { events.stdoutLines.filter { $0 == "event: relays" }.count }
 
         // Nothing listens on port 9 (discard) of this machine.
@@ -89,5 +85,18 @@ import Testing
         let list = try client.get("/settings?fragment=1").body
         let row = try #require(list.components(separatedBy: "<li class=\"relay\">").first { $0.contains(dead) }, "\(list)")
         #expect(row.contains("class=\"status bad\"") && row.contains("relay-error"), "\(row)")
+    }
+}
+
+extension SignedIn {
+    /// `GET /events` as an open page reads it (curl, unbuffered), once its first comment came.
+    func openEvents() async throws -> HelperProcess {
+        let events = try HelperProcess(
+            "/usr/bin/curl", ["-sN", "-H", "Host: \(app.host)", "-H", "Cookie: \(cookie)", "\(app.origin)/events"], waitForReady: false)
+        guard await eventually({ events.stdoutLines.contains(": open") }) else {
+            events.terminate(within: 5)
+            throw TestFailure("the event stream did not open: \(events.stderr)")
+        }
+        return events
     }
 }
