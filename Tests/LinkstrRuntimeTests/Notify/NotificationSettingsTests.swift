@@ -1,5 +1,4 @@
 import Foundation
-import LinkstrHost
 import LinkstrRuntime
 import TestSupport
 import Testing
