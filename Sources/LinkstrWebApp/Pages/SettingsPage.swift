@@ -139,9 +139,10 @@ enum SettingsPage {
             <fieldset><legend>Through</legend>
             <label><input type="radio" name="through" value="default"\(checked("default"))> desktop notifications, when a notification server answers (the default)</label>
             <label><input type="radio" name="through" value="none"\(checked("none"))> none: notifications off</label>
-            <label><input type="radio" name="through" value="list"\(checked("list"))> these notifier plugins (ids, separated by commas):</label>
-            <input id="notifiers" name="notifiers" type="text" value="\(HTML.escape(list))" aria-label="Notifier plugin ids, separated by commas" spellcheck="false">
+            <label><input type="radio" name="through" value="list"\(checked("list"))> the notifier plugins below</label>
             </fieldset>
+            <label for="notifiers">Notifier plugins (their ids, separated by commas)</label>
+            <input id="notifiers" name="notifiers" type="text" value="\(HTML.escape(list))" spellcheck="false">
             <p class="hint">Kept in config.toml (<code>[notify] from</code>, <code>notifiers</code>); a watch that runs already — the service, \
             <code>linkstr watch</code>, this app's own — uses a change once it starts again.</p>
             <div class="actions"><button type="submit">Save notifications</button></div>
