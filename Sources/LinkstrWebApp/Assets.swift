@@ -163,6 +163,10 @@ enum Assets {
           main { padding: 0.7rem; }
           .me { display: none; }
         }
+        /* Settings → notifications: a choice per line, the radio before its words. */
+        .notify-settings fieldset label { display: flex; align-items: center; gap: 0.55rem; margin: 0.35rem 0; color: var(--fg); }
+        .notify-settings input[type="radio"] { width: 1.1rem; height: 1.1rem; margin: 0; flex: none; accent-color: var(--accent); }
+        .notify-settings select { font: inherit; color: var(--fg); background: var(--bg); border: 1px solid var(--line); border-radius: 10px; padding: 0.45rem 0.6rem; }
         """
 
     /// Live updates (a server-sent event refreshes what the page shows), reactions without a
