@@ -1,8 +1,9 @@
 """The linkstr app's benchmark (scripts/bench-app.sh runs it; not a test): against running apps,
 
   answers  --app URL --session ID: the time to answer the session list, a feed page (50 posts, and
-           the same as the fragment a live refresh fetches), over loopback with the app's cookie,
-           ROUNDS times each after one warm-up;
+           the same as the fragment a live refresh fetches), the next page ("Show older posts") and
+           the 101st (posts 5 001 to 5 050, reached through the pages' cursors), over loopback with
+           the app's cookie, ROUNDS times each after one warm-up;
   paint    --app URL --session ID: first contentful paint of the feed page in headless Chromium;
   live     --app URL --session ID --post-command ...: a post sent by another account (the command,
            run ROUNDS times (at most 20), returns once a relay accepted it) until it is in the open
@@ -51,9 +52,23 @@ try:
         assert response.status == 200 and body, (path, response.status)
         return elapsed
 
+    def older(path):
+        """The address of a feed page's "Show older posts" (the next page, from its cursor)."""
+        with urllib.request.urlopen(urllib.request.Request(origin + path, headers={"Cookie": cookie})) as response:
+            body = response.read().decode()
+        marker = '<p class="older"><a href="'
+        start = body.index(marker) + len(marker)
+        return body[start:body.index('"', start)].replace("&amp;", "&")
+
     feed = f"/sessions/{options.session}"
-    for name, path in [] if options.post_command else [("session_list", "/"), ("feed_page", feed), ("feed_fragment", feed + "?fragment=1"),
-                       ("feed_older_page", feed + "?limit=100")]:
+    measured = []
+    if not options.post_command:
+        deep = feed
+        for _ in range(100):
+            deep = older(deep)
+        measured = [("session_list", "/"), ("feed_page", feed), ("feed_fragment", feed + "?fragment=1"), ("feed_older_page", older(feed)),
+                    ("feed_deep_page", deep)]
+    for name, path in measured:
         answer(path)
         quantiles(name, [answer(path) for _ in range(options.rounds)])
 

@@ -3,8 +3,8 @@ import LinkstrRuntime
 import Synchronization
 
 /// Every call the web app makes into the runtime, and only here: the account opened through a
-/// ``LinkstrApp``, its `AccountRuntime` and its `WatchService`, turned into the plain values the
-/// pages show.
+/// ``LinkstrApp`` and its `AccountRuntime` (watched by ``AppWatch``), turned into the plain values
+/// the pages show.
 ///
 /// Thread rule: an actor; the account is opened once (at start, or after onboarding) and closed by
 /// `close()`. An account that ends (log out, delete) closes its app; the next onboarding gets a new one.
@@ -102,24 +102,8 @@ public actor AppRuntime {
         opened = account
         followLock(account)
         guard watches else { return }
-        let watch = WatchService(account: account, appCommand: configuration.appCommand)
-        let savedSync = SavedLinksSyncService(account: account)
-        let live = self.live
-        watching = Task {
-            let events = Task {
-                for await event in watch.events {
-                    guard case .change(let change) = event else { continue }
-                    live.publish(LiveChange(change))
-                }
-            }
-            // The saved links sync (webhook when due, relays) while the watch runs, as `linkstr watch` does.
-            let syncing = Task { try? await savedSync.run() }
-            // A watch that cannot run (another one holds this home's lock) leaves the pages to their reloads.
-            try? await watch.run()
-            syncing.cancel()
-            await syncing.value
-            await events.value
-        }
+        let watch = AppWatch(app: app, account: account, configuration: configuration, live: live)
+        watching = Task { await watch.run() }
     }
 
     /// The account's runtime; the first time the home has an account, it is opened and watched.
@@ -187,16 +171,18 @@ public actor AppRuntime {
         }
     }
 
-    /// The newest `limit` posts of a session, newest first; the session is marked read once read.
-    func feed(_ session: String, limit: Int) async throws(AppFailure) -> FeedView {
+    /// A page of a session's posts, newest first: the newest `limit`, or the `limit` older than the
+    /// cursor `before` (a page's `older`); the session is marked read once read.
+    func feed(_ session: String, limit: Int, before: String? = nil) async throws(AppFailure) -> FeedView {
         let runtime = try runtime()
         let me = runtime.me
+        let cursor = before.flatMap(FeedCursor.init)
+        if let before, cursor == nil { throw AppFailure("'\(before)' is not a place in a feed; go back to the session", isBadInput: true) }
         return try await mapped {
             let id = try await runtime.resolveSession(session)
-            let feed = try await runtime.sessionFeed(id, limit: limit + 1)
-            let shown = feed.items.suffix(limit)
+            let feed = try await runtime.feedPage(id, before: cursor, limit: limit)
             let thumbnails = Self.cachedThumbnails(runtime.media)
-            let posts = shown.reversed().map { item in
+            let posts = feed.items.reversed().map { item in
                 PostRow(
                     id: item.post.id.hex, sender: feed.names[item.post.sender] ?? item.post.sender.npub, mine: item.post.sender == me,
                     url: item.post.url, note: item.post.note, title: item.title, createdAt: item.post.createdAt, unread: item.post.unread,
@@ -204,7 +190,7 @@ public actor AppRuntime {
                     playback: item.cachedVideo != nil ? .cached : Self.embed(item.post.url, runtime.media).map { Playback.embed(provider: $0.provider, url: $0.url) } ?? .link,
                     hasThumbnail: item.thumbnail.map { thumbnails.file(for: $0) != nil } ?? false, saving: item.cachedVideo == nil ? saves[item.post.url] : nil)
             }
-            let lines = feed.membershipChanges.filter { change in shown.first.map { change.time >= $0.post.createdAt } ?? true }.map { change in
+            let lines = feed.membershipChanges.map { change in
                 MembershipLine(
                     time: change.time, added: change.added.map { feed.names[$0] ?? $0.npub }, removed: change.removed.map { feed.names[$0] ?? $0.npub })
             }
@@ -212,8 +198,7 @@ public actor AppRuntime {
             if feed.unread > 0 { _ = try await runtime.markRead(id, post: nil) }
             return FeedView(
                 id: id.rawValue, name: feed.session.name, memberCount: feed.session.members.count, removed: feed.session.removed,
-                archived: feed.session.archived, posts: posts,
-                membership: lines.reversed(), hasOlder: feed.items.count > limit)
+                archived: feed.session.archived, posts: posts, membership: lines.reversed(), older: feed.older?.description, isOlderPage: cursor != nil)
         }
     }
 
@@ -395,13 +380,6 @@ public actor AppRuntime {
         return try body(settings)
     }
 
-    /// Who may make this computer notify (`[notify] from` of config.toml) and the notifiers set there.
-    func notificationSettings() throws(AppFailure) -> (from: String, notifiers: [String]?) {
-        let runtime = try runtime()
-        let configuration = runtime.media.host.configuration
-        return (configuration.notifyFrom.rawValue, configuration.notifiers)
-    }
-
     /// One test notification through every active notifier, as `linkstr notify test`: each one's
     /// result, or why none is active.
     func testNotification() async throws(AppFailure) -> [(notifier: String, problem: String?)] {
@@ -484,11 +462,7 @@ public actor AppRuntime {
         let runtime = try runtime()
         return try await mapped {
             let url = try await postURL(runtime, session, post)
-            let id = try await runtime.resolveSession(session)
-            // The runtime has no lookup of one link's metadata: the newest posts (where pages are) first, then all.
-            var item = try await runtime.sessionFeed(id, limit: 1000).items.first { $0.post.url == url }
-            if item == nil { item = try await runtime.sessionFeed(id, limit: nil).items.first { $0.post.url == url } }
-            guard let thumbnail = item?.thumbnail else { return nil }
+            guard let thumbnail = try await runtime.linkMetadata(url)?.thumbnail else { return nil }
             return Self.cachedThumbnails(runtime.media).file(for: thumbnail)
         }
     }
@@ -565,18 +539,6 @@ public actor AppRuntime {
             throw AppFailure(error.description, isBadInput: error.kind == .badInput)
         } catch {
             throw AppFailure("\(error)")
-        }
-    }
-}
-
-extension LiveChange {
-    init(_ change: EngineChange) {
-        switch change {
-        case .session(let session): self.init(kind: "session", session: session.id.rawValue)
-        case .members(let id, _, _, _): self.init(kind: "members", session: id.rawValue)
-        case .post(let post): self.init(kind: "post", session: post.sessionID.rawValue)
-        case .reaction(let reaction): self.init(kind: "reaction", session: reaction.key.sessionID.rawValue)
-        case .delete(let reference, _): self.init(kind: "delete", session: reference.sessionID.rawValue)
         }
     }
 }

@@ -262,6 +262,10 @@ enum Assets {
           .bar { gap: 0.5rem; padding-left: 0.6rem; padding-right: 0.6rem; }
           nav { gap: 0.45rem; }
         }
+        /* Settings → notifications: a choice per line, the radio before its words. */
+        .notify-settings fieldset label { display: flex; align-items: center; gap: 0.55rem; margin: 0.35rem 0; color: var(--fg); }
+        .notify-settings input[type="radio"] { width: 1.1rem; height: 1.1rem; margin: 0; flex: none; accent-color: var(--accent); }
+        .notify-settings select { font: inherit; color: var(--fg); background: var(--bg); border: 1px solid var(--line); border-radius: 10px; padding: 0.45rem 0.6rem; }
         """
 
     /// Live updates (a server-sent event refreshes what the page shows), reactions without a
@@ -291,11 +295,10 @@ enum Assets {
           if (focusedSession) [...document.querySelectorAll(".session > a")].find((link) => link.getAttribute("href") === focusedSession)?.focus();
         }
 
-        // The relays' status is not a stored change: the settings page asks again every few seconds.
-        if (live === "settings" && region()) setInterval(refresh, 4000);
-
-        if (live && live !== "settings" && region()) {
+        if (live && region()) {
           const events = new EventSource("/events");
+          // The relay list changed (a status dot, an error): the settings page shows it again.
+          events.addEventListener("relays", () => { if (live === "settings") refresh(); });
           events.addEventListener("change", (event) => {
             const change = JSON.parse(event.data);
             if (live === "sessions" || change.session === live) refreshKeepingPlayers();

@@ -1,19 +1,27 @@
+import LinkstrRuntime
 import Synchronization
 
 /// One stored change, as the open pages hear of it: what kind, in which session. A "save for
 /// offline" in progress is a `saving` event with its post and percentage instead (the page moves its
-/// progress bar in place); its end is a `saved` change.
+/// progress bar in place); its end is a `saved` change. A change of the relay list (a status) is a
+/// `relays` event; `watching` (the app's own watch has caught up) and `following` (another
+/// process watches the home, the app reads what it stores) are `watch` events. These concern no
+/// session.
 public struct LiveChange: Sendable, Equatable {
     public var kind: String
     public var session: String
     public var post: String?
     public var percent: Int?
 
-    init(kind: String, session: String, post: String? = nil, percent: Int? = nil) {
+    init(kind: String, session: String = "", post: String? = nil, percent: Int? = nil) {
         self.kind = kind
         self.session = session
         self.post = post
         self.percent = percent
+    }
+
+    init(_ change: StoredChange) {
+        self.init(kind: change.kind.rawValue, session: change.session.rawValue)
     }
 
     /// The server-sent event for it (ids are hex, kinds the app's own: nothing to escape).
@@ -21,7 +29,14 @@ public struct LiveChange: Sendable, Equatable {
         var data = "{\"kind\":\"\(kind)\",\"session\":\"\(session)\""
         if let post { data += ",\"post\":\"\(post)\"" }
         if let percent { data += ",\"percent\":\(percent)" }
-        return "event: \(kind == "saving" ? "progress" : "change")\ndata: \(data)}\n\n"
+        let name =
+            switch kind {
+            case "saving": "progress"
+            case "relays": "relays"
+            case "watching", "following": "watch"
+            default: "change"
+            }
+        return "event: \(name)\ndata: \(data)}\n\n"
     }
 }
 

@@ -54,6 +54,7 @@ extension WebApp {
         router.get("/settings") { request, _ in await page { try await settings(fragment: Self.wantsFragment(request)) } }
         router.post("/settings/relays") { _, context in await page { try await changeRelay(context.form) } }
         router.post("/settings/notify-test") { _, _ in await page { try await testNotification() } }
+        addNotificationsRoutes(to: router)
         router.post("/settings/reveal") { _, _ in await page { try await settings(nsec: try await runtime.revealSecret()) } }
         router.get("/settings/end/:what") { _, context in
             await page {
@@ -162,7 +163,7 @@ extension WebApp {
     private func feed(_ id: String, request: Request) async throws(AppFailure) -> Response {
         let query = Form(query: request.uri.query ?? "")
         let limit = min(max(Int(query.first("limit") ?? "") ?? FeedPage.pageSize, 1), 100_000)
-        let feed = try await runtime.feed(id, limit: limit)
+        let feed = try await runtime.feed(id, limit: limit, before: query.first("before"))
         if Self.wantsFragment(request) { return WebResponse.html(FeedPage.items(feed, limit: limit, now: now, csrf: secrets.csrf)) }
         return WebResponse.html(FeedPage.render(feed, limit: limit, now: now, csrf: secrets.csrf, me: try await runtime.me()))
     }
@@ -233,18 +234,22 @@ extension WebApp {
     }
 
     /// The settings page (or, as a fragment, its relay list: the page refreshes it while open).
-    private func settings(
+    /// `notificationsChange`: why a change of the notifications was refused, and the list as typed.
+    func settings(
         fragment: Bool = false, nsec: String? = nil, relayText: String = "", problem: String? = nil,
-        tested: [(notifier: String, problem: String?)]? = nil, testProblem: String? = nil
+        tested: [(notifier: String, problem: String?)]? = nil, testProblem: String? = nil,
+        notificationsChange: (problem: String, typedList: String)? = nil
     ) async throws(AppFailure) -> Response {
         let relays = try await runtime.relays()
         if fragment { return WebResponse.html(SettingsPage.relayList(relays, csrf: secrets.csrf)) }
         let configured = try await runtime.notificationSettings()
-        let notifications = SettingsPage.Notifications(from: configured.from, notifiers: configured.notifiers, tested: tested, testProblem: testProblem)
+        let notifications = SettingsPage.Notifications(
+            from: configured.from, notifiers: configured.notifiers, tested: tested, testProblem: testProblem,
+            changeProblem: notificationsChange?.problem, typedList: notificationsChange?.typedList)
         let page = SettingsPage.render(
             relays: relays, storage: try await runtime.storageInUse(), notifications: notifications, csrf: secrets.csrf, me: try await runtime.me(),
             nsec: nsec, relayText: relayText, problem: problem)
-        return WebResponse.html(page, status: problem == nil ? .ok : .badRequest)
+        return WebResponse.html(page, status: problem == nil && notificationsChange == nil ? .ok : .badRequest)
     }
 
     private func testNotification() async throws(AppFailure) -> Response {

@@ -100,7 +100,7 @@ import Testing
         #expect(contacts.contains("&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;") && !contacts.contains("<script>alert"), "\(contacts)")
     }
 
-    @Test("a feed shows its newest posts first, a page at a time, with a link to the older ones")
+    @Test("a feed shows its newest posts first, a page at a time, with a link to the older ones that goes on from the oldest shown")
     func feedPages() async throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
@@ -121,7 +121,15 @@ import Testing
         #expect(firstPage.components(separatedBy: "<li class=\"post").count - 1 == 2, "\(firstPage)")
         let newest = try #require(firstPage.range(of: "https://example.com/3")), older = try #require(firstPage.range(of: "https://example.com/2"))
         #expect(newest.lowerBound < older.lowerBound, "newest first")
-        #expect(!firstPage.contains("https://example.com/1") && firstPage.contains("href=\"/sessions/\(id)?limit=52\">Show older posts"), "\(firstPage)")
+        #expect(!firstPage.contains("https://example.com/1"), "\(firstPage)")
+        // "Show older posts" goes on from the oldest post shown (a cursor, not a longer page).
+        let olderLink = try #require(
+            firstPage.components(separatedBy: "<p class=\"older\"><a href=\"").dropFirst().first?.components(separatedBy: "\"").first, "\(firstPage)")
+        #expect(olderLink.hasPrefix("/sessions/\(id)?limit=2&amp;before="), "\(olderLink)")
+        let olderPage = try client.get(olderLink.replacingOccurrences(of: "&amp;", with: "&")).body
+        #expect(olderPage.components(separatedBy: "<li class=\"post").count - 1 == 1, "\(olderPage)")
+        #expect(olderPage.contains("https://example.com/1") && !olderPage.contains("https://example.com/2"), "\(olderPage)")
+        #expect(!olderPage.contains("Show older posts") && olderPage.contains("href=\"/sessions/\(id)\">Newest posts"), "\(olderPage)")
         let whole = try client.get("/sessions/\(id)?limit=52").body
         #expect(whole.contains("https://example.com/1") && !whole.contains("Show older posts"), "\(whole)")
         // One sender header for the three posts of one sender: the newest carries it.

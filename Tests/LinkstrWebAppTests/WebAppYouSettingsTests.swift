@@ -36,6 +36,7 @@ import Testing
         #expect(seen["removed"] as? Bool == true, "\(context)")
         #expect((seen["storage"] as? String)?.contains("bytes") == true || (seen["storage"] as? String)?.contains("KB") == true, "\(context)")
         #expect((seen["notifications_said"] as? String)?.contains("anyone in a session with you, through desktop notifications") == true, "\(context)")
+        #expect((seen["notifications_changed"] as? String)?.contains("only your contacts, through none (notifications are off)") == true, "\(context)")
         // As `linkstr notify test`: each notifier's outcome, or why none is active (no notification server here).
         let outcome = (seen["notify_test"] as? [String])?.joined(separator: "\n") ?? ""
         #expect(outcome.contains("org.linkstr.notify.desktop: ") || outcome.contains("notifications are off"), "\(context)")

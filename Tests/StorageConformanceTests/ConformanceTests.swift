@@ -23,7 +23,7 @@ struct ConformanceTests {
         defer { store.close() }
         let description = try #require(store.backend.describe())
         #expect(description.contains("\"backend\":\"\(kind.rawValue)\""))
-        if kind == .sqlite { #expect(description.contains("\"schema_version\":3")) }
+        if kind == .sqlite { #expect(description.contains("\"schema_version\":4")) }
         if kind == .postgresql { #expect(description.contains("\"schema_version\":2")) }
     }
 }

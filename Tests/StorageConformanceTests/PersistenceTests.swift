@@ -76,10 +76,12 @@ struct PersistenceTests {
         defer { store.close() }
         #expect(try store.backend.get(owner: owner, collection: "post", key: Records.bytes("old"))
             == StoredRecord(owner: owner, collection: "post", key: Records.bytes("old"), parent: Records.bytes("s1"), sort: 7, flags: 1, value: [1, 2]))
-        #expect(store.host.logLines.contains { $0.message.contains("migrated from schema version 1 to 3") })
-        #expect(try SQLiteFile.execute(path, "PRAGMA user_version") == [["3"]])
-        #expect(try SQLiteFile.execute(path, "SELECT name FROM sqlite_schema WHERE name LIKE 'records_by_%' ORDER BY name")
-            == [["records_by_parent"], ["records_by_sort"]])
+        #expect(store.host.logLines.contains { $0.message.contains("migrated from schema version 1 to 4") })
+        #expect(try SQLiteFile.execute(path, "PRAGMA user_version") == [["4"]])
+        #expect(try SQLiteFile.execute(path, "SELECT name FROM sqlite_schema WHERE name LIKE 'records_%' ORDER BY name")
+            == [["records_by_parent"], ["records_by_sort"], ["records_flagged_by_parent"]])
+        // The flagged record of before the index is in it.
+        #expect(Records.keys(try store.backend.query(StorageQuery(owner: owner, collection: "post", parent: Records.bytes("s1"), flagsMask: 1, flagsValue: 1))) == ["old"])
     }
 
     @Test("a SQLite database of schema version 2 keeps every record through the move to scopes (version 3)")
@@ -102,7 +104,7 @@ struct PersistenceTests {
             """)
         let store = try TestStore.open(.sqlite, location: path)
         defer { store.close() }
-        #expect(store.host.logLines.contains { $0.message.contains("migrated from schema version 2 to 3") })
+        #expect(store.host.logLines.contains { $0.message.contains("migrated from schema version 2 to 4") })
         let backend = store.backend
         #expect(try backend.count(owner: alice) == 3)
         #expect(try backend.count(owner: bob) == 1)

@@ -222,7 +222,7 @@ struct SQLiteFaultTests {
         #expect(try store.backend.count(owner: owner) == UInt64(2 * perProcess + 500))
     }
 
-    @Test("feed, unread and session-list queries are answered by indexes, never a full scan")
+    @Test("feed, unread and session-list queries are answered by indexes, never a full scan; a session's unread posts by an index of flagged records only")
     func queryPlans() throws {
         let path = Scratch.directory("plans") + "/linkstr.sqlite"
         let store = try TestStore.open(.sqlite, location: path)
@@ -239,6 +239,8 @@ struct SQLiteFaultTests {
             _ = try store.backend.query(StorageQuery(owner: owner, collection: "post", parent: Records.bytes("s1"), descending: descending, limit: 50))
             _ = try store.backend.query(StorageQuery(owner: owner, collection: "post", flagsMask: 1, flagsValue: 1, descending: descending))
         }
+        // A session's unread posts: the read ones (most of a long session) are not even looked at.
+        _ = try store.backend.query(StorageQuery(owner: owner, collection: "post", parent: Records.bytes("s1"), flagsMask: 1, flagsValue: 1, descending: true))
         _ = try store.backend.query(StorageQuery(owner: owner, collection: "post", parent: []))
         _ = try store.backend.count(owner: owner, collection: "post")
         _ = try store.backend.count(owner: owner)
@@ -249,8 +251,8 @@ struct SQLiteFaultTests {
             line.message.hasPrefix(prefix) ? String(line.message.dropFirst(prefix.count)) : nil
         }
         // The scope lookup and insert; put, delete, delete by parent and by empty parent; get; the
-        // five queries; two counts; the owner's records and scopes.
-        #expect(statements.count == 16, "every statement of the plugin was prepared once: \(statements.count)")
+        // six queries; two counts; the owner's records and scopes.
+        #expect(statements.count == 17, "every statement of the plugin was prepared once: \(statements.count)")
         var plans: [String: String] = [:]
         for sql in statements {
             let plan = try SQLiteFile.execute(path, "EXPLAIN QUERY PLAN " + sql).map { $0[3] }.joined(separator: "; ")
@@ -258,12 +260,14 @@ struct SQLiteFaultTests {
             #expect(!plan.contains("SCAN"), "full scan in \(plan) for \(sql)")
             #expect(!plan.contains("TEMP B-TREE"), "sort without an index in \(plan) for \(sql)")
         }
-        let feed = try #require(plans.first { $0.key.contains("parent = ?3") && $0.key.contains("DESC") })
+        let feed = try #require(plans.first { $0.key.contains("parent = ?3") && $0.key.contains("DESC") && !$0.key.contains("flags <> 0") })
         #expect(feed.value.contains("USING INDEX records_by_parent"), "\(feed.value)")
         let unread = try #require(plans.first {
             $0.key.contains("SELECT key") && !$0.key.contains("parent = ?3") && !$0.key.contains("parent IS NULL") && $0.key.contains("DESC")
         })
         #expect(unread.value.contains("USING INDEX records_by_sort"), "\(unread.value)")
+        let sessionUnread = try #require(plans.first { $0.key.contains("parent = ?3") && $0.key.contains("flags <> 0") }, "\(plans)")
+        #expect(sessionUnread.value.contains("USING INDEX records_flagged_by_parent"), "\(sessionUnread.value)")
     }
 }
 

@@ -7,6 +7,7 @@ import json
 import subprocess
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 import webapp_driver
 
@@ -84,9 +85,17 @@ try:
 
     notifications = lambda: driver.find_element(By.CSS_SELECTOR, "section[aria-labelledby='notifications-title']")  # noqa: E731
     seen["notifications_said"] = notifications().text
-    notifications().find_element(By.CSS_SELECTOR, "button").click()
+    notifications().find_element(By.CSS_SELECTOR, "form[action='/settings/notify-test'] button").click()
     wait("the test notification's outcome", lambda: notifications().find_elements(By.CSS_SELECTOR, ".results li, .problem"))
     seen["notify_test"] = [item.text for item in notifications().find_elements(By.CSS_SELECTOR, ".results li, .problem")]
+
+    # Only contacts, and no notifier: saved into config.toml, and the page says so after.
+    Select(driver.find_element(By.ID, "notify-from")).select_by_value("contacts")
+    notifications().find_element(By.CSS_SELECTOR, "input[name='through'][value='none']").click()
+    notifications().find_element(By.CSS_SELECTOR, "form[action='/settings/notifications'] button").click()
+    wait("the changed notifications", lambda: "only your contacts" in notifications().find_element(By.TAG_NAME, "p").text)
+    seen["notifications_changed"] = notifications().find_element(By.TAG_NAME, "p").text
+    webapp_driver.screenshots(driver, options.screens, "settings-notifications")
 
     driver.find_element(By.CSS_SELECTOR, "form[action='/settings/reveal'] button").click()
     wait("the secret key", lambda: driver.find_elements(By.ID, "nsec"))

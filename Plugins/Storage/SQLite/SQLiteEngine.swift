@@ -159,7 +159,7 @@ final class SQLiteEngine: StorageEngine {
             case let parent? where parent.isEmpty: .empty
             case _?: .equal
             }
-        let sql = SQLiteSchema.query(parent: parent, descending: query.descending)
+        let sql = SQLiteSchema.query(parent: parent, flagged: query.flagsValue & query.flagsMask != 0, descending: query.descending)
         return try withConnection { connection throws(PluginError) in
             try connection.withStatement(sql) { statement throws(PluginError) in
                 try statement.bind(1, query.owner)

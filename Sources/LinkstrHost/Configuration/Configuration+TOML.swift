@@ -106,14 +106,11 @@ extension Configuration {
             case "media_providers": mediaProviders = try strings(value, key, fail)
             case "notifiers": notifiers = try strings(value, key, fail)
             case "notify":
-                let choices = NotificationSenders.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
                 guard let notifyTable = value.table else { throw fail("'notify' must be a table, like [notify] from = \"contacts\"") }
                 for setting in notifyTable.keys {
                     guard setting == "from" else { throw fail("unknown setting 'notify.\(setting)'; the [notify] table knows only 'from'") }
                     let name = try string(notifyTable[setting]!, "notify.from", fail)
-                    guard let senders = NotificationSenders(rawValue: name) else {
-                        throw fail("'notify.from' is '\(name)'; use \(choices)")
-                    }
+                    guard let senders = NotificationSenders(rawValue: name) else { throw fail(NotificationSenders.refusal(of: name)) }
                     notifyFrom = senders
                 }
             case "plugin_paths": pluginPaths = try strings(value, key, fail)

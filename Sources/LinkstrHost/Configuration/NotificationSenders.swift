@@ -7,3 +7,10 @@ public enum NotificationSenders: String, Equatable, Sendable, CaseIterable {
     /// devices notify.
     case contacts
 }
+
+extension NotificationSenders {
+    /// Why `[notify] from = "name"` is refused, for a name that is none of the cases.
+    public static func refusal(of name: String) -> String {
+        "'notify.from' is '\(name)'; use \(allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))"
+    }
+}

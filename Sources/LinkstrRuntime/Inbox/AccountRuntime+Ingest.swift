@@ -82,6 +82,7 @@ extension AccountRuntime {
     func commitBatch(observer: Observer?) async {
         guard batch.failure == nil else { return }
         do throws(RuntimeError) {
+            try bufferChangeFeed(batch.reports.flatMap { $0.report.changes })
             try commit()
         } catch {
             batch.failure = error

@@ -10,4 +10,10 @@ extension AccountRuntime {
     public func fetchTitles(_ links: [SavedLink]) async throws(RuntimeError) -> [SavedLink] {
         try await LinkTitles.fetchTitles(links, in: self)
     }
+
+    /// What was fetched of one link (`feed --titles`): its title and thumbnail address; nil when
+    /// nothing was. One lookup, whatever the number of posts.
+    public func linkMetadata(_ url: String) throws(RuntimeError) -> LinkMetadata? {
+        try LinkTitles.storedMetadata(url, in: self)
+    }
 }

@@ -90,6 +90,13 @@ extension AccountRuntime {
         try await Sessions.sessionFeed(id, limit: limit, fetchingTitles: fetchingTitles, in: self)
     }
 
+    /// One page of a session's feed: the newest `limit` posts, or those older than `before` (the
+    /// `older` cursor of the page before), each page read from its cursor — the hundredth page of a
+    /// long session as fast as the first.
+    public func feedPage(_ id: SessionID, before: FeedCursor?, limit: Int) async throws(RuntimeError) -> SessionFeed {
+        try await Sessions.sessionFeed(id, limit: limit, before: before, in: self)
+    }
+
     public func names(for change: EngineChange) -> ChangeNames {
         Sessions.names(for: change, in: self)
     }

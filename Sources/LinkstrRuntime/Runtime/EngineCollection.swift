@@ -25,6 +25,9 @@ enum EngineCollection {
     static let linkMetadata = "metadata"
     /// key: a name (`AccountStateKey`) · value: small per-account settings and watermarks.
     static let accountState = "state"
+    /// key: time ‖ 8 random bytes · sort: when stored (microseconds) · value: a change's kind and
+    /// session: the change feed (`AccountRuntime.storedChanges(after:)`).
+    static let change = "change"
 
     static let unreadFlag: Int64 = 1
     static let archivedFlag: Int64 = 2

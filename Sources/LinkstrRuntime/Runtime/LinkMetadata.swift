@@ -1,7 +1,8 @@
 /// A link's title and thumbnail, as a media provider fetched them.
-struct LinkMetadata: Sendable, Equatable {
-    var title: String?
-    var thumbnail: String?
+public struct LinkMetadata: Sendable, Equatable {
+    public var title: String?
+    /// The address of its image (the media cache keeps a copy once fetched).
+    public var thumbnail: String?
 
     func encoded() -> [UInt8] {
         var writer = RecordValueWriter(version: 1)

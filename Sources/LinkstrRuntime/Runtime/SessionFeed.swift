@@ -12,4 +12,6 @@ public struct SessionFeed: Sendable {
     public var membershipChanges: [MembershipChange]
     /// How each sender and each person of `membershipChanges` is shown (alias, profile name or npub).
     public var names: [PublicKey: String]
+    /// Where the next older page starts, when a limit left older posts out.
+    public var older: FeedCursor? = nil
 }

@@ -56,10 +56,14 @@ enum Sessions {
         return count
     }
 
-    /// The newest `limit` posts of a session, oldest first, with their active reactions; only what
-    /// is shown (see `LinkstrEngine.isVisible` and `LinkstrEngine.isShown`).
-    static func feed(_ id: SessionID, limit: Int?, in account: isolated AccountRuntime) throws(RuntimeError) -> [FeedItem] {
-        let posts = StorageQuery(owner: account.me.rawBytes, collection: EngineCollection.post, parent: EngineCollection.sessionKey(id), descending: true)
+    /// The newest `limit` posts of a session (older than `before`, when given: read from there, not
+    /// from the newest), oldest first, with their active reactions; only what is shown (see
+    /// `LinkstrEngine.isVisible` and `LinkstrEngine.isShown`).
+    static func feed(_ id: SessionID, limit: Int?, before: FeedCursor? = nil, in account: isolated AccountRuntime) throws(RuntimeError) -> [FeedItem] {
+        var posts = StorageQuery(owner: account.me.rawBytes, collection: EngineCollection.post, parent: EngineCollection.sessionKey(id), descending: true)
+        // Posts of the cursor's second come by id, descending: those from the cursor's on were shown.
+        let shownBefore = before.map { cursor in (time: cursor.createdAt, key: EngineCollection.postKey(PostReference(sessionID: id, postID: cursor.post))) }
+        if let before { posts.sortRange = .min...before.createdAt }
         // Most accounts never fetched a link's title (`feed --titles`): then no post needs a lookup.
         let anyMetadata = try !account.read(StorageQuery(owner: account.me.rawBytes, collection: EngineCollection.linkMetadata, limit: 1)).isEmpty
         var items: [FeedItem] = []
@@ -67,6 +71,7 @@ enum Sessions {
             // A page a little longer than the limit: a post that is not shown takes a place in it.
             try account.forEachRecord(posts, pageSize: limit + 16) { record throws(RuntimeError) in
                 guard items.count < limit else { return false }
+                if let shownBefore, record.sort == shownBefore.time, !record.key.lexicographicallyPrecedes(shownBefore.key) { return true }
                 let post = try AccountRuntime.storedPost(record)
                 if try account.withStore({ try account.engine.isVisible(post) }) {
                     let reactions = try account.withStore { try account.store.reactions(on: PostReference(sessionID: id, postID: post.id)) }
@@ -356,15 +361,28 @@ enum Sessions {
     /// A session's feed (`feed(_:limit:)`) with what is shown around it. A limited feed starts at its
     /// first post, and so do its membership changes.
     /// - Parameter fetchingTitles: fetch the missing link titles and thumbnails first (`fetchTitles`).
-    static func sessionFeed(_ id: SessionID, limit: Int?, fetchingTitles: Bool = false, in account: isolated AccountRuntime) async throws(RuntimeError) -> SessionFeed {
-        var items = try feed(id, limit: limit, in: account)
+    /// A session's feed: its newest `limit` posts (all when nil), or with `before` the `limit` posts
+    /// older than that cursor, and where the next older page starts when posts were left out.
+    static func sessionFeed(
+        _ id: SessionID, limit: Int?, before: FeedCursor? = nil, fetchingTitles: Bool = false, in account: isolated AccountRuntime
+    ) async throws(RuntimeError) -> SessionFeed {
+        // One post more than the page says whether there are older ones.
+        var items = try feed(id, limit: limit.map { $0 + 1 }, before: limit == nil ? nil : before, in: account)
+        let more = limit.map { items.count > $0 } ?? false
+        if more { items.removeFirst() }
         if fetchingTitles { items = try await LinkTitles.fetchTitles(items, in: account) }
         let videos = account.media.cachedVideos(of: items.map(\.post.url))
         for index in items.indices { items[index].cachedVideo = videos[items[index].post.url] }
         var changes = MembershipChange.changes(in: try membershipHistory(of: id, in: account))
-        if let limit, items.count >= limit, let first = items.first { changes.removeAll { $0.time < first.post.createdAt } }
+        // The membership lines in the span of the page: from its oldest post (when older ones were
+        // left out) to the cursor (lines of the cursor's second are the newer page's).
+        if more, let first = items.first { changes.removeAll { $0.time < first.post.createdAt } }
+        if let before, limit != nil { changes.removeAll { $0.time >= before.createdAt } }
         let names = Contacts.displayNames(of: items.map(\.post.sender) + changes.flatMap { $0.added + $0.removed }, in: account)
-        return SessionFeed(session: try summary(of: id, in: account), items: items, unread: try unreadCount(id, in: account), membershipChanges: changes, names: names)
+        let older = more ? items.first.map { FeedCursor(createdAt: $0.post.createdAt, post: $0.post.id) } : nil
+        return SessionFeed(
+            session: try summary(of: id, in: account), items: items, unread: try unreadCount(id, in: account), membershipChanges: changes, names: names,
+            older: older)
     }
 
     /// The names `change` is shown with.

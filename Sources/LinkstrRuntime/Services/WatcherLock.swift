@@ -39,6 +39,22 @@ final class WatcherLock {
         Glibc.close(descriptor)
     }
 
+    /// Who holds the lock of `account` (what it wrote: pid and since when), or nil when no watch
+    /// does. Looking takes the lock shared for an instant; a watch starting at that very instant is
+    /// refused as if another one ran (it names the last holder).
+    static func holder(stateDirectory: String, account: PublicKey) -> String? {
+        let descriptor = open(stateDirectory + "/watch-\(account.hex).lock", O_RDONLY | O_CLOEXEC)
+        // No lock file: no watch ever ran here.
+        guard descriptor >= 0 else { return nil }
+        defer { Glibc.close(descriptor) }
+        guard flock(descriptor, LOCK_SH | LOCK_NB) != 0 else {
+            flock(descriptor, LOCK_UN)
+            return nil
+        }
+        let holder = read(descriptor)
+        return holder.isEmpty ? "a running process" : holder
+    }
+
     private static func read(_ descriptor: Int32) -> String {
         var buffer = [UInt8](repeating: 0, count: 256)
         let count = pread(descriptor, &buffer, buffer.count, 0)

@@ -11,7 +11,7 @@ enum FeedPage {
     static let quickReactions = ["👍", "👎", "👀"]
     /// How the providers write their names (others: the classification's, capitalised).
     static let providerNames = ["youtube": "YouTube", "tiktok": "TikTok", "twitter": "X", "x": "X"]
-    /// Posts per page; "Show older posts" adds as many.
+    /// Posts per page; "Show older posts" shows as many older ones.
     static let pageSize = 50
 
     static func render(_ feed: FeedView, limit: Int, now: Int64, csrf: String, me: String, composer: Composer = Composer()) -> String {
@@ -63,8 +63,11 @@ enum FeedPage {
             let header = previous.map { $0.sender != row.sender || $0.mine != row.mine } ?? true
             entries[index].html = post(row, path: path, now: now, csrf: csrf, canReact: !feed.removed, header: header)
         }
-        let older = feed.hasOlder ? "<p class=\"older\"><a href=\"\(path)?limit=\(limit + pageSize)\">Show older posts</a></p>" : ""
-        return "<ol class=\"feed\">\(entries.map(\.html).joined())</ol>\(older)"
+        // The older page goes on from this one's oldest post (as long as this one, when its length was asked for).
+        let length = limit == pageSize ? "" : "limit=\(limit)&amp;"
+        let older = feed.older.map { "<p class=\"older\"><a href=\"\(path)?\(length)before=\(HTML.escape($0))\">Show older posts</a></p>" } ?? ""
+        let newest = feed.isOlderPage ? "<p class=\"older\"><a href=\"\(path)\">Newest posts</a></p>" : ""
+        return "<ol class=\"feed\">\(entries.map(\.html).joined())</ol>\(older)\(newest)"
     }
 
     /// How the post's link plays: its cached video; its provider's player behind a "Play" link (the

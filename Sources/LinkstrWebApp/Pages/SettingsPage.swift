@@ -7,6 +7,9 @@ enum SettingsPage {
         var notifiers: [String]?
         var tested: [(notifier: String, problem: String?)]? = nil
         var testProblem: String? = nil
+        /// Why a change was refused, and the list as typed.
+        var changeProblem: String? = nil
+        var typedList: String? = nil
     }
 
     static func render(
@@ -113,10 +116,38 @@ enum SettingsPage {
             }.joined() + "</ul>"
         }
         return """
-            <p>New posts notify when they come from <strong>\(from)</strong>, through <strong>\(HTML.escape(through))</strong>.
-            <span class="hint">Both are set in config.toml (<code>[notify] from</code>, <code>notifiers</code>).</span></p>
+            <p>New posts notify when they come from <strong>\(from)</strong>, through <strong>\(HTML.escape(through))</strong>.</p>
+            \(notificationsForm(notifications, csrf: csrf))
             <form method="post" action="/settings/notify-test">\(HTML.csrfField(csrf))<button type="submit">Send a test notification</button></form>
             \(results)\(Layout.problem(notifications.testProblem))
+            """
+    }
+
+    /// Changes who may notify and through what: written into config.toml (`[notify] from`,
+    /// `notifiers`), where a watch reads them when it starts.
+    static func notificationsForm(_ notifications: Notifications, csrf: String) -> String {
+        let selected = { (value: String) in notifications.from == value ? " selected" : "" }
+        let mode = notifications.notifiers.map { $0.isEmpty ? "none" : "list" } ?? "default"
+        let checked = { (value: String) in mode == value ? " checked" : "" }
+        let list = notifications.typedList ?? notifications.notifiers?.joined(separator: ", ") ?? ""
+        return """
+            <form method="post" action="/settings/notifications" class="notify-settings" aria-label="Notification settings">
+            \(HTML.csrfField(csrf))
+            <label for="notify-from">Notify for new posts and reactions from</label>
+            <select id="notify-from" name="from"><option value="members"\(selected("members"))>anyone in a session with you</option>\
+            <option value="contacts"\(selected("contacts"))>only your contacts</option></select>
+            <fieldset><legend>Through</legend>
+            <label><input type="radio" name="through" value="default"\(checked("default"))> desktop notifications, when a notification server answers (the default)</label>
+            <label><input type="radio" name="through" value="none"\(checked("none"))> none: notifications off</label>
+            <label><input type="radio" name="through" value="list"\(checked("list"))> the notifier plugins below</label>
+            </fieldset>
+            <label for="notifiers">Notifier plugins (their ids, separated by commas)</label>
+            <input id="notifiers" name="notifiers" type="text" value="\(HTML.escape(list))" spellcheck="false">
+            <p class="hint">Kept in config.toml (<code>[notify] from</code>, <code>notifiers</code>); a watch that runs already — the service, \
+            <code>linkstr watch</code>, this app's own — uses a change once it starts again.</p>
+            <div class="actions"><button type="submit">Save notifications</button></div>
+            \(Layout.problem(notifications.changeProblem))
+            </form>
             """
     }
 

@@ -21,8 +21,10 @@ struct FeedView: Sendable {
     var posts: [PostRow]
     /// The membership changes in the span of `posts`, newest first.
     var membership: [MembershipLine]
-    /// Older posts exist beyond this page.
-    var hasOlder: Bool
+    /// Where the page of the older posts starts (a cursor for `?before=`); nil when there are none.
+    var older: String?
+    /// This page starts at a cursor (it is not the newest).
+    var isOlderPage = false
 }
 
 struct PostRow: Sendable {
