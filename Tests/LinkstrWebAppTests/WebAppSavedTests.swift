@@ -80,7 +80,7 @@ import Testing
         #expect(actions.contains("Save for offline") && actions.contains("Save link"), "\(context)")
         #expect((seen["from_post_text"] as? String)?.contains("From Weekend videos") == true && seen["from_post_note"] as? String == "the classic", "\(context)")
         #expect((seen["from_post_notice"] as? String)?.hasSuffix("[video]") == true, "\(context)")
-        #expect((seen["shared_text"] as? String)?.hasPrefix("from Weekend videos, shared by") == true, "\(context)")
+        #expect(seen["shared_text"] as? String == "from Weekend videos, shared by You", "\(context)")
         #expect(seen["back_to_post"] as? Bool == true, "\(context)")
         // Import: `saved import`'s counts.
         #expect(seen["imported_html"] as? String == "imported 1, merged 1 already saved, skipped 1 that are no web links", "\(context)")
