@@ -119,7 +119,7 @@ import Testing
             #expect(saved.contains(expected), "\(expected) is not in `saved --json`: \(saved)")
         }
         let screenshots = try FileManager.default.contentsOfDirectory(atPath: WebAppBrowserTests.screens)
-        for screen in ["saved", "saved-new", "saved-already", "saved-edit", "saved-removed", "saved-from-post", "saved-transfer"] {
+        for screen in ["saved", "saved-list", "saved-new", "saved-already", "saved-edit", "saved-removed", "saved-from-post", "saved-transfer"] {
             for variant in ["dark-desktop", "dark-phone", "light-desktop", "light-phone"] {
                 #expect(screenshots.contains("\(screen)-\(variant).png"), "no screenshot \(screen)-\(variant)")
             }
