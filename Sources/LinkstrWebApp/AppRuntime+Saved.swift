@@ -15,7 +15,7 @@ extension AppRuntime {
             let rows = links.map { link in
                 SavedLinkRow(
                     url: link.url, title: link.title, note: link.note, tags: link.tags, savedAt: link.savedAt, deletedAt: link.deletedAt,
-                    sharedBy: link.sharedBy.map { sharers[$0] ?? $0.npub }, sharedIn: link.sharedIn.map { sessionNames[$0] ?? "a session" })
+                    sharedBy: link.sharedBy.map { $0 == runtime.me ? "You" : sharers[$0] ?? $0.npub }, sharedIn: link.sharedIn.map { sessionNames[$0] ?? "a session" })
             }
             return SavedListView(links: rows, tags: try await runtime.tagScores().map { TagCount(name: $0.name, count: $0.count) })
         }

@@ -86,7 +86,7 @@ public struct WebApp: Sendable {
 extension WebApp {
     /// Shows a change stored by a watch outside the app (the background service's) in the open pages.
     public func publish(_ change: EngineChange) {
-        live.publish(LiveChange(change))
+        live.publish(LiveChange(StoredChange(change)))
     }
 }
 

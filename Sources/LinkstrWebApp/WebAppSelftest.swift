@@ -125,6 +125,15 @@ public enum WebAppSelftest {
                 headers: [("Host", host), ("Cookie", cookie), ("Origin", origin), ("Content-Type", "application/x-www-form-urlencoded")],
                 body: "csrf=\(String(repeating: "0", count: 64))&key=npub1selftest")
         }
+        // An upload is a form too: its CSRF token is checked the same way.
+        refused("a file upload without the CSRF token is refused", as: "csrf") {
+            let boundary = "linkstr-selftest"
+            return try PlainHTTPClient.send(
+                port: port, method: "POST", path: "/saved/import",
+                headers: [("Host", host), ("Cookie", cookie), ("Origin", origin), ("Content-Type", "multipart/form-data; boundary=\(boundary)")],
+                body: "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"bookmarks.html\"\r\n\r\n"
+                    + "<DT><A HREF=\"https://selftest.invalid/\">selftest</A>\r\n--\(boundary)--\r\n")
+        }
         return checks
     }
 }

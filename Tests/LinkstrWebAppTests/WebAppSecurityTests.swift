@@ -68,8 +68,9 @@ import Testing
         let run = try home.run(["app", "selftest"])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let lines = run.stdout.split(separator: "\n")
-        #expect(lines.count == 13 && lines.allSatisfy { $0.hasPrefix("ok ") }, "\(run.stdout)")
+        #expect(lines.count == 14 && lines.allSatisfy { $0.hasPrefix("ok ") }, "\(run.stdout)")
         #expect(run.stdout.contains("a cross-origin POST is refused: HTTP 403, refused by the origin check"))
+        #expect(run.stdout.contains("a file upload without the CSRF token is refused: HTTP 403, refused by the csrf check"), "\(run.stdout)")
     }
 
     @Test("linkstr app selftest fails loudly against a server that lets everything through")
@@ -103,7 +104,7 @@ import Testing
             checks = await WebAppSelftest.attack(launchURL: launch.url)
             break
         }
-        #expect(checks.count == 13)
+        #expect(checks.count == 14)
         for check in checks { #expect(check.passed, "\(check.name): \(check.detail)") }
     }
 }

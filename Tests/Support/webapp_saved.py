@@ -167,6 +167,7 @@ try:
     driver.find_element(By.CSS_SELECTOR, "form.save-link button.primary").click()
     wait("the post's save notice", lambda: notice(driver))
     seen["from_post_notice"] = notice(driver)
+    screens(driver, "saved-list")
     shared = driver.find_element(By.CSS_SELECTOR, "li.saved-link a[href^='/saved/post']")
     seen["shared_text"] = shared.text
     shared.click()

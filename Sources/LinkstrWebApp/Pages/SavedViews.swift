@@ -16,7 +16,7 @@ struct SavedLinkRow: Sendable {
     var tags: [String]
     var savedAt: Int64
     var deletedAt: Int64?
-    /// Who shared it (alias, published name or npub), when it was saved from a post.
+    /// Who shared it ("You", alias, published name or npub), when it was saved from a post.
     var sharedBy: String?
     /// The name of the session it was shared in.
     var sharedIn: String?

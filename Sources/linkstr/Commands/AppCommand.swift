@@ -130,7 +130,8 @@ struct AppSelftestCommand: AsyncParsableCommand {
             Starts the app for this home on a free port (or attacks the one at --url, a launch
             address not opened yet) and tries, with a plain HTTP client: a rebinding Host header,
             no Host, no session cookie, a wrong and a reused launch token, a cross-origin POST, a
-            POST without Origin, without and with a wrong CSRF token. It also checks the launch
+            POST without Origin, without and with a wrong CSRF token, and a file upload without
+            it. It also checks the launch
             cookie (HttpOnly, SameSite=Strict, the token gone from the address) and the
             Content-Security-Policy. Exit status 1 when any check fails.
 
