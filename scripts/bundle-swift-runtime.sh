@@ -25,7 +25,9 @@ runtime_dir=$(cd "$runtime_dir" && pwd -P)
 # The folder holding libswiftCore.so, as the first Swift file resolves it.
 swift_lib_dir=""
 for file in "$@"; do
-  core=$(ldd "$file" | awk '$1 == "libswiftCore.so" && $3 ~ /^\// { print $3; exit }')
+  # awk reads to the end: leaving early can end ldd with SIGPIPE, which pipefail and set -e turn
+  # into a silent exit of this script.
+  core=$(ldd "$file" | awk '$1 == "libswiftCore.so" && $3 ~ /^\// && !found { print $3; found = 1 }')
   if [ -n "$core" ]; then
     swift_lib_dir=$(dirname "$(readlink -f "$core")")
     break
@@ -35,7 +37,7 @@ done
 status=0
 libraries=()
 for file in "$@"; do
-  if ldd "$file" | grep -q "not found"; then
+  if ldd "$file" | grep "not found" >/dev/null; then
     echo "bundle-swift-runtime: $file needs libraries that are not installed:" >&2
     ldd "$file" | grep "not found" >&2
     status=1

@@ -99,13 +99,18 @@ struct CLIReferenceTests {
         defer { HomeUnlockAgent.stop(home.path) }
         try Self.expectShapes(reference, home, runs, stdin: "correct horse\n")
 
-        // `app` prints its address as its first line, then serves until stopped.
-        let command = ["app", "--no-browser", "--json", "--home", home.path]
-        CommandLog.current?.record(command)
-        let app = try ExternalProcess(executable: BuildProducts.linkstrExecutable, command, environment: ProcessRunner.linkstrEnvironment())
-        defer { app.stop() }
-        #expect(await eventually(within: 20) { app.stdout.contains("\n") }, "\(app.stderr)")
-        reference.expectShape(of: "app", printed: String(app.stdout.prefix { $0 != "\n" }))
+        // `app` and `app open LINK` print their address as their first line, then serve until stopped.
+        let apps = [
+            ("app", ["app", "--no-browser", "--json", "--home", home.path]),
+            ("app open", ["app", "open", "linkstr://open?url=https%3A%2F%2Fexample.com%2F", "--no-browser", "--json", "--home", home.path]),
+        ]
+        for (name, command) in apps {
+            CommandLog.current?.record(command)
+            let app = try ExternalProcess(executable: BuildProducts.linkstrExecutable, command, environment: ProcessRunner.linkstrEnvironment())
+            defer { app.stop() }
+            #expect(await eventually(within: 20) { app.stdout.contains("\n") }, "\(name): \(app.stderr)")
+            reference.expectShape(of: name, printed: String(app.stdout.prefix { $0 != "\n" }))
+        }
     }
 
     /// A local site for the media commands: `page.html` and a one-second video, `clip.mp4`.

@@ -100,9 +100,11 @@ def connected(driver):
 
 
 def keys(driver, *sequence):
-    """Types into whatever has the focus, as a person at the keyboard does."""
-    for key in sequence:
-        driver.switch_to.active_element.send_keys(key)
+    """Types into whatever has the focus, as a person at the keyboard does. Key events, not an
+    element's send_keys: a live update may replace the focused element between finding it and typing
+    (a stale element)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    ActionChains(driver).send_keys(*sequence).perform()
 
 
 def tab_to(driver, seen, description, condition, most=40):
@@ -147,9 +149,3 @@ def tab_until(driver, found, limit=80):
         if found(driver.switch_to.active_element):
             return True
     return False
-
-
-def press(driver, *keys):
-    """Types `keys` into whatever has the focus, as a person at the keyboard does."""
-    from selenium.webdriver.common.action_chains import ActionChains
-    ActionChains(driver).send_keys(*keys).perform()

@@ -75,11 +75,11 @@ try:
     driver.get(origin + "/")
     wait("the sessions again", lambda: driver.find_elements(By.CSS_SELECTOR, "details.switcher"))
     seen["switcher_by_tab"] = webapp_driver.tab_until(driver, lambda element: element.tag_name == "summary")
-    webapp_driver.press(driver, Keys.ENTER)
+    webapp_driver.keys(driver, Keys.ENTER)
     seen["switcher_open"] = wait("the switcher open", lambda: driver.execute_script("return document.querySelector('details.switcher').open"))
     webapp_driver.screenshots(driver, options.screens, "profile-switcher")
     seen["lock_now_by_tab"] = webapp_driver.tab_until(driver, lambda element: element.text == "Lock now", limit=20)
-    webapp_driver.press(driver, Keys.ENTER)
+    webapp_driver.keys(driver, Keys.ENTER)
     seen["lock_screen"] = wait("the lock screen", locked_screen)
     seen["locked_after_lock_now"] = whoami_locked()
     seen["lock_name"] = driver.find_element(By.CSS_SELECTOR, ".locked-name strong").text
@@ -109,7 +109,7 @@ try:
     driver.get(origin + "/contacts")
     wait("the lock screen at /contacts", locked_screen)
     seen["passphrase_focused"] = driver.switch_to.active_element.get_attribute("id") == "passphrase"
-    webapp_driver.press(driver, PASSPHRASE, Keys.ENTER)
+    webapp_driver.keys(driver, PASSPHRASE, Keys.ENTER)
     seen["unlocked_page"] = wait("unlocked", lambda: driver.find_elements(By.CSS_SELECTOR, "details.switcher"))
     seen["locked_after_unlock"] = whoami_locked()
 

@@ -103,9 +103,9 @@ try:
     driver.get(origin + "/")
     wait("the sessions", lambda: driver.find_elements(By.CSS_SELECTOR, "details.switcher"))
     seen["switcher_by_tab"] = webapp_driver.tab_until(driver, lambda element: element.tag_name == "summary")
-    webapp_driver.press(driver, Keys.ENTER)
+    webapp_driver.keys(driver, Keys.ENTER)
     seen["default_by_tab"] = webapp_driver.tab_until(driver, lambda element: (element.get_attribute("aria-label") or "").startswith("Switch to default"), limit=10)
-    webapp_driver.press(driver, Keys.ENTER)
+    webapp_driver.keys(driver, Keys.ENTER)
     seen["switched_by_keys"] = wait("default is current", lambda: current() == "default")
     seen["default_active"] = profiles().get("default", {}).get("active")
 

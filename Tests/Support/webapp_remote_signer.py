@@ -70,7 +70,7 @@ try:
     webapp_driver.audit(driver, "remote-connected", seen)
     driver.find_element(By.ID, "done").click()
     wait("the sessions", lambda: heading(driver) == "Sessions")
-    seen["me_after"] = driver.find_element(By.CSS_SELECTOR, "a.me").get_attribute("title")
+    seen["me_after"] = driver.find_element(By.CSS_SELECTOR, ".switcher summary code.npub").get_attribute("title")
 
     driver = scanning
     driver.get(options.scanning)

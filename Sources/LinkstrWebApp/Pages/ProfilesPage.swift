@@ -53,11 +53,11 @@ enum ProfilesPage {
         """
     }
 
-    /// Avatar, name and the start of the npub.
+    /// Avatar, name and the start of the npub (the whole one on hover).
     static func badge(_ profile: ProfileRow) -> String {
         """
         <span class="\(HTML.avatarClass(profile.npub))" aria-hidden="true">\(HTML.initial(profile.name))</span>\
-        <span class="who"><span class="name">\(HTML.escape(profile.name))</span><code class="npub">\(HTML.escape(String(profile.npub.prefix(16))))…</code></span>
+        <span class="who"><span class="name">\(HTML.escape(profile.name))</span><code class="npub" title="\(HTML.escape(profile.npub))">\(HTML.escape(String(profile.npub.prefix(16))))…</code></span>
         """
     }
 
