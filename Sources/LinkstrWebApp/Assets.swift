@@ -256,6 +256,11 @@ enum Assets {
         .while-locked { padding-left: 1.2rem; color: var(--muted); }
         .while-locked li { margin: 0.3rem 0; }
         @media (max-width: 480px) {
+          /* Two rows on a phone: the brand and the profile (always in view), then the sections,
+             which scroll sideways when they do not fit. */
+          .bar { flex-wrap: wrap; row-gap: 0.35rem; }
+          .bar nav { order: 3; flex-basis: 100%; }
+          html { scroll-padding-top: 6.5rem; }
           /* The avatar alone, so the top bar fits a phone. */
           .switcher summary .who { display: none; }
           .switcher summary { padding: 0; }

@@ -14,8 +14,8 @@ enum Layout {
                 <a href="/you"\(current == "you" ? " aria-current=\"page\"" : "")>You</a>
                 <a href="/signer"\(current == "signer" ? " aria-current=\"page\"" : "")>Signer</a>
                 <a href="/settings"\(current == "settings" ? " aria-current=\"page\"" : "")>Settings</a>
-                \(switcher.map { ProfilesPage.switcher($0, csrf: csrf) } ?? "<a class=\"me\" href=\"/you\" title=\"\(HTML.escape(npub))\">\(HTML.escape(String(npub.prefix(12))))…</a>")
                 </nav>
+                \(switcher.map { ProfilesPage.switcher($0, csrf: csrf) } ?? "<a class=\"me\" href=\"/you\" title=\"\(HTML.escape(npub))\">\(HTML.escape(String(npub.prefix(12))))…</a>")
                 """
             } ?? ""
         return """
