@@ -103,6 +103,76 @@ import Testing
         #expect(shown.stdout.contains("pg_pass") && shown.stdout.contains("linkstr-5f3a9c0e1b7d") && shown.stdout.contains("tk_secret"))
     }
 
+    /// Every table of config.toml is in `config`, as set or with its default, its secrets masked.
+    @Test func showsEveryTableOfTheFile() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let written = try ProcessRunner.linkstr(["config", "--json", "--home", scratch.path])
+        let defaults = try #require(try JSONSerialization.jsonObject(with: Data(written.stdout.utf8)) as? [String: Any])
+        #expect(defaults["notify_from"] as? String == "members" && defaults["media_cache_bytes"] as? Int == 1_073_741_824)
+        #expect((defaults["profiles"] as? [String: Int])?["auto_lock_minutes"] == 15)
+        let app = try #require(defaults["app"] as? [String: Any])
+        #expect(app["serve"] as? Bool == false && app["port"] as? Int == 0)
+        #expect((defaults["signer"] as? [String: Any])?["allow"] == nil, "no allow: a new client is asked")
+
+        _ = scratch.write(
+            "config.toml",
+            """
+            media_cache_bytes = 536870912
+            [notify]
+            from = "contacts"
+            [saved]
+            webhook = "https://hooks.example/linkstr/wh_path_secret"
+            token = "tok_secret"
+            extra_fields = true
+            [signer]
+            serve = true
+            allow = ["sign_event:1"]
+            secret = "signer-secret-of-at-least-32-characters"
+            relays = ["ws://127.0.0.1:7777"]
+            [browser]
+            allow = ["https://example.org:signEvent:1"]
+            [browser.profiles.work]
+            deny = ["https://tracker.example:*"]
+            [profiles]
+            auto_lock_minutes = 0
+            [app]
+            serve = true
+            port = 8765
+            """)
+        let result = try ProcessRunner.linkstr(["config", "--json", "--home", scratch.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        for secret in ["wh_path_secret", "tok_secret", "signer-secret"] {
+            #expect(!result.stdout.contains(secret), "\(secret) is shown: \(result.stdout)")
+        }
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["notify_from"] as? String == "contacts" && object["media_cache_bytes"] as? Int == 536_870_912)
+        let saved = try #require(object["saved"] as? [String: Any])
+        #expect(saved["webhook"] as? String == "https://hooks.example/********" && saved["token"] as? String == "********")
+        #expect(saved["extra_fields"] as? Bool == true)
+        let signer = try #require(object["signer"] as? [String: Any])
+        #expect(signer["serve"] as? Bool == true && signer["allow"] as? [String] == ["sign_event:1"] && signer["relays"] as? [String] == ["ws://127.0.0.1:7777"])
+        let browser = try #require(object["browser"] as? [String: Any])
+        #expect(browser["allow"] as? [String] == ["https://example.org:signEvent:1"])
+        #expect((browser["profiles"] as? [String: [String: [String]]])?["work"] == ["allow": [], "deny": ["https://tracker.example:*"]])
+        #expect((object["profiles"] as? [String: Int])?["auto_lock_minutes"] == 0)
+        let served = try #require(object["app"] as? [String: Any])
+        #expect(served["serve"] as? Bool == true && served["port"] as? Int == 8765)
+
+        let human = try ProcessRunner.linkstr(["config", "--home", scratch.path])
+        for line in [
+            "notify from:   contacts", "video cache:   536870912 bytes", "saved links:   webhook https://hooks.example/******** (with notes and titles)",
+            "bunker:        served by linkstr watch; a new client gets sign_event:1; relays ws://127.0.0.1:7777",
+            "browser:       allow https://example.org:signEvent:1; deny none", "  profile work: allow none; deny https://tracker.example:*",
+            "auto-lock:     never;", "app:           served by linkstr watch on port 8765",
+        ] {
+            #expect(human.stdout.contains(line), "no \"\(line)\" in:\n\(human.stdout)")
+        }
+        #expect(!human.stdout.contains("tok_secret") && !human.stdout.contains("wh_path_secret"))
+        let shown = try ProcessRunner.linkstr(["config", "--json", "--show-secrets", "--home", scratch.path])
+        #expect(shown.stdout.contains("tok_secret") && shown.stdout.contains("wh_path_secret") && shown.stdout.contains("signer-secret-of-at-least-32-characters"))
+    }
+
     @Test func usageErrorsExit2() throws {
         let unknownFlag = try ProcessRunner.linkstr(["plugins", "--bogus"])
         #expect(unknownFlag.status == 2)

@@ -21,6 +21,11 @@ public struct BrowserRule: Equatable, Hashable, Sendable {
         self.kind = kind
     }
 
+    /// As it is written in config.toml: `origin:method`, `origin:*`, `origin:signEvent:kind`.
+    public var text: String {
+        origin + ":" + (method?.rawValue ?? "*") + (kind.map { ":\($0)" } ?? "")
+    }
+
     /// Parses a rule; the error is a sentence saying what a rule looks like.
     public init(parsing text: String) throws(BrowserRuleError) {
         var parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)

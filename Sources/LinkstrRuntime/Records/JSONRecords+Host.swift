@@ -48,6 +48,66 @@ extension JSONRecords {
         public let pluginSearchPath: [SearchPathEntry]
         /// Each plugin's settings by plugin id.
         public let plugins: [String: [String: String]]
+        public let notifyFrom: String
+        public let signerPlugins: [String]
+        public let ytdlp: String?
+        public let mediaCacheBytes: Int64
+        public let saved: Saved
+        public let signer: Signer
+        public let browser: Browser
+        public let profiles: Profiles
+        public let app: App
+
+        /// `[saved]`, its token, secret and the webhook's path masked unless asked.
+        public struct Saved: Encodable, Sendable {
+            public let webhook: String?
+            public let token: String?
+            public let secret: String?
+            public let extraFields: Bool
+
+            enum CodingKeys: String, CodingKey {
+                case webhook, token, secret
+                case extraFields = "extra_fields"
+            }
+        }
+
+        /// `[signer]`; `allow` absent when a new client is asked on the terminal.
+        public struct Signer: Encodable, Sendable {
+            public let serve: Bool
+            public let allow: [String]?
+            public let secret: String?
+            public let relays: [String]
+        }
+
+        /// `[browser]`: the rules for every profile and each profile's own.
+        public struct Browser: Encodable, Sendable {
+            public let allow: [String]
+            public let deny: [String]
+            public let profiles: [String: Browser]?
+
+            init(_ settings: BrowserSettings) {
+                (allow, deny) = (settings.allow.map(\.text), settings.deny.map(\.text))
+                profiles = settings.profiles.isEmpty ? nil : settings.profiles.mapValues(Browser.init)
+            }
+        }
+
+        public struct Profiles: Encodable, Sendable {
+            public let autoLockMinutes: Int
+            public let lockedInboxWraps: Int
+            public let lockedInboxBytes: Int
+
+            enum CodingKeys: String, CodingKey {
+                case autoLockMinutes = "auto_lock_minutes"
+                case lockedInboxWraps = "locked_inbox_wraps"
+                case lockedInboxBytes = "locked_inbox_bytes"
+            }
+        }
+
+        /// `[app]`; port 0 is a free port.
+        public struct App: Encodable, Sendable {
+            public let serve: Bool
+            public let port: Int
+        }
 
         /// A folder or file plugins are loaded from, and what put it on the path.
         public struct SearchPathEntry: Encodable, Sendable {
@@ -67,10 +127,26 @@ extension JSONRecords {
                 SearchPathEntry(path: $0.path, origin: $0.origin)
             }
             plugins = JSONRecords.pluginSettings(configuration, showSecrets: showSecrets)
+            let secret = { (value: String?, setting: String) in value.map { showSecrets ? $0 : SecretMasking.masked($0, setting: setting) } }
+            (notifyFrom, signerPlugins) = (configuration.notifyFrom.rawValue, configuration.signerPlugins)
+            (ytdlp, mediaCacheBytes) = (configuration.ytdlp, configuration.mediaCacheBytes)
+            let savedLinks = configuration.savedLinks
+            saved = Saved(
+                webhook: secret(savedLinks.webhook, "webhook"), token: secret(savedLinks.token, "token"), secret: secret(savedLinks.secret, "secret"),
+                extraFields: savedLinks.extraFields)
+            let bunker = configuration.bunker
+            signer = Signer(serve: bunker.serve, allow: bunker.allow?.map(\.description), secret: secret(bunker.secret, "secret"), relays: bunker.relays)
+            browser = Browser(configuration.browser)
+            let locking = configuration.profiles
+            profiles = Profiles(autoLockMinutes: locking.autoLockMinutes, lockedInboxWraps: locking.lockedInboxWraps, lockedInboxBytes: locking.lockedInboxBytes)
+            app = App(serve: configuration.app.serve, port: configuration.app.port)
         }
 
         enum CodingKeys: String, CodingKey {
-            case home, storage, transport, notifiers, relays, providers, plugins
+            case home, storage, transport, notifiers, relays, providers, plugins, ytdlp, saved, signer, browser, profiles, app
+            case notifyFrom = "notify_from"
+            case signerPlugins = "signer_plugins"
+            case mediaCacheBytes = "media_cache_bytes"
             case configFile = "config_file"
             case configFileExists = "config_file_exists"
             case dataDir = "data_dir"

@@ -36,6 +36,22 @@ struct ConfigCommand: ParsableCommand {
         text += "notifiers:     \(configuration.notifiers.map { $0.isEmpty ? "(none)" : $0.joined(separator: ", ") } ?? "(default: desktop notifications when available)")\n"
         text += "yt-dlp:        \(configuration.ytdlp ?? host.setupVirtualEnvironment?.program("yt-dlp").map { "\($0) (the set-up's)" } ?? "(<data>/venv or PATH)")\n"
         text += "relays:        \(configuration.relays.isEmpty ? "(defaults)" : configuration.relays.joined(separator: ", "))\n"
+        text += "notify from:   \(object.notifyFrom)\n"
+        text += "may sign:      \(object.signerPlugins.isEmpty ? "(no plugin)" : object.signerPlugins.joined(separator: ", "))\n"
+        text += "video cache:   \(object.mediaCacheBytes) bytes\n"
+        text += "saved links:   \(object.saved.webhook.map { "webhook \($0)" + (object.saved.extraFields ? " (with notes and titles)" : "") } ?? "no webhook")\n"
+        let signer = object.signer
+        text += "bunker:        \(signer.serve ? "served by linkstr watch" : "not served by linkstr watch")"
+            + (signer.allow.map { "; a new client gets \($0.isEmpty ? "nothing" : $0.joined(separator: ", "))" } ?? "; a new client is asked about")
+            + (signer.relays.isEmpty ? "" : "; relays \(signer.relays.joined(separator: ", "))") + "\n"
+        text += "browser:       \(Self.rules(object.browser))\n"
+        for (profile, rules) in (object.browser.profiles ?? [:]).sorted(by: { $0.key < $1.key }) {
+            text += "  profile \(profile): \(Self.rules(rules))\n"
+        }
+        let locking = object.profiles
+        text += "auto-lock:     \(locking.autoLockMinutes == 0 ? "never" : "after \(locking.autoLockMinutes) min"); "
+            + "kept while locked: \(locking.lockedInboxWraps) messages, \(locking.lockedInboxBytes) bytes\n"
+        text += "app:           \(object.app.serve ? "served by linkstr watch" : "served by linkstr app")\(object.app.port == 0 ? "" : " on port \(object.app.port)")\n"
         text += "plugin search path:\n"
         for source in PluginDiscovery(configuration: configuration, paths: host.paths).sources {
             text += "  \(source.path)  [\(source.origin)]\n"
@@ -47,5 +63,11 @@ struct ConfigCommand: ParsableCommand {
             }
         }
         Terminal.write(text)
+    }
+
+    private static func rules(_ browser: JSONRecords.EffectiveConfiguration.Browser) -> String {
+        browser.allow.isEmpty && browser.deny.isEmpty
+            ? "every request asked about"
+            : "allow \(browser.allow.isEmpty ? "none" : browser.allow.joined(separator: ", ")); deny \(browser.deny.isEmpty ? "none" : browser.deny.joined(separator: ", "))"
     }
 }

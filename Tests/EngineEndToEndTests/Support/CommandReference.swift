@@ -71,21 +71,26 @@ struct CommandReference {
         rows.first { $0.command == command }.map { Self.shapes(in: $0.json) } ?? []
     }
 
-    /// The shapes of the objects in a list a command prints, by the key of the list: "each of
-    /// `calls`: `{…}`" in its row.
+    /// The shapes of the objects inside what a command prints, by their key: "each of `calls`:
+    /// `{…}`" (the objects of a list) or "the object `saved`: `{…}`" in its row.
     func elementShapes(of command: String) -> [String: Shape] {
         guard let cell = rows.first(where: { $0.command == command })?.json else { return [:] }
         var shapes: [String: Shape] = [:]
-        for part in cell.components(separatedBy: "each of `").dropFirst() {
+        for part in Self.insides(cell).dropFirst() {
             let key = part.prefix { $0 != "`" }
             if let shape = Self.shapes(in: String(part.dropFirst(key.count))).first { shapes[String(key)] = shape }
         }
         return shapes
     }
 
-    /// Every `{"key","key"?}` of a cell, but those of "each of `key`:".
+    /// Every `{"key","key"?}` of a cell, but those of "each of `key`:" and "the object `key`:".
     static func shapes(in cell: String) -> [Shape] {
-        allShapes(in: cell.components(separatedBy: "each of `").first ?? cell)
+        allShapes(in: insides(cell).first ?? cell)
+    }
+
+    /// The cell cut before each "each of `" and "the object `" (what follows is the key).
+    private static func insides(_ cell: String) -> [String] {
+        cell.replacingOccurrences(of: "the object `", with: "each of `").components(separatedBy: "each of `")
     }
 
     private static func allShapes(in cell: String) -> [Shape] {
@@ -122,7 +127,7 @@ struct CommandReference {
                 shapes.contains { $0.admits(keys) }, "linkstr \(command) --json printed \(keys.sorted()); docs/cli.md says \(shapes)",
                 sourceLocation: sourceLocation)
             for (key, shape) in elementShapes {
-                for element in object[key] as? [[String: Any]] ?? [] {
+                for element in object[key] as? [[String: Any]] ?? [object[key] as? [String: Any]].compactMap({ $0 }) {
                     #expect(
                         shape.admits(Set(element.keys)),
                         "linkstr \(command) --json printed \(key) with \(element.keys.sorted()); docs/cli.md says \(shape)", sourceLocation: sourceLocation)
