@@ -31,6 +31,23 @@ import TestSupport
         #expect(try ProcessRunner.linkstr(["saved", "export", "--home", typo]).status == 0)
     }
 
+    @Test("`account delete` goes on only with --confirm naming this account's npub; refused, the key stays")
+    func deleteRefusesWithoutTheRightConfirmation() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let created = try ProcessRunner.linkstr(["account", "create", "--key-store", "plain", "--json", "--home", scratch.path])
+        let npub = try #require(try json(created.stdout)["npub"])
+
+        let unconfirmed = try ProcessRunner.linkstr(["account", "delete", "--home", scratch.path])
+        #expect(unconfirmed.status == 2)
+        #expect(unconfirmed.stderr.contains("every local record of \(npub). To go ahead, run: linkstr account delete --confirm \(npub)"), "\(unconfirmed.stderr)")
+        let other = "npub1" + String(repeating: "q", count: 58)
+        let mismatched = try ProcessRunner.linkstr(["account", "delete", "--confirm", other, "--home", scratch.path])
+        #expect(mismatched.status == 2)
+        #expect(mismatched.stderr == "linkstr: --confirm \(other) does not match this account (\(npub)); nothing was deleted\n", "\(mismatched.stderr)")
+        #expect(try json(try ProcessRunner.linkstr(["account", "show", "--json", "--home", scratch.path]).stdout)["npub"] == npub)
+    }
+
     @Test func withoutAnAccountCommandsExit3() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }

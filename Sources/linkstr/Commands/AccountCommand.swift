@@ -272,19 +272,26 @@ extension AccountCommand {
 
         func run() async throws {
             try await AccountContext.with(global, connects: confirm != nil) { context in
-                let npub = context.runtime.me.npub
-                guard let confirm else {
-                    throw CLIFailure(
-                        .usage,
-                        "this publishes an empty follow list and a request to vanish to your relays, then deletes the key and every local record of \(npub). To go ahead, run: linkstr account delete --confirm \(npub)")
-                }
-                guard confirm.trimmingCharacters(in: .whitespaces) == npub else {
-                    throw CLIFailure(.usage, "--confirm \(confirm) does not match this account (\(npub)); nothing was deleted")
-                }
+                try requireConfirmation(of: context.runtime.me.npub)
                 try await context.connect(forWriting: true)
                 let opened = context.opened
                 try await context.run { _ throws(RuntimeError) in try await opened.deleteAccount() }
                 if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("account deleted\n") }
+            }
+        }
+
+        /// Goes on only when --confirm names this account's npub. Its own function that throws its
+        /// own type: thrown straight from the async closure in `run`, these refusals made Swift 6.3.1
+        /// crash at -O (signal 11 splitting the closure: its optimizer merged their error stores with
+        /// the other throws' into one store through a phi of the swifterror slot).
+        private func requireConfirmation(of npub: String) throws(CLIFailure) {
+            guard let confirm else {
+                throw CLIFailure(
+                    .usage,
+                    "this publishes an empty follow list and a request to vanish to your relays, then deletes the key and every local record of \(npub). To go ahead, run: linkstr account delete --confirm \(npub)")
+            }
+            guard confirm.trimmingCharacters(in: .whitespaces) == npub else {
+                throw CLIFailure(.usage, "--confirm \(confirm) does not match this account (\(npub)); nothing was deleted")
             }
         }
     }
