@@ -15,7 +15,7 @@
 #
 # Environment: FEED_WRAPS (default 139000, about 100 000 posts), ROUNDS (default 30), CONFIG (release,
 # the default, or debug), SKIP_BUILD=1 (use the build as it is), PYTHON (default .venv/bin/python,
-# with selenium and nostr-sdk). Builds through `swiftlock` when it exists.
+# with selenium and nostr-sdk).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d /opt/swift/usr/bin ] && export PATH="$PATH:/opt/swift/usr/bin"
@@ -23,11 +23,9 @@ PYTHON=${PYTHON:-.venv/bin/python}
 config=${CONFIG:-release}
 feed_wraps=${FEED_WRAPS:-139000}
 rounds=${ROUNDS:-30}
-lock=()
-command -v swiftlock >/dev/null && lock=(swiftlock)
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
     for product in linkstr-plugin-sqlite linkstr-plugin-relay-pool linkstr-plugin-media linkstr-plugin-media-generic linkstr linkstr-ingest-bench; do
-        ${lock[@]+"${lock[@]}"} swift build -c "$config" --product "$product" >&2
+        swift build -c "$config" --product "$product" >&2
     done
 fi
 bench=.build/$config/linkstr-ingest-bench

@@ -16,8 +16,7 @@
 # Environment: SEED (the workload; default 1), SYNC_WRAPS (default 10000; 0 skips the sync rows),
 # FEED_WRAPS (default 139000, about 100 000 posts; 0 skips the feed rows), PYTHON (default
 # .venv/bin/python, with nostr-sdk), SKIP_BUILD=1 (use the release build as it is). Sizes from 1 000 000 on run under `nice` and only with every
-# worker (one run takes many minutes). Builds in release mode first (through `swiftlock` when it
-# exists: it serialises builds on a shared machine). On a shared machine compare the CPU columns:
+# worker (one run takes many minutes). Builds in release mode first. On a shared machine compare the CPU columns:
 # wall time also counts the wait for a core.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,11 +27,9 @@ sizes=("$@")
 sync_wraps=${SYNC_WRAPS:-10000}
 feed_wraps=${FEED_WRAPS:-139000}
 
-lock=()
-command -v swiftlock >/dev/null && lock=(swiftlock)
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
     for product in linkstr-plugin-sqlite linkstr-plugin-relay-pool linkstr linkstr-ingest-bench; do
-        ${lock[@]+"${lock[@]}"} swift build -c release --product "$product" >&2
+        swift build -c release --product "$product" >&2
     done
 fi
 bench=.build/release/linkstr-ingest-bench

@@ -11,7 +11,6 @@
 # (.build-fuzz/corpus/<target>). A crash, leak or hang stops that target and leaves its input in
 # .build-fuzz/artifacts/<target>/: copy it to Fuzz/regressions/<target>/, where the test suite
 # (FuzzRegressionTests) replays it, and fix the parser. Prints one table row per target.
-# Builds through `swiftlock` when it exists (it serialises builds on a shared machine).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d /opt/swift/usr/bin ] && export PATH="$PATH:/opt/swift/usr/bin"
@@ -43,9 +42,7 @@ if [ "$build" = yes ]; then
         /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-"$(uname -m)".a 2>/dev/null | head -n 1 || true)
     [ -n "$runtime" ] || { echo "fuzz.sh: libFuzzer (libclang_rt.fuzzer_no_main) not found; install libclang-rt-dev" >&2; exit 1; }
     coverage=inline-8bit-counters,pc-table,trace-cmp
-    lock=()
-    command -v swiftlock >/dev/null && lock=(swiftlock)
-    ${lock[@]+"${lock[@]}"} swift build -c release --scratch-path .build-fuzz --product linkstr-fuzz --sanitize address \
+    swift build -c release --scratch-path .build-fuzz --product linkstr-fuzz --sanitize address \
         -Xswiftc -sanitize-coverage=edge,indirect-calls,$coverage -Xcxx -fsanitize-coverage=$coverage -Xswiftc -DLINKSTR_FUZZING \
         -Xlinker --whole-archive -Xlinker "$runtime" -Xlinker --no-whole-archive -Xlinker -lstdc++ >&2
 fi
