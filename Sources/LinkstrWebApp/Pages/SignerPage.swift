@@ -10,6 +10,17 @@ struct SignerView: Sendable {
         var askedAt: Int64
     }
 
+    /// A website's question from the browser helper: its origin, the profile, the request and what allowing it lets the site do.
+    struct SiteQuestionRow: Sendable {
+        var id: String
+        var origin: String
+        var profile: String
+        /// `method[:kind]`.
+        var request: String
+        var meaning: String
+        var askedAt: Int64
+    }
+
     struct ClientRow: Sendable {
         var npub: String
         var name: String?
@@ -45,6 +56,8 @@ struct SignerView: Sendable {
     /// Why the bunker stopped by itself.
     var problem: String?
     var questions: [QuestionRow]
+    /// Websites' questions from the browser helper (NIP-07).
+    var sites: [SiteQuestionRow]
     var clients: [ClientRow]
     /// Newest first.
     var log: [LogRow]
@@ -69,7 +82,7 @@ enum SignerPage {
 
     /// The part that follows the bunker (also the page's fragment).
     static func live(_ view: SignerView, now: Int64, csrf: String) -> String {
-        serving(view, csrf: csrf) + questions(view.questions, now: now, csrf: csrf) + clients(view.clients, now: now, csrf: csrf) + log(view.log, now: now)
+        BrowserHelperPage.questions(view.sites, now: now, csrf: csrf) + serving(view, csrf: csrf) + questions(view.questions, now: now, csrf: csrf) + clients(view.clients, now: now, csrf: csrf) + log(view.log, now: now)
     }
 
     private static func serving(_ view: SignerView, csrf: String) -> String {
