@@ -13,7 +13,9 @@ import queue
 import struct
 import subprocess
 import threading
+import time
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 import webapp_driver
@@ -75,6 +77,15 @@ def focused_value():
     return driver.execute_script("return document.activeElement?.closest('form.site-question') ? document.activeElement.value : null;")
 
 
+def click_answer(value):
+    """Presses the question's button `value`; again if a live refresh replaced it under the click."""
+    for _ in range(10):
+        try:
+            return questions()[0].find_element(By.CSS_SELECTOR, f"button[value='{value}']").click()
+        except (StaleElementReferenceException, IndexError):
+            time.sleep(0.2)
+
+
 def answer_with_keys(value):
     webapp_driver.tab_to(driver, seen, f"the answer {value}", lambda: focused_value() == value, most=80)
     keys(driver, "\n")
@@ -92,7 +103,6 @@ try:
         "return document.activeElement?.closest('.signer-alert') !== null;"), most=60)
     keys(driver, "\n")
     wait("the signer page", lambda: driver.find_element(By.TAG_NAME, "h1").text == "Signer")
-    webapp_driver.mark(driver)
     seen["question_shown"] = wait("the site's question", lambda: questions(), seconds=40)
     seen["question_text"] = question_text()
     webapp_driver.screenshots(driver, options.screens, "signer-site-question")
@@ -102,11 +112,13 @@ try:
     seen["signed"] = answered.get("result")
     seen["sign_reply"] = answered
     wait("the question gone", lambda: not questions())
+    wait("the signer page's event stream", lambda: webapp_driver.connected(driver))
+    webapp_driver.mark(driver)
 
     # Allow once is not remembered: the same request is asked again, and denied.
     request(2, "signEvent", {"event": event})
     seen["asked_again"] = wait("the question again", lambda: questions(), seconds=40) and webapp_driver.kept(driver)
-    questions()[0].find_element(By.CSS_SELECTOR, "button[value='deny']").click()
+    click_answer("deny")
     seen["denied"] = reply().get("error")
 
     # Always allow, with keys: the next request is answered without a question.

@@ -74,7 +74,8 @@ enum SignerPage {
                 <h1>Signer</h1>
                 <p class="lead">Let another Nostr client (a web client, a phone app, a bot) sign with your key, which stays on this computer.
                 Each new client asks you here first, and gets only what it asks for.
-                (Your key in another signer? <a href="/signer/remote">Use a remote signer</a>.)</p>
+                (Your key in another signer? <a href="/signer/remote">Use a remote signer</a>.)
+                While this app is open, websites asking through the linkstr browser extension are answered here too.</p>
                 \(Layout.problem(problem))
                 <div id="live">\(live(view, now: now, csrf: csrf))</div>
                 """)
