@@ -10,9 +10,7 @@ enum BrowserHelperPage {
                 \(HTML.csrfField(csrf))<input type="hidden" name="id" value="\(HTML.escape(question.id))">
                 <p><strong class="origin">\(HTML.escape(question.origin))</strong> asks, as profile <strong>\(HTML.escape(question.profile))</strong>, to:</p>
                 <ul class="grants"><li><code>\(HTML.escape(question.request))</code>: \(HTML.escape(question.meaning))</li></ul>
-                <div class="row wrap"><button type="submit" name="answer" value="once">Allow once</button>
-                <button type="submit" name="answer" value="always" class="primary">Always allow</button>
-                <button type="submit" name="answer" value="deny" class="danger">Deny</button></div>
+                \(SignerPage.answers)
                 <p class="hint">Asked \(HTML.relativeTime(question.askedAt, now: now)). “Allow once” answers this request only; “Always allow” and “Deny” are
                 remembered for this site as this profile. Nobody answering within a minute is a no, and the site is not asked again for ten minutes.</p>
                 </form>

@@ -120,6 +120,13 @@ enum SignerPage {
         return "<ul class=\"grants\">" + grants.map { "<li><code>\(HTML.escape($0.permission))</code>: \(HTML.escape($0.meaning))</li>" }.joined() + "</ul>"
     }
 
+    /// The three answers of a question's form (its `answer` field).
+    static let answers = """
+        <div class="row wrap"><button type="submit" name="answer" value="once">Allow once</button>
+        <button type="submit" name="answer" value="always" class="primary">Always allow</button>
+        <button type="submit" name="answer" value="deny" class="danger">Deny</button></div>
+        """
+
     private static func questions(_ questions: [SignerView.QuestionRow], now: Int64, csrf: String) -> String {
         guard !questions.isEmpty else { return "" }
         let forms: [String] = questions.map { question in
@@ -128,9 +135,7 @@ enum SignerPage {
             \(HTML.csrfField(csrf))<input type="hidden" name="id" value="\(HTML.escape(question.id))">
             <p><strong>\(HTML.escape(question.headline))</strong></p>
             \(grants(question.grants))
-            <div class="row wrap"><button type="submit" name="answer" value="once">Allow once</button>
-            <button type="submit" name="answer" value="always" class="primary">Always allow</button>
-            <button type="submit" name="answer" value="deny" class="danger">Deny</button></div>
+            \(answers)
             <p class="hint">Asked \(HTML.relativeTime(question.askedAt, now: now)). “Allow once” lasts until the bunker stops; “Always allow” is remembered.
             Nobody answering within two minutes is a no.</p>
             </form>
