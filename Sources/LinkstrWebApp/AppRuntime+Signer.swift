@@ -30,6 +30,7 @@ extension AppRuntime {
                         id: question.id, headline: question.request.headline,
                         grants: question.request.requested.map { (permission: $0.description, meaning: $0.meaning) }, askedAt: question.askedAt)
                 },
+                sites: siteQuestions,
                 clients: remembered.map { SignerView.ClientRow($0, remembered: true) } + once.map { SignerView.ClientRow($0, remembered: false) },
                 log: log)
         }

@@ -13,7 +13,7 @@ public actor AppRuntime {
     var app: LinkstrApp
     let keyStore: KeyStoreKind?
     let live: LiveChanges
-    private let watches: Bool
+    let watches: Bool
     var opened: OpenedAccount?
     var watching: Task<Void, Never>?
     /// "Save for offline" by link: running or failed (a finished one is in the cache).
@@ -23,6 +23,8 @@ public actor AppRuntime {
     let signerDesk: SignerDesk
     /// Connecting a remote signer, when the person does.
     let signerConnection: SignerConnection
+    /// The browser helper's questions to the person.
+    let browserHelperDesk: BrowserHelperDesk
 
     /// - Parameters:
     ///   - keyStore: where an account made or imported in the app keeps its key; nil for the home's default.
@@ -43,6 +45,7 @@ public actor AppRuntime {
         self.live = live
         self.watches = watches
         signerDesk = SignerDesk(live: live)
+        browserHelperDesk = BrowserHelperDesk(live: live)
     }
 
     // MARK: The account
@@ -123,6 +126,7 @@ public actor AppRuntime {
 
     /// Stops the watch and the account.
     public func close() async {
+        browserHelperDesk.stop()
         await signerDesk.stop()
         await signerConnection.cancel()
         for task in saving.values { task.cancel() }

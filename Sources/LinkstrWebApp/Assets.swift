@@ -507,7 +507,7 @@ enum Assets {
           suggestTags(document.getElementById("new-tags"));
           form.querySelector("button.primary").textContent = form.querySelector(".already") ? "Update tags" : "Save";
         });
-        // Signer: a new client's question shows on every other page too, pointing to the signer page.
+        // Signer: a new client's (or a website's) question shows on every other page too, pointing to the signer page.
         if (live !== "signer" && document.querySelector('nav[aria-label="Main"]')) {
           const signerEvents = new EventSource("/events");
           signerEvents.addEventListener("change", (event) => {
@@ -516,7 +516,7 @@ enum Assets {
             const alert = document.createElement("p");
             alert.className = "signer-alert";
             alert.setAttribute("role", "alert");
-            alert.innerHTML = '<a href="/signer">A Nostr client asks to use your key: answer on the Signer page</a>';
+            alert.innerHTML = '<a href="/signer">A Nostr client or a website asks to use your key: answer on the Signer page</a>';
             document.querySelector("main").prepend(alert);
           });
         }

@@ -73,6 +73,7 @@ extension WebApp {
         addSavedRoutes(to: router)
         addLinksRoutes(to: router)
         addSignerRoutes(to: router)
+        addBrowserHelperRoutes(to: router)
         addRemoteSignerRoutes(to: router)
         addProfilesRoutes(to: router)
         return router

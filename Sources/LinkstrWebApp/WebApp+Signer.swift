@@ -12,7 +12,7 @@ extension WebApp {
     }
 
     /// The signer page (or, as a fragment, its live part); with a problem, a 400.
-    private func signer(fragment: Bool = false, problem: String? = nil) async throws(AppFailure) -> Response {
+    func signer(fragment: Bool = false, problem: String? = nil) async throws(AppFailure) -> Response {
         let view = try await runtime.signer()
         let now = Int64(Date().timeIntervalSince1970)
         if fragment { return WebResponse.html(SignerPage.live(view, now: now, csrf: secrets.csrf)) }

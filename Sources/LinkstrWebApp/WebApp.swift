@@ -53,6 +53,7 @@ public struct WebApp: Sendable {
     public func run(urlFile: String? = nil, stopsOnSignals: Bool = true, listening: @escaping @Sendable (Launch) -> Void) async throws {
         // The account (when there is one) opens and starts watching before the first page.
         _ = await runtime.hasAccount()
+        await runtime.startBrowserHelperDesk()
         let router = router()
         screens.found(router.routes.map { "\($0.method) \($0.path)" })
         let application = Application(

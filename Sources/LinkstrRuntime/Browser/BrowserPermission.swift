@@ -33,6 +33,17 @@ public struct BrowserPermission: Hashable, Sendable, Codable {
         return wish + " (profile '\(profileName)')"
     }
 
+    /// What allowing it lets the site do, in words (the bunker's words for the same calls).
+    public var meaning: String {
+        switch method {
+        case .getPublicKey: "learn your public key: who you are on Nostr as this profile"
+        case .signEvent: BunkerPermission(method: BunkerPermission.signEvent, kind: kind).meaning
+        case .nip44Encrypt: BunkerPermission(method: "nip44_encrypt").meaning
+        case .nip44Decrypt: BunkerPermission(method: "nip44_decrypt").meaning
+        case .getRelays: "read the list of relays you use"
+        }
+    }
+
     /// The config.toml table of the profile's own rules: `[browser.profiles.work]` (the name quoted
     /// when it is not a bare TOML key).
     public var profileSection: String {

@@ -2,5 +2,5 @@
 public protocol BrowserPermissionPrompt: Sendable {
     /// The person's answer; nil when there is no way to ask (no notification server) or no answer
     /// came in time.
-    func ask(_ permission: BrowserPermission) async -> BrowserDecision?
+    func ask(_ permission: BrowserPermission) async -> BrowserAnswer?
 }

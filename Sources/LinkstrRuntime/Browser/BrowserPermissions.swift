@@ -2,7 +2,7 @@ import LinkstrHost
 
 /// Decides whether a site may do what it requests as a profile: the configuration's deny rules,
 /// then its allow rules (those for every profile and the profile's own), then what the person
-/// decided before as that profile, then the person (asked once; the answer is remembered). With no
+/// decided before as that profile, then the person (asked once; the answer is remembered unless it was "allow once"). With no
 /// rule, no earlier decision and no way to ask, the request is refused; the ``BrowserPromptGate``
 /// keeps one site from asking more than one question at a time, or again soon after an
 /// unanswered one.
@@ -42,7 +42,7 @@ public struct BrowserPermissions: Sendable {
             throw BrowserRequestError(
                 "linkstr refused: \(permission.question), and there is no way to ask you (no desktop notification answered); \(allowIt)")
         }
-        try store.remember(answer, for: permission)
+        if answer.isRemembered { try store.remember(answer.decision, for: permission) }
         if answer == .deny { throw BrowserRequestError("linkstr refused: you denied \(permission.rule)") }
     }
 }

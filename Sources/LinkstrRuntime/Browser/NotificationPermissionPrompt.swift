@@ -13,10 +13,10 @@ public struct NotificationPermissionPrompt: BrowserPermissionPrompt {
         self.timeout = timeout
     }
 
-    public func ask(_ permission: BrowserPermission) async -> BrowserDecision? {
+    public func ask(_ permission: BrowserPermission) async -> BrowserAnswer? {
         let now = Int64(time(nil))
         let question = NotificationRequest(
             id: NotificationRequest.freshID("browser", at: now), kind: .permission, note: permission.question, createdAt: now)
-        return await dispatcher.ask(question, timeout: timeout).flatMap(BrowserDecision.init(rawValue:))
+        return await dispatcher.ask(question, timeout: timeout).flatMap(BrowserDecision.init(rawValue:)).map { BrowserAnswer($0) }
     }
 }

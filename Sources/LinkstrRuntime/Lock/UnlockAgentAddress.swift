@@ -6,16 +6,17 @@ import Glibc
 /// taken of the home's data folder so that each home has its own agent; without a runtime folder,
 /// `<data>/agent/agent.sock` inside the home itself (never a shared folder such as /tmp, where
 /// another user could make the folder first). The folder is 0700 and the socket 0600. A path longer
-/// than a socket address holds (107 bytes) is reached through the folder's descriptor.
+/// than a socket address holds (107 bytes) is reached through the folder's descriptor. Other
+/// private sockets of the home (`name`: the browser helper's questions to the app) live the same way.
 public struct UnlockAgentAddress: Sendable, Equatable {
     public let folder: String
     public let socketPath: String
 
-    public init(dataDirectory: String, environment: [String: String]) {
+    public init(dataDirectory: String, environment: [String: String], name: String = "agent") {
         let data = (dataDirectory as NSString).standardizingPath
         guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else {
-            folder = data + "/agent"
-            socketPath = folder + "/agent.sock"
+            folder = data + "/" + name
+            socketPath = folder + "/" + name + ".sock"
             return
         }
         folder = runtime + "/linkstr"
@@ -23,7 +24,7 @@ public struct UnlockAgentAddress: Sendable, Equatable {
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         _ = EVP_Digest(path, path.count, &digest, &length, EVP_sha256(), nil)
-        socketPath = folder + "/agent-" + digest.prefix(8).map { String(format: "%02x", $0) }.joined() + ".sock"
+        socketPath = folder + "/" + name + "-" + digest.prefix(8).map { String(format: "%02x", $0) }.joined() + ".sock"
     }
 
     /// The socket's name in `folder`.

@@ -1,4 +1,3 @@
-import CHostSupport
 import Foundation
 import Glibc
 
@@ -41,55 +40,11 @@ public struct UnlockAgentClient: Sendable {
     }
 
     private func connect(receiveTimeout: Bool = true) throws(AccountError) -> Int32? {
-        guard let folder = try openFolder() else { return nil }
-        defer { close(folder) }
-        var status = stat()
-        if fstatat(folder, address.socketName, &status, AT_SYMLINK_NOFOLLOW) != 0 {
-            guard errno == ENOENT else { throw refusal("\(address.socketPath) cannot be checked: \(String(cString: strerror(errno)))") }
-            return nil
+        do throws(UnlockAgentSocket.Refusal) {
+            return try UnlockAgentSocket.connect(address, timeout: receiveTimeout ? timeout : nil)
+        } catch {
+            throw refusal(error.reason)
         }
-        guard status.st_mode & S_IFMT == S_IFSOCK else { throw refusal("\(address.socketPath) is not a socket") }
-        guard status.st_uid == getuid() else { throw refusal("the socket \(address.socketPath) belongs to uid \(status.st_uid), not to you (uid \(getuid()))") }
-        let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard socket >= 0 else { return nil }
-        if receiveTimeout {
-            let (seconds, attoseconds) = timeout.components
-            var limit = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
-            setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        }
-        guard UnlockAgentSocket.withAddress(folder: folder, name: address.socketName, { Glibc.connect(socket, $0, $1) }) == 0 else {
-            close(socket)
-            return nil
-        }
-        var peer: UInt32 = 0
-        guard linkstr_peer_uid(socket, &peer) == 0, peer == getuid() else {
-            close(socket)
-            throw refusal("the process answering on \(address.socketPath) runs as uid \(peer), not as you (uid \(getuid()))")
-        }
-        return socket
-    }
-
-    /// The agent's folder, open (O_PATH) once it is checked; nil when there is none.
-    private func openFolder() throws(AccountError) -> Int32? {
-        let folder = open(address.folder, UnlockAgentSocket.folderFlags)
-        guard folder >= 0 else {
-            if errno == ENOENT { return nil }
-            throw refusal("\(address.folder) is not a real folder (\(String(cString: strerror(errno))))")
-        }
-        var status = stat()
-        guard fstat(folder, &status) == 0 else {
-            close(folder)
-            throw refusal("\(address.folder) cannot be checked: \(String(cString: strerror(errno)))")
-        }
-        if status.st_uid != getuid() {
-            close(folder)
-            throw refusal("the folder \(address.folder) belongs to uid \(status.st_uid), not to you (uid \(getuid()))")
-        }
-        if status.st_mode & 0o077 != 0 {
-            close(folder)
-            throw refusal("the folder \(address.folder) is open to others (mode \(String(status.st_mode & 0o777, radix: 8))); it must be 0700")
-        }
-        return folder
     }
 
     private func refusal(_ reason: String) -> AccountError {

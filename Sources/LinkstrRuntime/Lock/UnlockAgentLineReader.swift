@@ -12,11 +12,16 @@ final class UnlockAgentLineReader {
 
     /// The next message; nil at the end of the stream, on an error, or on a line that is no message.
     func next() -> UnlockAgentMessage? {
+        next(UnlockAgentMessage.self)
+    }
+
+    /// The next line as a `Message`; nil at the end of the stream, on an error, or on a line that is none.
+    func next<Message: Decodable>(_ type: Message.Type) -> Message? {
         while true {
             if let end = buffer.firstIndex(of: 0x0A) {
                 let line = Data(buffer[..<end])
                 buffer.removeSubrange(...end)
-                return try? JSONDecoder().decode(UnlockAgentMessage.self, from: line)
+                return try? JSONDecoder().decode(type, from: line)
             }
             guard buffer.count < UnlockAgentSocket.maximumLine else { return nil }
             var chunk = [UInt8](repeating: 0, count: 4096)

@@ -23,7 +23,7 @@ public final class UnlockAgentServer: @unchecked Sendable {
         self.address = address
         self.agent = agent
         _ = linkstr_forbid_core_dumps()
-        let folder = try Self.prepareFolder(address.folder)
+        let folder = try UnlockAgentSocket.prepareFolder(address.folder)
         defer { close(folder) }
         let lockPath = address.socketPath + ".lock"
         lockDescriptor = openat(folder, address.socketName + ".lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -32,18 +32,12 @@ public final class UnlockAgentServer: @unchecked Sendable {
             close(lockDescriptor)
             throw AccountError("an unlock agent already runs for this home (\(address.socketPath))")
         }
-        unlinkat(folder, address.socketName, 0)
-        let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard socket >= 0 else { throw AccountError("cannot make a socket: \(String(cString: strerror(errno)))") }
-        // The socket is made 0600 before anyone can connect: bound under a umask that keeps others out.
-        let previous = umask(0o177)
-        let bound = UnlockAgentSocket.withAddress(folder: folder, name: address.socketName) { bind(socket, $0, $1) }
-        umask(previous)
-        guard bound == 0, listen(socket, 16) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(socket)
+        let socket: Int32
+        do throws(AccountError) {
+            socket = try UnlockAgentSocket.listen(address, folder: folder)
+        } catch {
             close(lockDescriptor)
-            throw AccountError("cannot listen on \(address.socketPath): \(reason)")
+            throw error
         }
         descriptor = socket
     }
@@ -95,21 +89,5 @@ public final class UnlockAgentServer: @unchecked Sendable {
             while reader.next() != nil {}
             return
         }
-    }
-
-    /// Makes the folder (0700) unless it exists, checks it is a real folder of this user, and opens it.
-    private static func prepareFolder(_ folder: String) throws(AccountError) -> Int32 {
-        if mkdir(folder, 0o700) != 0, errno != EEXIST {
-            throw AccountError("cannot create \(folder): \(String(cString: strerror(errno)))")
-        }
-        let descriptor = open(folder, UnlockAgentSocket.folderFlags)
-        var status = stat()
-        guard descriptor >= 0, fstat(descriptor, &status) == 0, status.st_uid == getuid() else {
-            if descriptor >= 0 { close(descriptor) }
-            throw AccountError("\(folder) is not a folder of this user; remove it or set XDG_RUNTIME_DIR")
-        }
-        // An O_PATH descriptor takes no fchmod; the path names the folder just checked, which only this user can replace.
-        if status.st_mode & 0o777 != 0o700 { chmod(folder, 0o700) }
-        return descriptor
     }
 }

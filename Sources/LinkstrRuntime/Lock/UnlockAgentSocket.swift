@@ -1,3 +1,4 @@
+import CHostSupport
 import Foundation
 import Glibc
 
@@ -28,7 +29,7 @@ enum UnlockAgentSocket {
     }
 
     /// Writes `message` as one line; false when the other end is gone.
-    static func send(_ message: UnlockAgentMessage, to descriptor: Int32) -> Bool {
+    static func send<Message: Encodable>(_ message: Message, to descriptor: Int32) -> Bool {
         guard var data = try? JSONEncoder().encode(message) else { return false }
         data.append(0x0A)
         return data.withUnsafeBytes { raw in
@@ -41,5 +42,106 @@ enum UnlockAgentSocket {
             }
             return true
         }
+    }
+
+    /// Why a socket was not trusted: it is not this user's own (nothing was sent to it).
+    struct Refusal: Error {
+        var reason: String
+    }
+
+    /// A connection to the socket at `address`, or nil when nobody listens there (no folder, no
+    /// socket, no process). Before anything is sent, the socket is checked to be this user's own: its
+    /// folder a real folder of the user's that no one else may enter, the socket a socket of the
+    /// user's, the process listening one of the user's (SO_PEERCRED).
+    /// - Parameter timeout: the longest a read may wait; nil for no limit.
+    static func connect(_ address: UnlockAgentAddress, timeout: Duration?) throws(Refusal) -> Int32? {
+        guard let folder = try openFolder(address.folder) else { return nil }
+        defer { close(folder) }
+        var status = stat()
+        if fstatat(folder, address.socketName, &status, AT_SYMLINK_NOFOLLOW) != 0 {
+            guard errno == ENOENT else { throw Refusal(reason: "\(address.socketPath) cannot be checked: \(String(cString: strerror(errno)))") }
+            return nil
+        }
+        guard status.st_mode & S_IFMT == S_IFSOCK else { throw Refusal(reason: "\(address.socketPath) is not a socket") }
+        guard status.st_uid == getuid() else {
+            throw Refusal(reason: "the socket \(address.socketPath) belongs to uid \(status.st_uid), not to you (uid \(getuid()))")
+        }
+        let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard socket >= 0 else { return nil }
+        if let timeout { setReceiveTimeout(socket, timeout) }
+        guard withAddress(folder: folder, name: address.socketName, { Glibc.connect(socket, $0, $1) }) == 0 else {
+            close(socket)
+            return nil
+        }
+        var peer: UInt32 = 0
+        guard linkstr_peer_uid(socket, &peer) == 0, peer == getuid() else {
+            close(socket)
+            throw Refusal(reason: "the process answering on \(address.socketPath) runs as uid \(peer), not as you (uid \(getuid()))")
+        }
+        return socket
+    }
+
+    /// The longest a read on `socket` waits from now on.
+    static func setReceiveTimeout(_ socket: Int32, _ timeout: Duration) {
+        let (seconds, attoseconds) = timeout.components
+        var limit = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// The socket's folder, open (O_PATH) once it is checked; nil when there is none.
+    private static func openFolder(_ path: String) throws(Refusal) -> Int32? {
+        let folder = open(path, folderFlags)
+        guard folder >= 0 else {
+            if errno == ENOENT { return nil }
+            throw Refusal(reason: "\(path) is not a real folder (\(String(cString: strerror(errno))))")
+        }
+        var status = stat()
+        guard fstat(folder, &status) == 0 else {
+            close(folder)
+            throw Refusal(reason: "\(path) cannot be checked: \(String(cString: strerror(errno)))")
+        }
+        if status.st_uid != getuid() {
+            close(folder)
+            throw Refusal(reason: "the folder \(path) belongs to uid \(status.st_uid), not to you (uid \(getuid()))")
+        }
+        if status.st_mode & 0o077 != 0 {
+            close(folder)
+            throw Refusal(reason: "the folder \(path) is open to others (mode \(String(status.st_mode & 0o777, radix: 8))); it must be 0700")
+        }
+        return folder
+    }
+
+    /// Makes the folder (0700) unless it exists, checks it is a real folder of this user, and opens it.
+    static func prepareFolder(_ folder: String) throws(AccountError) -> Int32 {
+        if mkdir(folder, 0o700) != 0, errno != EEXIST {
+            throw AccountError("cannot create \(folder): \(String(cString: strerror(errno)))")
+        }
+        let descriptor = open(folder, folderFlags)
+        var status = stat()
+        guard descriptor >= 0, fstat(descriptor, &status) == 0, status.st_uid == getuid() else {
+            if descriptor >= 0 { close(descriptor) }
+            throw AccountError("\(folder) is not a folder of this user; remove it or set XDG_RUNTIME_DIR")
+        }
+        // An O_PATH descriptor takes no fchmod; the path names the folder just checked, which only this user can replace.
+        if status.st_mode & 0o777 != 0o700 { chmod(folder, 0o700) }
+        return descriptor
+    }
+
+    /// Replaces whatever is at `address` with a socket of mode 0600 listening there, bound through
+    /// the folder open as `folder`.
+    static func listen(_ address: UnlockAgentAddress, folder: Int32) throws(AccountError) -> Int32 {
+        unlinkat(folder, address.socketName, 0)
+        let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard socket >= 0 else { throw AccountError("cannot make a socket: \(String(cString: strerror(errno)))") }
+        // The socket is made 0600 before anyone can connect: bound under a umask that keeps others out.
+        let previous = umask(0o177)
+        let bound = withAddress(folder: folder, name: address.socketName) { bind(socket, $0, $1) }
+        umask(previous)
+        guard bound == 0, Glibc.listen(socket, 16) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(socket)
+            throw AccountError("cannot listen on \(address.socketPath): \(reason)")
+        }
+        return socket
     }
 }

@@ -10,6 +10,17 @@ struct SignerView: Sendable {
         var askedAt: Int64
     }
 
+    /// A website's question from the browser helper: its origin, the profile, the request and what allowing it lets the site do.
+    struct SiteQuestionRow: Sendable {
+        var id: String
+        var origin: String
+        var profile: String
+        /// `method[:kind]`.
+        var request: String
+        var meaning: String
+        var askedAt: Int64
+    }
+
     struct ClientRow: Sendable {
         var npub: String
         var name: String?
@@ -45,6 +56,8 @@ struct SignerView: Sendable {
     /// Why the bunker stopped by itself.
     var problem: String?
     var questions: [QuestionRow]
+    /// Websites' questions from the browser helper (NIP-07).
+    var sites: [SiteQuestionRow]
     var clients: [ClientRow]
     /// Newest first.
     var log: [LogRow]
@@ -61,7 +74,8 @@ enum SignerPage {
                 <h1>Signer</h1>
                 <p class="lead">Let another Nostr client (a web client, a phone app, a bot) sign with your key, which stays on this computer.
                 Each new client asks you here first, and gets only what it asks for.
-                (Your key in another signer? <a href="/signer/remote">Use a remote signer</a>.)</p>
+                (Your key in another signer? <a href="/signer/remote">Use a remote signer</a>.)
+                While this app is open, websites asking through the linkstr browser extension are answered here too.</p>
                 \(Layout.problem(problem))
                 <div id="live">\(live(view, now: now, csrf: csrf))</div>
                 """)
@@ -69,7 +83,7 @@ enum SignerPage {
 
     /// The part that follows the bunker (also the page's fragment).
     static func live(_ view: SignerView, now: Int64, csrf: String) -> String {
-        serving(view, csrf: csrf) + questions(view.questions, now: now, csrf: csrf) + clients(view.clients, now: now, csrf: csrf) + log(view.log, now: now)
+        BrowserHelperPage.questions(view.sites, now: now, csrf: csrf) + serving(view, csrf: csrf) + questions(view.questions, now: now, csrf: csrf) + clients(view.clients, now: now, csrf: csrf) + log(view.log, now: now)
     }
 
     private static func serving(_ view: SignerView, csrf: String) -> String {
@@ -106,6 +120,13 @@ enum SignerPage {
         return "<ul class=\"grants\">" + grants.map { "<li><code>\(HTML.escape($0.permission))</code>: \(HTML.escape($0.meaning))</li>" }.joined() + "</ul>"
     }
 
+    /// The three answers of a question's form (its `answer` field).
+    static let answers = """
+        <div class="row wrap"><button type="submit" name="answer" value="once">Allow once</button>
+        <button type="submit" name="answer" value="always" class="primary">Always allow</button>
+        <button type="submit" name="answer" value="deny" class="danger">Deny</button></div>
+        """
+
     private static func questions(_ questions: [SignerView.QuestionRow], now: Int64, csrf: String) -> String {
         guard !questions.isEmpty else { return "" }
         let forms: [String] = questions.map { question in
@@ -114,9 +135,7 @@ enum SignerPage {
             \(HTML.csrfField(csrf))<input type="hidden" name="id" value="\(HTML.escape(question.id))">
             <p><strong>\(HTML.escape(question.headline))</strong></p>
             \(grants(question.grants))
-            <div class="row wrap"><button type="submit" name="answer" value="once">Allow once</button>
-            <button type="submit" name="answer" value="always" class="primary">Always allow</button>
-            <button type="submit" name="answer" value="deny" class="danger">Deny</button></div>
+            \(answers)
             <p class="hint">Asked \(HTML.relativeTime(question.askedAt, now: now)). “Allow once” lasts until the bunker stops; “Always allow” is remembered.
             Nobody answering within two minutes is a no.</p>
             </form>

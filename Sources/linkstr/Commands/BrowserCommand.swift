@@ -134,7 +134,9 @@ extension BrowserCommand {
                 passes the extension's origin (chrome-extension://ID/), Firefox the manifest path and the \
                 extension id; both are accepted and not needed. Requests and replies are native-messaging \
                 frames on stdin and stdout; messages go to stderr. Each request is answered as the profile \
-                active at that moment (or --profile's), with that profile's permissions.
+                active at that moment (or --profile's), with that profile's permissions. A site's question \
+                is asked in the linkstr app when one is open for this home (its Signer page), else with a \
+                desktop notification.
 
                 Example:
                   linkstr browser host --home ~/linkstr chrome-extension://cadkkjeablgnenpdgigdlleebljooikd/
@@ -162,7 +164,11 @@ extension BrowserCommand {
                 follower = following
                 handler = BrowserRequestHandler(
                     keys: BrowserKeyAccess { () throws(BrowserRequestError) in try await following.current() },
-                    permissions: BrowserPermissions(settings: host.configuration.browser, store: store, prompt: NotificationPermissionPrompt(dispatcher: dispatcher)))
+                    permissions: BrowserPermissions(
+                        settings: host.configuration.browser, store: store,
+                        prompt: AppPermissionPrompt(
+                            address: AppPermissionPrompt.address(for: global.runtimeConfiguration),
+                            fallback: NotificationPermissionPrompt(dispatcher: dispatcher), say: { Terminal.say($0) })))
             } catch {
                 Terminal.say(error.message)
                 let reason = error.message

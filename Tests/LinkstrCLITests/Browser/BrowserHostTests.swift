@@ -1,6 +1,7 @@
 import Foundation
 import NostrCore
 import PluginTesting
+import TestSupport
 import Testing
 
 /// `linkstr browser host` driven through pipes as a browser drives it: framed requests in, framed

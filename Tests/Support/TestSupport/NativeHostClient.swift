@@ -5,7 +5,7 @@ import LinkstrRuntime
 /// A browser's side of a native-messaging connection, for tests: starts the host program with
 /// pipes on stdin and stdout, writes framed requests and reads framed replies. Whatever the
 /// host writes to stdout must be frames.
-final class NativeHostClient {
+public final class NativeHostClient {
     private let process = Process()
     private let input = Pipe()
     private let output = Pipe()
@@ -14,7 +14,7 @@ final class NativeHostClient {
 
     /// Starts `executable` with `arguments` (as the browser does: the caller's origin last);
     /// stderr goes to `stderrFile`.
-    init(_ executable: String, _ arguments: [String], environment: [String: String], stderrFile: String) throws {
+    public init(_ executable: String, _ arguments: [String], environment: [String: String], stderrFile: String) throws {
         errors = stderrFile
         _ = FileManager.default.createFile(atPath: stderrFile, contents: nil)
         process.executableURL = URL(fileURLWithPath: executable)
@@ -32,17 +32,17 @@ final class NativeHostClient {
     }
 
     /// Sends `request` and waits for the next reply (at most `timeout` seconds).
-    func request(_ request: [String: Any], timeout: Double = 20) throws -> [String: Any] {
+    public func request(_ request: [String: Any], timeout: Double = 20) throws -> [String: Any] {
         try send(JSONSerialization.data(withJSONObject: request))
         return try reply(timeout: timeout)
     }
 
-    func send(_ message: Data) throws {
+    public func send(_ message: Data) throws {
         try input.fileHandleForWriting.write(contentsOf: NativeMessageCodec.frame(message))
     }
 
     /// The next reply, decoded.
-    func reply(timeout: Double = 20) throws -> [String: Any] {
+    public func reply(timeout: Double = 20) throws -> [String: Any] {
         let deadline = Date().addingTimeInterval(timeout)
         let descriptor = output.fileHandleForReading.fileDescriptor
         var chunk = [UInt8](repeating: 0, count: 65536)
@@ -64,7 +64,7 @@ final class NativeHostClient {
 
     /// Closes stdin as a browser does when the page goes away; returns the exit status and whether
     /// stdout ended on a frame boundary (nothing but frames was written).
-    func finish(timeout: Double = 20) throws -> (status: Int32, cleanEnd: Bool) {
+    public func finish(timeout: Double = 20) throws -> (status: Int32, cleanEnd: Bool) {
         try input.fileHandleForWriting.close()
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { usleep(20_000) }
@@ -74,5 +74,5 @@ final class NativeHostClient {
         return (process.terminationStatus, !decoder.hasPartialMessage)
     }
 
-    var stderr: String { (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "" }
+    public var stderr: String { (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "" }
 }
