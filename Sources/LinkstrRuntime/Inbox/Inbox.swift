@@ -174,7 +174,7 @@ final class Inbox {
     func commitBatch(observer: AccountRuntime.Observer?, in account: isolated AccountRuntime) async {
         guard batch.failure == nil else { return }
         do throws(RuntimeError) {
-            try account.bufferChangeFeed(batch.reports.flatMap { $0.report.changes })
+            try ChangeFeed.buffer(batch.reports.flatMap { $0.report.changes }, in: account)
             try account.commit()
         } catch {
             batch.failure = error
