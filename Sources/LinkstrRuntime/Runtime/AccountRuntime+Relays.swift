@@ -28,35 +28,4 @@ extension AccountRuntime {
             }
         }
     }
-
-    /// How long a contact change waits for the relays' copy of the follow list before building on it.
-    static let followListWait: Duration = .seconds(6)
-
-    /// The events a subscription delivers until every connected relay sent EOSE (or the wait ends);
-    /// then closes it.
-    func storedEvents(_ stream: SubscriptionStream, subscription: String, pool: RelayPool) async -> [Event] {
-        let wait = Self.followListWait
-        let collector = Task { () -> [Event] in
-            var events: [Event] = []
-            var finished = Set<String>()
-            for await message in stream {
-                switch message {
-                case .event(let received): events.append(received.event)
-                case .endOfStoredEvents(let relay), .closed(let relay, _): finished.insert(relay)
-                default: break
-                }
-                let connected = Set(pool.statuses.filter { $0.value.isConnected }.map(\.key))
-                if !connected.isEmpty, connected.isSubset(of: finished) { break }
-            }
-            return events
-        }
-        let timer = Task {
-            try? await Task.sleep(for: wait)
-            pool.unsubscribe(subscription)
-        }
-        let events = await collector.value
-        timer.cancel()
-        pool.unsubscribe(subscription)
-        return events
-    }
 }

@@ -42,10 +42,6 @@ extension AccountRuntime {
         try await SavedLinks.postSaved(sessionID, url: url, note: note, in: self)
     }
 
-    public func hasSavedLinks() throws(RuntimeError) -> Bool {
-        try SavedLinks.hasSavedLinks(in: self)
-    }
-
     public func importBookmarks(_ entries: [BookmarkEntry]) throws(RuntimeError) -> ImportReport {
         try SavedLinks.importBookmarks(entries, in: self)
     }

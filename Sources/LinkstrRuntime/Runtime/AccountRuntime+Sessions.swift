@@ -12,10 +12,6 @@ extension AccountRuntime {
         try Sessions.summary(of: id, in: self)
     }
 
-    public func unreadCount(_ id: SessionID) throws(RuntimeError) -> Int {
-        try Sessions.unreadCount(id, in: self)
-    }
-
     public func feed(_ id: SessionID, limit: Int?) throws(RuntimeError) -> [FeedItem] {
         try Sessions.feed(id, limit: limit, in: self)
     }
@@ -99,9 +95,5 @@ extension AccountRuntime {
 
     public func names(for change: EngineChange) -> ChangeNames {
         Sessions.names(for: change, in: self)
-    }
-
-    public func membershipHistory(of id: SessionID) throws(RuntimeError) -> MembershipHistory {
-        try Sessions.membershipHistory(of: id, in: self)
     }
 }

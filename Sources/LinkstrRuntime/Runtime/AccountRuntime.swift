@@ -27,22 +27,12 @@ public actor AccountRuntime {
     var pool: RelayPool?
     /// Records the answers relays give after a publish returned, while the pool lives.
     var lateAnswers: Task<Void, Never>?
-    /// Ingest results waiting for their commit.
-    var batch = IngestBatch()
+    /// The receive path: what is being unwrapped and ingested, and the counts of the running sync.
+    let inbox = Inbox()
     /// How many wraps are unwrapped at once (``UnwrapPool/defaultWorkers(for:)`` unless given).
     public nonisolated let unwrapWorkers: Int
-    /// Started by the first wrap received.
-    var unwrapPool: UnwrapPool?
-    /// Wraps being unwrapped, in the order they reach the engine, and their ids (for the seen-check).
-    var inFlight: [InFlightUnwrap] = []
-    var inFlightWrapIDs = Set<WrapID>()
     /// The contact book, once read.
     var contactBookCache: ContactBook?
-    /// During `watch`: the relays whose stored events the live subscription has had (EOSE); what
-    /// they send after that is news.
-    var liveRelaysCaughtUp = Set<String>()
-    /// During `watch`: the relays that ended the live subscription (CLOSED), not waited for.
-    var liveRelaysClosed = Set<String>()
     /// Entries this runtime added to the bunker's log (its size is checked every 100th).
     var bunkerLogWrites = 0
     /// The current time in Unix seconds (tests may pin it).

@@ -76,17 +76,17 @@ enum Contacts {
 
     /// Reads the account's follow list (and, with `profiles`, the kind 0 names of the contacts, the
     /// session members and this account: `peopleWithProfiles`) from the connected relays, waiting at
-    /// most `followListWait` for their end of stored events.
+    /// most `RelayPool.storedEventsWait` for their end of stored events.
     static func refreshFollowList(_ pool: RelayPool, profiles: Bool, in account: isolated AccountRuntime) async {
         var followLists: [Event] = []
         if let stream = try? pool.subscribeFollowList(of: account.me) {
-            followLists = await account.storedEvents(stream, subscription: RelayPool.LinkstrSubscription.followList, pool: pool)
+            followLists = await pool.storedEvents(stream, subscription: RelayPool.LinkstrSubscription.followList)
         }
         var names: [Event] = []
         if profiles, let known = try? contactBook(in: account),
             let stream = try? pool.subscribe("linkstr-profiles", filters: [Filter(authors: peopleWithProfiles(known, in: account), kinds: [Profile.kind])])
         {
-            names = await account.storedEvents(stream, subscription: "linkstr-profiles", pool: pool)
+            names = await pool.storedEvents(stream, subscription: "linkstr-profiles")
         }
         // Read, change and store with no suspension in between: a contact added or an alias set
         // while the relays answered (by the app or a command while a watch runs) is kept, not
@@ -178,12 +178,12 @@ enum Contacts {
     }
 
     /// Our newest validly signed kind 0 on the connected relays, or nil (none, or none answered within
-    /// `followListWait`).
+    /// `RelayPool.storedEventsWait`).
     private static func newestOwnProfile(_ pool: RelayPool, in account: isolated AccountRuntime) async -> Event? {
         guard let stream = try? pool.subscribe(Self.ownProfileSubscription, filters: [Filter(authors: [account.me], kinds: [Profile.kind])]) else {
             return nil
         }
-        let events = await account.storedEvents(stream, subscription: Self.ownProfileSubscription, pool: pool)
+        let events = await pool.storedEvents(stream, subscription: Self.ownProfileSubscription)
         return events.filter { $0.pubkey == account.me && $0.kind == Profile.kind && (try? $0.verify()) != nil }
             .max { EventStamp($0) < EventStamp($1) }
     }

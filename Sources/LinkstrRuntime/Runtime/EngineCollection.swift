@@ -26,7 +26,7 @@ enum EngineCollection {
     /// key: a name (`AccountStateKey`) · value: small per-account settings and watermarks.
     static let accountState = "state"
     /// key: time ‖ 8 random bytes · sort: when stored (microseconds) · value: a change's kind and
-    /// session: the change feed (`AccountRuntime.storedChanges(after:)`).
+    /// session: the change feed (`ChangeFeed`).
     static let change = "change"
 
     static let unreadFlag: Int64 = 1

@@ -23,7 +23,7 @@ extension SavedLinks {
         }
         var report = PrivateSyncReport()
         var remote: [String: SavedLink] = [:]
-        for event in await account.storedEvents(stream, subscription: Self.savedLinkSubscription, pool: pool) {
+        for event in await pool.storedEvents(stream, subscription: Self.savedLinkSubscription) {
             guard let link = savedLink(from: event, in: account) else { continue }
             report.received += 1
             if let known = remote[link.url], known.updatedAt >= link.updatedAt { continue }

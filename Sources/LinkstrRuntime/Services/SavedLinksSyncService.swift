@@ -25,7 +25,7 @@ public final class SavedLinksSyncService: Service {
                         let status = try await runtime.syncSavedLinks()
                         logger.info("saved links webhook sync: \(status.outcome.rawValue)\(status.error.map { " (\($0))" } ?? "")")
                     }
-                    if try await runtime.hasSavedLinks() {
+                    if try await SavedLinks.hasSavedLinks(in: runtime) {
                         let report = try await runtime.syncSavedLinksWithRelays()
                         logger.info("saved links relay sync: \(report.applied) applied, \(report.published) published")
                     }
