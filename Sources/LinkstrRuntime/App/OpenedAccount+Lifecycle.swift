@@ -1,19 +1,19 @@
 /// Ending an account on this machine: its records, its key, and for `deleteAccount` its presence on
 /// the relays.
 extension OpenedAccount {
-    /// Deletes every record of the account (see `AccountRuntime.clearLocalData`), then its key;
+    /// Deletes every record of the account (see `AccountRemoval.clearLocalData`), then its key;
     /// returns how many records were deleted.
     @discardableResult
     public func logOutClearingData() async throws(RuntimeError) -> UInt64 {
-        let deleted = try await runtime.clearLocalData()
+        let deleted = try await AccountRemoval.clearLocalData(in: runtime)
         try forgetKey()
         return deleted
     }
 
-    /// Deletes the account on the relays, then its local data (see `AccountRuntime.deleteAccount`),
+    /// Deletes the account on the relays, then its local data (see `AccountRemoval.deleteAccount`),
     /// then its key. A relay's refusal stops before anything local is deleted.
     public func deleteAccount() async throws(RuntimeError) {
-        try await runtime.deleteAccount()
+        try await AccountRemoval.deleteAccount(in: runtime)
         try forgetKey()
     }
 
