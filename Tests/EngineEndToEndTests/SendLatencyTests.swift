@@ -5,7 +5,7 @@ import Testing
 /// `relay list` says of it says that its answer had not come when the command ended.
 @Suite("End to end: a slow relay does not hold up a post", .timeLimit(.minutes(1)))
 struct SendLatencyTests {
-    @Test("`post` returns at the fast relay's OK, well before the slow relay's; `relay list` shows the fast relay's OK and the slow relay without an answer yet")
+    @Test("`post` returns at the fast relay's OK, well before the slow relay's; `relay list` shows the fast relay's OK and the slow relay without an answer (or still connecting)")
     func postDoesNotWaitForTheSlowRelay() async throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
@@ -25,7 +25,11 @@ struct SendLatencyTests {
         let fastRow = try #require(rows.first { $0.url == fast.url })
         #expect(fastRow.status == "connected" && fastRow.error == nil && fastRow.lastOKAt != nil, "\(fastRow)")
         let slowRow = try #require(rows.first { $0.url == slow.url })
-        #expect(slowRow.status == "connected" && slowRow.lastOKAt == nil, "\(slowRow)")
-        #expect(slowRow.error?.hasPrefix("no answer yet to the last publish") == true, "\(slowRow)")
+        #expect(slowRow.lastOKAt == nil, "\(slowRow)")
+        // Connected, it got the post and had not answered; on a loaded machine its (Python) socket
+        // may still be opening when the fast relay's OK ends the command.
+        #expect(
+            slowRow.status == "connecting" || (slowRow.status == "connected" && slowRow.error?.hasPrefix("no answer yet to the last publish") == true),
+            "\(slowRow)")
     }
 }

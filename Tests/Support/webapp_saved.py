@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -57,6 +58,23 @@ def notice(driver):
     return found[0].text if found else None
 
 
+def next_notice(description, act):
+    """Does `act` (a form sent) and returns the notice of the page it leads to, not one the page
+    before still showed (reading that one as the page goes gave a stale element)."""
+    before = driver.find_element(By.TAG_NAME, "html")
+    act()
+    wait(description, lambda: gone(before) and notice(driver))
+    return notice(driver)
+
+
+def gone(element):
+    try:
+        element.tag_name
+        return False
+    except StaleElementReferenceException:
+        return True
+
+
 def suggestions(driver):
     return [box.get_attribute("value") for box in driver.find_elements(By.CSS_SELECTOR, ".tag-options input[name='tag']")]
 
@@ -99,9 +117,7 @@ try:
     audit(driver, "saved-new")
     keys(driver, Keys.ENTER)
     seen["picked"] = driver.find_element(By.ID, "new-tags").get_attribute("value")
-    keys(driver, "Dev Tools", Keys.ENTER)
-    wait("the save's notice", lambda: notice(driver))
-    seen["keyboard_saved"] = notice(driver)
+    seen["keyboard_saved"] = next_notice("the save's notice", lambda: keys(driver, "Dev Tools", Keys.ENTER))
 
     # An already saved link: its tags are shown before saving, and new ones are merged.
     driver.get(origin + "/saved/new")
@@ -111,9 +127,7 @@ try:
     seen["already_button"] = driver.find_element(By.CSS_SELECTOR, "form.save-link button.primary").text
     screens(driver, "saved-already")
     driver.find_element(By.ID, "new-tags").send_keys("later")
-    driver.find_element(By.CSS_SELECTOR, "form.save-link button.primary").click()
-    wait("the merge's notice", lambda: notice(driver))
-    seen["merged_notice"] = notice(driver)
+    seen["merged_notice"] = next_notice("the merge's notice", lambda: driver.find_element(By.CSS_SELECTOR, "form.save-link button.primary").click())
 
     # Search (as you type) and the tag filter.
     driver.find_element(By.ID, "search").send_keys("compiler")
@@ -133,23 +147,17 @@ try:
     driver.find_element(By.ID, "new-tags").send_keys("language")
     screens(driver, "saved-edit")
     audit(driver, "saved-edit")
-    driver.find_element(By.CSS_SELECTOR, "form[action='/saved/edit'] button.primary").click()
-    wait("the edit's notice", lambda: notice(driver))
-    seen["edited_notice"] = notice(driver)
+    seen["edited_notice"] = next_notice("the edit's notice", lambda: driver.find_element(By.CSS_SELECTOR, "form[action='/saved/edit'] button.primary").click())
 
     # Remove, the recently removed view, restore.
-    row(driver, "https://example.com/article").find_element(By.CSS_SELECTOR, "form[action='/saved/unsave'] button").click()
-    wait("the removal's notice", lambda: notice(driver))
-    seen["removed_notice"] = notice(driver)
+    seen["removed_notice"] = next_notice("the removal's notice", lambda: row(driver, "https://example.com/article").find_element(By.CSS_SELECTOR, "form[action='/saved/unsave'] button").click())
     seen["removed_gone"] = "https://example.com/article" not in urls(driver)
     driver.find_element(By.LINK_TEXT, "Recently removed").click()
     wait("the removed view", lambda: "deleted=1" in driver.current_url)
     seen["removed_listed"] = urls(driver)
     screens(driver, "saved-removed")
     audit(driver, "saved-removed")
-    row(driver, "https://example.com/article").find_element(By.CSS_SELECTOR, "form[action='/saved/restore'] button").click()
-    wait("the restore's notice", lambda: notice(driver))
-    seen["restored_notice"] = notice(driver)
+    seen["restored_notice"] = next_notice("the restore's notice", lambda: row(driver, "https://example.com/article").find_element(By.CSS_SELECTOR, "form[action='/saved/restore'] button").click())
     seen["restored_listed"] = "https://example.com/article" in urls(driver)
 
     # "Save link" of a post, distinct from "Save for offline"; the saved link goes back to the post.
@@ -164,9 +172,7 @@ try:
     seen["from_post_note"] = driver.find_element(By.ID, "saved-note").get_attribute("value")
     driver.find_element(By.ID, "new-tags").send_keys("video")
     screens(driver, "saved-from-post")
-    driver.find_element(By.CSS_SELECTOR, "form.save-link button.primary").click()
-    wait("the post's save notice", lambda: notice(driver))
-    seen["from_post_notice"] = notice(driver)
+    seen["from_post_notice"] = next_notice("the post's save notice", lambda: driver.find_element(By.CSS_SELECTOR, "form.save-link button.primary").click())
     screens(driver, "saved-list")
     shared = driver.find_element(By.CSS_SELECTOR, "li.saved-link a[href^='/saved/post']")
     seen["shared_text"] = shared.text
