@@ -280,11 +280,17 @@ enum Assets {
         const region = () => document.getElementById("live");
 
         // Fetches what the page shows again (the same address, as a fragment) and puts it in place.
+        // Answers can come back out of order (a search typed fast starts one fetch a key), so only
+        // the answer to the latest fetch is shown.
+        let refreshes = 0;
         async function refresh() {
+          const mine = ++refreshes;
           const url = new URL(location.href);
           url.searchParams.set("fragment", "1");
           const response = await fetch(url, { credentials: "same-origin" });
-          if (response.ok && region()) region().innerHTML = await response.text();
+          if (!response.ok) return;
+          const text = await response.text();
+          if (mine === refreshes && region()) region().innerHTML = text;
         }
 
         // Players in use (a provider's, or a cached video that was started) survive a refresh.

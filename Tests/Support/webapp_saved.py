@@ -129,9 +129,21 @@ try:
     driver.find_element(By.ID, "new-tags").send_keys("later")
     seen["merged_notice"] = next_notice("the merge's notice", lambda: driver.find_element(By.CSS_SELECTOR, "form.save-link button.primary").click())
 
-    # Search (as you type) and the tag filter.
+    # Search (as you type) and the tag filter. The answer to the first key is held back until after
+    # the last one's: the list must still show the last query's result once it comes.
+    driver.execute_script("""
+        const plain = window.fetch;
+        let first = true;
+        window.fetch = (...request) => {
+          const answer = plain(...request);
+          if (!first) return answer;
+          first = false;
+          window.heldAnswer = answer.then((response) => new Promise((resolve) => setTimeout(() => resolve(response), 1500)));
+          return window.heldAnswer;
+        };""")
     driver.find_element(By.ID, "search").send_keys("compiler")
     wait("the search's result", lambda: urls(driver) == ["https://github.com/apple/swift"])
+    driver.execute_async_script("window.heldAnswer.then(() => setTimeout(arguments[0], 200))")
     seen["search_compiler"] = urls(driver)
     driver.get(origin + "/saved")
     driver.find_element(By.CSS_SELECTOR, ".tag-filter a[href='/saved?tag=dev%20tools']").click()
