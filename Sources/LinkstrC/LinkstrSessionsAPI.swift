@@ -11,7 +11,7 @@ public func linkstr_sessions_list(
     _ errorSlot: UnsafeMutablePointer<lkh_error>?
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
-        let sessions = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+        let sessions = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
             try await runtime.sessions(archived: archived != 0)
         }
         return sessions.map(JSONRecords.SessionRow.init)
@@ -27,7 +27,7 @@ public func linkstr_session_create(
         let runtime = try EmbeddedRuntime.from(handle)
         let name = try RuntimeCall.text(name, "name")
         let members = try people(RuntimeCall.optionalText(membersJSON) ?? "[]")
-        let (summary, warning) = try runtime.run { runtime throws(RuntimeError) in
+        let (summary, warning) = try runtime.run { runtime throws(LinkstrError) in
             try await runtime.createSession(named: name, members: members)
         }
         return JSONRecords.Merged(JSONRecords.CreatedSession(summary), Warnings(warnings: warning.map { [$0] } ?? []))
@@ -48,7 +48,7 @@ public func linkstr_session_members(
         let session = try RuntimeCall.text(session, "session")
         let add = try people(RuntimeCall.optionalText(addJSON) ?? "[]")
         let remove = try people(RuntimeCall.optionalText(removeJSON) ?? "[]")
-        let summary = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+        let summary = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
             try await runtime.changeMembers(of: session, adding: add, removing: remove)
         }
         return JSONRecords.SessionMembers(summary)
@@ -78,7 +78,7 @@ public func linkstr_feed(
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let session = try RuntimeCall.text(session, "session")
-        let items = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+        let items = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
             try await runtime.feed(try await runtime.resolveSession(session), limit: limit == 0 ? nil : Int(limit))
         }
         return items.map(JSONRecords.FeedRow.init)
@@ -92,7 +92,7 @@ public func linkstr_post(
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let (session, url, note) = (try RuntimeCall.text(session, "session"), try RuntimeCall.text(url, "url"), RuntimeCall.optionalText(note))
-        let post = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+        let post = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
             try await runtime.post(try await runtime.resolveSession(session), url: url, note: note)
         }
         return JSONRecords.SentPost(post)
@@ -116,7 +116,7 @@ public func linkstr_react(
         default:
             throw EmbeddedFailure(.invalid, "unknown reaction mode \(mode); use LINKSTR_REACT_TOGGLE, LINKSTR_REACT_ON or LINKSTR_REACT_OFF")
         }
-        let reaction = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+        let reaction = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
             let id = try await runtime.resolveSession(session)
             return try await runtime.react(id, postID: try await runtime.resolvePost(post, in: id), emoji: emoji, active: active)
         }
@@ -131,7 +131,7 @@ public func linkstr_delete(
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let (session, post) = (try RuntimeCall.text(session, "session"), try RuntimeCall.text(post, "post"))
-        let deletion = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+        let deletion = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
             let id = try await runtime.resolveSession(session)
             return try await runtime.delete(id, postID: try await runtime.resolvePost(post, in: id))
         }
@@ -146,7 +146,7 @@ public func linkstr_read(
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let (session, post) = (try RuntimeCall.text(session, "session"), RuntimeCall.optionalText(post))
-        _ = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+        _ = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
             let id = try await runtime.resolveSession(session)
             var postID: RumorID?
             if let post { postID = try await runtime.resolvePost(post, in: id) }
@@ -158,7 +158,7 @@ public func linkstr_read(
 
 private func setArchived(_ handle: OpaquePointer?, _ session: UnsafePointer<CChar>?, _ archived: Bool) throws(EmbeddedFailure) -> JSONRecords.Ok {
     let session = try RuntimeCall.text(session, "session")
-    try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+    try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
         try await runtime.setArchived(try await runtime.resolveSession(session), archived)
     }
     return JSONRecords.ok

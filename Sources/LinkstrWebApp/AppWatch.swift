@@ -65,7 +65,7 @@ struct AppWatch: Sendable {
         var cursor: StoredChangeCursor?
         var looked = ContinuousClock.now
         while !Task.isCancelled {
-            do throws(RuntimeError) {
+            do throws(LinkstrError) {
                 let read = try await runtime.storedChanges(after: cursor)
                 cursor = read.cursor
                 for change in read.changes { live.publish(LiveChange(change)) }

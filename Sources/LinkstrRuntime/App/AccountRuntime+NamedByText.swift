@@ -2,7 +2,7 @@
 // npub, a contact alias…), resolved here once for the command line and the C API.
 extension AccountRuntime {
     /// Each of `texts` as a person (``resolvePerson(_:)``), in order; the first that names nobody throws.
-    public func resolvePeople(_ texts: [String]) throws(RuntimeError) -> [PublicKey] {
+    public func resolvePeople(_ texts: [String]) throws(LinkstrError) -> [PublicKey] {
         var keys: [PublicKey] = []
         for text in texts { keys.append(try resolvePerson(text)) }
         return keys
@@ -15,8 +15,8 @@ extension AccountRuntime {
     ///   goes out (the command line shows its connecting step there).
     public func changeMembers(
         of session: String, adding: [String], removing: [String],
-        beforeSending: @Sendable () async throws(RuntimeError) -> Void = {}
-    ) async throws(RuntimeError) -> SessionSummary {
+        beforeSending: @Sendable () async throws(LinkstrError) -> Void = {}
+    ) async throws(LinkstrError) -> SessionSummary {
         let id = try resolveSession(session)
         guard !adding.isEmpty || !removing.isEmpty else { return try summary(of: id) }
         let (joining, leaving) = (try resolvePeople(adding), try resolvePeople(removing))
@@ -28,8 +28,8 @@ extension AccountRuntime {
     /// says when other sessions have that name too (the new one is then named by its id).
     /// - Parameter beforeSending: runs once every member is found, before the session goes out.
     public func createSession(
-        named name: String, members: [String], beforeSending: @Sendable () async throws(RuntimeError) -> Void = {}
-    ) async throws(RuntimeError) -> (summary: SessionSummary, namesakeWarning: String?) {
+        named name: String, members: [String], beforeSending: @Sendable () async throws(LinkstrError) -> Void = {}
+    ) async throws(LinkstrError) -> (summary: SessionSummary, namesakeWarning: String?) {
         let keys = try resolvePeople(members)
         try await beforeSending()
         let summary = try await createSession(name: name, members: keys)

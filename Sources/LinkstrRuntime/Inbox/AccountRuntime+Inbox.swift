@@ -15,7 +15,7 @@ extension AccountRuntime {
     /// (see ``InboxSync/sync(timeout:progress:in:)``).
     ///
     /// - Parameter timeout: the longest to wait for the first relay and for each page.
-    public func sync(timeout: Duration = .seconds(15), progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws(RuntimeError) -> SyncReport {
+    public func sync(timeout: Duration = .seconds(15), progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws(LinkstrError) -> SyncReport {
         try await InboxSync.sync(timeout: timeout, progress: progress, in: self)
     }
 
@@ -26,7 +26,7 @@ extension AccountRuntime {
     ///   stored and observed first, as live.
     public func watch(
         timeout: Duration = .seconds(15), pending: [VerifiedEvent] = [], caughtUp: (@Sendable () -> Void)? = nil, observer: @escaping Observer
-    ) async throws(RuntimeError) {
+    ) async throws(LinkstrError) {
         try await InboxWatch.watch(timeout: timeout, pending: pending, caughtUp: caughtUp, observer: observer, in: self)
     }
 
@@ -35,7 +35,7 @@ extension AccountRuntime {
     ///
     /// - Parameter received: called on the actor after each wrap is handed on, with how many were.
     @_spi(Benchmark)
-    public func ingestForBenchmark(_ wraps: [Event], received: (@Sendable (Int) -> Void)? = nil) async throws(RuntimeError) -> SyncReport {
+    public func ingestForBenchmark(_ wraps: [Event], received: (@Sendable (Int) -> Void)? = nil) async throws(LinkstrError) -> SyncReport {
         try await InboxSync.ingest(wraps, received: received, in: self)
     }
 }

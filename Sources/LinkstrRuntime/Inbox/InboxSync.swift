@@ -19,12 +19,12 @@ enum InboxSync {
     /// - Parameter timeout: the longest to wait for the first relay and for each page.
     static func sync(
         timeout: Duration, progress: (@Sendable (SyncProgress) -> Void)?, in account: isolated AccountRuntime
-    ) async throws(RuntimeError) -> SyncReport {
+    ) async throws(LinkstrError) -> SyncReport {
         let inbox = account.inbox
         inbox.startBatch()
         let pool = try account.connect()
         defer { Outbox.recordRelayStatuses(unfinished: Set(inbox.batch.sync.unfinishedRelays), in: account) }
-        do throws(RuntimeError) {
+        do throws(LinkstrError) {
             try await backfill(pool, timeout: timeout, deduplicator: EventDeduplicator(capacity: 1_000_000), observer: nil, progress: progress, in: account)
         } catch {
             guard Task.isCancelled, inbox.batch.failure == nil else { throw error }
@@ -51,7 +51,7 @@ enum InboxSync {
     static func backfill(
         _ pool: RelayPool, timeout: Duration, deduplicator: EventDeduplicator, observer: AccountRuntime.Observer?,
         progress: (@Sendable (SyncProgress) -> Void)?, in account: isolated AccountRuntime
-    ) async throws(RuntimeError) {
+    ) async throws(LinkstrError) {
         let inbox = account.inbox
         let started = account.clock()
         let lastSync = try beginBackfill(started: started, in: account)
@@ -83,7 +83,7 @@ enum InboxSync {
     private static func passBackfill(
         _ pool: RelayPool, _ request: GiftWrapBackfill, deduplicator: EventDeduplicator, refetching: Set<WrapID>?,
         observer: AccountRuntime.Observer?, progress: (@Sendable (SyncProgress) -> Void)?, in account: isolated AccountRuntime
-    ) async throws(RuntimeError) -> BackfillSummary {
+    ) async throws(LinkstrError) -> BackfillSummary {
         let inbox = account.inbox
         let receivedBefore = inbox.batch.sync.received
         let summary: BackfillSummary
@@ -96,10 +96,10 @@ enum InboxSync {
                 await receiveBackfilled(
                     received.verified, source: received.isNew ? .live : .historical, observer: observer, progress: progress, in: account)
             }
-        } catch let error as RuntimeError {
+        } catch let error as LinkstrError {
             throw error
         } catch {
-            throw RuntimeError(.failed, "\(error)")
+            throw LinkstrError(.failed, "\(error)")
         }
         await drainUnwrapped(observer: observer, in: account)
         guard refetching == nil else {
@@ -112,7 +112,7 @@ enum InboxSync {
 
     /// Before the first wrap of a backfill: restages what waited when the last sync ended and decides
     /// whether history is restored as read. Returns the last sync's start (nil on the first sync).
-    private static func beginBackfill(started: Int64, in account: isolated AccountRuntime) throws(RuntimeError) -> Int64? {
+    private static func beginBackfill(started: Int64, in account: isolated AccountRuntime) throws(LinkstrError) -> Int64? {
         let lastSync = try account.stateInt64(AccountStateKey.lastSync)
         try account.inbox.restage(in: account)
         let restoreStarted = try account.stateInt64(AccountStateKey.restoreStarted)
@@ -157,7 +157,7 @@ enum InboxSync {
     /// what was pushed out of staging as rejected, the sync watermark is set, seen marks no relay
     /// can bring back are dropped, and the rest committed.
     /// After a storage failure none of that is written: the next sync starts where this one did.
-    private static func finishBackfill(started: Int64, observer: AccountRuntime.Observer?, in account: isolated AccountRuntime) async throws(RuntimeError) {
+    private static func finishBackfill(started: Int64, observer: AccountRuntime.Observer?, in account: isolated AccountRuntime) async throws(LinkstrError) {
         let inbox = account.inbox
         await drainUnwrapped(observer: observer, in: account)
         let unresolved = account.engine.finishSync()
@@ -180,7 +180,7 @@ enum InboxSync {
     /// filters a run's repeats: they meet the store's seen-check, as wraps from an earlier sync do.
     static func ingest(
         _ wraps: [Event], received: (@Sendable (Int) -> Void)?, in account: isolated AccountRuntime
-    ) async throws(RuntimeError) -> SyncReport {
+    ) async throws(LinkstrError) -> SyncReport {
         let inbox = account.inbox
         inbox.startBatch()
         let started = account.clock()

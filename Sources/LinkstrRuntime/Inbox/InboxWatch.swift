@@ -26,7 +26,7 @@ enum InboxWatch {
     static func watch(
         timeout: Duration, pending: [VerifiedEvent], caughtUp: (@Sendable () -> Void)?, observer: @escaping AccountRuntime.Observer,
         in account: isolated AccountRuntime
-    ) async throws(RuntimeError) {
+    ) async throws(LinkstrError) {
         let inbox = account.inbox
         inbox.startBatch()
         let pool = try account.connect()
@@ -42,7 +42,7 @@ enum InboxWatch {
         do {
             live = try pool.subscribeGiftWraps(to: account.me, now: account.clock(), deduplicator: deduplicator)
         } catch {
-            throw RuntimeError(.failed, "cannot subscribe to gift wraps: \(error)")
+            throw LinkstrError(.failed, "cannot subscribe to gift wraps: \(error)")
         }
         inbox.liveRelaysCaughtUp = []
         inbox.liveRelaysClosed = []
@@ -51,7 +51,7 @@ enum InboxWatch {
         let liveTask = Task { await follow(live, progressed: liveProgressed, observer: observer, in: account) }
         defer { liveTask.cancel() }
         let closeLive: @Sendable () -> Void = { pool.unsubscribe(RelayPool.LinkstrSubscription.giftWraps) }
-        do throws(RuntimeError) {
+        do throws(LinkstrError) {
             try await InboxSync.backfill(pool, timeout: timeout, deduplicator: deduplicator, observer: observer, progress: nil, in: account)
         } catch {
             guard Task.isCancelled else { throw error }

@@ -4,7 +4,7 @@ import Foundation
 extension AccountRuntime {
     /// What the change feed holds after `cursor`, oldest first, and the cursor to ask with next (see
     /// ``ChangeFeed/storedChanges(after:in:)``).
-    public func storedChanges(after cursor: StoredChangeCursor?) throws(RuntimeError) -> (changes: [StoredChange], cursor: StoredChangeCursor) {
+    public func storedChanges(after cursor: StoredChangeCursor?) throws(LinkstrError) -> (changes: [StoredChange], cursor: StoredChangeCursor) {
         try ChangeFeed.storedChanges(after: cursor, in: self)
     }
 }

@@ -4,11 +4,11 @@ import NostrCore
 
 /// The contact use cases on the account; ``Contacts`` does the work, on this actor.
 extension AccountRuntime {
-    public func contacts() throws(RuntimeError) -> [Contact] {
+    public func contacts() throws(LinkstrError) -> [Contact] {
         try Contacts.contacts(in: self)
     }
 
-    public func resolvePerson(_ text: String) throws(RuntimeError) -> PublicKey {
+    public func resolvePerson(_ text: String) throws(LinkstrError) -> PublicKey {
         try Contacts.resolvePerson(text, in: self)
     }
 
@@ -20,15 +20,15 @@ extension AccountRuntime {
         Contacts.displayNames(of: people, in: self)
     }
 
-    public func addContact(_ key: PublicKey, alias: String?) async throws(RuntimeError) -> Contact {
+    public func addContact(_ key: PublicKey, alias: String?) async throws(LinkstrError) -> Contact {
         try await Contacts.addContact(key, alias: alias, in: self)
     }
 
-    public func removeContact(_ key: PublicKey) async throws(RuntimeError) {
+    public func removeContact(_ key: PublicKey) async throws(LinkstrError) {
         try await Contacts.removeContact(key, in: self)
     }
 
-    public func setAlias(_ alias: String?, for key: PublicKey) throws(RuntimeError) {
+    public func setAlias(_ alias: String?, for key: PublicKey) throws(LinkstrError) {
         try Contacts.setAlias(alias, for: key, in: self)
     }
 
@@ -37,7 +37,7 @@ extension AccountRuntime {
     }
 
     @discardableResult
-    public func publishName(_ name: String?) async throws(RuntimeError) -> String? {
+    public func publishName(_ name: String?) async throws(LinkstrError) -> String? {
         try await Contacts.publishName(name, in: self)
     }
 }

@@ -28,7 +28,7 @@ struct PostCommand: AsyncParsableCommand {
         try await AccountContext.with(global, connects: true) { context in
             let id = try await context.session(session)
             try await context.connect(forWriting: true)
-            let post = try await context.run { runtime throws(RuntimeError) in
+            let post = try await context.run { runtime throws(LinkstrError) in
                 if let saved { return try await runtime.postSaved(id, url: saved, note: note) }
                 return try await runtime.post(id, url: url ?? "", note: note)
             }

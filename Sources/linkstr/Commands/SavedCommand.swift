@@ -38,7 +38,7 @@ extension SavedCommand {
             try await AccountContext.with(global) { context in
                 let filter = SavedLinkFilter(tags: tag, search: search, deleted: deleted)
                 let fetchTitles = titles
-                let links = try await context.run { runtime throws(RuntimeError) in
+                let links = try await context.run { runtime throws(LinkstrError) in
                     let links = try await runtime.savedLinks(filter)
                     return fetchTitles ? try await runtime.fetchTitles(links) : links
                 }
@@ -94,7 +94,7 @@ extension SavedCommand {
             }
             try await AccountContext.with(global) { context in
                 let showOnly = status
-                let result = try await context.run { runtime throws(RuntimeError) in
+                let result = try await context.run { runtime throws(LinkstrError) in
                     showOnly ? try await runtime.webhookStatus() : try await runtime.syncSavedLinks()
                 }
                 if background { return }
@@ -112,7 +112,7 @@ extension SavedCommand {
         private func syncWithRelays() async throws {
             try await AccountContext.with(global, connects: true) { context in
                 try await context.connect(forWriting: true)
-                let report = try await context.run { runtime throws(RuntimeError) in try await runtime.syncSavedLinksWithRelays() }
+                let report = try await context.run { runtime throws(LinkstrError) in try await runtime.syncSavedLinksWithRelays() }
                 if global.json {
                     Terminal.printJSON(RelaySync(received: report.received, applied: report.applied, published: report.published, pending: report.pending))
                 } else {
@@ -148,9 +148,9 @@ extension SavedCommand {
             try await AccountContext.with(global) { context in
                 switch format {
                 case .netscape:
-                    Terminal.write(try await context.run { runtime throws(RuntimeError) in try await runtime.exportBookmarks() })
+                    Terminal.write(try await context.run { runtime throws(LinkstrError) in try await runtime.exportBookmarks() })
                 case .json:
-                    Terminal.write(SavedLinkExport.json(try await context.run { runtime throws(RuntimeError) in try await runtime.savedLinks() }))
+                    Terminal.write(SavedLinkExport.json(try await context.run { runtime throws(LinkstrError) in try await runtime.savedLinks() }))
                 }
             }
         }
@@ -189,13 +189,13 @@ extension SavedCommand {
                 data = read
             }
             let entries: [BookmarkEntry]
-            do throws(RuntimeError) {
+            do throws(LinkstrError) {
                 entries = try BookmarkFile.entries(data, named: file)
             } catch {
                 throw error.failure
             }
             try await AccountContext.with(global) { context in
-                let report = try await context.run { runtime throws(RuntimeError) in try await runtime.importBookmarks(entries) }
+                let report = try await context.run { runtime throws(LinkstrError) in try await runtime.importBookmarks(entries) }
                 if global.json {
                     Terminal.printJSON(Imported(imported: report.imported, merged: report.merged, skipped: report.skipped))
                 } else {

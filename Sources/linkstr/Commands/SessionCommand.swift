@@ -35,8 +35,8 @@ extension SessionCommand {
 
         func run() async throws {
             try await AccountContext.with(global, connects: true) { context in
-                let (summary, warning) = try await context.run { runtime throws(RuntimeError) in
-                    try await runtime.createSession(named: name, members: members) { () throws(RuntimeError) in
+                let (summary, warning) = try await context.run { runtime throws(LinkstrError) in
+                    try await runtime.createSession(named: name, members: members) { () throws(LinkstrError) in
                         try await context.connecting(forWriting: true)
                     }
                 }
@@ -81,9 +81,9 @@ extension SessionCommand {
         func run() async throws {
             try await AccountContext.with(global, connects: true) { context in
                 let id = try await context.session(session)
-                let creator = try await context.run { runtime throws(RuntimeError) in try await runtime.summary(of: id).creator }
+                let creator = try await context.run { runtime throws(LinkstrError) in try await runtime.summary(of: id).creator }
                 if creator == context.runtime.me { try await context.connect(forWriting: true) }
-                let renamed = try await context.run { runtime throws(RuntimeError) in try await runtime.renameSession(id, to: clear ? nil : name) }
+                let renamed = try await context.run { runtime throws(LinkstrError) in try await runtime.renameSession(id, to: clear ? nil : name) }
                 if global.json {
                     Terminal.printJSON(JSONRecords.Merged(JSONRecords.SessionRow(renamed), Renamed(shared: creator == context.runtime.me)))
                 } else if creator == context.runtime.me {
@@ -118,8 +118,8 @@ extension SessionCommand {
 
         func run() async throws {
             try await AccountContext.with(global, connects: !add.isEmpty || !remove.isEmpty) { context in
-                let summary = try await context.run { runtime throws(RuntimeError) in
-                    try await runtime.changeMembers(of: session, adding: add, removing: remove) { () throws(RuntimeError) in
+                let summary = try await context.run { runtime throws(LinkstrError) in
+                    try await runtime.changeMembers(of: session, adding: add, removing: remove) { () throws(LinkstrError) in
                         try await context.connecting(forWriting: true)
                     }
                 }
@@ -189,7 +189,7 @@ extension SessionCommand {
 func setArchived(_ session: String, _ archived: Bool, _ global: GlobalOptions) async throws {
     try await AccountContext.with(global) { context in
         let id = try await context.session(session)
-        try await context.run { runtime throws(RuntimeError) in try await runtime.setArchived(id, archived) }
+        try await context.run { runtime throws(LinkstrError) in try await runtime.setArchived(id, archived) }
         if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("\(archived ? "archived" : "unarchived") \(session)\n") }
     }
 }

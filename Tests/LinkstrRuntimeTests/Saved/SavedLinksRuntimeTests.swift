@@ -70,7 +70,7 @@ import Testing
         #expect(restored.deletedAt == nil && restored.tags == ["keep"] && restored.id == saved.id)
         #expect(try await alice.savedLinks().map(\.id) == [saved.id])
         #expect(try await alice.savedLinks(SavedLinkFilter(deleted: true)).isEmpty)
-        await #expect(throws: RuntimeError.self) { try await alice.unsave("https://example.com/never-saved") }
+        await #expect(throws: LinkstrError.self) { try await alice.unsave("https://example.com/never-saved") }
     }
 
     @Test func tagEditsAddAndRemove() async throws {
@@ -128,7 +128,7 @@ import Testing
         let posted = try await alice.postSaved(session.id, url: "swift.org/blog", note: nil)
         #expect(posted.url == "https://swift.org/blog" && posted.note == "the blog")
         #expect(try await alice.feed(session.id, limit: nil).map(\.post.url) == ["https://swift.org/blog"])
-        await #expect(throws: RuntimeError.self) { try await alice.postSaved(session.id, url: "https://not.saved.example", note: nil) }
+        await #expect(throws: LinkstrError.self) { try await alice.postSaved(session.id, url: "https://not.saved.example", note: nil) }
     }
 
     @Test func savedLinksAreSealedAtRest() async throws {

@@ -43,7 +43,7 @@ import Testing
 
         try await alice.runtime.setAlias("Bobby", for: bob)
         #expect(try await alice.runtime.resolvePerson("bobby") == bob)
-        await #expect(throws: RuntimeError.self) { try await alice.runtime.resolvePerson("Bob") }
+        await #expect(throws: LinkstrError.self) { try await alice.runtime.resolvePerson("Bob") }
         try await alice.runtime.setAlias(nil, for: bob)
         #expect(try await alice.runtime.contacts().first?.alias == nil)
         #expect(relay.storedEvents.count == published)
@@ -62,10 +62,10 @@ import Testing
         #expect(try await alice.runtime.contacts().map(\.pubkey) == [carol])
         let followed = relay.storedEvents(matching: Filter(authors: [alice.runtime.me], kinds: [3])).first
         #expect(followed?.tags.filter { $0.first == "p" }.map { $0[1] } == [carol.hex])
-        await #expect(throws: RuntimeError.self) { try await alice.runtime.resolvePerson("Bob") }
+        await #expect(throws: LinkstrError.self) { try await alice.runtime.resolvePerson("Bob") }
 
-        let error = await #expect(throws: RuntimeError.self) { try await alice.runtime.removeContact(bob) }
-        #expect(error?.kind == .badInput)
+        let error = await #expect(throws: LinkstrError.self) { try await alice.runtime.removeContact(bob) }
+        #expect(error?.code == .badInput)
     }
 
     @Test(arguments: ["npub1notakey", "nobody", "abc123"])
@@ -73,7 +73,7 @@ import Testing
         defer { scratch.remove() }
         let alice = try InProcessHome.account(scratch, relay: relay)
         defer { alice.host.stop() }
-        let error = await #expect(throws: RuntimeError.self) { try await alice.runtime.resolvePerson(text) }
-        #expect(error?.kind == .badInput)
+        let error = await #expect(throws: LinkstrError.self) { try await alice.runtime.resolvePerson(text) }
+        #expect(error?.code == .badInput)
     }
 }

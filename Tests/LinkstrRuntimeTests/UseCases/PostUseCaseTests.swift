@@ -49,8 +49,8 @@ import Testing
         let (alice, bob, session) = try await aliceAndBob()
         defer { alice.host.stop(); bob.host.stop() }
         let before = relay.storedEvents.count
-        let error = await #expect(throws: RuntimeError.self) { try await alice.runtime.post(session, url: input, note: nil) }
-        #expect(error?.kind == .badInput)
+        let error = await #expect(throws: LinkstrError.self) { try await alice.runtime.post(session, url: input, note: nil) }
+        #expect(error?.code == .badInput)
         #expect(relay.storedEvents.count == before)
         #expect(try await alice.runtime.feed(session, limit: nil).isEmpty)
     }
@@ -87,10 +87,10 @@ import Testing
         let (alice, bob, session) = try await aliceAndBob()
         defer { alice.host.stop(); bob.host.stop() }
         let post = try await alice.runtime.post(session, url: "https://example.com/talk", note: nil)
-        let error = await #expect(throws: RuntimeError.self) {
+        let error = await #expect(throws: LinkstrError.self) {
             try await alice.runtime.react(session, postID: post.id, emoji: "nice", active: nil)
         }
-        #expect(error?.kind == .badInput)
+        #expect(error?.code == .badInput)
     }
 
     @Test func aDeletedPostLeavesBothFeedsAndOnlyItsSenderMayDeleteIt() async throws {
@@ -101,7 +101,7 @@ import Testing
         let gone = try await alice.runtime.post(session, url: "https://example.com/gone", note: nil)
         _ = try await bob.runtime.sync()
 
-        await #expect(throws: RuntimeError.self) { try await bob.runtime.delete(session, postID: gone.id) }
+        await #expect(throws: LinkstrError.self) { try await bob.runtime.delete(session, postID: gone.id) }
         let deletion = try await alice.runtime.delete(session, postID: gone.id)
         #expect(printed(JSONRecords.Deletion(deletion))["relay_copies_kept"] as? Bool == false)
         #expect(deletion.warnings.isEmpty)
@@ -204,7 +204,7 @@ import Testing
         defer { alice.host.stop(); bob.host.stop() }
         let post = try await alice.runtime.post(session, url: "https://example.com/a", note: nil)
         #expect(try await alice.runtime.resolvePost(String(post.id.hex.prefix(8))).id == post.id)
-        let short = await #expect(throws: RuntimeError.self) { try await alice.runtime.resolvePost(String(post.id.hex.prefix(7))) }
-        #expect(short?.kind == .badInput)
+        let short = await #expect(throws: LinkstrError.self) { try await alice.runtime.resolvePost(String(post.id.hex.prefix(7))) }
+        #expect(short?.code == .badInput)
     }
 }

@@ -55,8 +55,8 @@ import Testing
 
         #expect(try await runtime.namesakes(of: second).map(\.id) == [first.id])
         #expect(try await runtime.namesakes(of: first).map(\.id) == [second.id])
-        let error = await #expect(throws: RuntimeError.self) { try await runtime.resolveSession("Links") }
-        #expect(error?.kind == .badInput)
+        let error = await #expect(throws: LinkstrError.self) { try await runtime.resolveSession("Links") }
+        #expect(error?.code == .badInput)
         #expect(error?.description.contains(AccountRuntime.shortID(second.id) + " (created by you, 1 member)") == true)
         #expect(try await runtime.resolveSession(second.id.rawValue) == second.id)
         #expect(try await runtime.resolveSession(AccountRuntime.shortID(second.id).lowercased()) == second.id)
@@ -92,7 +92,7 @@ import Testing
         let unchanged = try await runtime.changeMembers(of: "films", adding: [], removing: []) { sends.withLock { $0 += 1 } }
         #expect(unchanged.members == [runtime.me])
         #expect(sends.withLock { $0 } == 0)
-        await #expect(throws: RuntimeError.self) {
+        await #expect(throws: LinkstrError.self) {
             try await runtime.changeMembers(of: "Films", adding: [bob.runtime.me.npub, "nobody by this name"], removing: []) { sends.withLock { $0 += 1 } }
         }
         #expect(sends.withLock { $0 } == 0)
@@ -150,7 +150,7 @@ import Testing
         _ = try await bob.runtime.sync()
         let before = relay.storedEvents.count
 
-        await #expect(throws: RuntimeError.self) {
+        await #expect(throws: LinkstrError.self) {
             try await bob.runtime.changeMembers(session.id, adding: [SecretKey.generate().publicKey], removing: [])
         }
         #expect(relay.storedEvents.count == before)
@@ -161,7 +161,7 @@ import Testing
         defer { scratch.remove() }
         let alice = try account()
         defer { alice.host.stop() }
-        let error = await #expect(throws: RuntimeError.self) { try await alice.runtime.resolveSession("nowhere") }
-        #expect(error?.kind == .badInput)
+        let error = await #expect(throws: LinkstrError.self) { try await alice.runtime.resolveSession("nowhere") }
+        #expect(error?.code == .badInput)
     }
 }
