@@ -1,10 +1,10 @@
-/// What a storage plugin's `void *instance` points to: its engine.
+/// What a storage plugin's `void *instance` points to: its backend.
 ///
-/// Thread rule: immutable; the engine synchronizes itself (`StorageEngine`).
+/// Thread rule: immutable; the backend synchronizes itself (`StorageBackend`).
 final class StorageInstance: Sendable {
-    let engine: any StorageEngine
+    let backend: any StorageBackend
 
-    init(engine: any StorageEngine) {
-        self.engine = engine
+    init(backend: any StorageBackend) {
+        self.backend = backend
     }
 }

@@ -1,11 +1,11 @@
 import LinkstrPluginKit
 import PluginABI
 
-/// The `lkh_storage_v1` table of a storage plugin: C thunks that call the instance's `StorageEngine`.
+/// The `lkh_storage_v1` table of a storage plugin: C thunks that call the instance's `StorageBackend`.
 ///
-/// Nothing crosses the ABI but a status and a message: every `PluginError` an engine throws is written
+/// Nothing crosses the ABI but a status and a message: every `PluginError` an backend throws is written
 /// into the caller's `lkh_error` slot. Thread rule: the table is immutable and shared by every instance
-/// of the plugin; the thunks are as thread-safe as the engine (`StorageEngine`).
+/// of the plugin; the thunks are as thread-safe as the backend (`StorageBackend`).
 enum StorageVTable {
     /// Built once per plugin image and never freed (plugins are never unloaded).
     nonisolated(unsafe) static let pointer: UnsafeRawPointer = {
@@ -13,28 +13,28 @@ enum StorageVTable {
         table.initialize(to: lkh_storage_v1())
         table.pointee.struct_size = UInt32(MemoryLayout<lkh_storage_v1>.size)
         table.pointee.open = { instance, error in
-            StorageVTable.run(error) { () throws(PluginError) in try StorageVTable.engine(instance).open() }
+            StorageVTable.run(error) { () throws(PluginError) in try StorageVTable.backend(instance).open() }
         }
         table.pointee.apply = { instance, ops, count, error in
             StorageVTable.run(error) { () throws(PluginError) in
-                let engine = try StorageVTable.engine(instance)
-                try engine.apply(try EngineInput.operations(ops, count: count))
+                let backend = try StorageVTable.backend(instance)
+                try backend.apply(try StorageInput.operations(ops, count: count))
             }
         }
         table.pointee.get = { instance, owner, collection, key, function, context, error in
             StorageVTable.run(error) { () throws(PluginError) in
-                let engine = try StorageVTable.engine(instance)
-                let found = try engine.get(
-                    owner: try EngineInput.owner(owner), collection: try EngineInput.collection(collection),
-                    key: try EngineInput.key(key))
+                let backend = try StorageVTable.backend(instance)
+                let found = try backend.get(
+                    owner: try StorageInput.owner(owner), collection: try StorageInput.collection(collection),
+                    key: try StorageInput.key(key))
                 guard let found else { throw PluginError(.notFound, "no such record") }
                 _ = found.withCRecord { record in function?(context, record) }
             }
         }
         table.pointee.query = { instance, query, function, context, error in
             StorageVTable.run(error) { () throws(PluginError) in
-                let engine = try StorageVTable.engine(instance)
-                let records = try engine.query(try EngineInput.query(query))
+                let backend = try StorageVTable.backend(instance)
+                let records = try backend.query(try StorageInput.query(query))
                 guard let function else { return }
                 for found in records where found.withCRecord({ record in function(context, record) }) != 0 {
                     break
@@ -43,30 +43,30 @@ enum StorageVTable {
         }
         table.pointee.count = { instance, owner, collection, outCount, error in
             StorageVTable.run(error) { () throws(PluginError) in
-                let engine = try StorageVTable.engine(instance)
+                let backend = try StorageVTable.backend(instance)
                 guard let outCount else { throw PluginError(.invalid, "count: out_count is NULL") }
-                outCount.pointee = try engine.count(
-                    owner: try EngineInput.owner(owner), collection: try EngineInput.optionalCollection(collection))
+                outCount.pointee = try backend.count(
+                    owner: try StorageInput.owner(owner), collection: try StorageInput.optionalCollection(collection))
             }
         }
         table.pointee.delete_owner = { instance, owner, outDeleted, error in
             StorageVTable.run(error) { () throws(PluginError) in
-                let engine = try StorageVTable.engine(instance)
-                let deleted = try engine.deleteOwner(try EngineInput.owner(owner))
+                let backend = try StorageVTable.backend(instance)
+                let deleted = try backend.deleteOwner(try StorageInput.owner(owner))
                 outDeleted?.pointee = deleted
             }
         }
         table.pointee.describe = { instance, buffer, capacity in
             guard let instance else { return 0 }
-            let engine = InstanceBox.borrow(instance, as: StorageInstance.self).engine
-            return CStringBuffer.write(engine.describe(), into: buffer, capacity: capacity)
+            let backend = InstanceBox.borrow(instance, as: StorageInstance.self).backend
+            return CStringBuffer.write(backend.describe(), into: buffer, capacity: capacity)
         }
         return UnsafeRawPointer(table)
     }()
 
-    static func engine(_ instance: UnsafeMutableRawPointer?) throws(PluginError) -> any StorageEngine {
+    static func backend(_ instance: UnsafeMutableRawPointer?) throws(PluginError) -> any StorageBackend {
         guard let instance else { throw PluginError(.invalid, "the instance pointer is NULL") }
-        return InstanceBox.borrow(instance, as: StorageInstance.self).engine
+        return InstanceBox.borrow(instance, as: StorageInstance.self).backend
     }
 
     /// Runs `body` and turns its outcome into a status, writing the message of a failure into `slot`.

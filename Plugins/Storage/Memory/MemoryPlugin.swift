@@ -7,7 +7,7 @@ import StoragePluginKit
 private let descriptor = PluginDescriptor.make(
     id: "org.linkstr.storage.memory", name: "In-memory storage", version: StoragePlugin.version,
     provides: [LKH_CAP_STORAGE_V1],
-    create: { host, outInstance, error in StoragePlugin.create(host, outInstance, error) { _ in MemoryEngine() } },
+    create: { host, outInstance, error in StoragePlugin.create(host, outInstance, error) { _ in MemoryBackend() } },
     destroy: { StoragePlugin.destroy($0) },
     getCapability: { StoragePlugin.capability($0, $1) })
 

@@ -2,15 +2,15 @@ import StoragePluginKit
 
 /// The records of one (owner, collection) with their two orders: all of them by (sort, key), and per
 /// parent by (sort, key) — the in-memory twins of the indexes the header asks for.
-/// A value type: confine it (`MemoryEngine` keeps it behind its mutex).
+/// A value type: confine it (`MemoryBackend` keeps it behind its mutex).
 struct RecordGroup: Sendable {
-    private(set) var records: [[UInt8]: EngineRecord] = [:]
+    private(set) var records: [[UInt8]: StoredRecord] = [:]
     private var all = SortedKeys()
     private var byParent: [[UInt8]: SortedKeys] = [:]
 
     var count: Int { records.count }
 
-    mutating func put(_ record: EngineRecord) {
+    mutating func put(_ record: StoredRecord) {
         remove(key: record.key)
         records[record.key] = record
         let position = OrderKey(sort: record.sort, key: record.key)
@@ -35,7 +35,7 @@ struct RecordGroup: Sendable {
     }
 
     /// The matching records in query order, at most `query.limit`.
-    func select(_ query: EngineQuery) -> [EngineRecord] {
+    func select(_ query: StorageQuery) -> [StoredRecord] {
         let order: SortedKeys
         if let parent = query.parent {
             guard let keys = byParent[parent] else { return [] }
@@ -45,7 +45,7 @@ struct RecordGroup: Sendable {
         }
         let range = order.range(sortFrom: query.sortMin, through: query.sortMax)
         let limit = query.limit ?? Int.max
-        var result: [EngineRecord] = []
+        var result: [StoredRecord] = []
         let indices: [Int] = query.descending ? range.reversed() : Array(range)
         for index in indices {
             guard result.count < limit else { break }

@@ -1,5 +1,5 @@
 /// An array of `OrderKey`s kept sorted, with binary-search insert, remove and range lookup.
-/// A value type: confine it (`MemoryEngine` keeps it behind its mutex).
+/// A value type: confine it (`MemoryBackend` keeps it behind its mutex).
 struct SortedKeys: Sendable {
     private(set) var items: [OrderKey] = []
 

@@ -4,7 +4,7 @@ import LinkstrPluginKit
 
 /// One libpq connection with the statements it has prepared.
 ///
-/// Thread rule: not thread-safe; `PostgreSQLEngine` keeps it behind a mutex.
+/// Thread rule: not thread-safe; `PostgreSQLBackend` keeps it behind a mutex.
 final class PGConnection {
     /// "host:port/database", for messages (never the password).
     let target: String
@@ -99,7 +99,7 @@ final class PGConnection {
                 }
             } catch {
                 // A pipeline left with unread results cannot be left cleanly: the session counts as
-                // broken, so the engine resets it (the server rolls the transaction back) and retries.
+                // broken, so the backend resets it (the server rolls the transaction back) and retries.
                 if PQexitPipelineMode(handle) != 1 { abandoned = true }
                 throw error
             }

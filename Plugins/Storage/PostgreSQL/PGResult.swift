@@ -3,7 +3,7 @@ import CLibPQ
 /// A libpq result, cleared on deinit. Values of prepared statements arrive in binary format, those of
 /// plain `execute` calls as text.
 ///
-/// Thread rule: not thread-safe; used under the engine's mutex and dropped before it is released.
+/// Thread rule: not thread-safe; used under the backend's mutex and dropped before it is released.
 final class PGResult {
     private let handle: OpaquePointer
 

@@ -10,7 +10,7 @@ import StoragePluginKit
 private let descriptor = PluginDescriptor.make(
     id: "org.linkstr.storage.postgresql", name: "PostgreSQL storage", version: StoragePlugin.version,
     provides: [LKH_CAP_STORAGE_V1],
-    create: { host, outInstance, error in StoragePlugin.create(host, outInstance, error) { PostgreSQLEngine(host: $0) } },
+    create: { host, outInstance, error in StoragePlugin.create(host, outInstance, error) { PostgreSQLBackend(host: $0) } },
     destroy: { StoragePlugin.destroy($0) },
     getCapability: { StoragePlugin.capability($0, $1) })
 

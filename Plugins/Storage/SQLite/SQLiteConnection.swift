@@ -4,7 +4,7 @@ import LinkstrPluginKit
 
 /// One SQLite connection with its cache of prepared statements.
 ///
-/// Thread rule: not thread-safe — opened with SQLITE_OPEN_NOMUTEX; `SQLiteEngine` keeps it behind a
+/// Thread rule: not thread-safe — opened with SQLITE_OPEN_NOMUTEX; `SQLiteBackend` keeps it behind a
 /// mutex, so one thread at a time uses it.
 final class SQLiteConnection {
     let path: String

@@ -3,7 +3,7 @@ import LinkstrPluginKit
 
 /// A prepared statement borrowed from a `SQLiteConnection` for one use.
 ///
-/// Thread rule: used only inside `SQLiteConnection.withStatement`, under the engine's mutex.
+/// Thread rule: used only inside `SQLiteConnection.withStatement`, under the backend's mutex.
 struct SQLiteStatement {
     let handle: OpaquePointer
     let connection: SQLiteConnection

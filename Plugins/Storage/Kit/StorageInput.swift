@@ -3,7 +3,7 @@ import PluginABI
 
 /// Copies the C arguments of the storage vtable into Swift values and checks them, so that every
 /// backend refuses the same bad input with the same message. Stateless: thread-safe.
-public enum EngineInput {
+public enum StorageInput {
     public static let maximumCollectionLength = 64
     public static let maximumKeyLength = 255
     public static let ownerLength = 32
@@ -52,20 +52,20 @@ public enum EngineInput {
         return parent
     }
 
-    public static func record(_ record: lkh_record) throws(PluginError) -> EngineRecord {
+    public static func record(_ record: lkh_record) throws(PluginError) -> StoredRecord {
         try requireSize(record.struct_size, of: lkh_record.self, "lkh_record")
-        return EngineRecord(
+        return StoredRecord(
             owner: try owner(record.owner), collection: try collection(record.collection), key: try key(record.key),
             parent: try parent(record.parent), sort: record.sort, flags: record.flags, value: array(record.value))
     }
 
     /// The operations of an `apply` call, read by the ABI's stride rule (`VersionedArray`).
-    public static func operations(_ pointer: UnsafePointer<lkh_storage_op>?, count: Int) throws(PluginError) -> [EngineOperation] {
+    public static func operations(_ pointer: UnsafePointer<lkh_storage_op>?, count: Int) throws(PluginError) -> [StorageOperation] {
         guard count > 0 else { return [] }
         guard let pointer else { throw PluginError(.invalid, "apply: ops is NULL but count is \(count)") }
         let ops = VersionedArray.elements(pointer, count: count)
         try requireSize(ops[0].struct_size, of: lkh_storage_op.self, "lkh_storage_op")
-        var operations: [EngineOperation] = []
+        var operations: [StorageOperation] = []
         operations.reserveCapacity(count)
         for (index, op) in ops.enumerated() {
             do {
@@ -77,7 +77,7 @@ public enum EngineInput {
         return operations
     }
 
-    static func operation(_ op: lkh_storage_op) throws(PluginError) -> EngineOperation {
+    static func operation(_ op: lkh_storage_op) throws(PluginError) -> StorageOperation {
         let record = op.record
         switch op.kind {
         case LKH_STORAGE_PUT:
@@ -92,13 +92,13 @@ public enum EngineInput {
         }
     }
 
-    public static func query(_ pointer: UnsafePointer<lkh_storage_query>?) throws(PluginError) -> EngineQuery {
+    public static func query(_ pointer: UnsafePointer<lkh_storage_query>?) throws(PluginError) -> StorageQuery {
         guard let query = pointer?.pointee else { throw PluginError(.invalid, "query is NULL") }
         try requireSize(query.struct_size, of: lkh_storage_query.self, "lkh_storage_query")
         guard query.order == LKH_ORDER_ASCENDING || query.order == LKH_ORDER_DESCENDING else {
             throw PluginError(.invalid, "unknown order \(query.order) (expected 0 ascending, 1 descending)")
         }
-        return EngineQuery(
+        return StorageQuery(
             owner: try owner(query.owner), collection: try collection(query.collection),
             parent: query.match_parent != 0 ? try parent(query.parent) : nil,
             sortMin: query.sort_min, sortMax: query.sort_max, flagsMask: query.flags_mask, flagsValue: query.flags_value,

@@ -2,7 +2,7 @@
 ///
 /// A record is identified by (owner, collection, key); `parent`, `sort` and `flags` are the indexed
 /// fields, `value` is opaque (the host encrypts it before it gets here). A value type: thread-safe.
-public struct EngineRecord: Equatable, Sendable {
+public struct StoredRecord: Equatable, Sendable {
     public var owner: [UInt8]
     public var collection: [UInt8]
     public var key: [UInt8]

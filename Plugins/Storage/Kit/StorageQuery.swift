@@ -1,6 +1,6 @@
 /// A range query over (owner, collection[, parent]) ordered by (sort, key): the Swift copy of
 /// `lkh_storage_query`. A value type: thread-safe.
-public struct EngineQuery: Equatable, Sendable {
+public struct StorageQuery: Equatable, Sendable {
     public var owner: [UInt8]
     public var collection: [UInt8]
     /// Only records whose parent equals this, or every parent when nil.

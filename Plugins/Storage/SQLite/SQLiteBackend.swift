@@ -4,7 +4,7 @@ import LinkstrPluginKit
 import StoragePluginKit
 import Synchronization
 
-/// The SQLite storage engine: one connection in WAL mode, kept behind a mutex.
+/// The SQLite storage backend: one connection in WAL mode, kept behind a mutex.
 ///
 /// Several processes may use one database at once (a `linkstr` command while `linkstr watch` runs):
 /// WAL lets readers run beside the one writer, writes take the lock up front (BEGIN IMMEDIATE), and a
@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// Thread rule: every method is thread-safe and may block; calls are serialized on the connection.
 /// `open` runs once before the others (linkstr_plugin.h).
-final class SQLiteEngine: StorageEngine {
+final class SQLiteBackend: StorageBackend {
     private let host: PluginHost
     private let state = Mutex<State>(State())
 
@@ -96,7 +96,7 @@ final class SQLiteEngine: StorageEngine {
         }
     }
 
-    func apply(_ operations: [EngineOperation]) throws(PluginError) {
+    func apply(_ operations: [StorageOperation]) throws(PluginError) {
         guard !operations.isEmpty else { return }
         try withConnection { connection throws(PluginError) in
             try connection.transaction { () throws(PluginError) in
@@ -108,7 +108,7 @@ final class SQLiteEngine: StorageEngine {
         }
     }
 
-    private static func run(_ operation: EngineOperation, on connection: SQLiteConnection, scopes: inout SQLiteScopes) throws(PluginError) {
+    private static func run(_ operation: StorageOperation, on connection: SQLiteConnection, scopes: inout SQLiteScopes) throws(PluginError) {
         switch operation {
         case .put(let record):
             let scope = try scopes.add(owner: record.owner, collection: record.collection)
@@ -138,21 +138,21 @@ final class SQLiteEngine: StorageEngine {
         }
     }
 
-    func get(owner: [UInt8], collection: [UInt8], key: [UInt8]) throws(PluginError) -> EngineRecord? {
+    func get(owner: [UInt8], collection: [UInt8], key: [UInt8]) throws(PluginError) -> StoredRecord? {
         try withConnection { connection throws(PluginError) in
-            try connection.withStatement(SQLiteSchema.get) { statement throws(PluginError) -> EngineRecord? in
+            try connection.withStatement(SQLiteSchema.get) { statement throws(PluginError) -> StoredRecord? in
                 try statement.bind(1, owner)
                 try statement.bind(2, collection)
                 try statement.bind(3, key)
                 guard try statement.step() else { return nil }
-                return EngineRecord(
+                return StoredRecord(
                     owner: owner, collection: collection, key: key, parent: statement.blob(0), sort: statement.int64(1),
                     flags: statement.int64(2), value: statement.blob(3))
             }
         }
     }
 
-    func query(_ query: EngineQuery) throws(PluginError) -> [EngineRecord] {
+    func query(_ query: StorageQuery) throws(PluginError) -> [StoredRecord] {
         let parent: SQLiteSchema.ParentMatch =
             switch query.parent {
             case nil: .any
@@ -170,10 +170,10 @@ final class SQLiteEngine: StorageEngine {
                 try statement.bind(6, query.flagsMask)
                 try statement.bind(7, query.flagsValue)
                 try statement.bind(8, query.limit.map(Int64.init) ?? -1)
-                var records: [EngineRecord] = []
+                var records: [StoredRecord] = []
                 while try statement.step() {
                     records.append(
-                        EngineRecord(
+                        StoredRecord(
                             owner: query.owner, collection: query.collection, key: statement.blob(0), parent: statement.blob(1),
                             sort: statement.int64(2), flags: statement.int64(3), value: statement.blob(4)))
                 }

@@ -2,25 +2,25 @@ import LinkstrPluginKit
 
 /// A storage backend behind the `org.linkstr.storage/1` vtable. `StorageVTable` turns the C calls into
 /// calls of this protocol and every thrown `PluginError` into an `lkh_status` plus message, so an
-/// engine never deals with the ABI.
+/// backend never deals with the ABI.
 ///
 /// Thread rule: `open()` is called once, on the host's control thread, before anything else; every
 /// other requirement may be called from any thread, concurrently, and may block. Arguments arrive
-/// validated (`EngineInput`): collections are 1…64 printable ASCII bytes, keys 1…255 bytes, owners
+/// validated (`StorageInput`): collections are 1…64 printable ASCII bytes, keys 1…255 bytes, owners
 /// empty or 32 bytes.
-public protocol StorageEngine: AnyObject, Sendable {
+public protocol StorageBackend: AnyObject, Sendable {
     /// Opens (creating and migrating as needed) the store the plugin's configuration describes.
     /// Errors name the path or server and the cause.
     func open() throws(PluginError)
 
     /// Applies every operation in one transaction: all or none.
-    func apply(_ operations: [EngineOperation]) throws(PluginError)
+    func apply(_ operations: [StorageOperation]) throws(PluginError)
 
     /// The record (owner, collection, key), or nil.
-    func get(owner: [UInt8], collection: [UInt8], key: [UInt8]) throws(PluginError) -> EngineRecord?
+    func get(owner: [UInt8], collection: [UInt8], key: [UInt8]) throws(PluginError) -> StoredRecord?
 
     /// The matching records in (sort, key) order, at most `query.limit`, read as one snapshot.
-    func query(_ query: EngineQuery) throws(PluginError) -> [EngineRecord]
+    func query(_ query: StorageQuery) throws(PluginError) -> [StoredRecord]
 
     /// The number of records of (owner, collection), or of every collection when `collection` is nil.
     func count(owner: [UInt8], collection: [UInt8]?) throws(PluginError) -> UInt64

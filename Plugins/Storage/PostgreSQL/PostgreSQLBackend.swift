@@ -2,16 +2,16 @@ import LinkstrPluginKit
 import StoragePluginKit
 import Synchronization
 
-/// The PostgreSQL storage engine: one libpq connection behind a mutex, prepared statements with
+/// The PostgreSQL storage backend: one libpq connection behind a mutex, prepared statements with
 /// binary parameters and results, one transaction per `apply` (its statements pipelined).
 ///
-/// When the connection breaks (the server restarted, a network cut), the engine reconnects once
+/// When the connection breaks (the server restarted, a network cut), the backend reconnects once
 /// (PQreset) and runs the call again; every call can be run twice safely (puts replace, deletes of
 /// absent rows are no-ops, reads read). If the server stays away, the error names it.
 ///
 /// Thread rule: every method is thread-safe and may block; calls are serialized on the connection.
 /// `open` runs once before the others (linkstr_plugin.h).
-final class PostgreSQLEngine: StorageEngine {
+final class PostgreSQLBackend: StorageBackend {
     private let host: PluginHost
     private let state = Mutex<PGConnection?>(nil)
 
@@ -83,7 +83,7 @@ final class PostgreSQLEngine: StorageEngine {
         }
     }
 
-    func apply(_ operations: [EngineOperation]) throws(PluginError) {
+    func apply(_ operations: [StorageOperation]) throws(PluginError) {
         guard !operations.isEmpty else { return }
         let statements = operations.map { operation -> (PGStatement, [PGValue]) in
             switch operation {
@@ -112,17 +112,17 @@ final class PostgreSQLEngine: StorageEngine {
         }
     }
 
-    func get(owner: [UInt8], collection: [UInt8], key: [UInt8]) throws(PluginError) -> EngineRecord? {
-        try withConnection { connection throws(PluginError) -> EngineRecord? in
+    func get(owner: [UInt8], collection: [UInt8], key: [UInt8]) throws(PluginError) -> StoredRecord? {
+        try withConnection { connection throws(PluginError) -> StoredRecord? in
             let rows = try connection.execute(PGSchema.get, [.bytes(owner), .bytes(collection), .bytes(key)])
             guard rows.rowCount > 0 else { return nil }
-            return EngineRecord(
+            return StoredRecord(
                 owner: owner, collection: collection, key: key, parent: rows.bytes(0, 0), sort: rows.int64(0, 1),
                 flags: rows.int64(0, 2), value: rows.bytes(0, 3))
         }
     }
 
-    func query(_ query: EngineQuery) throws(PluginError) -> [EngineRecord] {
+    func query(_ query: StorageQuery) throws(PluginError) -> [StoredRecord] {
         let statement = PGSchema.query(matchParent: query.parent != nil, descending: query.descending)
         var parameters: [PGValue] = [.bytes(query.owner), .bytes(query.collection)]
         if let parent = query.parent { parameters.append(.bytes(parent)) }
@@ -133,7 +133,7 @@ final class PostgreSQLEngine: StorageEngine {
         return try withConnection { connection throws(PluginError) in
             let rows = try connection.execute(statement, parameters)
             return (0..<rows.rowCount).map { row in
-                EngineRecord(
+                StoredRecord(
                     owner: query.owner, collection: query.collection, key: rows.bytes(row, 0), parent: rows.bytes(row, 1),
                     sort: rows.int64(row, 2), flags: rows.int64(row, 3), value: rows.bytes(row, 4))
             }

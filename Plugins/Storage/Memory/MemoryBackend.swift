@@ -2,13 +2,13 @@ import LinkstrPluginKit
 import StoragePluginKit
 import Synchronization
 
-/// The in-memory storage engine: every (owner, collection) is a `RecordGroup` kept sorted like the
+/// The in-memory storage backend: every (owner, collection) is a `RecordGroup` kept sorted like the
 /// SQL backends' indexes, so that the conformance suite's ordering and limits hold here too.
 ///
 /// Thread rule: all methods are thread-safe; one mutex guards the whole store, so every call sees and
 /// leaves a consistent state. An `apply` batch is validated before it gets here and cannot fail half
 /// way, so applying it under the lock is all-or-nothing.
-final class MemoryEngine: StorageEngine {
+final class MemoryBackend: StorageBackend {
     private struct GroupID: Hashable {
         var owner: [UInt8]
         var collection: [UInt8]
@@ -18,7 +18,7 @@ final class MemoryEngine: StorageEngine {
 
     func open() throws(PluginError) {}
 
-    func apply(_ operations: [EngineOperation]) throws(PluginError) {
+    func apply(_ operations: [StorageOperation]) throws(PluginError) {
         groups.withLock { groups in
             for operation in operations {
                 switch operation {
@@ -37,11 +37,11 @@ final class MemoryEngine: StorageEngine {
         }
     }
 
-    func get(owner: [UInt8], collection: [UInt8], key: [UInt8]) throws(PluginError) -> EngineRecord? {
+    func get(owner: [UInt8], collection: [UInt8], key: [UInt8]) throws(PluginError) -> StoredRecord? {
         groups.withLock { $0[GroupID(owner: owner, collection: collection)]?.records[key] }
     }
 
-    func query(_ query: EngineQuery) throws(PluginError) -> [EngineRecord] {
+    func query(_ query: StorageQuery) throws(PluginError) -> [StoredRecord] {
         groups.withLock { $0[GroupID(owner: query.owner, collection: query.collection)]?.select(query) ?? [] }
     }
 

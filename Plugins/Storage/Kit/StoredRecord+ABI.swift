@@ -1,6 +1,6 @@
 import PluginABI
 
-extension EngineRecord {
+extension StoredRecord {
     /// Calls `body` with an `lkh_record` whose bytes borrow this record's arrays (valid only inside
     /// `body`, as the ABI's record callbacks require).
     func withCRecord<Result>(_ body: (UnsafePointer<lkh_record>) -> Result) -> Result {
