@@ -1,3 +1,4 @@
+import Foundation
 import LinkstrRuntime
 import Synchronization
 
@@ -9,8 +10,6 @@ final class EmbeddedRuntime: Sendable {
     let configuration: RuntimeConfiguration
     /// The home's account files (read without plugins or storage), used under `state`'s lock.
     private let accounts: AccountManager
-    /// `[profiles] auto_lock_minutes` of the home's configuration, for `linkstr_unlock`.
-    let autoLockMinutes: Int
     private let state: Mutex<State>
 
     private struct State: Sendable {
@@ -43,7 +42,7 @@ final class EmbeddedRuntime: Sendable {
         let app = LinkstrApp(configuration)
         do {
             accounts = try app.accounts()
-            autoLockMinutes = try app.host().configuration.profiles.autoLockMinutes
+            _ = try app.host()
         } catch {
             throw EmbeddedFailure(error)
         }
@@ -63,6 +62,17 @@ final class EmbeddedRuntime: Sendable {
         try state.withLock { _ throws(EmbeddedFailure) in
             do throws(AccountError) {
                 return try body(accounts)
+            } catch {
+                throw EmbeddedFailure(error)
+            }
+        }
+    }
+
+    /// Unlocks the home's keys (``LinkstrApp/unlock(passphrase:agentProgram:)``), one account-file call at a time.
+    func unlock(passphrase: String, agentProgram: String?) throws(EmbeddedFailure) -> (profiles: [HomeProfile], until: Date?) {
+        try state.withLock { state throws(EmbeddedFailure) in
+            do throws(LinkstrError) {
+                return try state.app.unlock(passphrase: passphrase, agentProgram: agentProgram)
             } catch {
                 throw EmbeddedFailure(error)
             }

@@ -15,11 +15,7 @@ public func linkstr_unlock(
         let text = try RuntimeCall.text(passphrase, "passphrase")
         let configuration = runtime.configuration
         let program = UnlockAgentProgram.beside(libraryDirectory: configuration.libraryDirectory, environment: configuration.environment)
-        let unlocked = try runtime.accountFiles { accounts throws(AccountError) in
-            try accounts.unlockProfiles(
-                passphrase: text, autoLockMinutes: runtime.autoLockMinutes,
-                agentCommand: program.map { UnlockAgentProgram.command(program: $0, configuration: configuration) } ?? [])
-        }
+        let unlocked = try runtime.unlock(passphrase: text, agentProgram: program)
         return JSONRecords.Unlocked(unlocked.profiles, until: unlocked.until)
     }
 }

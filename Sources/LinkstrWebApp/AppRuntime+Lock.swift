@@ -69,15 +69,10 @@ extension AppRuntime {
     /// Unlocks the home's keys for the login session, as `linkstr unlock` (the unlock agent holds
     /// them, started when none runs); a wrong passphrase changes nothing. The names unlocked.
     func unlock(passphrase: String) throws(AppFailure) -> [String] {
-        let accounts = try accountManager()
-        let minutes = try autoLockMinutes()
-        let program = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        do throws(AccountError) {
-            return try accounts.unlockProfiles(
-                passphrase: passphrase, autoLockMinutes: minutes, agentCommand: UnlockAgentProgram.command(program: program, configuration: configuration)
-            ).profiles.map(\.name)
+        do throws(LinkstrError) {
+            return try app.unlock(passphrase: passphrase, agentProgram: UnlockAgentProgram.thisProgram).profiles.map(\.name)
         } catch {
-            throw AppFailure(error.message, isBadInput: true)
+            throw AppFailure(error.description, isBadInput: true)
         }
     }
 

@@ -3,6 +3,9 @@ import Foundation
 /// How `unlock` starts the unlock agent of a home: the `linkstr` program with `agent` and the
 /// options that choose the home (the agent finds the same data folder, hence the same socket).
 public enum UnlockAgentProgram {
+    /// This program, for a front end that is `linkstr` itself (the command line, the app).
+    public static var thisProgram: String { URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path }
+
     /// `program agent [--home DIR] [--config FILE]` for the home of `configuration`.
     public static func command(program: String, configuration: RuntimeConfiguration) -> [String] {
         [program, "agent"] + (configuration.home.map { ["--home", $0] } ?? []) + (configuration.configFile.map { ["--config", $0] } ?? [])

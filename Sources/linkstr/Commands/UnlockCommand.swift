@@ -22,17 +22,20 @@ struct UnlockCommand: ParsableCommand {
     var passphraseStdin = false
 
     func run() throws {
-        let host = try global.openHost()
-        let accounts = try global.accounts()
-        let unlocked: (profiles: [HomeProfile], until: Date?)
+        // A configuration that cannot be used, or a home without profiles, is refused before the passphrase is asked.
+        _ = try global.openHost()
+        _ = try global.accounts()
+        let passphrase: String
         do {
-            let passphrase = try PassphraseInput.read(
+            passphrase = try PassphraseInput.read(
                 fromStdin: passphraseStdin, prompt: "passphrase of this home's keys: ", confirm: false,
                 withoutTerminal: "there is no terminal to ask for the passphrase; give it on stdin with --passphrase-stdin")
-            let program = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-            unlocked = try accounts.unlockProfiles(
-                passphrase: passphrase, autoLockMinutes: host.configuration.profiles.autoLockMinutes,
-                agentCommand: UnlockAgentProgram.command(program: program, configuration: global.runtimeConfiguration))
+        } catch {
+            throw error.failure
+        }
+        let unlocked: (profiles: [HomeProfile], until: Date?)
+        do {
+            unlocked = try global.app().unlock(passphrase: passphrase, agentProgram: UnlockAgentProgram.thisProgram)
         } catch {
             throw error.failure
         }
