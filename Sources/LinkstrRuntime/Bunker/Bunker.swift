@@ -208,7 +208,7 @@ public final class Bunker: Sendable {
         }
         let known: BunkerClient?
         do {
-            known = try await runtime.bunkerClient(client) ?? clientsOfThisRun.withLock { $0[client] }
+            known = try await BunkerRecords.bunkerClient(client, in: runtime) ?? clientsOfThisRun.withLock { $0[client] }
         } catch {
             log.log(.warn, "signer: cannot read the bunker's clients: \(error)")
             return
@@ -243,7 +243,7 @@ public final class Bunker: Sendable {
     /// Remembers the request's id; false (and logged) for a replay, or when it cannot be remembered.
     private func remember(_ request: RemoteSignerRequest, from client: PublicKey, createdAt: Int64, now: Int64) async -> Bool {
         do {
-            guard try await runtime.rememberBunkerRequest(client: client, id: request.id, time: createdAt, forgettingBefore: now - Self.requestLifetime)
+            guard try await BunkerRecords.rememberBunkerRequest(client: client, id: request.id, time: createdAt, forgettingBefore: now - Self.requestLifetime, in: runtime)
             else {
                 log.log(.info, "signer: dropped a replay of request \(request.id) from \(client.npub)")
                 return false
@@ -269,7 +269,7 @@ public final class Bunker: Sendable {
             let list = (try? JSONSerialization.data(withJSONObject: relays, options: [.withoutEscapingSlashes])) ?? Data("[]".utf8)
             return Self.result(request, String(decoding: list, as: UTF8.self))
         case "logout":
-            _ = try? await runtime.forgetBunkerClient(client)
+            _ = try? await BunkerRecords.forgetBunkerClient(client, in: runtime)
             forgetClientApprovedOnce(client)
             log.log(.info, "signer: \(approved.label) logged out")
             return Self.result(request, "ack")
@@ -321,7 +321,7 @@ public final class Bunker: Sendable {
         let approved = BunkerClient(pubkey: client, name: asking.name, permissions: granted, approvedAt: runtime.clock())
         if remembered {
             do {
-                try await runtime.rememberBunkerClient(approved)
+                try await BunkerRecords.rememberBunkerClient(approved, in: runtime)
             } catch {
                 return Self.refusal(request, "the bunker cannot remember the client: \(error)")
             }
@@ -391,7 +391,7 @@ public final class Bunker: Sendable {
         let what = [entry.method, entry.kind.map { "kind \($0)" }, entry.eventID.map { "event \($0.hex)" }].compactMap { $0 }.joined(separator: " ")
         log.log(.info, "signer: \(what) for \(client.label)")
         do {
-            try await runtime.recordBunkerRequest(entry)
+            try await BunkerRecords.recordBunkerRequest(entry, in: runtime)
         } catch {
             log.log(.warn, "signer: cannot log \(entry.method) for \(client.label): \(error)")
         }

@@ -46,11 +46,11 @@ struct AccountContext {
 
     /// A person named by `npub1…`, 64-hex, a contact alias, or a link or text with one npub.
     func person(_ text: String) async throws(CLIFailure) -> PublicKey {
-        try await run { runtime throws(RuntimeError) in try await runtime.resolvePerson(text) }
+        try await run { runtime throws(RuntimeError) in try await Contacts.resolvePerson(text, in: runtime) }
     }
 
     func session(_ text: String) async throws(CLIFailure) -> SessionID {
-        try await run { runtime throws(RuntimeError) in try await runtime.resolveSession(text) }
+        try await run { runtime throws(RuntimeError) in try await Sessions.resolveSession(text, in: runtime) }
     }
 
     /// Runs `body` against the runtime, mapping its error to an exit status.
