@@ -43,7 +43,7 @@ final class CallbackTask: Sendable {
 
     /// Reports the failure that ended the work as the last record, `{"type":"error","message"}` —
     /// unless `stop` ended it.
-    func deliverEnd(_ failure: RuntimeError) {
+    func deliverEnd(_ failure: LinkstrError) {
         if !Task.isCancelled { deliver(JSONRecords.Typed("error", Failure(message: failure.description))) }
     }
 

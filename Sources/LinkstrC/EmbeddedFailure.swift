@@ -13,22 +13,13 @@ struct EmbeddedFailure: Error {
         self.message = message
     }
 
-    init(_ error: CompositionError) {
+    /// The one table from the runtime's codes to `lkh_status`.
+    init(_ error: LinkstrError) {
         let status: LKHStatus =
-            switch error.kind {
-            case .badConfiguration: .invalid
-            case .noAccount: .noAccount
-            case .storage: .io
-            case .failed: .unavailable
-            }
-        self.init(status, error.description)
-    }
-
-    init(_ error: RuntimeError) {
-        let status: LKHStatus =
-            switch error.kind {
+            switch error.code {
             case .badInput: .invalid
-            case .storage: .io
+            case .noAccount: .noAccount
+            case .storage, .storageUnavailable: .io
             case .failed: .unavailable
             }
         self.init(status, error.description)

@@ -72,7 +72,7 @@ final class EmbeddedRuntime: Sendable {
     /// The account, opened by the first call that needs it.
     func account() throws(EmbeddedFailure) -> OpenedAccount {
         try state.withLock { state throws(EmbeddedFailure) in
-            do throws(CompositionError) {
+            do throws(LinkstrError) {
                 return try state.app.account()
             } catch {
                 throw EmbeddedFailure(error)
@@ -111,32 +111,32 @@ final class EmbeddedRuntime: Sendable {
 
     /// Runs `body` on the account's runtime and waits for it.
     func run<Value: Sendable>(
-        _ body: @escaping @Sendable (AccountRuntime) async throws(RuntimeError) -> Value
+        _ body: @escaping @Sendable (AccountRuntime) async throws(LinkstrError) -> Value
     ) throws(EmbeddedFailure) -> Value {
         let runtime = try account().runtime
-        return try wait { () async throws(RuntimeError) in try await body(runtime) }
+        return try wait { () async throws(LinkstrError) in try await body(runtime) }
     }
 
     /// Runs `body` on the media use cases, the account's when it is open, else those of the app
     /// (its host with its plugins, opened by the first media call), and waits for it.
     func media<Value: Sendable>(
-        _ body: @escaping @Sendable (MediaRuntime) async throws(RuntimeError) -> Value
+        _ body: @escaping @Sendable (MediaRuntime) async throws(LinkstrError) -> Value
     ) throws(EmbeddedFailure) -> Value {
         let media = try state.withLock { state throws(EmbeddedFailure) in
-            do throws(CompositionError) {
+            do throws(LinkstrError) {
                 if let opened = state.app.openedAccount { return opened.runtime.media }
                 return try state.app.media()
             } catch {
                 throw EmbeddedFailure(error)
             }
         }
-        return try wait { () async throws(RuntimeError) in try await body(media) }
+        return try wait { () async throws(LinkstrError) in try await body(media) }
     }
 
     /// Runs `body` and waits for it.
-    private func wait<Value: Sendable>(_ body: @escaping @Sendable () async throws(RuntimeError) -> Value) throws(EmbeddedFailure) -> Value {
-        let result = BlockingCall.wait { () async -> Result<Value, RuntimeError> in
-            do throws(RuntimeError) {
+    private func wait<Value: Sendable>(_ body: @escaping @Sendable () async throws(LinkstrError) -> Value) throws(EmbeddedFailure) -> Value {
+        let result = BlockingCall.wait { () async -> Result<Value, LinkstrError> in
+            do throws(LinkstrError) {
                 return .success(try await body())
             } catch {
                 return .failure(error)
@@ -153,7 +153,7 @@ final class EmbeddedRuntime: Sendable {
     func relays<Value: Sendable>(_ body: (RelaySettings) throws(RelaySettingsError) -> Value) throws(EmbeddedFailure) -> Value {
         try state.withLock { state throws(EmbeddedFailure) in
             let settings: RelaySettings
-            do throws(CompositionError) {
+            do throws(LinkstrError) {
                 if let opened = state.app.openedAccount {
                     settings = opened.runtime.relays
                 } else {
@@ -204,10 +204,10 @@ final class EmbeddedRuntime: Sendable {
                         case .notice: break
                         }
                     }
-                } catch let error as RuntimeError {
+                } catch let error as LinkstrError {
                     watch.deliverEnd(error)
                 } catch {
-                    watch.deliverEnd(RuntimeError(.failed, "\(error)"))
+                    watch.deliverEnd(LinkstrError(.failed, "\(error)"))
                 }
             }
             state.watch = watch
@@ -226,13 +226,13 @@ final class EmbeddedRuntime: Sendable {
             }
             let signer = CallbackTask(label: "org.linkstr.signer", callback: callback, ended: { [weak self] signer in self?.signerEnded(signer) })
             let bunker: Bunker
-            do throws(RuntimeError) {
+            do throws(LinkstrError) {
                 bunker = try Bunker(account: opened, relays: relays, allow: allow, report: { signer.deliver(JSONRecords.bunkerActivity($0)) })
             } catch {
                 throw EmbeddedFailure(error)
             }
             signer.start {
-                do throws(RuntimeError) {
+                do throws(LinkstrError) {
                     try await bunker.run()
                 } catch {
                     signer.deliverEnd(error)

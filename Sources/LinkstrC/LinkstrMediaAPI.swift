@@ -13,11 +13,11 @@ public func linkstr_media_resolve(
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let url = try mediaLink(url)
         let timeout: Duration? = timeoutMilliseconds == 0 ? nil : .milliseconds(timeoutMilliseconds)
-        let resolution = try EmbeddedRuntime.from(handle).media { media throws(RuntimeError) in
+        let resolution = try EmbeddedRuntime.from(handle).media { media throws(LinkstrError) in
             do throws(MediaFailure) {
                 return try await media.resolve(url, timeout: timeout)
             } catch {
-                throw RuntimeError(error, "cannot resolve \(url)")
+                throw LinkstrError(error, "cannot resolve \(url)")
             }
         }
         return JSONRecords.Resolution(resolution)
@@ -32,11 +32,11 @@ public func linkstr_media_metadata(
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let url = try mediaLink(url)
         let timeout: Duration = .milliseconds(timeoutMilliseconds == 0 ? 6000 : timeoutMilliseconds)
-        let metadata = try EmbeddedRuntime.from(handle).media { media throws(RuntimeError) in
+        let metadata = try EmbeddedRuntime.from(handle).media { media throws(LinkstrError) in
             do throws(MediaFailure) {
                 return try await media.fetchMetadata(url, timeout: timeout)
             } catch {
-                throw RuntimeError(error, "no metadata for \(url)")
+                throw LinkstrError(error, "no metadata for \(url)")
             }
         }
         return JSONRecords.Metadata(metadata)

@@ -22,8 +22,8 @@ public func linkstr_account_connect(
         }
         guard !link.relays.isEmpty else { throw EmbeddedFailure(.invalid, "the bunker link names no relay; add ?relay=wss://… to it") }
         let choice: KeyStoreKind?
-        do throws(RuntimeError) {
-            choice = try RuntimeCall.optionalText(keyStore).map { name throws(RuntimeError) in try KeyStoreKind(choice: name) }
+        do throws(LinkstrError) {
+            choice = try RuntimeCall.optionalText(keyStore).map { name throws(LinkstrError) in try KeyStoreKind(choice: name) }
         } catch {
             throw EmbeddedFailure(error)
         }
@@ -71,7 +71,7 @@ private func connect(
                     "the link's signer \(signer.npub) would replace this account's signer \(current.signer); "
                         + "confirm that with `linkstr account connect` on a terminal, or log the account out first", badInput: true)
             })
-    } catch let error as CompositionError {
+    } catch let error as LinkstrError {
         connection = .failure(EmbeddedFailure(error))
     } catch let error as AccountError {
         connection = .failure(EmbeddedFailure(error))

@@ -54,7 +54,7 @@ public func linkstr_account_import(
         let runtime = try EmbeddedRuntime.from(handle)
         let nsec = try RuntimeCall.text(nsec, "nsec")
         let key: SecretKey
-        do throws(RuntimeError) {
+        do throws(LinkstrError) {
             key = try SecretKey.importing(nsec)
         } catch {
             throw EmbeddedFailure(error)
@@ -77,8 +77,8 @@ private func saveAccount(
     _ runtime: EmbeddedRuntime, _ key: SecretKey, name: UnsafePointer<CChar>?, keyStore: UnsafePointer<CChar>?
 ) throws(EmbeddedFailure) -> JSONRecords.Identity {
     let choice: KeyStoreKind?
-    do throws(RuntimeError) {
-        choice = try RuntimeCall.optionalText(keyStore).map { name throws(RuntimeError) in try KeyStoreKind(choice: name) }
+    do throws(LinkstrError) {
+        choice = try RuntimeCall.optionalText(keyStore).map { name throws(LinkstrError) in try KeyStoreKind(choice: name) }
     } catch {
         throw EmbeddedFailure(error)
     }

@@ -11,7 +11,7 @@ public func linkstr_sessions_list(
     _ errorSlot: UnsafeMutablePointer<lkh_error>?
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
-        let sessions = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+        let sessions = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
             try await Sessions.sessions(archived: archived != 0, in: runtime)
         }
         return sessions.map(JSONRecords.SessionRow.init)
@@ -27,7 +27,7 @@ public func linkstr_session_create(
         let runtime = try EmbeddedRuntime.from(handle)
         let name = try RuntimeCall.text(name, "name")
         let members = try people(RuntimeCall.optionalText(membersJSON) ?? "[]")
-        let (summary, warning) = try runtime.run { runtime throws(RuntimeError) in
+        let (summary, warning) = try runtime.run { runtime throws(LinkstrError) in
             try await Sessions.createSession(named: name, members: members, in: runtime)
         }
         return JSONRecords.Merged(JSONRecords.CreatedSession(summary), Warnings(warnings: warning.map { [$0] } ?? []))
@@ -48,7 +48,7 @@ public func linkstr_session_members(
         let session = try RuntimeCall.text(session, "session")
         let add = try people(RuntimeCall.optionalText(addJSON) ?? "[]")
         let remove = try people(RuntimeCall.optionalText(removeJSON) ?? "[]")
-        let summary = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+        let summary = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
             try await Sessions.changeMembers(of: session, adding: add, removing: remove, in: runtime)
         }
         return JSONRecords.SessionMembers(summary)
@@ -78,7 +78,7 @@ public func linkstr_feed(
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let session = try RuntimeCall.text(session, "session")
-        let items = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+        let items = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
             try await Sessions.feed(try await Sessions.resolveSession(session, in: runtime), limit: limit == 0 ? nil : Int(limit), in: runtime)
         }
         return items.map(JSONRecords.FeedRow.init)
@@ -92,7 +92,7 @@ public func linkstr_post(
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let (session, url, note) = (try RuntimeCall.text(session, "session"), try RuntimeCall.text(url, "url"), RuntimeCall.optionalText(note))
-        let post = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+        let post = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
             try await Sessions.post(try await Sessions.resolveSession(session, in: runtime), url: url, note: note, in: runtime)
         }
         return JSONRecords.SentPost(post)
@@ -116,7 +116,7 @@ public func linkstr_react(
         default:
             throw EmbeddedFailure(.invalid, "unknown reaction mode \(mode); use LINKSTR_REACT_TOGGLE, LINKSTR_REACT_ON or LINKSTR_REACT_OFF")
         }
-        let reaction = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+        let reaction = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
             let id = try await Sessions.resolveSession(session, in: runtime)
             return try await Sessions.react(id, postID: try await Sessions.resolvePost(post, in: id, in: runtime), emoji: emoji, active: active, in: runtime)
         }
@@ -131,7 +131,7 @@ public func linkstr_delete(
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let (session, post) = (try RuntimeCall.text(session, "session"), try RuntimeCall.text(post, "post"))
-        let deletion = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+        let deletion = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
             let id = try await Sessions.resolveSession(session, in: runtime)
             return try await Sessions.delete(id, postID: try await Sessions.resolvePost(post, in: id, in: runtime), in: runtime)
         }
@@ -146,7 +146,7 @@ public func linkstr_read(
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let (session, post) = (try RuntimeCall.text(session, "session"), RuntimeCall.optionalText(post))
-        _ = try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+        _ = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
             let id = try await Sessions.resolveSession(session, in: runtime)
             var postID: RumorID?
             if let post { postID = try await Sessions.resolvePost(post, in: id, in: runtime) }
@@ -158,7 +158,7 @@ public func linkstr_read(
 
 private func setArchived(_ handle: OpaquePointer?, _ session: UnsafePointer<CChar>?, _ archived: Bool) throws(EmbeddedFailure) -> JSONRecords.Ok {
     let session = try RuntimeCall.text(session, "session")
-    try EmbeddedRuntime.from(handle).run { runtime throws(RuntimeError) in
+    try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
         try await Sessions.setArchived(try await Sessions.resolveSession(session, in: runtime), archived, in: runtime)
     }
     return JSONRecords.ok

@@ -16,7 +16,7 @@ extension AppRuntime {
     /// What `text` asks for; a post link is looked up in the account's sessions. Nothing is changed.
     func clickedLink(_ text: String) async throws(AppFailure) -> ClickedLinkView {
         let link: ClickedLink
-        do throws(RuntimeError) {
+        do throws(LinkstrError) {
             link = try ClickedLink(parsing: text)
         } catch {
             throw AppFailure(error.description, isBadInput: true)
@@ -49,7 +49,7 @@ extension AppRuntime {
     func saveClickedLink(_ text: String) async throws(AppFailure) -> (url: String, tags: [String], alreadySaved: Bool) {
         let runtime = try runtime()
         let link: ClickedLink
-        do throws(RuntimeError) {
+        do throws(LinkstrError) {
             link = try ClickedLink(parsing: text)
         } catch {
             throw AppFailure(error.description, isBadInput: true)

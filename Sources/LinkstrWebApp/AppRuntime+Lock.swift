@@ -94,7 +94,7 @@ extension AppRuntime {
 
     /// `[profiles] auto_lock_minutes` as config.toml says now.
     private func autoLockMinutes() throws(AppFailure) -> Int {
-        do throws(CompositionError) {
+        do throws(LinkstrError) {
             return try app.autoLockMinutes()
         } catch {
             throw AppFailure(error.description)
@@ -103,10 +103,10 @@ extension AppRuntime {
 
     /// Sets `[profiles] auto_lock_minutes` (0: never); it applies from the next unlock.
     func setAutoLock(minutes: Int) throws(AppFailure) {
-        do throws(CompositionError) {
+        do throws(LinkstrError) {
             try app.setAutoLockMinutes(minutes)
         } catch {
-            throw AppFailure(error.description, isBadInput: error.kind == .badConfiguration)
+            throw AppFailure(error.description, isBadInput: error.code == .badInput)
         }
     }
 
@@ -127,7 +127,7 @@ extension AppRuntime {
 
     /// The home's profiles (no key needed).
     func accountManager() throws(AppFailure) -> AccountManager {
-        do throws(CompositionError) {
+        do throws(LinkstrError) {
             return try app.accounts()
         } catch {
             throw AppFailure(error.description)

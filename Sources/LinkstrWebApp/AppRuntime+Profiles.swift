@@ -60,7 +60,7 @@ extension AppRuntime {
     func importProfile(name: String, key text: String, backupPassphrase: String, passphrase: String?, use: Bool) async throws(AppFailure) {
         let isBackup = SecretKey.isBackup(text)
         let key: SecretKey
-        do throws(RuntimeError) {
+        do throws(LinkstrError) {
             key = isBackup ? try SecretKey.importing(backup: text, passphrase: backupPassphrase) : try SecretKey.importing(text)
         } catch {
             throw AppFailure(error.description, isBadInput: true)
@@ -126,7 +126,7 @@ extension AppRuntime {
     /// account, backed up, as `linkstr account import FILE`.
     func restore(backup text: String, passphrase: String) throws(AppFailure) {
         let key: SecretKey
-        do throws(RuntimeError) {
+        do throws(LinkstrError) {
             key = try SecretKey.importing(backup: text, passphrase: passphrase)
         } catch {
             throw AppFailure(error.description, isBadInput: true)

@@ -123,9 +123,8 @@ extension AppRuntime {
         switch error {
         case let error as AppFailure: return error.description
         case let error as AccountError: return error.message
-        case let error as CompositionError: return error.description
+        case let error as LinkstrError: return error.description
         case let error as RemoteSignerError: return error.description
-        case let error as RuntimeError: return error.description
         default: return "\(error)"
         }
     }

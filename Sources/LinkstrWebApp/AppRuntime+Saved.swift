@@ -84,7 +84,7 @@ extension AppRuntime {
         let runtime = try runtime()
         return try await mapped {
             let link = try await SavedLinks.savedLink(url, in: runtime)
-            guard let session = link.sharedIn else { throw RuntimeError(.badInput, "\(link.url) was not saved from a session") }
+            guard let session = link.sharedIn else { throw LinkstrError(.badInput, "\(link.url) was not saved from a session") }
             let feed = try await Sessions.sessionFeed(session, limit: nil, in: runtime)
             let post = feed.items.last { $0.post.url == link.url && (link.sharedBy == nil || $0.post.sender == link.sharedBy) }
             return (session.rawValue, post?.post.id.hex)
@@ -132,14 +132,14 @@ extension AppRuntime {
         let runtime = try runtime()
         var outcomes: [SyncOutcome] = []
         if runtime.media.host.configuration.savedLinks.webhook != nil {
-            do throws(RuntimeError) {
+            do throws(LinkstrError) {
                 let status = try await SavedLinkWebhook.sync(in: runtime)
                 outcomes.append(SyncOutcome(what: "Webhook", said: status.summary(syncing: true), problem: status.outcome == .failed ? status.failureSentence : nil))
             } catch {
                 outcomes.append(SyncOutcome(what: "Webhook", said: nil, problem: error.description))
             }
         }
-        do throws(RuntimeError) {
+        do throws(LinkstrError) {
             let report = try await SavedLinks.syncSavedLinksWithRelays(in: runtime)
             outcomes.append(SyncOutcome(what: "Your other machines", said: report.summary, problem: report.pendingSentence))
         } catch {

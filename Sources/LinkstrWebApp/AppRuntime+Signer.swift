@@ -40,10 +40,10 @@ extension AppRuntime {
     func startSigner() throws(AppFailure) {
         _ = try runtime()
         guard let opened else { throw AppFailure("this home has no account yet", isMissingAccount: true) }
-        do throws(RuntimeError) {
+        do throws(LinkstrError) {
             try signerDesk.start(opened)
         } catch {
-            throw AppFailure(error.description, isBadInput: error.kind == .badInput)
+            throw AppFailure(error.description, isBadInput: error.code == .badInput)
         }
     }
 

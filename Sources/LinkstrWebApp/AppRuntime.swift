@@ -62,7 +62,7 @@ public actor AppRuntime {
         try save(key, name: name)
         var nameProblem: String?
         if let name, let opened {
-            do throws(RuntimeError) {
+            do throws(LinkstrError) {
                 try await opened.publishName(name)
             } catch {
                 nameProblem = error.description
@@ -74,7 +74,7 @@ public actor AppRuntime {
     /// Signs in with an existing nsec.
     func importAccount(nsec: String) throws(AppFailure) {
         let key: SecretKey
-        do throws(RuntimeError) {
+        do throws(LinkstrError) {
             key = try SecretKey.importing(nsec)
         } catch {
             throw AppFailure(error.description)
@@ -86,21 +86,21 @@ public actor AppRuntime {
         do {
             let accounts = try app.accounts()
             try accounts.save(key, name: name, keyStore: keyStore ?? accounts.defaultKeyStore(), now: Int64(Date().timeIntervalSince1970))
-        } catch let error as CompositionError {
+        } catch let error as LinkstrError {
             throw AppFailure(error.description)
         } catch let error as AccountError {
             throw AppFailure(error.message)
         } catch {
             throw AppFailure("\(error)")
         }
-        do throws(CompositionError) {
+        do throws(LinkstrError) {
             try open()
         } catch {
             throw AppFailure(error.description)
         }
     }
 
-    private func open() throws(CompositionError) {
+    private func open() throws(LinkstrError) {
         let account = try app.account()
         opened = account
         followLock(account)
@@ -114,7 +114,7 @@ public actor AppRuntime {
         if let opened { return opened.runtime }
         // Opening a locked profile would ask for its passphrase on the terminal the app was started from.
         if let locked = lockedProfile() { throw AppFailure("profile '\(locked.name)' is locked", isLocked: true) }
-        do throws(CompositionError) {
+        do throws(LinkstrError) {
             // Whether there is an account at all, without loading a plugin.
             if (try? app.accounts().current()) != nil { try open() }
         } catch {
@@ -325,10 +325,10 @@ public actor AppRuntime {
     func publishName(_ name: String?) async throws(AppFailure) {
         _ = try runtime()
         guard let opened else { return }
-        do throws(RuntimeError) {
+        do throws(LinkstrError) {
             try await opened.publishName(name)
         } catch {
-            throw AppFailure(error.description, isBadInput: error.kind == .badInput)
+            throw AppFailure(error.description, isBadInput: error.code == .badInput)
         }
     }
 
@@ -376,7 +376,7 @@ public actor AppRuntime {
 
     private func withRelaySettings<Value>(_ body: (RelaySettings) throws(AppFailure) -> Value) throws(AppFailure) -> Value {
         let settings: RelaySettings
-        do throws(CompositionError) {
+        do throws(LinkstrError) {
             settings = try app.relaySettings()
         } catch {
             throw AppFailure(error.description)
@@ -388,7 +388,7 @@ public actor AppRuntime {
     /// result, or why none is active.
     func testNotification() async throws(AppFailure) -> [(notifier: String, problem: String?)] {
         let media: MediaRuntime
-        do throws(CompositionError) {
+        do throws(LinkstrError) {
             media = try app.media()
         } catch {
             throw AppFailure(error.description)
@@ -428,13 +428,13 @@ public actor AppRuntime {
         watching?.cancel()
         await watching?.value
         watching = nil
-        do throws(RuntimeError) {
+        do throws(LinkstrError) {
             switch ending {
             case .logOut:
                 do throws(AccountError) {
                     try opened.accounts.logout()
                 } catch {
-                    throw RuntimeError(.failed, error.message)
+                    throw LinkstrError(.failed, error.message)
                 }
             case .logOutClearingData: try await opened.logOutClearingData()
             case .deleteAccount: try await opened.deleteAccount()
@@ -539,8 +539,8 @@ public actor AppRuntime {
     func mapped<Value: Sendable>(_ body: () async throws -> Value) async throws(AppFailure) -> Value {
         do {
             return try await body()
-        } catch let error as RuntimeError {
-            throw AppFailure(error.description, isBadInput: error.kind == .badInput)
+        } catch let error as LinkstrError {
+            throw AppFailure(error.description, isBadInput: error.code == .badInput)
         } catch {
             throw AppFailure("\(error)")
         }

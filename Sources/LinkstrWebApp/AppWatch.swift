@@ -65,7 +65,7 @@ struct AppWatch: Sendable {
         var cursor: StoredChangeCursor?
         var looked = ContinuousClock.now
         while !Task.isCancelled {
-            do throws(RuntimeError) {
+            do throws(LinkstrError) {
                 let read = try await ChangeFeed.storedChanges(after: cursor, in: runtime)
                 cursor = read.cursor
                 for change in read.changes { live.publish(LiveChange(change)) }

@@ -41,13 +41,13 @@ final class SignerDesk: Sendable {
 
     /// Starts serving `account`'s key on its `[signer]` relays (else the account's); does nothing
     /// when it serves already.
-    func start(_ account: OpenedAccount) throws(RuntimeError) {
+    func start(_ account: OpenedAccount) throws(LinkstrError) {
         guard state.withLock({ $0.bunker == nil }) else { return }
         let bunker = try Bunker(
             account: account, approve: { [weak self] request in await self?.ask(request) },
             report: { [weak self] activity in self?.heard(activity) })
         let serving = Task { [weak self] in
-            do throws(RuntimeError) {
+            do throws(LinkstrError) {
                 try await bunker.run()
             } catch {
                 self?.stopped(because: error.description)

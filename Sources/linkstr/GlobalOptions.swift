@@ -74,7 +74,7 @@ struct GlobalOptions: ParsableArguments {
     func withMedia<Value>(_ body: (MediaRuntime) async throws -> Value) async throws -> Value {
         try await withApp { app in
             let media: MediaRuntime
-            do throws(CompositionError) {
+            do throws(LinkstrError) {
                 media = try app.media()
             } catch {
                 throw error.failure

@@ -176,7 +176,7 @@ import Testing
         let before = relay.storedEvents
 
         relay.setBehaviour(.refusing(message: "blocked: not on the allow list"), for: FakeRelay.defaultURL)
-        let error = await #expect(throws: RuntimeError.self) {
+        let error = await #expect(throws: LinkstrError.self) {
             try await Sessions.post(session.id, url: "https://example.com/refused", note: nil, in: alice)
         }
         // One wrap for Bob, one for Alice: both refused.

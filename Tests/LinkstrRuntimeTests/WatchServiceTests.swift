@@ -127,7 +127,7 @@ import Testing
 
         let watch = WatchService(account: bob)
         let services = bob.serviceGroup([watch])
-        let failure = await #expect(throws: RuntimeError.self) { try await services.run() }
+        let failure = await #expect(throws: LinkstrError.self) { try await services.run() }
         #expect(failure?.description.hasPrefix("no relays are enabled;") == true, "\(String(describing: failure))")
         var events: [WatchEvent] = []
         for await event in watch.events { events.append(event) }

@@ -66,8 +66,8 @@ import Testing
     }
 
     @Test func aLinkThatIsNoWebURLIsBadInputAndAFailedFetchSaysWhichLinkFailed() async throws {
-        let error = #expect(throws: RuntimeError.self) { try MediaRuntime.link("javascript:alert(1)") }
-        #expect(error?.kind == .badInput)
+        let error = #expect(throws: LinkstrError.self) { try MediaRuntime.link("javascript:alert(1)") }
+        #expect(error?.code == .badInput)
         #expect(try MediaRuntime.link("  https://example.com/a ") == "https://example.com/a")
 
         let media = try media()
@@ -77,8 +77,8 @@ import Testing
             _ = try await media.fetchMetadata(missing)
             Issue.record("metadata of a missing page")
         } catch {
-            let failure = RuntimeError(error, "no metadata for \(missing)")
-            #expect(failure.kind == .failed && error.status == .notFound)
+            let failure = LinkstrError(error, "no metadata for \(missing)")
+            #expect(failure.code == .failed && error.status == .notFound)
             #expect(failure.description.hasPrefix("no metadata for \(missing): ") && failure.description.contains("answered HTTP 404"), "\(failure)")
         }
     }

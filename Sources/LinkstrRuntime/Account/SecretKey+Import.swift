@@ -3,22 +3,22 @@ import NostrCore
 
 extension SecretKey {
     /// The key of an `nsec` a person pasted (surrounding whitespace ignored); anything else is bad input.
-    public static func importing(_ text: String) throws(RuntimeError) -> SecretKey {
+    public static func importing(_ text: String) throws(LinkstrError) -> SecretKey {
         guard let key = try? SecretKey(nsec: text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw RuntimeError(.badInput, "invalid secret key (nsec).")
+            throw LinkstrError(.badInput, "invalid secret key (nsec).")
         }
         return key
     }
 
     /// The key of an encrypted backup (NIP-49 `ncryptsec`, as `linkstr profile backup` writes),
     /// opened with its passphrase; a wrong passphrase or anything else is bad input.
-    public static func importing(backup text: String, passphrase: String) throws(RuntimeError) -> SecretKey {
+    public static func importing(backup text: String, passphrase: String) throws(LinkstrError) -> SecretKey {
         do {
             return try NIP49.decrypt(text.trimmingCharacters(in: .whitespacesAndNewlines), password: passphrase).secretKey
         } catch .wrongPasswordOrCorrupted {
-            throw RuntimeError(.badInput, "the passphrase does not open this backup (or the backup was altered); try again")
+            throw LinkstrError(.badInput, "the passphrase does not open this backup (or the backup was altered); try again")
         } catch {
-            throw RuntimeError(.badInput, "not a backup linkstr can open: \(error)")
+            throw LinkstrError(.badInput, "not a backup linkstr can open: \(error)")
         }
     }
 

@@ -6,7 +6,7 @@ extension LinkstrApp {
     /// wins; a key in a remote signer gets a client of its own (``remoteSignerClient(link:sessionKey:timeout:)``).
     static func openAccount(
         _ parts: inout Parts, _ configuration: RuntimeConfiguration, step: (Step) -> Void
-    ) throws(CompositionError) -> OpenedAccount {
+    ) throws(LinkstrError) -> OpenedAccount {
         let host = try parts.host(configuration)
         step(.loadingAccount)
         let accounts = try parts.accounts(configuration)
@@ -17,7 +17,7 @@ extension LinkstrApp {
         do {
             unlocked = try keys.get()
         } catch {
-            throw CompositionError(error)
+            throw LinkstrError(error)
         }
         let signer: any Signer
         let dataSecret: SecretKey
@@ -34,7 +34,7 @@ extension LinkstrApp {
         do {
             runtime = try AccountRuntime(host: host, backend: backend, signer: signer, dataSecret: dataSecret)
         } catch {
-            throw CompositionError(.failed, error.description)
+            throw LinkstrError(.failed, error.description)
         }
         return OpenedAccount(host: host, backend: backend, accounts: accounts, runtime: runtime)
     }
@@ -43,27 +43,27 @@ extension LinkstrApp {
     /// are not the account's). The caller closes it.
     public func remoteSignerClient(
         link: BunkerLink, sessionKey: SecretKey, timeout: Duration = RemoteSignerClient.defaultTimeout
-    ) throws(CompositionError) -> RemoteSignerClient {
+    ) throws(LinkstrError) -> RemoteSignerClient {
         try Self.remoteSignerClient(try loadPlugins(), link: link, sessionKey: sessionKey, timeout: timeout, onAuthURL: configuration.onAuthURL)
     }
 
     static func remoteSignerClient(
         _ host: LinkstrHost, link: BunkerLink, sessionKey: SecretKey, timeout: Duration, onAuthURL: @escaping @Sendable (String) -> Void
-    ) throws(CompositionError) -> RemoteSignerClient {
+    ) throws(LinkstrError) -> RemoteSignerClient {
         let pool = try remoteSignerRelayClient(host)
         do throws(RemoteSignerError) {
             return try RemoteSignerClient(pool: pool, link: link, sessionKey: sessionKey, timeout: timeout, onAuthURL: onAuthURL)
         } catch {
-            throw CompositionError(.failed, error.description)
+            throw LinkstrError(.failed, error.description)
         }
     }
 
     /// A relay client for talking to a remote signer; no key answers a relay's AUTH on it.
-    static func remoteSignerRelayClient(_ host: LinkstrHost) throws(CompositionError) -> RelayPool {
+    static func remoteSignerRelayClient(_ host: LinkstrHost) throws(LinkstrError) -> RelayPool {
         do {
             return try host.relayClient(authenticating: .nobody)
         } catch {
-            throw CompositionError(.failed, "no transport for the remote signer: \(error)")
+            throw LinkstrError(.failed, "no transport for the remote signer: \(error)")
         }
     }
 }

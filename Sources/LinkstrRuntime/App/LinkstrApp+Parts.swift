@@ -3,13 +3,13 @@ import NostrCore
 
 /// How each part of a ``LinkstrApp`` opens, from the ones it needs (under the app's lock).
 extension LinkstrApp.Parts {
-    mutating func host(_ configuration: RuntimeConfiguration) throws(CompositionError) -> LinkstrHost {
+    mutating func host(_ configuration: RuntimeConfiguration) throws(LinkstrError) -> LinkstrHost {
         if let host { return host }
         var opened: LinkstrHost
         do {
             opened = try LinkstrHost.open(home: configuration.home, configFile: configuration.configFile, environment: configuration.environment)
         } catch {
-            throw CompositionError(.badConfiguration, error.description)
+            throw LinkstrError(.badInput, error.description)
         }
         if let storage = configuration.storage {
             var settings = opened.configuration
@@ -23,7 +23,7 @@ extension LinkstrApp.Parts {
 
     /// The plugins on the search path of the host and those compiled in, loaded once, without
     /// checking the configuration's choices against them.
-    mutating func registry(_ configuration: RuntimeConfiguration) throws(CompositionError) -> PluginRegistry {
+    mutating func registry(_ configuration: RuntimeConfiguration) throws(LinkstrError) -> PluginRegistry {
         if let registry { return registry }
         let host = try host(configuration)
         let loaded = host.loadPlugins(
@@ -35,28 +35,28 @@ extension LinkstrApp.Parts {
 
     /// The host with its plugins loaded and the plugin ids that `--storage` and the configuration
     /// name checked against them.
-    mutating func checkedPlugins(_ configuration: RuntimeConfiguration) throws(CompositionError) -> LinkstrHost {
+    mutating func checkedPlugins(_ configuration: RuntimeConfiguration) throws(LinkstrError) -> LinkstrHost {
         let registry = try registry(configuration)
         let host = try host(configuration)
         if pluginsChecked { return host }
         let installedStorage = registry.providers(of: CapabilityID.storage).map(\.id)
         if let storage = configuration.storage, let chosen = host.configuration.storage, !installedStorage.contains(chosen) {
             let names = LinkstrHost.builtInStorage.keys.sorted().joined(separator: ", ")
-            throw CompositionError(
-                .badConfiguration,
+            throw LinkstrError(
+                .badInput,
                 "--storage \(storage): no such storage backend; use \(names) or the id of an installed plugin that provides "
                     + "\(CapabilityID.storage)" + (installedStorage.isEmpty ? "" : " (installed: \(installedStorage.joined(separator: ", ")))"))
         }
         do {
             try registry.checkPlugins(namedIn: host.configuration)
         } catch {
-            throw CompositionError(.badConfiguration, error.description)
+            throw LinkstrError(.badInput, error.description)
         }
         pluginsChecked = true
         return host
     }
 
-    mutating func backend(_ configuration: RuntimeConfiguration) throws(CompositionError) -> StorageBackend {
+    mutating func backend(_ configuration: RuntimeConfiguration) throws(LinkstrError) -> StorageBackend {
         if let backend { return backend }
         let host = try checkedPlugins(configuration)
         do {
@@ -65,18 +65,18 @@ extension LinkstrApp.Parts {
             return opened
         } catch {
             let hint = configuration.storage == "memory" ? "" : " Run with --storage memory to use linkstr for this launch without saved data."
-            throw CompositionError(.storage, "cannot open storage: \(error).\(hint)")
+            throw LinkstrError(.storageUnavailable, "cannot open storage: \(error).\(hint)")
         }
     }
 
-    mutating func relaySettings(_ configuration: RuntimeConfiguration) throws(CompositionError) -> RelaySettings {
+    mutating func relaySettings(_ configuration: RuntimeConfiguration) throws(LinkstrError) -> RelaySettings {
         if let relaySettings { return relaySettings }
         let settings = RelaySettings(backend: try backend(configuration), configured: try host(configuration).configuration.relays)
         relaySettings = settings
         return settings
     }
 
-    mutating func accounts(_ configuration: RuntimeConfiguration) throws(CompositionError) -> AccountManager {
+    mutating func accounts(_ configuration: RuntimeConfiguration) throws(LinkstrError) -> AccountManager {
         if let accounts { return accounts }
         let opened = LinkstrApp.accounts(of: try host(configuration), configuration)
         accounts = opened

@@ -16,7 +16,7 @@ extension LinkstrApp {
     /// Waits at most `wait` for a signer to answer the nostrconnect:// `offer` (made for
     /// `sessionKey`), on a relay client of its own; `listening` is told once the offer's relays are
     /// asked for the answer. The caller closes the client it returns.
-    /// - Throws: ``CompositionError`` when there is no relay client, ``RemoteSignerError`` when no signer answers.
+    /// - Throws: ``LinkstrError`` when there is no relay client, ``RemoteSignerError`` when no signer answers.
     public func acceptRemoteSigner(
         _ offer: NostrConnectLink, sessionKey: SecretKey, wait: Duration, listening: @Sendable () -> Void
     ) async throws -> RemoteSignerClient {
@@ -29,7 +29,7 @@ extension LinkstrApp {
     /// keeps the account whose key it proves to hold (``keepRemoteSigner(_:sessionKey:answerTimeout:name:keyStore:confirmReplacing:)``).
     /// The client is closed before it returns.
     /// - Parameter answerTimeout: how long each answer of the signer may take (nil: the default), kept for the account.
-    /// - Throws: ``CompositionError`` when there is no client, ``RemoteSignerError`` when the signer does not
+    /// - Throws: ``LinkstrError`` when there is no client, ``RemoteSignerError`` when the signer does not
     ///   connect or answer, ``AccountError`` or what `keyStore` and `confirmReplacing` throw.
     public func connectRemoteSigner(
         _ link: BunkerLink, answerTimeout: Int?, name: String?, keyStore: (AccountManager) throws -> KeyStoreKind,

@@ -11,13 +11,13 @@ extension LinkstrApp {
     ///   - stopsOnSignals: SIGTERM and SIGINT stop the group gracefully.
     public func services(
         timeout: Duration = .seconds(15), pending: [VerifiedEvent] = [], stopsOnSignals: Bool = true
-    ) throws(CompositionError) -> AccountServices {
+    ) throws(LinkstrError) -> AccountServices {
         let account = try account()
         let watch = WatchService(account: account, timeout: timeout, pending: pending, appCommand: configuration.appCommand)
         var running: [any Service] = [watch, SavedLinksSyncService(account: account)]
-        var bunkerFailure: RuntimeError?
+        var bunkerFailure: LinkstrError?
         if account.host.configuration.bunker.serve {
-            do throws(RuntimeError) {
+            do throws(LinkstrError) {
                 running.append(try BunkerService(account: account))
             } catch {
                 bunkerFailure = error
@@ -33,5 +33,5 @@ public struct AccountServices: Sendable {
     /// The watch in `group`, whose `events` say what it receives.
     public let watch: WatchService
     /// Why the bunker `[signer] serve` asks for is not in `group`.
-    public let bunkerFailure: RuntimeError?
+    public let bunkerFailure: LinkstrError?
 }

@@ -19,37 +19,37 @@ public final class LinkstrApp: Sendable {
     }
 
     /// The host: paths resolved, configuration read (with `--storage` applied).
-    public func host() throws(CompositionError) -> LinkstrHost {
-        try parts.withLock { parts throws(CompositionError) in try parts.host(configuration) }
+    public func host() throws(LinkstrError) -> LinkstrHost {
+        try parts.withLock { parts throws(LinkstrError) in try parts.host(configuration) }
     }
 
     /// The plugins found for this home, loaded, without checking that the configuration's choices
     /// are among them (`linkstr plugins` lists what there is, also to fix such a choice).
-    public func plugins() throws(CompositionError) -> PluginRegistry {
-        try parts.withLock { parts throws(CompositionError) in try parts.registry(configuration) }
+    public func plugins() throws(LinkstrError) -> PluginRegistry {
+        try parts.withLock { parts throws(LinkstrError) in try parts.registry(configuration) }
     }
 
     /// Loads the plugins and checks every plugin id that `--storage` and the configuration name: an
     /// id no installed plugin has (for that capability) is a bad configuration. Returns the host.
     @discardableResult
-    public func loadPlugins() throws(CompositionError) -> LinkstrHost {
-        try parts.withLock { parts throws(CompositionError) in try parts.checkedPlugins(configuration) }
+    public func loadPlugins() throws(LinkstrError) -> LinkstrHost {
+        try parts.withLock { parts throws(LinkstrError) in try parts.checkedPlugins(configuration) }
     }
 
     /// The opened storage backend (for what needs storage but no account).
-    public func storage() throws(CompositionError) -> StorageBackend {
-        try parts.withLock { parts throws(CompositionError) in try parts.backend(configuration) }
+    public func storage() throws(LinkstrError) -> StorageBackend {
+        try parts.withLock { parts throws(LinkstrError) in try parts.backend(configuration) }
     }
 
     /// The relay list of this home (config.toml's relays, or the defaults, with the changes kept in
     /// storage), for what works on it without an account.
-    public func relaySettings() throws(CompositionError) -> RelaySettings {
-        try parts.withLock { parts throws(CompositionError) in try parts.relaySettings(configuration) }
+    public func relaySettings() throws(LinkstrError) -> RelaySettings {
+        try parts.withLock { parts throws(LinkstrError) in try parts.relaySettings(configuration) }
     }
 
     /// The media use cases of this home, over the host with its plugins loaded (no storage, no account).
-    public func media() throws(CompositionError) -> MediaRuntime {
-        try parts.withLock { parts throws(CompositionError) in
+    public func media() throws(LinkstrError) -> MediaRuntime {
+        try parts.withLock { parts throws(LinkstrError) in
             if let media = parts.media { return media }
             let media = MediaRuntime(host: try parts.checkedPlugins(configuration))
             parts.media = media
@@ -58,15 +58,15 @@ public final class LinkstrApp: Sendable {
     }
 
     /// The profiles of this home, acting on the one the configuration names (else the active one).
-    public func accounts() throws(CompositionError) -> AccountManager {
-        try parts.withLock { parts throws(CompositionError) in try parts.accounts(configuration) }
+    public func accounts() throws(LinkstrError) -> AccountManager {
+        try parts.withLock { parts throws(LinkstrError) in try parts.accounts(configuration) }
     }
 
     /// The account, opened by the first call: host, plugins, storage, the unlocked key and its
     /// runtime (see ``openAccount(_:step:)``).
     /// - Parameter step: told when each step starts (only when this call opens it).
-    public func account(step: (Step) -> Void = { _ in }) throws(CompositionError) -> OpenedAccount {
-        try parts.withLock { parts throws(CompositionError) in
+    public func account(step: (Step) -> Void = { _ in }) throws(LinkstrError) -> OpenedAccount {
+        try parts.withLock { parts throws(LinkstrError) in
             if let account = parts.account { return account }
             let account = try Self.openAccount(&parts, configuration, step: step)
             parts.account = account

@@ -65,12 +65,12 @@ extension LinkstrHost {
 extension LinkstrApp {
     /// A relay client over this home's transport plugin, connected to `relays`, with `signer`
     /// answering AUTH (see ``RelayAuthSigner``).
-    public func relayClient(relays: [String], signer: RelayAuthSigner) throws(CompositionError) -> RelayPool {
+    public func relayClient(relays: [String], signer: RelayAuthSigner) throws(LinkstrError) -> RelayPool {
         let host = try loadPlugins()
         do throws(RelayClientError) {
             return try host.relayClient(relays: relays, authenticating: signer)
         } catch {
-            throw CompositionError(.failed, "cannot connect to \(relays.joined(separator: ", ")): \(error)")
+            throw LinkstrError(.failed, "cannot connect to \(relays.joined(separator: ", ")): \(error)")
         }
     }
 }

@@ -4,7 +4,7 @@ extension OpenedAccount {
     /// Deletes every record of the account (see `AccountRemoval.clearLocalData`), then its key;
     /// returns how many records were deleted.
     @discardableResult
-    public func logOutClearingData() async throws(RuntimeError) -> UInt64 {
+    public func logOutClearingData() async throws(LinkstrError) -> UInt64 {
         let deleted = try await AccountRemoval.clearLocalData(in: runtime)
         try forgetKey()
         return deleted
@@ -12,16 +12,16 @@ extension OpenedAccount {
 
     /// Deletes the account on the relays, then its local data (see `AccountRemoval.deleteAccount`),
     /// then its key. A relay's refusal stops before anything local is deleted.
-    public func deleteAccount() async throws(RuntimeError) {
+    public func deleteAccount() async throws(LinkstrError) {
         try await AccountRemoval.deleteAccount(in: runtime)
         try forgetKey()
     }
 
-    private func forgetKey() throws(RuntimeError) {
+    private func forgetKey() throws(LinkstrError) {
         do {
             try accounts.logout()
         } catch {
-            throw RuntimeError(.failed, error.message)
+            throw LinkstrError(.failed, error.message)
         }
     }
 }

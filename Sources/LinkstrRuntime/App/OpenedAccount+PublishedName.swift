@@ -4,7 +4,7 @@ extension OpenedAccount {
     /// Publishes (or, with nil, clears) the account's Nostr profile name (see
     /// `AccountRuntime.publishName`), then notes it in the profile list for `whoami`.
     @discardableResult
-    public func publishName(_ name: String?) async throws(RuntimeError) -> String? {
+    public func publishName(_ name: String?) async throws(LinkstrError) -> String? {
         let published = try await Contacts.publishName(name, in: runtime)
         await notePublishedName()
         return published

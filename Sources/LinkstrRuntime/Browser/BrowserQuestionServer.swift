@@ -10,12 +10,12 @@ import Glibc
 /// Thread rule: connections are served on threads of their own; `stop` from any thread.
 public final class BrowserQuestionServer: Sendable {
     public let address: UnlockAgentAddress
-    private let descriptor: Int32
+    private let listener: UnlockAgentSocket.Listener
     private let ask: @Sendable (BrowserPermission) async -> BrowserAnswer?
 
-    private init(address: UnlockAgentAddress, descriptor: Int32, ask: @escaping @Sendable (BrowserPermission) async -> BrowserAnswer?) {
+    private init(address: UnlockAgentAddress, listener: UnlockAgentSocket.Listener, ask: @escaping @Sendable (BrowserPermission) async -> BrowserAnswer?) {
         self.address = address
-        self.descriptor = descriptor
+        self.listener = listener
         self.ask = ask
     }
 
@@ -31,7 +31,7 @@ public final class BrowserQuestionServer: Sendable {
         }
         let folder = try UnlockAgentSocket.prepareFolder(address.folder)
         defer { close(folder) }
-        let server = BrowserQuestionServer(address: address, descriptor: try UnlockAgentSocket.listen(address, folder: folder), ask: ask)
+        let server = BrowserQuestionServer(address: address, listener: try UnlockAgentSocket.listen(address, folder: folder), ask: ask)
         Thread.detachNewThread { server.run() }
         return server
     }
@@ -39,17 +39,11 @@ public final class BrowserQuestionServer: Sendable {
     /// Stops taking questions and removes the socket; questions being asked end with their answers.
     public func stop() {
         unlink(address.socketPath)
-        shutdown(descriptor, Int32(SHUT_RDWR))
-        close(descriptor)
+        listener.stop()
     }
 
     private func run() {
-        while true {
-            let connection = accept(descriptor, nil, nil)
-            if connection < 0 {
-                if errno == EINTR || errno == ECONNABORTED { continue }
-                return
-            }
+        listener.acceptEach { connection in
             // The app starts programs (a browser, yt-dlp): they must not hold a question open.
             _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
             Thread.detachNewThread { [self] in serve(connection) }

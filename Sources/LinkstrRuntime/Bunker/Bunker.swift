@@ -75,9 +75,9 @@ public final class Bunker: Sendable {
     public init(
         account: OpenedAccount, relays: [String]? = nil, allow: [BunkerPermission]? = nil,
         approve: (@Sendable (BunkerConnectRequest) async -> BunkerApproval?)? = nil, report: @escaping @Sendable (BunkerActivity) -> Void = { _ in }
-    ) throws(RuntimeError) {
+    ) throws(LinkstrError) {
         guard let user = account.runtime.signer as? LocalSigner else {
-            throw RuntimeError(.failed, "this account's key is in a remote signer, not on this machine; linkstr can be a bunker only for a key it holds")
+            throw LinkstrError(.failed, "this account's key is in a remote signer, not on this machine; linkstr can be a bunker only for a key it holds")
         }
         let settings = account.host.configuration.bunker
         var listenOn = relays ?? settings.relays
@@ -85,11 +85,11 @@ public final class Bunker: Sendable {
             do {
                 listenOn = try account.runtime.relays.enabled().map(\.url)
             } catch {
-                throw RuntimeError(storage: error)
+                throw LinkstrError(storage: error)
             }
         }
         guard !listenOn.isEmpty else {
-            throw RuntimeError(.badInput, "the bunker has no relay to listen on; give one with --relay wss://… or enable one with `linkstr relay enable URL`")
+            throw LinkstrError(.badInput, "the bunker has no relay to listen on; give one with --relay wss://… or enable one with `linkstr relay enable URL`")
         }
         let bunkerSigner: LocalSigner
         do {
@@ -98,7 +98,7 @@ public final class Bunker: Sendable {
             authentication = SignerService(signer: bunkerSigner)
             pool = try account.host.relayClient(authenticating: .own(authentication))
         } catch {
-            throw RuntimeError(.failed, "cannot set up the bunker: \(error)")
+            throw LinkstrError(.failed, "cannot set up the bunker: \(error)")
         }
         signer = bunkerSigner
         signerKey = bunkerSigner.publicKey
@@ -141,14 +141,14 @@ public final class Bunker: Sendable {
     }
 
     /// Listens and answers until the task is cancelled, then leaves the relays.
-    public func run() async throws(RuntimeError) {
+    public func run() async throws(LinkstrError) {
         let filter = Filter(kinds: [RemoteSignerClient.eventKind], pubkeyReferences: [signerKey], since: runtime.clock() - 10)
         let messages: SubscriptionStream
         do {
             try pool.setRelays(relays.map { RelayConfiguration(url: $0) })
             messages = try pool.subscribe(Self.subscriptionID, filters: [filter])
         } catch {
-            throw RuntimeError(.failed, "the bunker cannot listen on \(relays.joined(separator: ", ")): \(error)")
+            throw LinkstrError(.failed, "the bunker cannot listen on \(relays.joined(separator: ", ")): \(error)")
         }
         defer {
             pool.unsubscribe(Self.subscriptionID)

@@ -11,20 +11,20 @@ public enum BunkerRecords {
     public static let bunkerLogCapacity = 10_000
 
     /// The approved client with this key, if any.
-    public static func bunkerClient(_ pubkey: PublicKey, in account: isolated AccountRuntime) throws(RuntimeError) -> BunkerClient? {
+    public static func bunkerClient(_ pubkey: PublicKey, in account: isolated AccountRuntime) throws(LinkstrError) -> BunkerClient? {
         guard let bytes = try account.withStore({ try account.store.read(BunkerCollection.client, key: account.cipher.lookupHash(pubkey.rawBytes)) }) else { return nil }
         return try Self.decodeBunkerRecord { () throws(RecordValueError) in try BunkerClient(encoded: bytes) }
     }
 
     /// Every approved client, the first approved first.
-    public static func bunkerClients(in account: isolated AccountRuntime) throws(RuntimeError) -> [BunkerClient] {
-        try account.read(StorageQuery(owner: account.me.rawBytes, collection: BunkerCollection.client)).map { record throws(RuntimeError) in
+    public static func bunkerClients(in account: isolated AccountRuntime) throws(LinkstrError) -> [BunkerClient] {
+        try account.read(StorageQuery(owner: account.me.rawBytes, collection: BunkerCollection.client)).map { record throws(LinkstrError) in
             try Self.decodeBunkerRecord { () throws(RecordValueError) in try BunkerClient(encoded: record.value) }
         }
     }
 
     /// Approves `client` (or changes what it may do).
-    public static func rememberBunkerClient(_ client: BunkerClient, in account: isolated AccountRuntime) throws(RuntimeError) {
+    public static func rememberBunkerClient(_ client: BunkerClient, in account: isolated AccountRuntime) throws(LinkstrError) {
         try account.withStore {
             try account.store.put(
                 BunkerCollection.client, key: account.cipher.lookupHash(client.pubkey.rawBytes), sort: client.approvedAt, value: client.encodedRecord())
@@ -35,7 +35,7 @@ public enum BunkerRecords {
     /// Forgets an approved client: it must connect again with a bunker link's secret.
     /// - Returns: whether it was approved.
     @discardableResult
-    public static func forgetBunkerClient(_ pubkey: PublicKey, in account: isolated AccountRuntime) throws(RuntimeError) -> Bool {
+    public static func forgetBunkerClient(_ pubkey: PublicKey, in account: isolated AccountRuntime) throws(LinkstrError) -> Bool {
         guard try bunkerClient(pubkey, in: account) != nil else { return false }
         account.store.deleteRecord(BunkerCollection.client, key: account.cipher.lookupHash(pubkey.rawBytes))
         try account.commit()
@@ -45,7 +45,7 @@ public enum BunkerRecords {
     /// Adds `entry` to the bunker's log; past ``bunkerLogCapacity`` entries the oldest are dropped
     /// (looked at on the first entry and every 100th after it, so that a request does not read the
     /// whole log: the log holds at most 99 entries more).
-    public static func recordBunkerRequest(_ entry: BunkerLogEntry, in account: isolated AccountRuntime) throws(RuntimeError) {
+    public static func recordBunkerRequest(_ entry: BunkerLogEntry, in account: isolated AccountRuntime) throws(LinkstrError) {
         // Sorted by the microsecond it was recorded, so that the requests of one second keep their order.
         let order = Int64(Date().timeIntervalSince1970 * 1_000_000)
         let key = withUnsafeBytes(of: order.bigEndian) { Array($0) } + (0..<8).map { _ in UInt8.random(in: .min ... .max) }
@@ -55,7 +55,7 @@ public enum BunkerRecords {
         try account.commit()
     }
 
-    private static func dropOldBunkerLogEntries(in account: isolated AccountRuntime) throws(RuntimeError) {
+    private static func dropOldBunkerLogEntries(in account: isolated AccountRuntime) throws(LinkstrError) {
         let kept = try account.read(StorageQuery(owner: account.me.rawBytes, collection: BunkerCollection.log, descending: true, limit: Self.bunkerLogCapacity))
         guard kept.count == Self.bunkerLogCapacity, let oldestKept = kept.last else { return }
         for old in try account.read(StorageQuery(owner: account.me.rawBytes, collection: BunkerCollection.log, sortRange: .min ... oldestKept.sort - 1)) {
@@ -65,7 +65,7 @@ public enum BunkerRecords {
 
     /// Remembers that `client` sent the request `id` (created at `time`), and forgets those created
     /// before `since`. Returns false when it was remembered already: a replay.
-    public static func rememberBunkerRequest(client: PublicKey, id: String, time: Int64, forgettingBefore since: Int64, in account: isolated AccountRuntime) throws(RuntimeError) -> Bool {
+    public static func rememberBunkerRequest(client: PublicKey, id: String, time: Int64, forgettingBefore since: Int64, in account: isolated AccountRuntime) throws(LinkstrError) -> Bool {
         let key = account.cipher.lookupHash(client.rawBytes + Array(id.utf8))
         guard try account.withStore({ try account.store.read(BunkerCollection.request, key: key) }) == nil else { return false }
         for old in try account.read(StorageQuery(owner: account.me.rawBytes, collection: BunkerCollection.request, sortRange: .min ... since - 1)) {
@@ -76,18 +76,18 @@ public enum BunkerRecords {
     }
 
     /// The bunker's log, oldest first (the last `limit` entries when given).
-    public static func bunkerLog(limit: Int? = nil, in account: isolated AccountRuntime) throws(RuntimeError) -> [BunkerLogEntry] {
+    public static func bunkerLog(limit: Int? = nil, in account: isolated AccountRuntime) throws(LinkstrError) -> [BunkerLogEntry] {
         let records = try account.read(StorageQuery(owner: account.me.rawBytes, collection: BunkerCollection.log, descending: true, limit: limit))
-        return try records.reversed().map { record throws(RuntimeError) in
+        return try records.reversed().map { record throws(LinkstrError) in
             try Self.decodeBunkerRecord { () throws(RecordValueError) in try BunkerLogEntry(encoded: record.value) }
         }
     }
 
-    private static func decodeBunkerRecord<Value>(_ decode: () throws(RecordValueError) -> Value) throws(RuntimeError) -> Value {
+    private static func decodeBunkerRecord<Value>(_ decode: () throws(RecordValueError) -> Value) throws(LinkstrError) -> Value {
         do {
             return try decode()
         } catch {
-            throw RuntimeError(.storage, "storage: a record of the bunker is damaged (\(error))")
+            throw LinkstrError(.storage, "storage: a record of the bunker is damaged (\(error))")
         }
     }
 }

@@ -6,7 +6,7 @@ import NostrCore
 /// is kept across restarts; seen marks that no relay can bring back are dropped.
 extension Inbox {
     /// Replaces the kept staged rumors with `unresolved` (sorted by when each was first staged).
-    func keepStaged(_ unresolved: [UnresolvedRumor], in account: isolated AccountRuntime) throws(RuntimeError) {
+    func keepStaged(_ unresolved: [UnresolvedRumor], in account: isolated AccountRuntime) throws(LinkstrError) {
         for record in try account.read(StorageQuery(owner: account.me.rawBytes, collection: EngineCollection.staged)) {
             account.store.deleteRecord(EngineCollection.staged, key: record.key)
         }
@@ -19,7 +19,7 @@ extension Inbox {
     }
 
     /// Stages again what waited when the last sync ended; its staging lifetime goes on.
-    func restage(in account: isolated AccountRuntime) throws(RuntimeError) {
+    func restage(in account: isolated AccountRuntime) throws(LinkstrError) {
         for record in try account.read(StorageQuery(owner: account.me.rawBytes, collection: EngineCollection.staged)) {
             guard let id = EventID(bytes: record.key), let rumor = try? Event(rumorJSON: record.value) else { continue }
             let report = try account.withStore {
@@ -41,7 +41,7 @@ extension Inbox {
     static let seenWrapPruneLimit = 100_000
 
     /// Drops the seen marks that no relay can bring back after a sync that started at `lastSync`.
-    func pruneSeenWraps(lastSync: Int64, in account: isolated AccountRuntime) throws(RuntimeError) {
+    func pruneSeenWraps(lastSync: Int64, in account: isolated AccountRuntime) throws(LinkstrError) {
         try account.withStore { try account.store.forgetWrapsSeen(before: lastSync - Self.seenWrapRetention, limit: Self.seenWrapPruneLimit) }
     }
 }

@@ -79,7 +79,7 @@ final class Inbox {
     /// stopped at a storage failure.
     private func admit(_ wrapID: WrapID, verified: Bool, in account: isolated AccountRuntime) -> Bool {
         guard batch.failure == nil else { return false }
-        do throws(RuntimeError) {
+        do throws(LinkstrError) {
             guard try account.withStore({ try (verified && inFlightWrapIDs.contains(wrapID)) || account.store.hasSeenWrap(wrapID) }) else {
                 return true
             }
@@ -127,7 +127,7 @@ final class Inbox {
     private func ingest(_ unwrapped: Result<UnwrappedGift, UnwrapError>, wrapID: WrapID, source: IngestSource, in account: isolated AccountRuntime) {
         guard batch.failure == nil else { return }
         if case .failure(let error) = unwrapped, let signerFailure = error.remoteSignerFailure {
-            batch.failure = RuntimeError(.failed, signerFailure.description + "; the wraps not opened are kept for the next sync")
+            batch.failure = LinkstrError(.failed, signerFailure.description + "; the wraps not opened are kept for the next sync")
             account.store.discardPending()
             return
         }
@@ -141,7 +141,7 @@ final class Inbox {
             account.store.markWrapSeen(wrapID)
         case .success(let gift):
             let report: IngestReport
-            do throws(RuntimeError) {
+            do throws(LinkstrError) {
                 report = try account.withStore {
                     try account.engine.ingest(InboundRumor(rumor: gift.rumor, wrapID: wrapID, source: source), now: account.clock())
                 }
@@ -173,7 +173,7 @@ final class Inbox {
     /// Commits the buffered writes, then hands their reports to `observer`.
     func commitBatch(observer: InboxWatch.Observer?, in account: isolated AccountRuntime) async {
         guard batch.failure == nil else { return }
-        do throws(RuntimeError) {
+        do throws(LinkstrError) {
             try ChangeFeed.buffer(batch.reports.flatMap { $0.report.changes }, in: account)
             try account.commit()
         } catch {

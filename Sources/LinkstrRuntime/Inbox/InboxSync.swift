@@ -22,12 +22,12 @@ public enum InboxSync {
     /// - Parameter timeout: the longest to wait for the first relay and for each page.
     public static func sync(
         timeout: Duration = .seconds(15), progress: (@Sendable (SyncProgress) -> Void)? = nil, in account: isolated AccountRuntime
-    ) async throws(RuntimeError) -> SyncReport {
+    ) async throws(LinkstrError) -> SyncReport {
         let inbox = account.inbox
         inbox.startBatch()
         let pool = try account.connect()
         defer { Outbox.recordRelayStatuses(unfinished: Set(inbox.batch.sync.unfinishedRelays), in: account) }
-        do throws(RuntimeError) {
+        do throws(LinkstrError) {
             try await backfill(pool, timeout: timeout, deduplicator: EventDeduplicator(capacity: 1_000_000), observer: nil, progress: progress, in: account)
         } catch {
             guard Task.isCancelled, inbox.batch.failure == nil else { throw error }
@@ -54,7 +54,7 @@ public enum InboxSync {
     static func backfill(
         _ pool: RelayPool, timeout: Duration, deduplicator: EventDeduplicator, observer: InboxWatch.Observer?,
         progress: (@Sendable (SyncProgress) -> Void)?, in account: isolated AccountRuntime
-    ) async throws(RuntimeError) {
+    ) async throws(LinkstrError) {
         let inbox = account.inbox
         let started = account.clock()
         let lastSync = try beginBackfill(started: started, in: account)
@@ -86,7 +86,7 @@ public enum InboxSync {
     private static func passBackfill(
         _ pool: RelayPool, _ request: GiftWrapBackfill, deduplicator: EventDeduplicator, refetching: Set<WrapID>?,
         observer: InboxWatch.Observer?, progress: (@Sendable (SyncProgress) -> Void)?, in account: isolated AccountRuntime
-    ) async throws(RuntimeError) -> BackfillSummary {
+    ) async throws(LinkstrError) -> BackfillSummary {
         let inbox = account.inbox
         let receivedBefore = inbox.batch.sync.received
         let summary: BackfillSummary
@@ -99,10 +99,10 @@ public enum InboxSync {
                 await receiveBackfilled(
                     received.verified, source: received.isNew ? .live : .historical, observer: observer, progress: progress, in: account)
             }
-        } catch let error as RuntimeError {
+        } catch let error as LinkstrError {
             throw error
         } catch {
-            throw RuntimeError(.failed, "\(error)")
+            throw LinkstrError(.failed, "\(error)")
         }
         await drainUnwrapped(observer: observer, in: account)
         guard refetching == nil else {
@@ -115,7 +115,7 @@ public enum InboxSync {
 
     /// Before the first wrap of a backfill: restages what waited when the last sync ended and decides
     /// whether history is restored as read. Returns the last sync's start (nil on the first sync).
-    private static func beginBackfill(started: Int64, in account: isolated AccountRuntime) throws(RuntimeError) -> Int64? {
+    private static func beginBackfill(started: Int64, in account: isolated AccountRuntime) throws(LinkstrError) -> Int64? {
         let lastSync = try account.stateInt64(AccountStateKey.lastSync)
         try account.inbox.restage(in: account)
         let restoreStarted = try account.stateInt64(AccountStateKey.restoreStarted)
@@ -160,7 +160,7 @@ public enum InboxSync {
     /// what was pushed out of staging as rejected, the sync watermark is set, seen marks no relay
     /// can bring back are dropped, and the rest committed.
     /// After a storage failure none of that is written: the next sync starts where this one did.
-    private static func finishBackfill(started: Int64, observer: InboxWatch.Observer?, in account: isolated AccountRuntime) async throws(RuntimeError) {
+    private static func finishBackfill(started: Int64, observer: InboxWatch.Observer?, in account: isolated AccountRuntime) async throws(LinkstrError) {
         let inbox = account.inbox
         await drainUnwrapped(observer: observer, in: account)
         let unresolved = account.engine.finishSync()
@@ -187,7 +187,7 @@ public enum InboxSync {
     @_spi(Benchmark)
     public static func ingest(
         _ wraps: [Event], received: (@Sendable (Int) -> Void)? = nil, in account: isolated AccountRuntime
-    ) async throws(RuntimeError) -> SyncReport {
+    ) async throws(LinkstrError) -> SyncReport {
         let inbox = account.inbox
         inbox.startBatch()
         let started = account.clock()

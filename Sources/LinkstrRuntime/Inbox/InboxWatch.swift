@@ -30,7 +30,7 @@ public enum InboxWatch {
     public static func watch(
         timeout: Duration = .seconds(15), pending: [VerifiedEvent] = [], caughtUp: (@Sendable () -> Void)? = nil, observer: @escaping Observer,
         in account: isolated AccountRuntime
-    ) async throws(RuntimeError) {
+    ) async throws(LinkstrError) {
         let inbox = account.inbox
         inbox.startBatch()
         let pool = try account.connect()
@@ -46,7 +46,7 @@ public enum InboxWatch {
         do {
             live = try pool.subscribeGiftWraps(to: account.me, now: account.clock(), deduplicator: deduplicator)
         } catch {
-            throw RuntimeError(.failed, "cannot subscribe to gift wraps: \(error)")
+            throw LinkstrError(.failed, "cannot subscribe to gift wraps: \(error)")
         }
         inbox.liveRelaysCaughtUp = []
         inbox.liveRelaysClosed = []
@@ -55,7 +55,7 @@ public enum InboxWatch {
         let liveTask = Task { await follow(live, progressed: liveProgressed, observer: observer, in: account) }
         defer { liveTask.cancel() }
         let closeLive: @Sendable () -> Void = { pool.unsubscribe(RelayPool.LinkstrSubscription.giftWraps) }
-        do throws(RuntimeError) {
+        do throws(LinkstrError) {
             try await InboxSync.backfill(pool, timeout: timeout, deduplicator: deduplicator, observer: observer, progress: nil, in: account)
         } catch {
             guard Task.isCancelled else { throw error }

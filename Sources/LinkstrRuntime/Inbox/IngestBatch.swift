@@ -15,5 +15,5 @@ struct IngestBatch {
     /// backfill is done, unless another pass decides them.
     var dropped: [WrapID: String] = [:]
     /// The first failure; ingest stops at it and the sync reports it.
-    var failure: RuntimeError?
+    var failure: LinkstrError?
 }

@@ -42,9 +42,9 @@ public struct LockedInbox: Sendable {
     public func collect(
         listening: @escaping @Sendable () async -> Void = {}, received: @escaping @Sendable (Int) -> Void = { _ in },
         full: @escaping @Sendable () async -> Void = {}
-    ) async throws(RuntimeError) -> [VerifiedEvent] {
+    ) async throws(LinkstrError) -> [VerifiedEvent] {
         guard let me = try? PublicKey(hex: profile.account.pubkey) else {
-            throw RuntimeError(.failed, "profile '\(profile.name)' has an invalid public key")
+            throw LinkstrError(.failed, "profile '\(profile.name)' has an invalid public key")
         }
         let pool = try subscribedPool()
         defer { try? pool.setRelays([]) }
@@ -52,7 +52,7 @@ public struct LockedInbox: Sendable {
         do {
             stream = try pool.subscribeGiftWraps(to: me, now: Int64(Date().timeIntervalSince1970))
         } catch {
-            throw RuntimeError(.failed, "cannot subscribe to gift wraps: \(error)")
+            throw LinkstrError(.failed, "cannot subscribe to gift wraps: \(error)")
         }
         let limit = self.limit
         let kept = Task {
@@ -84,7 +84,7 @@ public struct LockedInbox: Sendable {
         let unlocked = await waitForUnlock()
         pool.unsubscribe(RelayPool.LinkstrSubscription.giftWraps)
         let wraps = await kept.value
-        guard unlocked else { throw RuntimeError(.failed, "the unlock agent went away while profile '\(profile.name)' was locked") }
+        guard unlocked else { throw LinkstrError(.failed, "the unlock agent went away while profile '\(profile.name)' was locked") }
         return wraps
     }
 
@@ -93,17 +93,17 @@ public struct LockedInbox: Sendable {
         event.content.utf8.count + event.tags.reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count + 16 } } + 256
     }
 
-    private func subscribedPool() throws(RuntimeError) -> RelayPool {
+    private func subscribedPool() throws(LinkstrError) -> RelayPool {
         let enabled: [RelayEntry]
         do {
             enabled = try relays.enabled()
         } catch {
-            throw RuntimeError(storage: error)
+            throw LinkstrError(storage: error)
         }
         do throws(RelayClientError) {
             return try host.relayClient(relays: enabled.map(\.url), authenticating: .nobody)
         } catch {
-            throw RuntimeError(.failed, "cannot connect to the relays while locked: \(error)")
+            throw LinkstrError(.failed, "cannot connect to the relays while locked: \(error)")
         }
     }
 

@@ -13,7 +13,7 @@ import Glibc
 public final class UnlockAgentServer: @unchecked Sendable {
     public let address: UnlockAgentAddress
     public let agent: UnlockAgent
-    private let descriptor: Int32
+    private let listener: UnlockAgentSocket.Listener
     /// Held (flock) while the agent lives.
     private let lockDescriptor: Int32
 
@@ -32,34 +32,24 @@ public final class UnlockAgentServer: @unchecked Sendable {
             close(lockDescriptor)
             throw AccountError("an unlock agent already runs for this home (\(address.socketPath))")
         }
-        let socket: Int32
         do throws(AccountError) {
-            socket = try UnlockAgentSocket.listen(address, folder: folder)
+            listener = try UnlockAgentSocket.listen(address, folder: folder)
         } catch {
             close(lockDescriptor)
             throw error
         }
-        descriptor = socket
     }
 
     /// Accepts connections until `stop`.
     public func run() {
-        while true {
-            // The agent starts no program, so its connections need no close-on-exec.
-            let connection = accept(descriptor, nil, nil)
-            if connection < 0 {
-                if errno == EINTR || errno == ECONNABORTED { continue }
-                return
-            }
-            Thread.detachNewThread { [self] in serve(connection) }
-        }
+        // The agent starts no program, so its connections need no close-on-exec.
+        listener.acceptEach { connection in Thread.detachNewThread { [self] in serve(connection) } }
     }
 
     /// Stops accepting and removes the socket; connections already open end with their clients.
     public func stop() {
         unlink(address.socketPath)
-        shutdown(descriptor, Int32(SHUT_RDWR))
-        close(descriptor)
+        listener.stop()
         close(lockDescriptor)
     }
 

@@ -1,6 +1,7 @@
 import CHostSupport
 import Foundation
 import Glibc
+import Synchronization
 
 /// The Unix stream socket calls the agent and its clients share: making the address, and reading and
 /// writing the protocol's lines (one JSON object each, at most 1 MiB).
@@ -129,7 +130,7 @@ enum UnlockAgentSocket {
 
     /// Replaces whatever is at `address` with a socket of mode 0600 listening there, bound through
     /// the folder open as `folder`.
-    static func listen(_ address: UnlockAgentAddress, folder: Int32) throws(AccountError) -> Int32 {
+    static func listen(_ address: UnlockAgentAddress, folder: Int32) throws(AccountError) -> Listener {
         unlinkat(folder, address.socketName, 0)
         let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socket >= 0 else { throw AccountError("cannot make a socket: \(String(cString: strerror(errno)))") }
@@ -142,6 +143,49 @@ enum UnlockAgentSocket {
             close(socket)
             throw AccountError("cannot listen on \(address.socketPath): \(reason)")
         }
-        return socket
+        return Listener(socket)
+    }
+
+    /// A listening socket whose accept loop owns the descriptor. `stop` shuts the socket down and the
+    /// loop closes it once `accept` has returned: closed from `stop` instead, the descriptor's number
+    /// could be given to a socket opened later before the loop's next `accept`, and the loop would
+    /// take that socket's connections.
+    ///
+    /// Thread rule: `acceptEach` blocks its thread until `stop` (from any thread).
+    final class Listener: Sendable {
+        private enum Loop { case notStarted, accepting, stopped }
+        private let descriptor: Int32
+        private let loop = Mutex(Loop.notStarted)
+
+        init(_ descriptor: Int32) {
+            self.descriptor = descriptor
+        }
+
+        /// Hands each accepted connection to `serve` until `stop`; returns at once after `stop`.
+        func acceptEach(_ serve: (Int32) -> Void) {
+            let starts = loop.withLock { loop in
+                guard loop == .notStarted else { return false }
+                loop = .accepting
+                return true
+            }
+            guard starts else { return }
+            defer { close(descriptor) }
+            while true {
+                let connection = accept(descriptor, nil, nil)
+                if connection < 0 {
+                    if errno == EINTR || errno == ECONNABORTED { continue }
+                    return
+                }
+                serve(connection)
+            }
+        }
+
+        func stop() {
+            let loopCloses = loop.withLock { loop in
+                defer { loop = .stopped }
+                return loop == .accepting
+            }
+            if loopCloses { shutdown(descriptor, Int32(SHUT_RDWR)) } else { close(descriptor) }
+        }
     }
 }

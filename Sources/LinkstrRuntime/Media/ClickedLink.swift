@@ -17,7 +17,7 @@ public enum ClickedLink: Sendable, Equatable {
         + "to sign in linkstr with a remote signer, run `linkstr account connect --nostrconnect` and scan its link with the signer"
 
     /// - Throws: `.badInput`, saying what is wrong with the link and what a valid one looks like.
-    public init(parsing text: String) throws(RuntimeError) {
+    public init(parsing text: String) throws(LinkstrError) {
         let link = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let scheme = link.prefix(while: { $0 != ":" }).lowercased()
         switch scheme {
@@ -25,7 +25,7 @@ public enum ClickedLink: Sendable, Equatable {
             do {
                 self = .bunker(try BunkerLink(parsing: link))
             } catch {
-                throw RuntimeError(.badInput, error.description)
+                throw LinkstrError(.badInput, error.description)
             }
         case NostrConnectLink.scheme:
             self = .nostrConnect
@@ -37,7 +37,7 @@ public enum ClickedLink: Sendable, Equatable {
             do {
                 self = .open(try DeepLink.decode(link))
             } catch {
-                throw RuntimeError(.badInput, error.description)
+                throw LinkstrError(.badInput, error.description)
             }
         }
     }

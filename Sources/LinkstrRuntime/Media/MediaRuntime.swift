@@ -23,11 +23,11 @@ public struct MediaRuntime: Sendable {
     /// (`WebURL.normalizeForSending`: a bare host such as `youtube.com/watch?v=…` gets https://).
     ///
     /// - Throws: `.badInput` with the reason when it is no http(s) URL.
-    public static func link(_ text: String) throws(RuntimeError) -> String {
+    public static func link(_ text: String) throws(LinkstrError) -> String {
         do {
             return try WebURL.normalizeForSending(text)
         } catch {
-            throw RuntimeError(.badInput, error.reason)
+            throw LinkstrError(.badInput, error.reason)
         }
     }
 

@@ -20,7 +20,7 @@ enum Outbox {
     /// Gift-wraps `message` for every recipient (the sender included), publishes every wrap and,
     /// once each has a relay's OK, applies it locally and stores it. A failed send changes nothing.
     @discardableResult
-    static func send(_ message: OutboundMessage, in account: isolated AccountRuntime) async throws(RuntimeError) -> IngestReport {
+    static func send(_ message: OutboundMessage, in account: isolated AccountRuntime) async throws(LinkstrError) -> IngestReport {
         let pool = try await writablePool(in: account)
         let rumor = message.rumor
         let unsigned = UnsignedEvent(pubkey: rumor.pubkey, createdAt: rumor.createdAt, kind: rumor.kind, tags: rumor.tags, content: rumor.content)
@@ -28,7 +28,7 @@ enum Outbox {
         do {
             wraps = try GiftWrap.giftWrap(rumor: unsigned, sender: account.signer, recipients: message.recipients, now: account.clock())
         } catch {
-            throw RuntimeError(.failed, "cannot gift-wrap the message: \(error)")
+            throw LinkstrError(.failed, "cannot gift-wrap the message: \(error)")
         }
         try await publishAll(wraps.map(\.event), on: pool, in: account)
         let report = try account.withStore { try account.engine.confirm(message, wraps: wraps.map { ($0.id, $0.oneTimeKey.secretKey) }, now: account.clock()) }
@@ -39,22 +39,22 @@ enum Outbox {
     }
 
     /// Runs an engine command and sends what it builds.
-    static func send(in account: isolated AccountRuntime, _ build: (LinkstrEngine, Int64) throws -> OutboundMessage) async throws(RuntimeError) -> OutboundMessage {
+    static func send(in account: isolated AccountRuntime, _ build: (LinkstrEngine, Int64) throws -> OutboundMessage) async throws(LinkstrError) -> OutboundMessage {
         let message = try account.withStore { try build(account.engine, account.clock()) }
         try await send(message, in: account)
         return message
     }
 
     /// The send gate before any relay mutation: waits (at most `sendGate`) until a relay accepts writes.
-    static func writablePool(in account: isolated AccountRuntime) async throws(RuntimeError) -> RelayPool {
+    static func writablePool(in account: isolated AccountRuntime) async throws(LinkstrError) -> RelayPool {
         let pool = try account.connect()
         if await pool.waitForConnection(until: .now + AccountRuntime.sendGate, writable: true) { return pool }
-        if Task.isCancelled { throw RuntimeError(.failed, "cancelled while waiting for a relay.") }
+        if Task.isCancelled { throw LinkstrError(.failed, "cancelled while waiting for a relay.") }
         recordRelayStatuses(in: account)
         if pool.statuses.values.contains(.readOnly) {
-            throw RuntimeError(.failed, "connected relays are read-only; add a writable relay to send.")
+            throw LinkstrError(.failed, "connected relays are read-only; add a writable relay to send.")
         }
-        throw RuntimeError(.failed, Self.unreachable(pool, within: AccountRuntime.sendGate))
+        throw LinkstrError(.failed, Self.unreachable(pool, within: AccountRuntime.sendGate))
     }
 
     /// Why no relay could be used: every one failed (said at once), or none connected in time.
@@ -73,7 +73,7 @@ enum Outbox {
     /// with the first refusal. What each relay answered is remembered for `relay list`; the relays
     /// still to answer when every event has its OK are not waited for (their answers are recorded as
     /// they come, see ``listenForLateAnswers(_:)``).
-    static func publishAll(_ events: [Event], on pool: RelayPool, in account: isolated AccountRuntime) async throws(RuntimeError) {
+    static func publishAll(_ events: [Event], on pool: RelayPool, in account: isolated AccountRuntime) async throws(LinkstrError) {
         let results = await withTaskGroup(of: Result<PublishResult, PublishError>.self) { group in
             for event in events {
                 group.addTask { () async -> Result<PublishResult, PublishError> in
@@ -101,7 +101,7 @@ enum Outbox {
         recordRelayStatuses(answers: answers, in: account)
         guard let first = failures.first else { return }
         let what = events.count == 1 ? "the relays did not accept the event" : "\(failures.count) of \(events.count) events were not accepted"
-        throw RuntimeError(.failed, "\(what): \(first.message)")
+        throw LinkstrError(.failed, "\(what): \(first.message)")
     }
 
     /// How many events one paced publish has in flight.

@@ -5,7 +5,7 @@ import NostrCore
 /// Reading the account's records: queries with their values opened, paged reading, post records.
 extension AccountRuntime {
     /// A query's records, their values opened.
-    func read(_ query: StorageQuery) throws(RuntimeError) -> [StoredRecord] {
+    func read(_ query: StorageQuery) throws(LinkstrError) -> [StoredRecord] {
         try withStore { try store.query(query) }
     }
 
@@ -16,8 +16,8 @@ extension AccountRuntime {
     /// A page ends at some sort value; the next one starts at that value again (records of equal sort
     /// come in one order, by key) and skips the records of that value already handed out.
     func forEachRecord(
-        _ query: StorageQuery, pageSize: Int?, _ body: (StoredRecord) throws(RuntimeError) -> Bool
-    ) throws(RuntimeError) {
+        _ query: StorageQuery, pageSize: Int?, _ body: (StoredRecord) throws(LinkstrError) -> Bool
+    ) throws(LinkstrError) {
         precondition(query.descending && query.limit == nil, "forEachRecord pages descending queries without a limit")
         var page = query
         var handedOut = 0
@@ -34,14 +34,14 @@ extension AccountRuntime {
     }
 
     /// The post an opened post record holds; a damaged one is a storage error, never skipped silently.
-    static func storedPost(_ record: StoredRecord) throws(RuntimeError) -> Post {
+    static func storedPost(_ record: StoredRecord) throws(LinkstrError) -> Post {
         guard let reference = postReference(record.key) else {
-            throw RuntimeError(.storage, "storage: a post record has a malformed key")
+            throw LinkstrError(.storage, "storage: a post record has a malformed key")
         }
         do {
             return try EngineRecordCodec.decodePost(reference, record.value)
         } catch {
-            throw RuntimeError(.storage, "storage: the stored post \(reference.postID.hex) of session \(reference.sessionID) is damaged (\(error))")
+            throw LinkstrError(.storage, "storage: the stored post \(reference.postID.hex) of session \(reference.sessionID) is damaged (\(error))")
         }
     }
 

@@ -5,16 +5,16 @@ import NostrCore
 extension AccountRuntime {
     /// The relay pool over the enabled relays, created on first use. The account's signer is offered
     /// to the transport for NIP-42 AUTH.
-    func connect() throws(RuntimeError) -> RelayPool {
+    func connect() throws(LinkstrError) -> RelayPool {
         if let pool { return pool }
         let enabled: [RelayEntry]
         do {
             enabled = try relays.enabled()
         } catch {
-            throw RuntimeError(storage: error)
+            throw LinkstrError(storage: error)
         }
         guard !enabled.isEmpty else {
-            throw RuntimeError(.failed, "no relays are enabled; add one with `linkstr relay add wss://…` or enable one with `linkstr relay enable URL`.")
+            throw LinkstrError(.failed, "no relays are enabled; add one with `linkstr relay add wss://…` or enable one with `linkstr relay enable URL`.")
         }
         do throws(RelayClientError) {
             let created = try host.relayClient(relays: enabled.map(\.url), authenticating: .account(signer))
@@ -23,8 +23,8 @@ extension AccountRuntime {
             return created
         } catch {
             switch error {
-            case .noTransport(let error): throw RuntimeError(.failed, "no transport: \(error)")
-            case let .refused(transport, error): throw RuntimeError(.failed, "the transport '\(transport)' refused the relay list: \(error)")
+            case .noTransport(let error): throw LinkstrError(.failed, "no transport: \(error)")
+            case let .refused(transport, error): throw LinkstrError(.failed, "the transport '\(transport)' refused the relay list: \(error)")
             }
         }
     }

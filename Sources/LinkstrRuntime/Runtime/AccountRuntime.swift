@@ -47,7 +47,7 @@ public actor AccountRuntime {
     public init(
         host: LinkstrHost, backend: StorageBackend, secretKey: SecretKey, unwrapWorkers: Int? = nil,
         clock: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
-    ) throws(RuntimeError) {
+    ) throws(LinkstrError) {
         try self.init(
             host: host, backend: backend, signer: LocalSigner(secretKey: secretKey), dataSecret: secretKey, unwrapWorkers: unwrapWorkers,
             clock: clock)
@@ -61,11 +61,11 @@ public actor AccountRuntime {
     public init(
         host: LinkstrHost, backend: StorageBackend, signer: any Signer, dataSecret: SecretKey, unwrapWorkers: Int? = nil,
         clock: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
-    ) throws(RuntimeError) {
+    ) throws(LinkstrError) {
         do {
             cipher = try RecordCipher(ownerKey: AccountDataKey.derive(from: dataSecret))
         } catch {
-            throw RuntimeError(.failed, "cannot set up encryption at rest: \(error)")
+            throw LinkstrError(.failed, "cannot set up encryption at rest: \(error)")
         }
         self.host = host
         self.backend = backend
@@ -80,12 +80,12 @@ public actor AccountRuntime {
     }
 
     /// Applies buffered writes, or throws the storage failure that stopped them (and drops the batch).
-    func commit() throws(RuntimeError) {
+    func commit() throws(LinkstrError) {
         do {
             try store.flush()
         } catch {
             store.discardPending()
-            throw RuntimeError(storage: error)
+            throw LinkstrError(storage: error)
         }
         forgetCachedMedia(ofReleased: store.takeReleasedLinks())
     }
@@ -94,26 +94,26 @@ public actor AccountRuntime {
     /// transaction, as a GRDB `DatabaseQueue.write` is. What throws is mapped as ``withStore(_:)``
     /// maps it, and a failure leaves nothing written. The feature types beside the actor
     /// (``Sessions``, ``Contacts``, ``SavedLinks``…) change the account's records through it.
-    func transaction<Value>(_ body: () throws -> Value) throws(RuntimeError) -> Value {
+    func transaction<Value>(_ body: () throws -> Value) throws(LinkstrError) -> Value {
         let value = try withStore(body)
         try commit()
         return value
     }
 
     /// Runs store calls, engine steps or engine commands, and maps what they throw: a refused
-    /// command to its `RuntimeError`; a storage failure (which stops the step where it happened) to
-    /// `RuntimeError(storage:)`, dropping the batch. A `RuntimeError` passes as it is.
-    func withStore<Value>(_ body: () throws -> Value) throws(RuntimeError) -> Value {
+    /// command to its `LinkstrError`; a storage failure (which stops the step where it happened) to
+    /// `LinkstrError(storage:)`, dropping the batch. A `LinkstrError` passes as it is.
+    func withStore<Value>(_ body: () throws -> Value) throws(LinkstrError) -> Value {
         do {
             return try body()
-        } catch let error as RuntimeError {
+        } catch let error as LinkstrError {
             throw error
         } catch let error as CommandError {
-            throw RuntimeError(error)
+            throw LinkstrError(error)
         } catch {
             store.discardPending()
             // The store throws `PluginError`s only; anything else is reported as a storage failure too.
-            throw RuntimeError(storage: error as? PluginError ?? PluginError(.io, "\(error)"))
+            throw LinkstrError(storage: error as? PluginError ?? PluginError(.io, "\(error)"))
         }
     }
 

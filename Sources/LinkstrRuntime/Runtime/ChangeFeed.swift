@@ -18,7 +18,7 @@ public enum ChangeFeed {
 
     /// Buffers, with the batch that stored them, one record per session and kind of `changes`, and
     /// the delete of records older than `retention`.
-    static func buffer(_ changes: [EngineChange], in account: isolated AccountRuntime) throws(RuntimeError) {
+    static func buffer(_ changes: [EngineChange], in account: isolated AccountRuntime) throws(LinkstrError) {
         guard !changes.isEmpty else { return }
         let now = Self.now()
         var seen = Set<StoredChange>()
@@ -42,7 +42,7 @@ public enum ChangeFeed {
     /// first cursor. A record that does not read is a storage error.
     public static func storedChanges(
         after cursor: StoredChangeCursor?, in account: isolated AccountRuntime
-    ) throws(RuntimeError) -> (changes: [StoredChange], cursor: StoredChangeCursor) {
+    ) throws(LinkstrError) -> (changes: [StoredChange], cursor: StoredChangeCursor) {
         var next = cursor ?? StoredChangeCursor(time: Self.now(), read: [:])
         let records = try account.read(StorageQuery(owner: account.me.rawBytes, collection: EngineCollection.change, sortRange: (next.time - Self.slack)...(.max)))
         var changes: [StoredChange] = []
@@ -57,7 +57,7 @@ public enum ChangeFeed {
                 guard let kind, let session else { throw RecordValueError("an unknown change") }
                 changes.append(StoredChange(kind: kind, session: session))
             } catch {
-                throw RuntimeError(.storage, "storage: a record of the change feed is damaged (\(error))")
+                throw LinkstrError(.storage, "storage: a record of the change feed is damaged (\(error))")
             }
         }
         next.read = next.read.filter { $0.value >= next.time - Self.slack }

@@ -9,23 +9,23 @@ import NostrCore
 /// Thread rule: runs on the account's actor (`account` is isolated), where its store is touched.
 public enum Contacts {
     /// The contacts (the mirrored kind 3 follow list), with aliases and profile names.
-    public static func contacts(in account: isolated AccountRuntime) throws(RuntimeError) -> [Contact] {
+    public static func contacts(in account: isolated AccountRuntime) throws(LinkstrError) -> [Contact] {
         try contactBook(in: account).contacts
     }
 
     /// A person named by `npub1…`, 64-hex, a contact alias, or a link or text with one npub
     /// (`ContactBook.resolve`).
-    public static func resolvePerson(_ text: String, in account: isolated AccountRuntime) throws(RuntimeError) -> PublicKey {
+    public static func resolvePerson(_ text: String, in account: isolated AccountRuntime) throws(LinkstrError) -> PublicKey {
         let book = try contactBook(in: account)
         do {
             return try book.resolve(text)
         } catch {
-            throw RuntimeError(error)
+            throw LinkstrError(error)
         }
     }
 
     /// Each of `texts` as a person (``resolvePerson(_:in:)``), in order; the first that names nobody throws.
-    public static func resolvePeople(_ texts: [String], in account: isolated AccountRuntime) throws(RuntimeError) -> [PublicKey] {
+    public static func resolvePeople(_ texts: [String], in account: isolated AccountRuntime) throws(LinkstrError) -> [PublicKey] {
         var keys: [PublicKey] = []
         for text in texts { keys.append(try resolvePerson(text, in: account)) }
         return keys
@@ -46,13 +46,13 @@ public enum Contacts {
 
     /// Follows `key` (publishing the new kind 3, keeping what other clients wrote in it) and sets its
     /// private alias. Fetches the relays' current list first, so no newer list is overwritten.
-    public static func addContact(_ key: PublicKey, alias: String?, in account: isolated AccountRuntime) async throws(RuntimeError) -> Contact {
+    public static func addContact(_ key: PublicKey, alias: String?, in account: isolated AccountRuntime) async throws(LinkstrError) -> Contact {
         // Before anything is published: an alias another contact has would make both unnamable.
         let current = try contactBook(in: account)
         do {
             try current.checkAlias(alias, for: key)
         } catch {
-            throw RuntimeError(error)
+            throw LinkstrError(error)
         }
         let pool = try await Outbox.writablePool(in: account)
         await refreshFollowList(pool, profiles: false, in: account)
@@ -66,18 +66,18 @@ public enum Contacts {
     }
 
     /// Unfollows `key` (its alias goes with it).
-    public static func removeContact(_ key: PublicKey, in account: isolated AccountRuntime) async throws(RuntimeError) {
+    public static func removeContact(_ key: PublicKey, in account: isolated AccountRuntime) async throws(LinkstrError) {
         let pool = try await Outbox.writablePool(in: account)
         await refreshFollowList(pool, profiles: false, in: account)
         let book = try contactBook(in: account)
         guard let draft = book.removing(key, now: account.clock()) else {
-            throw RuntimeError(.badInput, "\(key.npub) is not one of your contacts")
+            throw LinkstrError(.badInput, "\(key.npub) is not one of your contacts")
         }
         try save(try await publish(draft, on: pool, book, in: account), in: account)
     }
 
     /// Sets (or clears, with nil) a contact's private alias; never published.
-    public static func setAlias(_ alias: String?, for key: PublicKey, in account: isolated AccountRuntime) throws(RuntimeError) {
+    public static func setAlias(_ alias: String?, for key: PublicKey, in account: isolated AccountRuntime) throws(LinkstrError) {
         try save(try aliased(contactBook(in: account), alias, for: key), in: account)
     }
 
@@ -101,49 +101,49 @@ public enum Contacts {
         guard var book = try? contactBook(in: account) else { return }
         for event in followLists { book.ingestFollowList(event, now: account.clock()) }
         for event in names { book.ingestProfile(event, now: account.clock()) }
-        do throws(RuntimeError) {
+        do throws(LinkstrError) {
             try save(book, in: account)
         } catch {
             account.host.log.log(.warn, "cannot store the follow list and profiles fetched from the relays: \(error)")
         }
     }
 
-    static func contactBook(in account: isolated AccountRuntime) throws(RuntimeError) -> ContactBook {
+    static func contactBook(in account: isolated AccountRuntime) throws(LinkstrError) -> ContactBook {
         if let cached = account.contactBookCache { return cached }
         var book = ContactBook(me: account.me)
         if let bytes = try account.withStore({ try account.store.read(EngineCollection.accountState, key: Array(AccountStateKey.contacts.utf8)) }) {
             do {
                 book = try ContactBook(me: account.me, encoded: bytes)
             } catch {
-                throw RuntimeError(.storage, "storage: the contact list is damaged (\(error.reason))")
+                throw LinkstrError(.storage, "storage: the contact list is damaged (\(error.reason))")
             }
         }
         account.contactBookCache = book
         return book
     }
 
-    static func save(_ book: ContactBook, in account: isolated AccountRuntime) throws(RuntimeError) {
+    static func save(_ book: ContactBook, in account: isolated AccountRuntime) throws(LinkstrError) {
         try account.transaction { try account.store.put(EngineCollection.accountState, key: Array(AccountStateKey.contacts.utf8), value: book.encoded()) }
         account.contactBookCache = book
     }
 
-    private static func aliased(_ book: ContactBook, _ alias: String?, for key: PublicKey) throws(RuntimeError) -> ContactBook {
+    private static func aliased(_ book: ContactBook, _ alias: String?, for key: PublicKey) throws(LinkstrError) -> ContactBook {
         var book = book
         do {
             try book.setAlias(alias, for: key)
         } catch {
-            throw RuntimeError(error)
+            throw LinkstrError(error)
         }
         return book
     }
 
     /// Signs and publishes a new follow list; applies it once a relay accepted it.
-    private static func publish(_ draft: FollowListDraft, on pool: RelayPool, _ book: ContactBook, in account: isolated AccountRuntime) async throws(RuntimeError) -> ContactBook {
+    private static func publish(_ draft: FollowListDraft, on pool: RelayPool, _ book: ContactBook, in account: isolated AccountRuntime) async throws(LinkstrError) -> ContactBook {
         let signed: Event
         do {
             signed = try account.signer.sign(draft.event)
         } catch {
-            throw RuntimeError(.failed, "cannot sign the follow list: \(error)")
+            throw LinkstrError(.failed, "cannot sign the follow list: \(error)")
         }
         try await Outbox.publishAll([signed], on: pool, in: account)
         var book = book
@@ -165,9 +165,9 @@ public enum Contacts {
     /// mutation it waits for a relay's OK, and only then keeps the name locally. Returns the name
     /// as published (cleaned like every shown name).
     @discardableResult
-    public static func publishName(_ name: String?, in account: isolated AccountRuntime) async throws(RuntimeError) -> String? {
+    public static func publishName(_ name: String?, in account: isolated AccountRuntime) async throws(LinkstrError) -> String? {
         let cleaned = name.flatMap(Profile.publishableName)
-        if name != nil, cleaned == nil { throw RuntimeError(.badInput, "the name is empty; give a name, or --clear to remove the published one") }
+        if name != nil, cleaned == nil { throw LinkstrError(.badInput, "the name is empty; give a name, or --clear to remove the published one") }
         let pool = try await Outbox.writablePool(in: account)
         let current = await newestOwnProfile(pool, in: account)
         let unsigned = Profile.publishing(cleaned, by: account.me, over: current, now: account.clock())
@@ -175,7 +175,7 @@ public enum Contacts {
         do {
             signed = try account.signer.sign(unsigned)
         } catch {
-            throw RuntimeError(.failed, "cannot sign the profile: \(error)")
+            throw LinkstrError(.failed, "cannot sign the profile: \(error)")
         }
         try await Outbox.publishAll([signed], on: pool, in: account)
         var book = try contactBook(in: account)

@@ -14,7 +14,7 @@ public enum LinkTitles {
     /// link tells its host that someone received it, which a private sharing app should not do
     /// behind its user's back. Failures leave the item as it was (the media plugin remembers dead
     /// links and does not hammer them).
-    public static func fetchTitles(_ items: [FeedItem], in account: isolated AccountRuntime) async throws(RuntimeError) -> [FeedItem] {
+    public static func fetchTitles(_ items: [FeedItem], in account: isolated AccountRuntime) async throws(LinkstrError) -> [FeedItem] {
         let fetched = try await fetchMetadata(items.filter { $0.title == nil && $0.thumbnail == nil }.map(\.post.url), in: account)
         return items.map { item in
             guard let metadata = fetched[item.post.url] else { return item }
@@ -26,7 +26,7 @@ public enum LinkTitles {
     }
 
     /// `fetchTitles` for saved links: the title of every link that has none yet.
-    public static func fetchTitles(_ links: [SavedLink], in account: isolated AccountRuntime) async throws(RuntimeError) -> [SavedLink] {
+    public static func fetchTitles(_ links: [SavedLink], in account: isolated AccountRuntime) async throws(LinkstrError) -> [SavedLink] {
         let fetched = try await fetchMetadata(links.filter { $0.title == nil }.map(\.url), in: account)
         return links.map { link in
             var updated = link
@@ -37,7 +37,7 @@ public enum LinkTitles {
 
     /// Fetches the metadata of `urls` through the media providers, a few at a time, and stores what
     /// was found (sealed).
-    private static func fetchMetadata(_ urls: [String], in account: isolated AccountRuntime) async throws(RuntimeError) -> [String: LinkMetadata] {
+    private static func fetchMetadata(_ urls: [String], in account: isolated AccountRuntime) async throws(LinkstrError) -> [String: LinkMetadata] {
         let missing = Array(Set(urls))
         let media = account.media
         var fetched: [String: LinkMetadata] = [:]
@@ -60,13 +60,13 @@ public enum LinkTitles {
 
     /// What was fetched of one link before (`feed --titles`): its title and thumbnail address; nil when
     /// nothing was. One lookup, whatever the number of posts.
-    public static func storedMetadata(_ url: String, in account: isolated AccountRuntime) throws(RuntimeError) -> LinkMetadata? {
+    public static func storedMetadata(_ url: String, in account: isolated AccountRuntime) throws(LinkstrError) -> LinkMetadata? {
         guard let bytes = try account.withStore({ try account.store.read(EngineCollection.linkMetadata, key: account.cipher.lookupHash(url)) }) else { return nil }
         return try? LinkMetadata(encoded: bytes)
     }
 
     /// Buffers `metadata` as what was fetched for `url`.
-    static func putMetadata(_ metadata: LinkMetadata, of url: String, in account: isolated AccountRuntime) throws(RuntimeError) {
+    static func putMetadata(_ metadata: LinkMetadata, of url: String, in account: isolated AccountRuntime) throws(LinkstrError) {
         try account.withStore { try account.store.put(EngineCollection.linkMetadata, key: account.cipher.lookupHash(url), value: metadata.encoded()) }
     }
 }

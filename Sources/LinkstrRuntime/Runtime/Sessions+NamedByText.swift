@@ -10,8 +10,8 @@ extension Sessions {
     ///   goes out (the command line shows its connecting step there).
     public static func changeMembers(
         of session: String, adding: [String], removing: [String],
-        beforeSending: @Sendable () async throws(RuntimeError) -> Void = {}, in account: isolated AccountRuntime
-    ) async throws(RuntimeError) -> SessionSummary {
+        beforeSending: @Sendable () async throws(LinkstrError) -> Void = {}, in account: isolated AccountRuntime
+    ) async throws(LinkstrError) -> SessionSummary {
         let id = try resolveSession(session, in: account)
         guard !adding.isEmpty || !removing.isEmpty else { return try summary(of: id, in: account) }
         let (joining, leaving) = (try Contacts.resolvePeople(adding, in: account), try Contacts.resolvePeople(removing, in: account))
@@ -23,9 +23,9 @@ extension Sessions {
     /// says when other sessions have that name too (the new one is then named by its id).
     /// - Parameter beforeSending: runs once every member is found, before the session goes out.
     public static func createSession(
-        named name: String, members: [String], beforeSending: @Sendable () async throws(RuntimeError) -> Void = {},
+        named name: String, members: [String], beforeSending: @Sendable () async throws(LinkstrError) -> Void = {},
         in account: isolated AccountRuntime
-    ) async throws(RuntimeError) -> (summary: SessionSummary, namesakeWarning: String?) {
+    ) async throws(LinkstrError) -> (summary: SessionSummary, namesakeWarning: String?) {
         let keys = try Contacts.resolvePeople(members, in: account)
         try await beforeSending()
         let summary = try await createSession(name: name, members: keys, in: account)

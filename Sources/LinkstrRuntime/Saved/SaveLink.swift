@@ -17,13 +17,13 @@ public struct SaveLink: Sendable, Equatable {
     /// The save link `text` is, nil when it is another `linkstr://` link (or none).
     ///
     /// - Throws: `.badInput` for a save link without a `url`.
-    public static func decode(_ text: String) throws(RuntimeError) -> SaveLink? {
+    public static func decode(_ text: String) throws(LinkstrError) -> SaveLink? {
         guard let components = URLComponents(string: text.trimmingCharacters(in: .whitespacesAndNewlines)),
             components.scheme?.lowercased() == "linkstr", components.host?.lowercased() == "save"
         else { return nil }
         let items = components.queryItems ?? []
         guard let url = items.first(where: { $0.name == "url" })?.value, !url.isEmpty else {
-            throw RuntimeError(.badInput, "the save link has no url; use linkstr://save?url=https%3A%2F%2Fexample.com&tag=reading")
+            throw LinkstrError(.badInput, "the save link has no url; use linkstr://save?url=https%3A%2F%2Fexample.com&tag=reading")
         }
         let tags = items.filter { $0.name == "tag" }.flatMap { ($0.value ?? "").split(separator: ",").map(String.init) }
             .filter { !$0.allSatisfy(\.isWhitespace) }

@@ -15,14 +15,14 @@ public enum SavedLinkExport {
         JSONRecords.text(links.map(JSONRecords.SavedLinkRow.init)) + "\n"
     }
 
-    public static func parse(_ bytes: Data) throws(RuntimeError) -> [BookmarkEntry] {
+    public static func parse(_ bytes: Data) throws(LinkstrError) -> [BookmarkEntry] {
         guard let records = (try? JSONSerialization.jsonObject(with: bytes)) as? [Any] else {
-            throw RuntimeError(.badInput, "the file is not a JSON array of saved links (as `linkstr saved export --format json` writes)")
+            throw LinkstrError(.badInput, "the file is not a JSON array of saved links (as `linkstr saved export --format json` writes)")
         }
         var entries: [BookmarkEntry] = []
         for (index, item) in records.enumerated() {
             guard let record = item as? [String: Any], let url = record["url"] as? String else {
-                throw RuntimeError(.badInput, "saved link \(index + 1) of the file has no \"url\"")
+                throw LinkstrError(.badInput, "saved link \(index + 1) of the file has no \"url\"")
             }
             var entry = BookmarkEntry(
                 url: url, title: record["title"] as? String, tags: record["tags"] as? [String] ?? [], note: record["note"] as? String,

@@ -18,10 +18,10 @@ public enum SavedLinkWebhook {
     /// is given) and records how it went. Offline (no route, or the host does not resolve), nothing
     /// is sent and the sync is tried again later; a refused or failed POST is tried again with
     /// back-off. The returned status says which.
-    public static func sync(settings: SavedLinksSettings? = nil, retryDelay: Duration = .seconds(1), in account: isolated AccountRuntime) async throws(RuntimeError) -> WebhookStatus {
+    public static func sync(settings: SavedLinksSettings? = nil, retryDelay: Duration = .seconds(1), in account: isolated AccountRuntime) async throws(LinkstrError) -> WebhookStatus {
         let settings = settings ?? account.host.configuration.savedLinks
         guard let delivery = WebhookDelivery(settings) else {
-            throw RuntimeError(.badInput, "no webhook is configured; add [saved] with webhook = \"https://…\" to config.toml")
+            throw LinkstrError(.badInput, "no webhook is configured; add [saved] with webhook = \"https://…\" to config.toml")
         }
         if let warning = delivery.plainHTTPWarning { account.host.log.log(.warn, warning) }
         let links = try SavedLinks.savedLinks(in: account)
@@ -61,20 +61,20 @@ public enum SavedLinkWebhook {
     }
 
     /// Where the webhook sync stands.
-    public static func status(in account: isolated AccountRuntime) throws(RuntimeError) -> WebhookStatus {
+    public static func status(in account: isolated AccountRuntime) throws(LinkstrError) -> WebhookStatus {
         guard let bytes = try account.withStore({ try account.store.read(EngineCollection.accountState, key: Array(AccountStateKey.webhookStatus.utf8)) }) else {
             return WebhookStatus()
         }
         do {
             return try WebhookStatus(encoded: bytes)
         } catch {
-            throw RuntimeError(.storage, "storage: the webhook sync status is damaged (\(error))")
+            throw LinkstrError(.storage, "storage: the webhook sync status is damaged (\(error))")
         }
     }
 
     /// Whether the background service should sync now: a webhook is configured, and no sync was
     /// accepted in the last 24 hours, or the last one failed or was skipped and its back-off is over.
-    public static func syncIsDue(settings: SavedLinksSettings? = nil, in account: isolated AccountRuntime) throws(RuntimeError) -> Bool {
+    public static func syncIsDue(settings: SavedLinksSettings? = nil, in account: isolated AccountRuntime) throws(LinkstrError) -> Bool {
         guard (settings ?? account.host.configuration.savedLinks).webhook != nil else { return false }
         let status = try Self.status(in: account)
         let now = account.clock()

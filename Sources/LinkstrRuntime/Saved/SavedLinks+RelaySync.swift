@@ -16,13 +16,13 @@ extension SavedLinks {
     /// the later change wins, soft deletes included; the relays see neither URLs nor tags. The
     /// events go at a pace the relays accept (``publishPaced(_:on:patience:)``); what they still
     /// refused as too many is `pending`, and goes with the next sync.
-    public static func syncSavedLinksWithRelays(in account: isolated AccountRuntime) async throws(RuntimeError) -> PrivateSyncReport {
+    public static func syncSavedLinksWithRelays(in account: isolated AccountRuntime) async throws(LinkstrError) -> PrivateSyncReport {
         let pool = try await Outbox.writablePool(in: account)
         let stream: SubscriptionStream
         do {
             stream = try pool.subscribe(Self.savedLinkSubscription, filters: [Filter(authors: [account.me], kinds: [Self.savedLinkEventKind])])
         } catch {
-            throw RuntimeError(.failed, "cannot ask the relays for the saved links: \(error)")
+            throw LinkstrError(.failed, "cannot ask the relays for the saved links: \(error)")
         }
         var report = PrivateSyncReport()
         var remote: [String: SavedLink] = [:]
@@ -44,7 +44,7 @@ extension SavedLinks {
         }
         let published = await Outbox.publishPaced(outgoing, on: pool, in: account)
         if let failure = published.failures.first {
-            throw RuntimeError(.failed, "\(published.failures.count) of \(outgoing.count) saved links were not accepted by the relays: \(failure.message)")
+            throw LinkstrError(.failed, "\(published.failures.count) of \(outgoing.count) saved links were not accepted by the relays: \(failure.message)")
         }
         report.published = published.published
         report.pending = published.pending
@@ -58,7 +58,7 @@ extension SavedLinks {
         "linkstr-saved:" + account.cipher.lookupHash(Array("saved link event\0".utf8) + Array(url.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 
-    private static func savedLinkEvent(_ link: SavedLink, in account: isolated AccountRuntime) throws(RuntimeError) -> Event {
+    private static func savedLinkEvent(_ link: SavedLink, in account: isolated AccountRuntime) throws(LinkstrError) -> Event {
         do {
             let content = try account.signer.nip44Encrypt(link.syncContent(), to: account.me)
             let unsigned = UnsignedEvent(
@@ -66,7 +66,7 @@ extension SavedLinks {
                 content: content)
             return try account.signer.sign(unsigned)
         } catch {
-            throw RuntimeError(.failed, "cannot encrypt and sign the saved link \(link.url): \(error)")
+            throw LinkstrError(.failed, "cannot encrypt and sign the saved link \(link.url): \(error)")
         }
     }
 
@@ -83,7 +83,7 @@ extension SavedLinks {
 
     /// Stores a later version of a link from another machine: its record, and its tags in place of
     /// the ones this machine had.
-    private static func applyRemote(_ theirs: SavedLink, replacing mine: SavedLink?, in account: isolated AccountRuntime) throws(RuntimeError) {
+    private static func applyRemote(_ theirs: SavedLink, replacing mine: SavedLink?, in account: isolated AccountRuntime) throws(LinkstrError) {
         let key = savedKey(theirs.url, in: account)
         for tag in Set(mine?.tags ?? []).subtracting(theirs.tags) { deleteSavedTag(tag, of: key, in: account) }
         for tag in Set(theirs.tags).subtracting(mine?.tags ?? []) { try putSavedTag(tag, of: key, at: theirs.updatedAt, in: account) }

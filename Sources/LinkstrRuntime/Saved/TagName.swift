@@ -3,13 +3,13 @@
 public enum TagName {
     public static let maximumLength = 64
 
-    public static func normalize(_ text: String) throws(RuntimeError) -> String {
+    public static func normalize(_ text: String) throws(LinkstrError) -> String {
         let words = text.lowercased().split(whereSeparator: \.isWhitespace)
         let name = words.joined(separator: " ")
-        guard !name.isEmpty else { throw RuntimeError(.badInput, "a tag cannot be empty; give a word such as --tag reading") }
-        guard !name.contains(",") else { throw RuntimeError(.badInput, "the tag '\(name)' contains a comma; give each tag with its own --tag") }
+        guard !name.isEmpty else { throw LinkstrError(.badInput, "a tag cannot be empty; give a word such as --tag reading") }
+        guard !name.contains(",") else { throw LinkstrError(.badInput, "the tag '\(name)' contains a comma; give each tag with its own --tag") }
         guard name.count <= maximumLength else {
-            throw RuntimeError(.badInput, "the tag '\(name.prefix(20))…' is longer than \(maximumLength) characters; use a shorter one")
+            throw LinkstrError(.badInput, "the tag '\(name.prefix(20))…' is longer than \(maximumLength) characters; use a shorter one")
         }
         return name
     }

@@ -9,7 +9,7 @@ public final class BunkerService: Service {
     public let bunker: Bunker
 
     /// The bunker of `[signer]` in the account's configuration.
-    public convenience init(account: OpenedAccount) throws(RuntimeError) {
+    public convenience init(account: OpenedAccount) throws(LinkstrError) {
         self.init(bunker: try Bunker(account: account))
     }
 

@@ -20,7 +20,7 @@ public final class SavedLinksSyncService: Service {
     public func run() async throws {
         await cancelWhenGracefulShutdown { [runtime, checkInterval, logger] in
             while !Task.isCancelled {
-                do throws(RuntimeError) {
+                do throws(LinkstrError) {
                     if try await SavedLinkWebhook.syncIsDue(in: runtime) {
                         let status = try await SavedLinkWebhook.sync(in: runtime)
                         logger.info("saved links webhook sync: \(status.outcome.rawValue)\(status.error.map { " (\($0))" } ?? "")")

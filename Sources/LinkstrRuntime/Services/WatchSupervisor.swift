@@ -64,8 +64,8 @@ public struct WatchSupervisor: Sendable {
     static let listenTimeout: Duration = .seconds(5)
 
     /// Watches until SIGTERM or SIGINT (see `stopsOnSignals`) or its task is cancelled (both stop it
-    /// gracefully). Throws a ``CompositionError`` when an account cannot be
-    /// opened, a ``RuntimeError`` when the watch fails.
+    /// gracefully). Throws a ``LinkstrError`` when an account cannot be
+    /// opened, a ``LinkstrError`` when the watch fails.
     public func run(steps: @escaping Steps = { _ in }, report: @escaping Report) async throws {
         var pending: [VerifiedEvent] = []
         while true {
@@ -167,10 +167,10 @@ public struct WatchSupervisor: Sendable {
         }
         do {
             try await running.value
-        } catch let error as RuntimeError {
+        } catch let error as LinkstrError {
             throw error
         } catch {
-            throw RuntimeError(.failed, "watch stopped unexpectedly (\(error)); start it again")
+            throw LinkstrError(.failed, "watch stopped unexpectedly (\(error)); start it again")
         }
         switched?.cancel()
         let next = await switched?.value

@@ -13,17 +13,17 @@ final class WatcherLock {
     /// Takes the lock of `account` in the home whose state folder is `stateDirectory`.
     ///
     /// - Throws: when another process holds it, naming it.
-    init(stateDirectory: String, account: PublicKey, now: Int64) throws(RuntimeError) {
+    init(stateDirectory: String, account: PublicKey, now: Int64) throws(LinkstrError) {
         let path = stateDirectory + "/watch-\(account.hex).lock"
         if mkdir(stateDirectory, 0o700) != 0, errno != EEXIST {
-            throw RuntimeError(.failed, "cannot create \(stateDirectory): \(String(cString: strerror(errno)))")
+            throw LinkstrError(.failed, "cannot create \(stateDirectory): \(String(cString: strerror(errno)))")
         }
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw RuntimeError(.failed, "cannot open \(path): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw LinkstrError(.failed, "cannot open \(path): \(String(cString: strerror(errno)))") }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let holder = Self.read(descriptor)
             Glibc.close(descriptor)
-            throw RuntimeError(
+            throw LinkstrError(
                 .failed,
                 "another linkstr watch (\(holder.isEmpty ? "a running process" : holder)) already follows \(account.npub) in this home "
                     + "and notifies what arrives; this one stops rather than notify everything twice (stop that one first: "

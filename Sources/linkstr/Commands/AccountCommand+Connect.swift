@@ -151,7 +151,7 @@ extension AccountCommand {
                 return try await step()
             } catch let error as CLIFailure {
                 throw error
-            } catch let error as CompositionError {
+            } catch let error as LinkstrError {
                 throw error.failure
             } catch let error as AccountError {
                 throw error.failure

@@ -70,7 +70,7 @@ extension AccountCommand {
                 do throws(CLIFailure) {
                     try await context.connect(forWriting: true)
                     let opened = context.opened
-                    let published = try await context.run { _ throws(RuntimeError) in try await opened.publishName(name) }
+                    let published = try await context.run { _ throws(LinkstrError) in try await opened.publishName(name) }
                     if global.json {
                         guard let key = try? PublicKey(hex: account.pubkey) else { throw CLIFailure(.failed, "the account file holds an invalid key") }
                         Terminal.printJSON(JSONRecords.Merged(JSONRecords.Identity(account, key: key), Published(publishedName: published)))
@@ -189,7 +189,7 @@ extension AccountCommand {
             try await AccountContext.with(global, connects: true) { context in
                 try await context.connect(forWriting: true)
                 let opened = context.opened
-                let published = try await context.run { _ throws(RuntimeError) in try await opened.publishName(clear ? nil : name) }
+                let published = try await context.run { _ throws(LinkstrError) in try await opened.publishName(clear ? nil : name) }
                 printPublishedName(published, json: global.json)
             }
         }
@@ -238,7 +238,7 @@ extension AccountCommand {
             if clearData {
                 try await AccountContext.with(global) { context in
                     let opened = context.opened
-                    let deleted = try await context.run { _ throws(RuntimeError) in try await opened.logOutClearingData() }
+                    let deleted = try await context.run { _ throws(LinkstrError) in try await opened.logOutClearingData() }
                     if !global.json { Terminal.write("deleted \(deleted) records of the account\n") }
                 }
             } else {
@@ -275,7 +275,7 @@ extension AccountCommand {
                 try requireConfirmation(of: context.runtime.me.npub)
                 try await context.connect(forWriting: true)
                 let opened = context.opened
-                try await context.run { _ throws(RuntimeError) in try await opened.deleteAccount() }
+                try await context.run { _ throws(LinkstrError) in try await opened.deleteAccount() }
                 if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("account deleted\n") }
             }
         }

@@ -22,7 +22,7 @@ struct DeleteCommand: AsyncParsableCommand {
         try await AccountContext.with(global, connects: true) { context in
             let id = try await context.session(session)
             try await context.connect(forWriting: true)
-            let deletion = try await context.run { runtime throws(RuntimeError) in
+            let deletion = try await context.run { runtime throws(LinkstrError) in
                 try await Sessions.delete(id, postID: try await Sessions.resolvePost(post, in: id, typed: session, in: runtime), in: runtime)
             }
             for warning in deletion.warnings { Terminal.say("warning: \(warning)") }

@@ -27,7 +27,7 @@ struct FeedCommand: AsyncParsableCommand {
         try await AccountContext.with(global) { context in
             let id = try await context.session(session)
             let fetchTitles = titles
-            let feed = try await context.run { runtime throws(RuntimeError) in
+            let feed = try await context.run { runtime throws(LinkstrError) in
                 try await Sessions.sessionFeed(id, limit: limit, fetchingTitles: fetchTitles, in: runtime)
             }
             if global.json {

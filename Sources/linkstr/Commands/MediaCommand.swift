@@ -88,7 +88,7 @@ extension MediaCommand {
                 do throws(MediaFailure) {
                     result = try await media.fetchMetadata(url, timeout: .milliseconds(Int64(max(0.1, timeout) * 1000)))
                 } catch {
-                    throw RuntimeError(error, "no metadata for \(url)").failure
+                    throw LinkstrError(error, "no metadata for \(url)").failure
                 }
                 if global.json {
                     Terminal.printJSON(JSONRecords.Metadata(result))
@@ -138,7 +138,7 @@ extension MediaCommand {
                 do throws(MediaFailure) {
                     result = try await media.resolve(url, timeout: timeout.map { .milliseconds(Int64(max(0.1, $0) * 1000)) })
                 } catch {
-                    throw RuntimeError(error, "cannot resolve \(url)").failure
+                    throw LinkstrError(error, "cannot resolve \(url)").failure
                 }
                 if global.json {
                     Terminal.printJSON(JSONRecords.Resolution(result))
@@ -186,7 +186,7 @@ extension MediaCommand {
                     video = try await media.fetchVideo(url, progress: ProgressBar.download())
                 } catch {
                     StatusLine.shared.clear()
-                    throw RuntimeError(error, "cannot fetch the video of \(url)").failure
+                    throw LinkstrError(error, "cannot fetch the video of \(url)").failure
                 }
                 StatusLine.shared.clear()
                 if global.json {

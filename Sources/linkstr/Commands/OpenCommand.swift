@@ -43,7 +43,7 @@ struct OpenCommand: AsyncParsableCommand {
                 try await save(saveLink)
                 return
             }
-        } catch let error as RuntimeError {
+        } catch let error as LinkstrError {
             throw error.failure
         }
         let decoded: DeepLink
@@ -139,7 +139,7 @@ extension OpenCommand {
         }
         try await SaveFeedback.run(quiet: notifies, global) {
             return try await AccountContext.with(global) { context in
-                let outcome = try await context.run { runtime throws(RuntimeError) in
+                let outcome = try await context.run { runtime throws(LinkstrError) in
                     try await SavedLinks.save(saveLink.url, tags: saveLink.tags, note: saveLink.note, in: runtime)
                 }
                 SaveCommand.report(outcome, context, global, quiet: notifies)

@@ -32,13 +32,13 @@ struct PlayCommand: AsyncParsableCommand {
         try await AccountContext.with(global) { context in
             let id = try await context.session(session)
             let (typed, text) = (session, post)
-            let url = try await context.run { runtime throws(RuntimeError) in try await Sessions.post(text, in: id, typed: typed, in: runtime).url }
+            let url = try await context.run { runtime throws(LinkstrError) in try await Sessions.post(text, in: id, typed: typed, in: runtime).url }
             let video: CachedVideo
             do throws(MediaFailure) {
                 video = try await context.runtime.media.fetchVideo(url, progress: ProgressBar.download())
             } catch {
                 StatusLine.shared.clear()
-                guard !print, error.leavesOnlyThePage else { throw RuntimeError(error, "cannot fetch the video of \(url)").failure }
+                guard !print, error.leavesOnlyThePage else { throw LinkstrError(error, "cannot fetch the video of \(url)").failure }
                 try openPage(url, because: error, context)
                 return
             }

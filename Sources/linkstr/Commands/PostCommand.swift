@@ -28,7 +28,7 @@ struct PostCommand: AsyncParsableCommand {
         try await AccountContext.with(global, connects: true) { context in
             let id = try await context.session(session)
             try await context.connect(forWriting: true)
-            let post = try await context.run { runtime throws(RuntimeError) in
+            let post = try await context.run { runtime throws(LinkstrError) in
                 if let saved { return try await SavedLinks.postSaved(id, url: saved, note: note, in: runtime) }
                 return try await Sessions.post(id, url: url ?? "", note: note, in: runtime)
             }

@@ -26,7 +26,7 @@ struct ReactCommand: AsyncParsableCommand {
             let id = try await context.session(session)
             let active: Bool? = off ? false : (on ? true : nil)
             try await context.connect(forWriting: true)
-            let reaction = try await context.run { runtime throws(RuntimeError) in
+            let reaction = try await context.run { runtime throws(LinkstrError) in
                 let postID = try await Sessions.resolvePost(post, in: id, typed: session, in: runtime)
                 return try await Sessions.react(id, postID: postID, emoji: emoji, active: active, in: runtime)
             }

@@ -17,7 +17,7 @@ struct ReadCommand: AsyncParsableCommand {
     func run() async throws {
         try await AccountContext.with(global) { context in
             let id = try await context.session(session)
-            let changed = try await context.run { runtime throws(RuntimeError) in
+            let changed = try await context.run { runtime throws(LinkstrError) in
                 var postID: RumorID?
                 if let post { postID = try await Sessions.resolvePost(post, in: id, typed: session, in: runtime) }
                 return try await Sessions.markRead(id, post: postID, in: runtime)

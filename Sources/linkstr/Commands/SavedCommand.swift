@@ -38,7 +38,7 @@ extension SavedCommand {
             try await AccountContext.with(global) { context in
                 let filter = SavedLinkFilter(tags: tag, search: search, deleted: deleted)
                 let fetchTitles = titles
-                let links = try await context.run { runtime throws(RuntimeError) in
+                let links = try await context.run { runtime throws(LinkstrError) in
                     let links = try await SavedLinks.savedLinks(filter, in: runtime)
                     return fetchTitles ? try await LinkTitles.fetchTitles(links, in: runtime) : links
                 }
@@ -94,7 +94,7 @@ extension SavedCommand {
             }
             try await AccountContext.with(global) { context in
                 let showOnly = status
-                let result = try await context.run { runtime throws(RuntimeError) in
+                let result = try await context.run { runtime throws(LinkstrError) in
                     showOnly ? try await SavedLinkWebhook.status(in: runtime) : try await SavedLinkWebhook.sync(in: runtime)
                 }
                 if background { return }
@@ -112,7 +112,7 @@ extension SavedCommand {
         private func syncWithRelays() async throws {
             try await AccountContext.with(global, connects: true) { context in
                 try await context.connect(forWriting: true)
-                let report = try await context.run { runtime throws(RuntimeError) in try await SavedLinks.syncSavedLinksWithRelays(in: runtime) }
+                let report = try await context.run { runtime throws(LinkstrError) in try await SavedLinks.syncSavedLinksWithRelays(in: runtime) }
                 if global.json {
                     Terminal.printJSON(RelaySync(received: report.received, applied: report.applied, published: report.published, pending: report.pending))
                 } else {
@@ -148,9 +148,9 @@ extension SavedCommand {
             try await AccountContext.with(global) { context in
                 switch format {
                 case .netscape:
-                    Terminal.write(try await context.run { runtime throws(RuntimeError) in try await SavedLinks.exportBookmarks(in: runtime) })
+                    Terminal.write(try await context.run { runtime throws(LinkstrError) in try await SavedLinks.exportBookmarks(in: runtime) })
                 case .json:
-                    Terminal.write(SavedLinkExport.json(try await context.run { runtime throws(RuntimeError) in try await SavedLinks.savedLinks(in: runtime) }))
+                    Terminal.write(SavedLinkExport.json(try await context.run { runtime throws(LinkstrError) in try await SavedLinks.savedLinks(in: runtime) }))
                 }
             }
         }
@@ -189,13 +189,13 @@ extension SavedCommand {
                 data = read
             }
             let entries: [BookmarkEntry]
-            do throws(RuntimeError) {
+            do throws(LinkstrError) {
                 entries = try BookmarkFile.entries(data, named: file)
             } catch {
                 throw error.failure
             }
             try await AccountContext.with(global) { context in
-                let report = try await context.run { runtime throws(RuntimeError) in try await SavedLinks.importBookmarks(entries, in: runtime) }
+                let report = try await context.run { runtime throws(LinkstrError) in try await SavedLinks.importBookmarks(entries, in: runtime) }
                 if global.json {
                     Terminal.printJSON(Imported(imported: report.imported, merged: report.merged, skipped: report.skipped))
                 } else {

@@ -35,8 +35,8 @@ extension SessionCommand {
 
         func run() async throws {
             try await AccountContext.with(global, connects: true) { context in
-                let (summary, warning) = try await context.run { runtime throws(RuntimeError) in
-                    try await Sessions.createSession(named: name, members: members, beforeSending: { () throws(RuntimeError) in
+                let (summary, warning) = try await context.run { runtime throws(LinkstrError) in
+                    try await Sessions.createSession(named: name, members: members, beforeSending: { () throws(LinkstrError) in
                         try await context.connecting(forWriting: true)
                     }, in: runtime)
                 }
@@ -81,9 +81,9 @@ extension SessionCommand {
         func run() async throws {
             try await AccountContext.with(global, connects: true) { context in
                 let id = try await context.session(session)
-                let creator = try await context.run { runtime throws(RuntimeError) in try await Sessions.summary(of: id, in: runtime).creator }
+                let creator = try await context.run { runtime throws(LinkstrError) in try await Sessions.summary(of: id, in: runtime).creator }
                 if creator == context.runtime.me { try await context.connect(forWriting: true) }
-                let renamed = try await context.run { runtime throws(RuntimeError) in try await Sessions.renameSession(id, to: clear ? nil : name, in: runtime) }
+                let renamed = try await context.run { runtime throws(LinkstrError) in try await Sessions.renameSession(id, to: clear ? nil : name, in: runtime) }
                 if global.json {
                     Terminal.printJSON(JSONRecords.Merged(JSONRecords.SessionRow(renamed), Renamed(shared: creator == context.runtime.me)))
                 } else if creator == context.runtime.me {
@@ -118,8 +118,8 @@ extension SessionCommand {
 
         func run() async throws {
             try await AccountContext.with(global, connects: !add.isEmpty || !remove.isEmpty) { context in
-                let summary = try await context.run { runtime throws(RuntimeError) in
-                    try await Sessions.changeMembers(of: session, adding: add, removing: remove, beforeSending: { () throws(RuntimeError) in
+                let summary = try await context.run { runtime throws(LinkstrError) in
+                    try await Sessions.changeMembers(of: session, adding: add, removing: remove, beforeSending: { () throws(LinkstrError) in
                         try await context.connecting(forWriting: true)
                     }, in: runtime)
                 }
@@ -189,7 +189,7 @@ extension SessionCommand {
 func setArchived(_ session: String, _ archived: Bool, _ global: GlobalOptions) async throws {
     try await AccountContext.with(global) { context in
         let id = try await context.session(session)
-        try await context.run { runtime throws(RuntimeError) in try await Sessions.setArchived(id, archived, in: runtime) }
+        try await context.run { runtime throws(LinkstrError) in try await Sessions.setArchived(id, archived, in: runtime) }
         if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("\(archived ? "archived" : "unarchived") \(session)\n") }
     }
 }

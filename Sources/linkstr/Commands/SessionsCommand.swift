@@ -20,7 +20,7 @@ struct SessionsCommand: AsyncParsableCommand {
     func run() async throws {
         try await AccountContext.with(global) { context in
             let listArchived = archived
-            let (sessions, archivedCount) = try await context.run { runtime throws(RuntimeError) in
+            let (sessions, archivedCount) = try await context.run { runtime throws(LinkstrError) in
                 let sessions = try await Sessions.sessions(archived: listArchived, in: runtime)
                 // The hint under the active list ("2 archived sessions · …"), as the app's archive toggle.
                 let archivedCount = listArchived ? 0 : try await Sessions.sessions(archived: true, in: runtime).count

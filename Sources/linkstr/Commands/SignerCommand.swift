@@ -62,7 +62,7 @@ extension SignerCommand {
             try await AccountContext.with(global) { context in
                 let json = global.json
                 let bunker: Bunker
-                do throws(RuntimeError) {
+                do throws(LinkstrError) {
                     bunker = try Bunker(
                         account: context.opened, relays: listenOn.isEmpty ? nil : listenOn, allow: allow.isEmpty ? nil : permissions,
                         approve: { request in await Self.ask(request) }, report: { activity in Self.show(activity, json: json) })
@@ -81,7 +81,7 @@ extension SignerCommand {
                 }
                 do {
                     try await services.run()
-                } catch let error as RuntimeError {
+                } catch let error as LinkstrError {
                     throw error.failure
                 } catch {
                     throw CLIFailure(.failed, "the bunker stopped unexpectedly (\(error)); start it again")
@@ -152,7 +152,7 @@ extension SignerCommand {
 
         func run() async throws {
             try await AccountContext.with(global) { context in
-                let clients = try await context.run { runtime throws(RuntimeError) in try await BunkerRecords.bunkerClients(in: runtime) }
+                let clients = try await context.run { runtime throws(LinkstrError) in try await BunkerRecords.bunkerClients(in: runtime) }
                 if global.json {
                     Terminal.printJSON(clients.map(JSONRecords.BunkerClientRow.init))
                 } else if clients.isEmpty {
@@ -184,7 +184,7 @@ extension SignerCommand {
         func run() async throws {
             if let limit, limit <= 0 { throw CLIFailure(.usage, "--limit must be a positive number of entries") }
             try await AccountContext.with(global) { context in
-                let entries = try await context.run { [limit] runtime throws(RuntimeError) in try await BunkerRecords.bunkerLog(limit: limit, in: runtime) }
+                let entries = try await context.run { [limit] runtime throws(LinkstrError) in try await BunkerRecords.bunkerLog(limit: limit, in: runtime) }
                 if global.json {
                     Terminal.printJSON(entries.map(JSONRecords.BunkerLogRow.init))
                     return
@@ -215,7 +215,7 @@ extension SignerCommand {
                 throw CLIFailure(.usage, "'\(client)' is not a client key; use the npub or hex key that `linkstr signer clients` shows")
             }
             try await AccountContext.with(global) { context in
-                let forgotten = try await context.run { runtime throws(RuntimeError) in try await BunkerRecords.forgetBunkerClient(key, in: runtime) }
+                let forgotten = try await context.run { runtime throws(LinkstrError) in try await BunkerRecords.forgetBunkerClient(key, in: runtime) }
                 guard forgotten else { throw CLIFailure(.usage, "\(key.npub) is not an approved client; `linkstr signer clients` lists them") }
                 if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("forgot \(key.npub)\n") }
             }

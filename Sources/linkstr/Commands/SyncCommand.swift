@@ -48,7 +48,7 @@ struct SyncCommand: AsyncParsableCommand {
             let report: SyncReport
             do {
                 report = try await syncing.value
-            } catch let error as RuntimeError {
+            } catch let error as LinkstrError {
                 throw error.failure
             }
             if report.interrupted {

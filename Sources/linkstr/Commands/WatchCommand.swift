@@ -61,9 +61,7 @@ struct WatchCommand: AsyncParsableCommand {
                     break
                 }
             }
-        } catch let error as CompositionError {
-            throw error.failure
-        } catch let error as RuntimeError {
+        } catch let error as LinkstrError {
             throw error.failure
         }
         if let hosted {

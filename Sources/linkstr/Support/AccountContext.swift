@@ -19,7 +19,7 @@ struct AccountContext {
         let status: StatusLine? = connects ? StatusLine.shared : nil
         return try await global.withApp { app in
             let opened: OpenedAccount
-            do throws(CompositionError) {
+            do throws(LinkstrError) {
                 opened = try app.account { step in status?.step(step.rawValue) }
             } catch {
                 throw error.failure
@@ -32,11 +32,11 @@ struct AccountContext {
     /// accepts writes — at most `timeout`) and `starting session…` (the work that follows), shown on a
     /// terminal only. Elsewhere it returns at once: the operation waits for its relays the same way.
     func connect(forWriting: Bool, timeout: Duration = AccountRuntime.sendGate) async throws(CLIFailure) {
-        try await run { _ throws(RuntimeError) in try await connecting(forWriting: forWriting, timeout: timeout) }
+        try await run { _ throws(LinkstrError) in try await connecting(forWriting: forWriting, timeout: timeout) }
     }
 
     /// ``connect(forWriting:timeout:)`` inside a runtime call.
-    func connecting(forWriting: Bool, timeout: Duration = AccountRuntime.sendGate) async throws(RuntimeError) {
+    func connecting(forWriting: Bool, timeout: Duration = AccountRuntime.sendGate) async throws(LinkstrError) {
         let status = StatusLine.shared
         guard status.enabled else { return }
         status.step(runtime.relays.connectingStep)
@@ -46,16 +46,16 @@ struct AccountContext {
 
     /// A person named by `npub1…`, 64-hex, a contact alias, or a link or text with one npub.
     func person(_ text: String) async throws(CLIFailure) -> PublicKey {
-        try await run { runtime throws(RuntimeError) in try await Contacts.resolvePerson(text, in: runtime) }
+        try await run { runtime throws(LinkstrError) in try await Contacts.resolvePerson(text, in: runtime) }
     }
 
     func session(_ text: String) async throws(CLIFailure) -> SessionID {
-        try await run { runtime throws(RuntimeError) in try await Sessions.resolveSession(text, in: runtime) }
+        try await run { runtime throws(LinkstrError) in try await Sessions.resolveSession(text, in: runtime) }
     }
 
     /// Runs `body` against the runtime, mapping its error to an exit status.
-    func run<Value: Sendable>(_ body: (AccountRuntime) async throws(RuntimeError) -> Value) async throws(CLIFailure) -> Value {
-        do throws(RuntimeError) {
+    func run<Value: Sendable>(_ body: (AccountRuntime) async throws(LinkstrError) -> Value) async throws(CLIFailure) -> Value {
+        do throws(LinkstrError) {
             return try await body(runtime)
         } catch {
             throw error.failure

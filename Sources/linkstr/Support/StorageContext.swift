@@ -9,7 +9,7 @@ enum StorageContext {
     ) async throws -> Value {
         try await global.withApp { app in
             let (host, settings): (LinkstrHost, RelaySettings)
-            do throws(CompositionError) {
+            do throws(LinkstrError) {
                 settings = try app.relaySettings()
                 host = try app.host()
             } catch {

@@ -30,8 +30,8 @@ import Testing
         let damaged = StoredRecord(owner: owner, collection: EngineCollection.session, key: EngineCollection.sessionKey(session.id), value: [1, 2, 3])
         try bob.backend.apply([.put(damaged)])
 
-        let error = await #expect(throws: RuntimeError.self) { try await InboxSync.sync(in: bob) }
-        #expect(error?.kind == .storage)
+        let error = await #expect(throws: LinkstrError.self) { try await InboxSync.sync(in: bob) }
+        #expect(error?.code == .storage)
         #expect(error?.description.hasPrefix("storage: a stored session record does not decrypt with this account's key") == true, "\(String(describing: error))")
         for collection in [EngineCollection.membership, EngineCollection.post, EngineCollection.seenWrap, EngineCollection.accountState] {
             #expect(try bob.backend.count(owner: owner, collection: collection) == 0, "\(collection) records of the lost batch")

@@ -12,6 +12,6 @@ import Testing
     @Test func otherLinksAreNoSaveLinksAndOneWithoutURLIsRefused() throws {
         #expect(try SaveLink.decode("linkstr://open?url=https%3A%2F%2Fexample.com") == nil)
         #expect(try SaveLink.decode("https://example.com/save?url=x") == nil)
-        #expect(throws: RuntimeError.self) { try SaveLink.decode("linkstr://save?tag=a") }
+        #expect(throws: LinkstrError.self) { try SaveLink.decode("linkstr://save?tag=a") }
     }
 }

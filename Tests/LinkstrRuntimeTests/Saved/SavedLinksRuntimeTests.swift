@@ -70,7 +70,7 @@ import Testing
         #expect(restored.deletedAt == nil && restored.tags == ["keep"] && restored.id == saved.id)
         #expect(try await SavedLinks.savedLinks(in: alice).map(\.id) == [saved.id])
         #expect(try await SavedLinks.savedLinks(SavedLinkFilter(deleted: true), in: alice).isEmpty)
-        await #expect(throws: RuntimeError.self) { try await SavedLinks.unsave("https://example.com/never-saved", in: alice) }
+        await #expect(throws: LinkstrError.self) { try await SavedLinks.unsave("https://example.com/never-saved", in: alice) }
     }
 
     @Test func tagEditsAddAndRemove() async throws {
@@ -128,7 +128,7 @@ import Testing
         let posted = try await SavedLinks.postSaved(session.id, url: "swift.org/blog", note: nil, in: alice)
         #expect(posted.url == "https://swift.org/blog" && posted.note == "the blog")
         #expect(try await Sessions.feed(session.id, limit: nil, in: alice).map(\.post.url) == ["https://swift.org/blog"])
-        await #expect(throws: RuntimeError.self) { try await SavedLinks.postSaved(session.id, url: "https://not.saved.example", note: nil, in: alice) }
+        await #expect(throws: LinkstrError.self) { try await SavedLinks.postSaved(session.id, url: "https://not.saved.example", note: nil, in: alice) }
     }
 
     @Test func savedLinksAreSealedAtRest() async throws {

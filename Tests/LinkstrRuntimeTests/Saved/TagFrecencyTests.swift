@@ -67,8 +67,8 @@ import Testing
     @Test func tagNamesAreTrimmedLowercaseWithoutCommas() throws {
         #expect(try TagName.normalize("  Swift  ") == "swift")
         #expect(try TagName.normalize("Read   Later") == "read later")
-        #expect(throws: RuntimeError.self) { try TagName.normalize("  ") }
-        #expect(throws: RuntimeError.self) { try TagName.normalize("a,b") }
-        #expect(throws: RuntimeError.self) { try TagName.normalize(String(repeating: "x", count: 65)) }
+        #expect(throws: LinkstrError.self) { try TagName.normalize("  ") }
+        #expect(throws: LinkstrError.self) { try TagName.normalize("a,b") }
+        #expect(throws: LinkstrError.self) { try TagName.normalize(String(repeating: "x", count: 65)) }
     }
 }

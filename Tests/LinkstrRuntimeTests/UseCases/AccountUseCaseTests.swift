@@ -15,8 +15,8 @@ import Testing
     @Test func aHomeWithoutAnAccountOpensAsNoAccount() throws {
         defer { scratch.remove() }
         let home = InProcessHome(scratch, relay: relay)
-        let error = #expect(throws: CompositionError.self) { try home.open() }
-        #expect(error?.kind == .noAccount)
+        let error = #expect(throws: LinkstrError.self) { try home.open() }
+        #expect(error?.code == .noAccount)
         #expect(try home.accounts().current() == nil)
     }
 
@@ -48,7 +48,7 @@ import Testing
         let error = #expect(throws: AccountError.self) { try home.createAccount() }
         #expect(error?.message.contains("already has an account") == true)
         #expect(try home.accounts().secretKey() == key)
-        #expect(throws: RuntimeError.self) { try SecretKey.importing("nsec1notakey") }
+        #expect(throws: LinkstrError.self) { try SecretKey.importing("nsec1notakey") }
     }
 
     @Test func logoutForgetsTheKeyAndKeepsTheDataForTheSameKey() async throws {
@@ -62,8 +62,8 @@ import Testing
 
         try opened.accounts.logout()
         #expect(try opened.accounts.current() == nil)
-        let reopened = #expect(throws: CompositionError.self) { try home.open() }
-        #expect(reopened?.kind == .noAccount)
+        let reopened = #expect(throws: LinkstrError.self) { try home.open() }
+        #expect(reopened?.code == .noAccount)
         // The records stay in the (still open) storage, readable with the key.
         let again = try AccountRuntime(host: opened.host, backend: opened.backend, secretKey: key)
         #expect(try await Sessions.sessions(archived: false, in: again).map(\.name) == ["Kept"])
@@ -110,7 +110,7 @@ import Testing
         _ = try await Sessions.createSession(name: "Mine", members: [], in: runtime)
         relay.setBehaviour(.refusing(message: "blocked"), for: FakeRelay.defaultURL)
 
-        let error = await #expect(throws: RuntimeError.self) { try await opened.deleteAccount() }
+        let error = await #expect(throws: LinkstrError.self) { try await opened.deleteAccount() }
         #expect(error?.description.hasPrefix("the account was not deleted, and your key and local data are kept") == true)
         #expect(try await Sessions.sessions(archived: false, in: runtime).map(\.name) == ["Mine"])
         #expect(try opened.accounts.current() != nil)

@@ -43,7 +43,7 @@ import Testing
 
         try await Contacts.setAlias("Bobby", for: bob, in: alice.runtime)
         #expect(try await Contacts.resolvePerson("bobby", in: alice.runtime) == bob)
-        await #expect(throws: RuntimeError.self) { try await Contacts.resolvePerson("Bob", in: alice.runtime) }
+        await #expect(throws: LinkstrError.self) { try await Contacts.resolvePerson("Bob", in: alice.runtime) }
         try await Contacts.setAlias(nil, for: bob, in: alice.runtime)
         #expect(try await Contacts.contacts(in: alice.runtime).first?.alias == nil)
         #expect(relay.storedEvents.count == published)
@@ -62,10 +62,10 @@ import Testing
         #expect(try await Contacts.contacts(in: alice.runtime).map(\.pubkey) == [carol])
         let followed = relay.storedEvents(matching: Filter(authors: [alice.runtime.me], kinds: [3])).first
         #expect(followed?.tags.filter { $0.first == "p" }.map { $0[1] } == [carol.hex])
-        await #expect(throws: RuntimeError.self) { try await Contacts.resolvePerson("Bob", in: alice.runtime) }
+        await #expect(throws: LinkstrError.self) { try await Contacts.resolvePerson("Bob", in: alice.runtime) }
 
-        let error = await #expect(throws: RuntimeError.self) { try await Contacts.removeContact(bob, in: alice.runtime) }
-        #expect(error?.kind == .badInput)
+        let error = await #expect(throws: LinkstrError.self) { try await Contacts.removeContact(bob, in: alice.runtime) }
+        #expect(error?.code == .badInput)
     }
 
     @Test(arguments: ["npub1notakey", "nobody", "abc123"])
@@ -73,7 +73,7 @@ import Testing
         defer { scratch.remove() }
         let alice = try InProcessHome.account(scratch, relay: relay)
         defer { alice.host.stop() }
-        let error = await #expect(throws: RuntimeError.self) { try await Contacts.resolvePerson(text, in: alice.runtime) }
-        #expect(error?.kind == .badInput)
+        let error = await #expect(throws: LinkstrError.self) { try await Contacts.resolvePerson(text, in: alice.runtime) }
+        #expect(error?.code == .badInput)
     }
 }

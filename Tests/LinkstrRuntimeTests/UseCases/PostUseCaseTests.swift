@@ -49,8 +49,8 @@ import Testing
         let (alice, bob, session) = try await aliceAndBob()
         defer { alice.host.stop(); bob.host.stop() }
         let before = relay.storedEvents.count
-        let error = await #expect(throws: RuntimeError.self) { try await Sessions.post(session, url: input, note: nil, in: alice.runtime) }
-        #expect(error?.kind == .badInput)
+        let error = await #expect(throws: LinkstrError.self) { try await Sessions.post(session, url: input, note: nil, in: alice.runtime) }
+        #expect(error?.code == .badInput)
         #expect(relay.storedEvents.count == before)
         #expect(try await Sessions.feed(session, limit: nil, in: alice.runtime).isEmpty)
     }
@@ -87,10 +87,10 @@ import Testing
         let (alice, bob, session) = try await aliceAndBob()
         defer { alice.host.stop(); bob.host.stop() }
         let post = try await Sessions.post(session, url: "https://example.com/talk", note: nil, in: alice.runtime)
-        let error = await #expect(throws: RuntimeError.self) {
+        let error = await #expect(throws: LinkstrError.self) {
             try await Sessions.react(session, postID: post.id, emoji: "nice", active: nil, in: alice.runtime)
         }
-        #expect(error?.kind == .badInput)
+        #expect(error?.code == .badInput)
     }
 
     @Test func aDeletedPostLeavesBothFeedsAndOnlyItsSenderMayDeleteIt() async throws {
@@ -101,7 +101,7 @@ import Testing
         let gone = try await Sessions.post(session, url: "https://example.com/gone", note: nil, in: alice.runtime)
         _ = try await InboxSync.sync(in: bob.runtime)
 
-        await #expect(throws: RuntimeError.self) { try await Sessions.delete(session, postID: gone.id, in: bob.runtime) }
+        await #expect(throws: LinkstrError.self) { try await Sessions.delete(session, postID: gone.id, in: bob.runtime) }
         let deletion = try await Sessions.delete(session, postID: gone.id, in: alice.runtime)
         #expect(printed(JSONRecords.Deletion(deletion))["relay_copies_kept"] as? Bool == false)
         #expect(deletion.warnings.isEmpty)
@@ -204,7 +204,7 @@ import Testing
         defer { alice.host.stop(); bob.host.stop() }
         let post = try await Sessions.post(session, url: "https://example.com/a", note: nil, in: alice.runtime)
         #expect(try await Sessions.resolvePost(String(post.id.hex.prefix(8)), in: alice.runtime).id == post.id)
-        let short = await #expect(throws: RuntimeError.self) { try await Sessions.resolvePost(String(post.id.hex.prefix(7)), in: alice.runtime) }
-        #expect(short?.kind == .badInput)
+        let short = await #expect(throws: LinkstrError.self) { try await Sessions.resolvePost(String(post.id.hex.prefix(7)), in: alice.runtime) }
+        #expect(short?.code == .badInput)
     }
 }

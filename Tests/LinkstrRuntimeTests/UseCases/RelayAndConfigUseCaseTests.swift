@@ -123,8 +123,8 @@ import Testing
         defer { scratch.remove() }
         let home = scratch.folder("bad")
         scratch.write("bad/config.toml", line + "\n")
-        let error = #expect(throws: CompositionError.self) { try LinkstrApp(RuntimeConfiguration(home: home, environment: [:])).host() }
-        #expect(error?.kind == .badConfiguration)
+        let error = #expect(throws: LinkstrError.self) { try LinkstrApp(RuntimeConfiguration(home: home, environment: [:])).host() }
+        #expect(error?.code == .badInput)
         #expect(error?.description.contains(reason) == true, "\(error?.description ?? "")")
     }
 
@@ -132,8 +132,8 @@ import Testing
         defer { scratch.remove() }
         var configuration = InProcessHome(scratch, relay: relay).configuration
         configuration.storage = "floppy"
-        let error = #expect(throws: CompositionError.self) { try LinkstrApp(configuration).relaySettings() }
-        #expect(error?.kind == .badConfiguration)
+        let error = #expect(throws: LinkstrError.self) { try LinkstrApp(configuration).relaySettings() }
+        #expect(error?.code == .badInput)
         #expect(error?.description.hasPrefix("--storage floppy: no such storage backend; use ") == true)
     }
 

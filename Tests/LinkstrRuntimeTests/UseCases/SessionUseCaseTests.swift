@@ -55,8 +55,8 @@ import Testing
 
         #expect(try await Sessions.namesakes(of: second, in: runtime).map(\.id) == [first.id])
         #expect(try await Sessions.namesakes(of: first, in: runtime).map(\.id) == [second.id])
-        let error = await #expect(throws: RuntimeError.self) { try await Sessions.resolveSession("Links", in: runtime) }
-        #expect(error?.kind == .badInput)
+        let error = await #expect(throws: LinkstrError.self) { try await Sessions.resolveSession("Links", in: runtime) }
+        #expect(error?.code == .badInput)
         #expect(error?.description.contains(Sessions.shortID(second.id) + " (created by you, 1 member)") == true)
         #expect(try await Sessions.resolveSession(second.id.rawValue, in: runtime) == second.id)
         #expect(try await Sessions.resolveSession(Sessions.shortID(second.id).lowercased(), in: runtime) == second.id)
@@ -92,7 +92,7 @@ import Testing
         let unchanged = try await Sessions.changeMembers(of: "films", adding: [], removing: [], beforeSending: { sends.withLock { $0 += 1 } }, in: runtime)
         #expect(unchanged.members == [runtime.me])
         #expect(sends.withLock { $0 } == 0)
-        await #expect(throws: RuntimeError.self) {
+        await #expect(throws: LinkstrError.self) {
             try await Sessions.changeMembers(of: "Films", adding: [bob.runtime.me.npub, "nobody by this name"], removing: [], beforeSending: { sends.withLock { $0 += 1 } }, in: runtime)
         }
         #expect(sends.withLock { $0 } == 0)
@@ -150,7 +150,7 @@ import Testing
         _ = try await InboxSync.sync(in: bob.runtime)
         let before = relay.storedEvents.count
 
-        await #expect(throws: RuntimeError.self) {
+        await #expect(throws: LinkstrError.self) {
             try await Sessions.changeMembers(session.id, adding: [SecretKey.generate().publicKey], removing: [], in: bob.runtime)
         }
         #expect(relay.storedEvents.count == before)
@@ -161,7 +161,7 @@ import Testing
         defer { scratch.remove() }
         let alice = try account()
         defer { alice.host.stop() }
-        let error = await #expect(throws: RuntimeError.self) { try await Sessions.resolveSession("nowhere", in: alice.runtime) }
-        #expect(error?.kind == .badInput)
+        let error = await #expect(throws: LinkstrError.self) { try await Sessions.resolveSession("nowhere", in: alice.runtime) }
+        #expect(error?.code == .badInput)
     }
 }

@@ -58,8 +58,8 @@ import Testing
         let bob = try InProcessHome.account(scratch, relay: relay)
         defer { bob.host.stop() }
         try bob.runtime.relays.setEnabled(FakeRelay.defaultURL, false)
-        let error = await #expect(throws: RuntimeError.self) { try await InboxSync.sync(in: bob.runtime) }
-        #expect(error?.kind == .failed)
+        let error = await #expect(throws: LinkstrError.self) { try await InboxSync.sync(in: bob.runtime) }
+        #expect(error?.code == .failed)
         #expect(error?.description.contains("linkstr relay enable") == true)
     }
 
@@ -68,7 +68,7 @@ import Testing
         let bob = try InProcessHome.account(scratch, relay: relay)
         defer { bob.host.stop() }
         relay.setBehaviour(.down(reason: "connection refused"), for: FakeRelay.defaultURL)
-        await #expect(throws: RuntimeError.self) { try await InboxSync.sync(timeout: .milliseconds(200), in: bob.runtime) }
+        await #expect(throws: LinkstrError.self) { try await InboxSync.sync(timeout: .milliseconds(200), in: bob.runtime) }
         let entry = try bob.runtime.relays.list().first
         #expect(entry?.status == "failed" && entry?.error == "connection refused")
     }

@@ -9,6 +9,7 @@ final class RecordingListener: Sendable {
     let port: UInt16
     private let listener: Int32
     private let accepted = Mutex(0)
+    private let loopEnded = DispatchSemaphore(value: 0)
 
     /// Listens on `address` (an IPv4 loopback address) and `port` (0: a free one).
     init(address: String, port: UInt16 = 0) throws {
@@ -37,12 +38,17 @@ final class RecordingListener: Sendable {
     /// How many connections were accepted so far.
     var connections: Int { accepted.withLock { $0 } }
 
+    /// Ends the accept loop, then closes the socket. Closing it first would let the loop, still
+    /// about to call `accept`, take the descriptor number a later listener gets and answer its
+    /// connections in this listener's name.
     func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
+        loopEnded.wait()
         close(listener)
     }
 
     private func acceptLoop() {
+        defer { loopEnded.signal() }
         while true {
             let client = accept(listener, nil, nil)
             if client < 0 {
