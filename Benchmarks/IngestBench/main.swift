@@ -153,7 +153,7 @@ func run(_ options: Options) async throws -> Bool {
     let peak = ProcessMemory.peakKiB
 
     // MARK: Does the stored state match what was sent?
-    let feed = try await Sessions.feed(workload.sessionID, limit: nil, in: runtime)
+    let feed = try await SessionFeed.posts(workload.sessionID, limit: nil, in: runtime)
     let activeReactions = feed.reduce(0) { $0 + $1.reactions.reduce(0) { $0 + $1.senders.count } }
     var problems: [String] = []
     if feed.count != workload.posts { problems.append("\(feed.count) posts stored, \(workload.posts) sent") }

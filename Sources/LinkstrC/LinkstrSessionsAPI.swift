@@ -79,7 +79,7 @@ public func linkstr_feed(
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let session = try RuntimeCall.text(session, "session")
         let items = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
-            try await Sessions.feed(try await Sessions.resolveSession(session, in: runtime), limit: limit == 0 ? nil : Int(limit), in: runtime)
+            try await SessionFeed.posts(try await Sessions.resolveSession(session, in: runtime), limit: limit == 0 ? nil : Int(limit), in: runtime)
         }
         return items.map(JSONRecords.FeedRow.init)
     }

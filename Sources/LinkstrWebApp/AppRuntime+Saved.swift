@@ -85,7 +85,7 @@ extension AppRuntime {
         return try await mapped {
             let link = try await SavedLinks.savedLink(url, in: runtime)
             guard let session = link.sharedIn else { throw LinkstrError(.badInput, "\(link.url) was not saved from a session") }
-            let feed = try await Sessions.sessionFeed(session, limit: nil, in: runtime)
+            let feed = try await SessionFeed.page(session, limit: nil, in: runtime)
             let post = feed.items.last { $0.post.url == link.url && (link.sharedBy == nil || $0.post.sender == link.sharedBy) }
             return (session.rawValue, post?.post.id.hex)
         }

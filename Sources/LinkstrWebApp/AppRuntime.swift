@@ -184,7 +184,7 @@ public actor AppRuntime {
         if let before, cursor == nil { throw AppFailure("'\(before)' is not a place in a feed; go back to the session", isBadInput: true) }
         return try await mapped {
             let id = try await Sessions.resolveSession(session, in: runtime)
-            let feed = try await Sessions.sessionFeed(id, limit: limit, before: cursor, in: runtime)
+            let feed = try await SessionFeed.page(id, limit: limit, before: cursor, in: runtime)
             let thumbnails = Self.cachedThumbnails(runtime.media)
             let posts = feed.items.reversed().map { item in
                 PostRow(

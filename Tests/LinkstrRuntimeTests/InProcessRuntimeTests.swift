@@ -41,7 +41,7 @@ import Testing
         #expect(report.accepted == 2)
         #expect(try await Sessions.resolveSession("Links", in: bob) == session.id)
         #expect(try await Sessions.summary(of: session.id, in: bob).members.sorted { $0.hex < $1.hex } == [alice.me, bob.me].sorted { $0.hex < $1.hex })
-        let feed = try await Sessions.feed(session.id, limit: nil, in: bob)
+        let feed = try await SessionFeed.posts(session.id, limit: nil, in: bob)
         #expect(feed.map(\.post.id) == [post.id])
         #expect(feed.first?.post.url == "https://example.com/talk")
         #expect(feed.first?.post.note == "watch this")
@@ -60,7 +60,7 @@ import Testing
         let session = try #require(try await Sessions.sessions(archived: false, in: bob).first)
         let second = try await Sessions.post(session.id, url: "https://example.com/again", note: nil, in: alice)
         let again = try await InboxSync.sync(in: bob)
-        let feed = try await Sessions.feed(session.id, limit: nil, in: bob)
+        let feed = try await SessionFeed.posts(session.id, limit: nil, in: bob)
         // Both posts were made in the same second, so either may list first.
         #expect(Set(feed.map(\.post.id)) == [first.id, second.id], "\(feed.map(\.post.url))")
         #expect(again.accepted == 1, "\(again)")
@@ -76,14 +76,14 @@ import Testing
         let added = try await Sessions.react(session.id, postID: post.id, emoji: "👍", active: nil, in: bob)
         #expect(added.active)
         _ = try await InboxSync.sync(in: alice)
-        let reactions = try await Sessions.feed(session.id, limit: nil, in: alice).first?.reactions
+        let reactions = try await SessionFeed.posts(session.id, limit: nil, in: alice).first?.reactions
         #expect(reactions?.map(\.emoji) == ["👍"])
         #expect(reactions?.first?.senders == [bob.me])
 
         let removed = try await Sessions.react(session.id, postID: post.id, emoji: "👍", active: nil, in: bob)
         #expect(!removed.active)
         _ = try await InboxSync.sync(in: alice)
-        #expect(try await Sessions.feed(session.id, limit: nil, in: alice).first?.reactions.isEmpty == true)
+        #expect(try await SessionFeed.posts(session.id, limit: nil, in: alice).first?.reactions.isEmpty == true)
     }
 
     @Test func aliceDeletesHerPostForBobAndTheRelayDropsItsWraps() async throws {
@@ -92,7 +92,7 @@ import Testing
         let bob = try runtime()
         let (session, post) = try await aliceSharesALink(alice, with: bob)
         _ = try await InboxSync.sync(in: bob)
-        #expect(try await Sessions.feed(session.id, limit: nil, in: bob).count == 1)
+        #expect(try await SessionFeed.posts(session.id, limit: nil, in: bob).count == 1)
 
         let deletion = try await Sessions.delete(session.id, postID: post.id, in: alice)
         #expect(deletion.refused.isEmpty)
@@ -102,8 +102,8 @@ import Testing
         #expect(!relay.storedEvents.contains { wraps.contains($0.id) })
 
         _ = try await InboxSync.sync(in: bob)
-        #expect(try await Sessions.feed(session.id, limit: nil, in: bob).isEmpty)
-        #expect(try await Sessions.feed(session.id, limit: nil, in: alice).isEmpty)
+        #expect(try await SessionFeed.posts(session.id, limit: nil, in: bob).isEmpty)
+        #expect(try await SessionFeed.posts(session.id, limit: nil, in: alice).isEmpty)
     }
 
     @Test func bobsWatchReceivesAlicesPostAsItArrives() async throws {
@@ -127,7 +127,7 @@ import Testing
         let post = try await Sessions.post(session.id, url: "https://example.com/live", note: nil, in: alice)
         #expect(await eventually(within: 5) { seen.livePosts.withLock { !$0.isEmpty } })
         #expect(seen.livePosts.withLock { $0.map(\.id) } == [post.id])
-        #expect(try await Sessions.feed(session.id, limit: nil, in: bob).map(\.post.url) == ["https://example.com/live"])
+        #expect(try await SessionFeed.posts(session.id, limit: nil, in: bob).map(\.post.url) == ["https://example.com/live"])
 
         watch.cancel()
         try await watch.value
@@ -182,7 +182,7 @@ import Testing
         // One wrap for Bob, one for Alice: both refused.
         #expect(error?.description == "2 of 2 events were not accepted: \(FakeRelay.defaultURL) refused the event: blocked: not on the allow list")
         #expect(relay.storedEvents == before)
-        #expect(try await Sessions.feed(session.id, limit: nil, in: alice).isEmpty)
+        #expect(try await SessionFeed.posts(session.id, limit: nil, in: alice).isEmpty)
         let entry = try alice.relays.list().first { $0.url == FakeRelay.defaultURL }
         #expect(entry?.status == "connected")
         #expect(entry?.error == "publish failed: blocked: not on the allow list")

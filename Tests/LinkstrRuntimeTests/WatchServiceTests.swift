@@ -58,7 +58,7 @@ import Testing
 
         // A new runtime on Bob's storage has the post.
         let reopened = LinkstrApp(Self.configuration(scratch, "bob"))
-        #expect(try await Sessions.feed(session.id, limit: nil, in: reopened.account().runtime).map(\.post.id) == [post.id])
+        #expect(try await SessionFeed.posts(session.id, limit: nil, in: reopened.account().runtime).map(\.post.id) == [post.id])
         await reopened.close()
         await aliceApp.close()
     }
@@ -87,7 +87,7 @@ import Testing
         #expect(!events.contains(.caughtUp))
 
         _ = try await InboxSync.sync(timeout: .seconds(10), in: bob.runtime)
-        #expect(try await Sessions.feed(session.id, limit: nil, in: bob.runtime).map(\.post.url) == ["https://example.com/before"])
+        #expect(try await SessionFeed.posts(session.id, limit: nil, in: bob.runtime).map(\.post.url) == ["https://example.com/before"])
         await bobApp.close()
         await aliceApp.close()
     }

@@ -55,7 +55,7 @@ import Testing
         #expect(second.accepted == 0)
         #expect(second.staged == 0)
         #expect(second.rejected == 0)
-        let feed = try await Sessions.feed(session.payload.sessionID, limit: nil, in: again)
+        let feed = try await SessionFeed.posts(session.payload.sessionID, limit: nil, in: again)
         #expect(feed.map(\.post.id) == [post.id])
         #expect(feed.first?.reactions.map(\.emoji) == ["👍"])
         #expect(feed.first?.post.unread == false)  // restored into an empty store: history is read

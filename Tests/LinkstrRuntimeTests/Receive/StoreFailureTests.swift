@@ -41,6 +41,6 @@ import Testing
         let report = try await InboxSync.sync(in: bob)
         #expect(report.received == 2)
         #expect(report.accepted == 2)
-        #expect(try await Sessions.feed(session.id, limit: nil, in: bob).map(\.post.id) == [post.id])
+        #expect(try await SessionFeed.posts(session.id, limit: nil, in: bob).map(\.post.id) == [post.id])
     }
 }

@@ -72,9 +72,9 @@ import Testing
             #expect(pooledReport == serialReport, "seed \(seed)")
             #expect(serialReport.received == wraps.count)
             #expect(serialReport.rejected == failing)
-            let serialFeed = try await Sessions.feed(session, limit: nil, in: serial)
+            let serialFeed = try await SessionFeed.posts(session, limit: nil, in: serial)
             #expect(serialFeed.count == 27)
-            #expect(try await Sessions.feed(session, limit: nil, in: pooled) == serialFeed, "seed \(seed)")
+            #expect(try await SessionFeed.posts(session, limit: nil, in: pooled) == serialFeed, "seed \(seed)")
         }
     }
 

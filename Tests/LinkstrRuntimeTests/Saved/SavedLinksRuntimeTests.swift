@@ -116,7 +116,7 @@ import Testing
         _ = try await Sessions.markRead(session.id, post: nil, in: bob)
         _ = try await Sessions.delete(session.id, postID: post.id, in: alice)
         _ = try await InboxSync.sync(in: bob)
-        #expect(try await Sessions.feed(session.id, limit: nil, in: bob).isEmpty)
+        #expect(try await SessionFeed.posts(session.id, limit: nil, in: bob).isEmpty)
         #expect(try await SavedLinks.savedLinks(in: bob) == before)
     }
 
@@ -127,7 +127,7 @@ import Testing
         _ = try await SavedLinks.save("https://swift.org/blog", tags: ["swift"], note: "the blog", in: alice)
         let posted = try await SavedLinks.postSaved(session.id, url: "swift.org/blog", note: nil, in: alice)
         #expect(posted.url == "https://swift.org/blog" && posted.note == "the blog")
-        #expect(try await Sessions.feed(session.id, limit: nil, in: alice).map(\.post.url) == ["https://swift.org/blog"])
+        #expect(try await SessionFeed.posts(session.id, limit: nil, in: alice).map(\.post.url) == ["https://swift.org/blog"])
         await #expect(throws: LinkstrError.self) { try await SavedLinks.postSaved(session.id, url: "https://not.saved.example", note: nil, in: alice) }
     }
 

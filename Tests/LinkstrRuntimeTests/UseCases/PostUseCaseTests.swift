@@ -37,7 +37,7 @@ import Testing
         #expect(printed(JSONRecords.SentPost(post))["url"] as? String == stored)
 
         _ = try await InboxSync.sync(in: bob.runtime)
-        let feed = try await Sessions.feed(session, limit: nil, in: bob.runtime)
+        let feed = try await SessionFeed.posts(session, limit: nil, in: bob.runtime)
         #expect(feed.map(\.post.url) == [stored])
         #expect(feed.first?.post.note == "look")
         #expect(feed.first?.post.unread == true)
@@ -52,7 +52,7 @@ import Testing
         let error = await #expect(throws: LinkstrError.self) { try await Sessions.post(session, url: input, note: nil, in: alice.runtime) }
         #expect(error?.code == .badInput)
         #expect(relay.storedEvents.count == before)
-        #expect(try await Sessions.feed(session, limit: nil, in: alice.runtime).isEmpty)
+        #expect(try await SessionFeed.posts(session, limit: nil, in: alice.runtime).isEmpty)
     }
 
     @Test func aReactionTogglesAndOnAndOffSetItWhateverItWas() async throws {
@@ -68,16 +68,16 @@ import Testing
         #expect(try await Sessions.react(session, postID: postID, emoji: "🔥", active: nil, in: bob.runtime).active)
         #expect(try await Sessions.react(session, postID: postID, emoji: "🔥", active: true, in: bob.runtime).active)
         _ = try await InboxSync.sync(in: alice.runtime)
-        let reactions = try await Sessions.feed(session, limit: nil, in: alice.runtime).first?.reactions
+        let reactions = try await SessionFeed.posts(session, limit: nil, in: alice.runtime).first?.reactions
         #expect(reactions?.map(\.emoji) == ["🔥"])
         #expect(reactions?.first?.senders == [bob.runtime.me])
-        let row = printed(JSONRecords.FeedRow(try #require(try await Sessions.feed(session, limit: nil, in: alice.runtime).first)))
+        let row = printed(JSONRecords.FeedRow(try #require(try await SessionFeed.posts(session, limit: nil, in: alice.runtime).first)))
         #expect(row["reactions"] as? [String: [String]] == ["🔥": [bob.runtime.me.hex]])
 
         #expect(try await Sessions.react(session, postID: postID, emoji: "🔥", active: false, in: bob.runtime).active == false)
         #expect(try await Sessions.react(session, postID: postID, emoji: "🔥", active: false, in: bob.runtime).active == false)
         _ = try await InboxSync.sync(in: alice.runtime)
-        #expect(try await Sessions.feed(session, limit: nil, in: alice.runtime).first?.reactions.isEmpty == true)
+        #expect(try await SessionFeed.posts(session, limit: nil, in: alice.runtime).first?.reactions.isEmpty == true)
 
         #expect(try await Sessions.react(session, postID: postID, emoji: "🔥", active: nil, in: bob.runtime).active)
     }
@@ -106,8 +106,8 @@ import Testing
         #expect(printed(JSONRecords.Deletion(deletion))["relay_copies_kept"] as? Bool == false)
         #expect(deletion.warnings.isEmpty)
         _ = try await InboxSync.sync(in: bob.runtime)
-        #expect(try await Sessions.feed(session, limit: nil, in: alice.runtime).map(\.post.id) == [kept.id])
-        #expect(try await Sessions.feed(session, limit: nil, in: bob.runtime).map(\.post.id) == [kept.id])
+        #expect(try await SessionFeed.posts(session, limit: nil, in: alice.runtime).map(\.post.id) == [kept.id])
+        #expect(try await SessionFeed.posts(session, limit: nil, in: bob.runtime).map(\.post.id) == [kept.id])
     }
 
     @Test func aPostThatCameBackBySyncIsDeletedForMembersWithAWarningThatRelaysKeepItsCopies() async throws {
@@ -127,7 +127,7 @@ import Testing
         #expect(deletion.warnings == [
             "members no longer see the post, but relays keep their copies of it: only the machine that sent it holds the keys to ask them to drop those copies"
         ])
-        #expect(try await Sessions.feed(session.id, limit: nil, in: restored.runtime).isEmpty)
+        #expect(try await SessionFeed.posts(session.id, limit: nil, in: restored.runtime).isEmpty)
     }
 
     @Test func readMarksOnePostOrTheWholeSessionAndTheSessionIsReadWhenNoneIsLeft() async throws {
@@ -142,12 +142,12 @@ import Testing
         #expect(try await Sessions.summary(of: session, in: runtime).unread)
 
         #expect(try await Sessions.markRead(session, post: first.id, in: runtime) == 1)
-        let unread = try await Sessions.feed(session, limit: nil, in: runtime).filter(\.post.unread).map(\.post.id)
+        let unread = try await SessionFeed.posts(session, limit: nil, in: runtime).filter(\.post.unread).map(\.post.id)
         #expect(unread.count == 2 && !unread.contains(first.id))
         #expect(try await Sessions.summary(of: session, in: runtime).unread)
 
         #expect(try await Sessions.markRead(session, post: nil, in: runtime) == 2)
-        #expect(try await Sessions.feed(session, limit: nil, in: runtime).allSatisfy { !$0.post.unread })
+        #expect(try await SessionFeed.posts(session, limit: nil, in: runtime).allSatisfy { !$0.post.unread })
         #expect(try await Sessions.summary(of: session, in: runtime).unread == false)
         #expect(try await Sessions.markRead(session, post: nil, in: runtime) == 0)
     }
@@ -160,11 +160,11 @@ import Testing
         // boundaries fall among posts of the same time.
         for index in 1...40 { _ = try await Sessions.post(session, url: "https://example.com/\(index)", note: nil, in: alice.runtime) }
         let runtime = alice.runtime
-        let whole = try await Sessions.feed(session, limit: nil, in: runtime)
+        let whole = try await SessionFeed.posts(session, limit: nil, in: runtime)
         #expect(whole.count == 40)
         #expect(whole.map(\.post.createdAt) == whole.map(\.post.createdAt).sorted())
         for limit in [1, 2, 17, 23, 39, 40, 50] {
-            #expect(try await Sessions.feed(session, limit: limit, in: runtime).map(\.post.id) == whole.suffix(limit).map(\.post.id), "limit \(limit)")
+            #expect(try await SessionFeed.posts(session, limit: limit, in: runtime).map(\.post.id) == whole.suffix(limit).map(\.post.id), "limit \(limit)")
         }
     }
 
@@ -178,7 +178,7 @@ import Testing
         _ = try await Sessions.post(session, url: "https://example.com/1", note: nil, in: runtime)
         _ = try await Sessions.changeMembers(session, adding: [carol], removing: [bob.runtime.me], in: runtime)
 
-        let feed = try await Sessions.sessionFeed(session, limit: nil, in: runtime)
+        let feed = try await SessionFeed.page(session, limit: nil, in: runtime)
         #expect(feed.session.id == session && feed.items.count == 1)
         #expect(feed.membershipChanges.map(\.added) == [[carol]])
         #expect(feed.membershipChanges.map(\.removed) == [[bob.runtime.me]])

@@ -33,7 +33,7 @@ import Testing
         let second = try await InboxSync.sync(in: bob.runtime)
         #expect(second.accepted == 1)
         #expect(printed(JSONRecords.SyncCounts(second))["accepted"] as? Int == 1)
-        #expect(try await Sessions.feed(session.id, limit: nil, in: bob.runtime).count == 2)
+        #expect(try await SessionFeed.posts(session.id, limit: nil, in: bob.runtime).count == 2)
     }
 
     @Test func aWrapThatIsNotForTheAccountIsRejectedOnceAndNotCountedAgain() async throws {
@@ -107,7 +107,7 @@ import Testing
         await services.triggerGracefulShutdown()
         while await events.next() != nil {}
         try await running.value
-        #expect(try await Sessions.feed(session.id, limit: nil, in: bob.runtime).map(\.post.id) == [post.id])
+        #expect(try await SessionFeed.posts(session.id, limit: nil, in: bob.runtime).map(\.post.id) == [post.id])
         await bobApp.close()
     }
 }
