@@ -36,7 +36,7 @@ public enum Contacts {
         (try? contactBook(in: account))?.displayName(for: person) ?? person.npub
     }
 
-    /// How each of `people` is shown (`displayName(of:)`), each person named once (a feed names its
+    /// How each of `people` is shown (`displayName(of:in:)`), each person named once (a feed names its
     /// senders once per post).
     public static func displayNames(of people: [PublicKey], in account: isolated AccountRuntime) -> [PublicKey: String] {
         var names: [PublicKey: String] = [:]

@@ -122,7 +122,7 @@ public enum Sessions {
         }
     }
 
-    /// A post of a session named by its id or a unique prefix (`resolvePost(_:in:typed:)`).
+    /// A post of a session named by its id or a unique prefix (`resolvePost(_:in:typed:in:)`).
     public static func post(_ text: String, in session: SessionID, typed: String? = nil, in account: isolated AccountRuntime) throws(LinkstrError) -> Post {
         let id = try resolvePost(text, in: session, typed: typed, in: account)
         guard let post = try account.withStore({ try account.store.post(PostReference(sessionID: session, postID: id)) }) else {
