@@ -11,7 +11,7 @@ public enum BunkerRecords {
     public static let bunkerLogCapacity = 10_000
 
     /// The approved client with this key, if any.
-    public static func bunkerClient(_ pubkey: PublicKey, in account: isolated AccountRuntime) throws(LinkstrError) -> BunkerClient? {
+    static func bunkerClient(_ pubkey: PublicKey, in account: isolated AccountRuntime) throws(LinkstrError) -> BunkerClient? {
         guard let bytes = try account.withStore({ try account.store.read(BunkerCollection.client, key: account.cipher.lookupHash(pubkey.rawBytes)) }) else { return nil }
         return try Self.decodeBunkerRecord { () throws(RecordValueError) in try BunkerClient(encoded: bytes) }
     }
@@ -24,7 +24,7 @@ public enum BunkerRecords {
     }
 
     /// Approves `client` (or changes what it may do).
-    public static func rememberBunkerClient(_ client: BunkerClient, in account: isolated AccountRuntime) throws(LinkstrError) {
+    static func rememberBunkerClient(_ client: BunkerClient, in account: isolated AccountRuntime) throws(LinkstrError) {
         try account.withStore {
             try account.store.put(
                 BunkerCollection.client, key: account.cipher.lookupHash(client.pubkey.rawBytes), sort: client.approvedAt, value: client.encodedRecord())

@@ -25,7 +25,7 @@ public enum Contacts {
     }
 
     /// Each of `texts` as a person (``resolvePerson(_:in:)``), in order; the first that names nobody throws.
-    public static func resolvePeople(_ texts: [String], in account: isolated AccountRuntime) throws(LinkstrError) -> [PublicKey] {
+    static func resolvePeople(_ texts: [String], in account: isolated AccountRuntime) throws(LinkstrError) -> [PublicKey] {
         var keys: [PublicKey] = []
         for text in texts { keys.append(try resolvePerson(text, in: account)) }
         return keys
@@ -165,7 +165,7 @@ public enum Contacts {
     /// mutation it waits for a relay's OK, and only then keeps the name locally. Returns the name
     /// as published (cleaned like every shown name).
     @discardableResult
-    public static func publishName(_ name: String?, in account: isolated AccountRuntime) async throws(LinkstrError) -> String? {
+    static func publishName(_ name: String?, in account: isolated AccountRuntime) async throws(LinkstrError) -> String? {
         let cleaned = name.flatMap(Profile.publishableName)
         if name != nil, cleaned == nil { throw LinkstrError(.badInput, "the name is empty; give a name, or --clear to remove the published one") }
         let pool = try await Outbox.writablePool(in: account)

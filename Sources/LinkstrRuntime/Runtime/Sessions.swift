@@ -44,7 +44,7 @@ public enum Sessions {
     }
 
     /// How many leading characters of a session id name it where a name is ambiguous.
-    public static let shortIDLength = 8
+    static let shortIDLength = 8
 
     /// The first `shortIDLength` characters of `id`.
     public static func shortID(_ id: SessionID) -> String { String(id.rawValue.prefix(shortIDLength)) }

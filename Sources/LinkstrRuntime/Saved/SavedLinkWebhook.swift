@@ -74,7 +74,7 @@ public enum SavedLinkWebhook {
 
     /// Whether the background service should sync now: a webhook is configured, and no sync was
     /// accepted in the last 24 hours, or the last one failed or was skipped and its back-off is over.
-    public static func syncIsDue(settings: SavedLinksSettings? = nil, in account: isolated AccountRuntime) throws(LinkstrError) -> Bool {
+    static func syncIsDue(settings: SavedLinksSettings? = nil, in account: isolated AccountRuntime) throws(LinkstrError) -> Bool {
         guard (settings ?? account.host.configuration.savedLinks).webhook != nil else { return false }
         let status = try Self.status(in: account)
         let now = account.clock()
