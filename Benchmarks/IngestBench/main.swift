@@ -147,13 +147,13 @@ func run(_ options: Options) async throws -> Bool {
     let ingestStart = now()
     let cpuStart = cpuTime()
     let tenths = TenthClock(count: workload.wraps.count, start: ingestStart)
-    let report = try await runtime.ingestForBenchmark(workload.wraps, received: tenths.received)
+    let report = try await InboxSync.ingest(workload.wraps, received: tenths.received, in: runtime)
     let seconds = now() - ingestStart
     let cpuSeconds = cpuTime() - cpuStart
     let peak = ProcessMemory.peakKiB
 
     // MARK: Does the stored state match what was sent?
-    let feed = try await runtime.feed(workload.sessionID, limit: nil)
+    let feed = try await SessionFeed.posts(workload.sessionID, limit: nil, in: runtime)
     let activeReactions = feed.reduce(0) { $0 + $1.reactions.reduce(0) { $0 + $1.senders.count } }
     var problems: [String] = []
     if feed.count != workload.posts { problems.append("\(feed.count) posts stored, \(workload.posts) sent") }

@@ -9,7 +9,7 @@ public func linkstr_contacts_list(
     _ handle: OpaquePointer?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
-        try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in try await runtime.contacts() }.map(JSONRecords.ContactRow.init)
+        try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in try await Contacts.contacts(in: runtime) }.map(JSONRecords.ContactRow.init)
     }
 }
 
@@ -21,7 +21,7 @@ public func linkstr_contact_add(
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let (key, alias) = (try RuntimeCall.text(key, "key"), RuntimeCall.optionalText(alias))
         let contact = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
-            try await runtime.addContact(try await runtime.resolvePerson(key), alias: alias)
+            try await Contacts.addContact(try await Contacts.resolvePerson(key, in: runtime), alias: alias, in: runtime)
         }
         return JSONRecords.ContactRow(contact)
     }
@@ -35,7 +35,7 @@ public func linkstr_contact_remove(
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let key = try RuntimeCall.text(key, "key")
         try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
-            try await runtime.removeContact(try await runtime.resolvePerson(key))
+            try await Contacts.removeContact(try await Contacts.resolvePerson(key, in: runtime), in: runtime)
         }
         return JSONRecords.ok
     }
@@ -49,7 +49,7 @@ public func linkstr_contact_alias(
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let (key, alias) = (try RuntimeCall.text(key, "key"), try RuntimeCall.text(alias, "alias"))
         try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
-            try await runtime.setAlias(alias.isEmpty ? nil : alias, for: try await runtime.resolvePerson(key))
+            try await Contacts.setAlias(alias.isEmpty ? nil : alias, for: try await Contacts.resolvePerson(key, in: runtime), in: runtime)
         }
         return JSONRecords.ok
     }

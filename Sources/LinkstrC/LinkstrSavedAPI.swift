@@ -12,7 +12,7 @@ public func linkstr_save(
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let (url, tags, note) = (try RuntimeCall.text(url, "url"), try tagList(tagsJSON, "tags"), RuntimeCall.optionalText(note))
-        let outcome = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in try await runtime.save(url, tags: tags, note: note) }
+        let outcome = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in try await SavedLinks.save(url, tags: tags, note: note, in: runtime) }
         return JSONRecords.SaveResult(outcome)
     }
 }
@@ -24,7 +24,7 @@ public func linkstr_saved_list(
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let filter = SavedLinkFilter(tags: try tagList(tagsJSON, "tags"), search: RuntimeCall.optionalText(search), deleted: deleted != 0)
-        let links = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in try await runtime.savedLinks(filter) }
+        let links = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in try await SavedLinks.savedLinks(filter, in: runtime) }
         return links.map(JSONRecords.SavedLinkRow.init)
     }
 }
@@ -37,8 +37,8 @@ public func linkstr_saved_tag(
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let (url, add, remove) = (try RuntimeCall.text(url, "url"), try tagList(addJSON, "add"), try tagList(removeJSON, "remove"))
         let link = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
-            guard !add.isEmpty || !remove.isEmpty else { return try await runtime.savedLink(url) }
-            return try await runtime.retag(url, adding: add, removing: remove)
+            guard !add.isEmpty || !remove.isEmpty else { return try await SavedLinks.savedLink(url, in: runtime) }
+            return try await SavedLinks.retag(url, adding: add, removing: remove, in: runtime)
         }
         return JSONRecords.SavedLinkRow(link)
     }
@@ -51,7 +51,7 @@ public func linkstr_unsave(
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let url = try RuntimeCall.text(url, "url")
-        return JSONRecords.SavedLinkRow(try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in try await runtime.unsave(url) })
+        return JSONRecords.SavedLinkRow(try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in try await SavedLinks.unsave(url, in: runtime) })
     }
 }
 
@@ -62,7 +62,7 @@ public func linkstr_restore(
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let url = try RuntimeCall.text(url, "url")
-        return JSONRecords.SavedLinkRow(try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in try await runtime.restore(url) })
+        return JSONRecords.SavedLinkRow(try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in try await SavedLinks.restore(url, in: runtime) })
     }
 }
 
@@ -73,7 +73,7 @@ public func linkstr_tags(
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let url = RuntimeCall.optionalText(url)
-        let scores = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in try await runtime.tagScores(for: url) }
+        let scores = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in try await SavedLinks.tagScores(for: url, in: runtime) }
         return scores.map(JSONRecords.TagRow.init)
     }
 }
@@ -85,7 +85,7 @@ public func linkstr_saved_sync(
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let status = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
-            statusOnly != 0 ? try await runtime.webhookStatus() : try await runtime.syncSavedLinks()
+            statusOnly != 0 ? try await SavedLinkWebhook.status(in: runtime) : try await SavedLinkWebhook.sync(in: runtime)
         }
         if statusOnly == 0, status.outcome == .failed {
             throw EmbeddedFailure(.unavailable, status.failureSentence)

@@ -12,7 +12,7 @@ public func linkstr_sessions_list(
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let sessions = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
-            try await runtime.sessions(archived: archived != 0)
+            try await Sessions.sessions(archived: archived != 0, in: runtime)
         }
         return sessions.map(JSONRecords.SessionRow.init)
     }
@@ -28,7 +28,7 @@ public func linkstr_session_create(
         let name = try RuntimeCall.text(name, "name")
         let members = try people(RuntimeCall.optionalText(membersJSON) ?? "[]")
         let (summary, warning) = try runtime.run { runtime throws(LinkstrError) in
-            try await runtime.createSession(named: name, members: members)
+            try await Sessions.createSession(named: name, members: members, in: runtime)
         }
         return JSONRecords.Merged(JSONRecords.CreatedSession(summary), Warnings(warnings: warning.map { [$0] } ?? []))
     }
@@ -49,7 +49,7 @@ public func linkstr_session_members(
         let add = try people(RuntimeCall.optionalText(addJSON) ?? "[]")
         let remove = try people(RuntimeCall.optionalText(removeJSON) ?? "[]")
         let summary = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
-            try await runtime.changeMembers(of: session, adding: add, removing: remove)
+            try await Sessions.changeMembers(of: session, adding: add, removing: remove, in: runtime)
         }
         return JSONRecords.SessionMembers(summary)
     }
@@ -79,7 +79,7 @@ public func linkstr_feed(
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let session = try RuntimeCall.text(session, "session")
         let items = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
-            try await runtime.feed(try await runtime.resolveSession(session), limit: limit == 0 ? nil : Int(limit))
+            try await SessionFeed.posts(try await Sessions.resolveSession(session, in: runtime), limit: limit == 0 ? nil : Int(limit), in: runtime)
         }
         return items.map(JSONRecords.FeedRow.init)
     }
@@ -93,7 +93,7 @@ public func linkstr_post(
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let (session, url, note) = (try RuntimeCall.text(session, "session"), try RuntimeCall.text(url, "url"), RuntimeCall.optionalText(note))
         let post = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
-            try await runtime.post(try await runtime.resolveSession(session), url: url, note: note)
+            try await Sessions.post(try await Sessions.resolveSession(session, in: runtime), url: url, note: note, in: runtime)
         }
         return JSONRecords.SentPost(post)
     }
@@ -117,8 +117,8 @@ public func linkstr_react(
             throw EmbeddedFailure(.invalid, "unknown reaction mode \(mode); use LINKSTR_REACT_TOGGLE, LINKSTR_REACT_ON or LINKSTR_REACT_OFF")
         }
         let reaction = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
-            let id = try await runtime.resolveSession(session)
-            return try await runtime.react(id, postID: try await runtime.resolvePost(post, in: id), emoji: emoji, active: active)
+            let id = try await Sessions.resolveSession(session, in: runtime)
+            return try await Sessions.react(id, postID: try await Sessions.resolvePost(post, in: id, in: runtime), emoji: emoji, active: active, in: runtime)
         }
         return JSONRecords.SentReaction(reaction)
     }
@@ -132,8 +132,8 @@ public func linkstr_delete(
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let (session, post) = (try RuntimeCall.text(session, "session"), try RuntimeCall.text(post, "post"))
         let deletion = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
-            let id = try await runtime.resolveSession(session)
-            return try await runtime.delete(id, postID: try await runtime.resolvePost(post, in: id))
+            let id = try await Sessions.resolveSession(session, in: runtime)
+            return try await Sessions.delete(id, postID: try await Sessions.resolvePost(post, in: id, in: runtime), in: runtime)
         }
         return JSONRecords.Deletion(deletion)
     }
@@ -147,10 +147,10 @@ public func linkstr_read(
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let (session, post) = (try RuntimeCall.text(session, "session"), RuntimeCall.optionalText(post))
         _ = try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
-            let id = try await runtime.resolveSession(session)
+            let id = try await Sessions.resolveSession(session, in: runtime)
             var postID: RumorID?
-            if let post { postID = try await runtime.resolvePost(post, in: id) }
-            return try await runtime.markRead(id, post: postID)
+            if let post { postID = try await Sessions.resolvePost(post, in: id, in: runtime) }
+            return try await Sessions.markRead(id, post: postID, in: runtime)
         }
         return JSONRecords.ok
     }
@@ -159,7 +159,7 @@ public func linkstr_read(
 private func setArchived(_ handle: OpaquePointer?, _ session: UnsafePointer<CChar>?, _ archived: Bool) throws(EmbeddedFailure) -> JSONRecords.Ok {
     let session = try RuntimeCall.text(session, "session")
     try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
-        try await runtime.setArchived(try await runtime.resolveSession(session), archived)
+        try await Sessions.setArchived(try await Sessions.resolveSession(session, in: runtime), archived, in: runtime)
     }
     return JSONRecords.ok
 }

@@ -14,7 +14,7 @@ public func linkstr_sync(
         let runtime = try EmbeddedRuntime.from(handle)
         try runtime.requireNoWatch()
         let timeout = relayTimeout(timeoutSeconds)
-        let report = try runtime.run { runtime throws(LinkstrError) in try await runtime.sync(timeout: timeout) }
+        let report = try runtime.run { runtime throws(LinkstrError) in try await InboxSync.sync(timeout: timeout, in: runtime) }
         return JSONRecords.SyncCounts(report)
     }
 }

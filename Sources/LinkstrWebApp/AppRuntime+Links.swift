@@ -34,10 +34,10 @@ extension AppRuntime {
             guard let guid = deepLink.messageGUID else { return .sharedURL(url: deepLink.url, sharedAt: nil) }
             return try await mapped {
                 // A post id the account does not have (or a link made up by a page) is just its URL.
-                guard let post = try? await runtime.resolvePost(guid), post.url == deepLink.url else {
+                guard let post = try? await Sessions.resolvePost(guid, in: runtime), post.url == deepLink.url else {
                     return ClickedLinkView.sharedURL(url: deepLink.url, sharedAt: deepLink.timestamp)
                 }
-                let sessions = try await runtime.sessions(archived: false) + runtime.sessions(archived: true)
+                let sessions = try await Sessions.sessions(archived: false, in: runtime) + Sessions.sessions(archived: true, in: runtime)
                 let name = sessions.first { $0.id == post.sessionID }?.name ?? ""
                 return .post(url: post.url, session: post.sessionID.rawValue, sessionName: name, post: post.id.hex)
             }
@@ -56,7 +56,7 @@ extension AppRuntime {
         }
         guard case .save(let save) = link else { throw AppFailure("only a linkstr://save link saves a page", isBadInput: true) }
         return try await mapped {
-            let outcome = try await runtime.save(save.url, tags: save.tags, note: save.note)
+            let outcome = try await SavedLinks.save(save.url, tags: save.tags, note: save.note, in: runtime)
             return (outcome.link.url, outcome.link.tags, outcome.alreadySaved)
         }
     }

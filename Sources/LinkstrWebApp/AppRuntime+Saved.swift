@@ -8,16 +8,16 @@ extension AppRuntime {
     func savedLinks(_ filter: SavedLinkFilter) async throws(AppFailure) -> SavedListView {
         let runtime = try runtime()
         return try await mapped {
-            let links = try await runtime.savedLinks(filter)
-            let sharers = await runtime.displayNames(of: Array(Set(links.compactMap(\.sharedBy))))
+            let links = try await SavedLinks.savedLinks(filter, in: runtime)
+            let sharers = await Contacts.displayNames(of: Array(Set(links.compactMap(\.sharedBy))), in: runtime)
             var sessionNames: [SessionID: String] = [:]
-            for session in Set(links.compactMap(\.sharedIn)) { sessionNames[session] = try? await runtime.summary(of: session).name }
+            for session in Set(links.compactMap(\.sharedIn)) { sessionNames[session] = try? await Sessions.summary(of: session, in: runtime).name }
             let rows = links.map { link in
                 SavedLinkRow(
                     url: link.url, title: link.title, note: link.note, tags: link.tags, savedAt: link.savedAt, deletedAt: link.deletedAt,
                     sharedBy: link.sharedBy.map { $0 == runtime.me ? "You" : sharers[$0] ?? $0.npub }, sharedIn: link.sharedIn.map { sessionNames[$0] ?? "a session" })
             }
-            return SavedListView(links: rows, tags: try await runtime.tagScores().map { TagCount(name: $0.name, count: $0.count) })
+            return SavedListView(links: rows, tags: try await SavedLinks.tagScores(in: runtime).map { TagCount(name: $0.name, count: $0.count) })
         }
     }
 
@@ -26,11 +26,11 @@ extension AppRuntime {
     func tagChoice(for url: String?) async throws(AppFailure) -> TagChoice {
         let runtime = try runtime()
         var existing: SavedLink?
-        if let url, let link = try? await runtime.savedLink(url), !link.isDeleted { existing = link }
+        if let url, let link = try? await SavedLinks.savedLink(url, in: runtime), !link.isDeleted { existing = link }
         // A link that is no web link yet (still being typed) is ranked without the site's boost.
         let scores = try await mapped { () async throws -> [TagScore] in
-            if let url, let ranked = try? await runtime.tagScores(for: url) { return ranked }
-            return try await runtime.tagScores()
+            if let url, let ranked = try? await SavedLinks.tagScores(for: url, in: runtime) { return ranked }
+            return try await SavedLinks.tagScores(in: runtime)
         }
         let kept = Set(existing?.tags ?? [])
         return TagChoice(savedTags: existing?.tags, suggestions: scores.map(\.name).filter { !kept.contains($0) })
@@ -40,9 +40,9 @@ extension AppRuntime {
     func postToSave(_ session: String, post: String) async throws(AppFailure) -> PostToSave {
         let runtime = try runtime()
         return try await mapped {
-            let id = try await runtime.resolveSession(session)
-            let found = try await runtime.post(post, in: id, typed: session)
-            return PostToSave(session: id.rawValue, sessionName: try await runtime.summary(of: id).name, post: found.id.hex, url: found.url, note: found.note)
+            let id = try await Sessions.resolveSession(session, in: runtime)
+            let found = try await Sessions.post(post, in: id, typed: session, in: runtime)
+            return PostToSave(session: id.rawValue, sessionName: try await Sessions.summary(of: id, in: runtime).name, post: found.id.hex, url: found.url, note: found.note)
         }
     }
 
@@ -51,31 +51,31 @@ extension AppRuntime {
     func saveLink(_ url: String, post: String?, tags: [String], note: String?) async throws(AppFailure) -> String {
         let runtime = try runtime()
         let outcome = try await mapped {
-            if let post { return try await runtime.save(fromPost: post, tags: tags, note: note) }
-            return try await runtime.save(url, tags: tags, note: note)
+            if let post { return try await SavedLinks.save(fromPost: post, tags: tags, note: note, in: runtime) }
+            return try await SavedLinks.save(url, tags: tags, note: note, in: runtime)
         }
-        if runtime.media.host.configuration.savedLinks.webhook != nil { Task { _ = try? await runtime.syncSavedLinks() } }
+        if runtime.media.host.configuration.savedLinks.webhook != nil { Task { _ = try? await SavedLinkWebhook.sync(in: runtime) } }
         return outcome.summary
     }
 
     /// The saved link of `url` (kept or removed), for its edit view.
     func savedLink(_ url: String) async throws(AppFailure) -> SavedLink {
         let runtime = try runtime()
-        return try await mapped { try await runtime.savedLink(url) }
+        return try await mapped { try await SavedLinks.savedLink(url, in: runtime) }
     }
 
     /// Adds and removes tags, as `linkstr tag URL --add … --remove …`.
     func retag(_ url: String, adding: [String], removing: [String]) async throws(AppFailure) -> SavedLink {
         let runtime = try runtime()
-        return try await mapped { try await runtime.retag(url, adding: adding, removing: removing) }
+        return try await mapped { try await SavedLinks.retag(url, adding: adding, removing: removing, in: runtime) }
     }
 
     /// `linkstr unsave` (`removing`) or `linkstr restore`.
     func setSavedLinkRemoved(_ url: String, _ removing: Bool) async throws(AppFailure) -> SavedLink {
         let runtime = try runtime()
         return try await mapped {
-            if removing { return try await runtime.unsave(url) }
-            return try await runtime.restore(url)
+            if removing { return try await SavedLinks.unsave(url, in: runtime) }
+            return try await SavedLinks.restore(url, in: runtime)
         }
     }
 
@@ -83,9 +83,9 @@ extension AppRuntime {
     func postOfSavedLink(_ url: String) async throws(AppFailure) -> (session: String, post: String?) {
         let runtime = try runtime()
         return try await mapped {
-            let link = try await runtime.savedLink(url)
+            let link = try await SavedLinks.savedLink(url, in: runtime)
             guard let session = link.sharedIn else { throw LinkstrError(.badInput, "\(link.url) was not saved from a session") }
-            let feed = try await runtime.sessionFeed(session, limit: nil)
+            let feed = try await SessionFeed.page(session, limit: nil, in: runtime)
             let post = feed.items.last { $0.post.url == link.url && (link.sharedBy == nil || $0.post.sender == link.sharedBy) }
             return (session.rawValue, post?.post.id.hex)
         }
@@ -96,7 +96,7 @@ extension AppRuntime {
     func importBookmarks(_ bytes: Data, named name: String) async throws(AppFailure) -> String {
         let runtime = try runtime()
         return try await mapped {
-            try await runtime.importBookmarks(try BookmarkFile.entries(bytes, named: name)).summary
+            try await SavedLinks.importBookmarks(try BookmarkFile.entries(bytes, named: name), in: runtime).summary
         }
     }
 
@@ -104,8 +104,8 @@ extension AppRuntime {
     func exportSavedLinks(json: Bool) async throws(AppFailure) -> String {
         let runtime = try runtime()
         return try await mapped {
-            if json { return SavedLinkExport.json(try await runtime.savedLinks()) }
-            return try await runtime.exportBookmarks()
+            if json { return SavedLinkExport.json(try await SavedLinks.savedLinks(in: runtime)) }
+            return try await SavedLinks.exportBookmarks(in: runtime)
         }
     }
 
@@ -113,7 +113,7 @@ extension AppRuntime {
     func savedSyncStatus() async throws(AppFailure) -> SavedSyncView {
         let runtime = try runtime()
         let webhook = runtime.media.host.configuration.savedLinks.webhook.map(Self.shownAddress)
-        return try await mapped { SavedSyncView(webhook: webhook, status: try await runtime.webhookStatus()) }
+        return try await mapped { SavedSyncView(webhook: webhook, status: try await SavedLinkWebhook.status(in: runtime)) }
     }
 
     /// A webhook address as a page shows it: without a user, password or query (they may hold a token).
@@ -133,14 +133,14 @@ extension AppRuntime {
         var outcomes: [SyncOutcome] = []
         if runtime.media.host.configuration.savedLinks.webhook != nil {
             do throws(LinkstrError) {
-                let status = try await runtime.syncSavedLinks()
+                let status = try await SavedLinkWebhook.sync(in: runtime)
                 outcomes.append(SyncOutcome(what: "Webhook", said: status.summary(syncing: true), problem: status.outcome == .failed ? status.failureSentence : nil))
             } catch {
                 outcomes.append(SyncOutcome(what: "Webhook", said: nil, problem: error.description))
             }
         }
         do throws(LinkstrError) {
-            let report = try await runtime.syncSavedLinksWithRelays()
+            let report = try await SavedLinks.syncSavedLinksWithRelays(in: runtime)
             outcomes.append(SyncOutcome(what: "Your other machines", said: report.summary, problem: report.pendingSentence))
         } catch {
             outcomes.append(SyncOutcome(what: "Your other machines", said: nil, problem: error.description))

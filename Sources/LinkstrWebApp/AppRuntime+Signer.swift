@@ -16,10 +16,10 @@ extension AppRuntime {
         var qr: (size: Int, modules: [Bool])?
         if let link, let code = try? QRCode(encoding: link) { qr = (code.size, code.modules) }
         return try await mapped {
-            let remembered = try await runtime.bunkerClients()
+            let remembered = try await BunkerRecords.bunkerClients(in: runtime)
             let once = bunker?.clientsApprovedOnce ?? []
             let names = Dictionary((remembered + once).map { ($0.pubkey, $0.label) }, uniquingKeysWith: { first, _ in first })
-            let log = try await runtime.bunkerLog(limit: Self.signerLogShown).reversed().map { entry in
+            let log = try await BunkerRecords.bunkerLog(limit: Self.signerLogShown, in: runtime).reversed().map { entry in
                 SignerView.LogRow(
                     time: entry.time, method: entry.method, kind: entry.kind, eventID: entry.eventID?.hex, client: names[entry.client] ?? entry.client.npub)
             }
@@ -63,7 +63,7 @@ extension AppRuntime {
     func forgetSignerClient(_ key: String) async throws(AppFailure) {
         let runtime = try runtime()
         guard let client = try? PublicKey(npub: key) else { throw AppFailure("'\(key)' is not a client key (npub)", isBadInput: true) }
-        let forgotten = try await mapped { try await runtime.forgetBunkerClient(client) }
+        let forgotten = try await mapped { try await BunkerRecords.forgetBunkerClient(client, in: runtime) }
         let forgottenOnce = signerDesk.bunker?.forgetClientApprovedOnce(client) ?? false
         guard forgotten || forgottenOnce else { throw AppFailure("\(client.npub) is not an approved client", isBadInput: true) }
     }

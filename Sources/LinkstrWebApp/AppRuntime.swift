@@ -167,7 +167,7 @@ public actor AppRuntime {
     func sessions(archived: Bool = false) async throws(AppFailure) -> [SessionRow] {
         let runtime = try runtime()
         return try await mapped {
-            try await runtime.sessions(archived: archived).map { summary in
+            try await Sessions.sessions(archived: archived, in: runtime).map { summary in
                 SessionRow(
                     id: summary.id.rawValue, name: summary.name, updatedAt: summary.updatedAt, unread: summary.unread,
                     memberCount: summary.members.count, removed: summary.removed)
@@ -183,8 +183,8 @@ public actor AppRuntime {
         let cursor = before.flatMap(FeedCursor.init)
         if let before, cursor == nil { throw AppFailure("'\(before)' is not a place in a feed; go back to the session", isBadInput: true) }
         return try await mapped {
-            let id = try await runtime.resolveSession(session)
-            let feed = try await runtime.feedPage(id, before: cursor, limit: limit)
+            let id = try await Sessions.resolveSession(session, in: runtime)
+            let feed = try await SessionFeed.page(id, limit: limit, before: cursor, in: runtime)
             let thumbnails = Self.cachedThumbnails(runtime.media)
             let posts = feed.items.reversed().map { item in
                 PostRow(
@@ -199,7 +199,7 @@ public actor AppRuntime {
                     time: change.time, added: change.added.map { feed.names[$0] ?? $0.npub }, removed: change.removed.map { feed.names[$0] ?? $0.npub })
             }
             // Marking read is a write: only when something is unread (not on every page and live refresh).
-            if feed.unread > 0 { _ = try await runtime.markRead(id, post: nil) }
+            if feed.unread > 0 { _ = try await Sessions.markRead(id, post: nil, in: runtime) }
             return FeedView(
                 id: id.rawValue, name: feed.session.name, memberCount: feed.session.members.count, removed: feed.session.removed,
                 archived: feed.session.archived, posts: posts, membership: lines.reversed(), older: feed.older?.description, isOlderPage: cursor != nil)
@@ -209,7 +209,7 @@ public actor AppRuntime {
     func contacts() async throws(AppFailure) -> [ContactRow] {
         let runtime = try runtime()
         return try await mapped {
-            try await runtime.contacts().map { contact in
+            try await Contacts.contacts(in: runtime).map { contact in
                 ContactRow(npub: contact.pubkey.npub, name: contact.displayName, publishedName: contact.alias == nil ? nil : contact.profileName)
             }
         }
@@ -220,8 +220,8 @@ public actor AppRuntime {
     func post(_ session: String, url: String, note: String?) async throws(AppFailure) {
         let runtime = try runtime()
         try await mapped {
-            let id = try await runtime.resolveSession(session)
-            _ = try await runtime.post(id, url: url, note: note)
+            let id = try await Sessions.resolveSession(session, in: runtime)
+            _ = try await Sessions.post(id, url: url, note: note, in: runtime)
         }
     }
 
@@ -229,9 +229,9 @@ public actor AppRuntime {
     func react(_ session: String, post: String, emoji: String) async throws(AppFailure) {
         let runtime = try runtime()
         try await mapped {
-            let id = try await runtime.resolveSession(session)
-            let postID = try await runtime.resolvePost(post, in: id)
-            _ = try await runtime.react(id, postID: postID, emoji: emoji, active: nil)
+            let id = try await Sessions.resolveSession(session, in: runtime)
+            let postID = try await Sessions.resolvePost(post, in: id, in: runtime)
+            _ = try await Sessions.react(id, postID: postID, emoji: emoji, active: nil, in: runtime)
         }
     }
 
@@ -240,23 +240,23 @@ public actor AppRuntime {
         let runtime = try runtime()
         return try await mapped {
             var keys: [PublicKey] = []
-            for member in members { keys.append(try await runtime.resolvePerson(member)) }
-            return try await runtime.createSession(name: name, members: keys).id.rawValue
+            for member in members { keys.append(try await Contacts.resolvePerson(member, in: runtime)) }
+            return try await Sessions.createSession(name: name, members: keys, in: runtime).id.rawValue
         }
     }
 
     func addContact(_ key: String, alias: String?) async throws(AppFailure) {
         let runtime = try runtime()
         try await mapped {
-            let person = try await runtime.resolvePerson(key)
-            _ = try await runtime.addContact(person, alias: alias)
+            let person = try await Contacts.resolvePerson(key, in: runtime)
+            _ = try await Contacts.addContact(person, alias: alias, in: runtime)
         }
     }
 
     /// Archives a session (it leaves the list for the archived ones) or brings it back, as `linkstr session archive/unarchive`.
     func setArchived(_ session: String, _ archived: Bool) async throws(AppFailure) {
         let runtime = try runtime()
-        try await mapped { try await runtime.setArchived(try await runtime.resolveSession(session), archived) }
+        try await mapped { try await Sessions.setArchived(try await Sessions.resolveSession(session, in: runtime), archived, in: runtime) }
     }
 
     // MARK: Deleting and members
@@ -265,7 +265,7 @@ public actor AppRuntime {
     func postToDelete(_ session: String, post: String) async throws(AppFailure) -> (id: String, url: String, note: String?, mine: Bool) {
         let runtime = try runtime()
         return try await mapped {
-            let found = try await runtime.post(post, in: try await runtime.resolveSession(session), typed: session)
+            let found = try await Sessions.post(post, in: try await Sessions.resolveSession(session, in: runtime), typed: session, in: runtime)
             return (found.id.hex, found.url, found.note, found.sender == runtime.me)
         }
     }
@@ -274,8 +274,8 @@ public actor AppRuntime {
     func delete(_ session: String, post: String) async throws(AppFailure) -> [String] {
         let runtime = try runtime()
         return try await mapped {
-            let id = try await runtime.resolveSession(session)
-            return try await runtime.delete(id, postID: try await runtime.resolvePost(post, in: id, typed: session)).warnings
+            let id = try await Sessions.resolveSession(session, in: runtime)
+            return try await Sessions.delete(id, postID: try await Sessions.resolvePost(post, in: id, typed: session, in: runtime), in: runtime).warnings
         }
     }
 
@@ -284,8 +284,8 @@ public actor AppRuntime {
         let runtime = try runtime()
         let me = runtime.me
         return try await mapped {
-            let summary = try await runtime.summary(of: try await runtime.resolveSession(session))
-            let names = await runtime.displayNames(of: summary.members)
+            let summary = try await Sessions.summary(of: try await Sessions.resolveSession(session, in: runtime), in: runtime)
+            let names = await Contacts.displayNames(of: summary.members, in: runtime)
             return MembersView(
                 id: summary.id.rawValue, name: summary.name, mayChange: summary.creator == me && !summary.removed, removed: summary.removed,
                 members: summary.members.map { key in
@@ -298,11 +298,11 @@ public actor AppRuntime {
     func changeMembers(_ session: String, adding: [String], removing: [String]) async throws(AppFailure) {
         let runtime = try runtime()
         try await mapped {
-            let id = try await runtime.resolveSession(session)
+            let id = try await Sessions.resolveSession(session, in: runtime)
             var add: [PublicKey] = [], remove: [PublicKey] = []
-            for person in adding { add.append(try await runtime.resolvePerson(person)) }
-            for person in removing { remove.append(try await runtime.resolvePerson(person)) }
-            _ = try await runtime.changeMembers(id, adding: add, removing: remove)
+            for person in adding { add.append(try await Contacts.resolvePerson(person, in: runtime)) }
+            for person in removing { remove.append(try await Contacts.resolvePerson(person, in: runtime)) }
+            _ = try await Sessions.changeMembers(id, adding: add, removing: remove, in: runtime)
         }
     }
 
@@ -318,7 +318,7 @@ public actor AppRuntime {
         } catch {
             throw AppFailure("cannot draw the QR code of \(npub): \(error)")
         }
-        return IdentityView(npub: npub, publishedName: await runtime.publishedName(), qrSize: code.size, qrModules: code.modules)
+        return IdentityView(npub: npub, publishedName: await Contacts.publishedName(in: runtime), qrSize: code.size, qrModules: code.modules)
     }
 
     /// Publishes `name` as the account's name, or clears it with nil (as `linkstr account name`).
@@ -466,7 +466,7 @@ public actor AppRuntime {
         let runtime = try runtime()
         return try await mapped {
             let url = try await postURL(runtime, session, post)
-            guard let thumbnail = try await runtime.linkMetadata(url)?.thumbnail else { return nil }
+            guard let thumbnail = try await LinkTitles.storedMetadata(url, in: runtime)?.thumbnail else { return nil }
             return Self.cachedThumbnails(runtime.media).file(for: thumbnail)
         }
     }
@@ -482,8 +482,8 @@ public actor AppRuntime {
     func save(_ session: String, post: String) async throws(AppFailure) {
         let runtime = try runtime()
         let (id, url, postID) = try await mapped { () async throws -> (String, String, String) in
-            let id = try await runtime.resolveSession(session)
-            let post = try await runtime.post(post, in: id, typed: session)
+            let id = try await Sessions.resolveSession(session, in: runtime)
+            let post = try await Sessions.post(post, in: id, typed: session, in: runtime)
             return (id.rawValue, post.url, post.id.hex)
         }
         guard saving[url] == nil else { return }
@@ -515,8 +515,8 @@ public actor AppRuntime {
     }
 
     private func postURL(_ runtime: AccountRuntime, _ session: String, _ post: String) async throws -> String {
-        let id = try await runtime.resolveSession(session)
-        return try await runtime.post(post, in: id, typed: session).url
+        let id = try await Sessions.resolveSession(session, in: runtime)
+        return try await Sessions.post(post, in: id, typed: session, in: runtime).url
     }
 
     /// The provider and player of `url` when its host is one the app lets frames load from.

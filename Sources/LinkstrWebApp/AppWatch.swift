@@ -66,7 +66,7 @@ struct AppWatch: Sendable {
         var looked = ContinuousClock.now
         while !Task.isCancelled {
             do throws(LinkstrError) {
-                let read = try await runtime.storedChanges(after: cursor)
+                let read = try await ChangeFeed.storedChanges(after: cursor, in: runtime)
                 cursor = read.cursor
                 for change in read.changes { live.publish(LiveChange(change)) }
             } catch {

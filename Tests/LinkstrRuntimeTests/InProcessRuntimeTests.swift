@@ -22,8 +22,8 @@ import Testing
 
     /// Alice's session "Links" with Bob, and her first post in it.
     func aliceSharesALink(_ alice: AccountRuntime, with bob: AccountRuntime) async throws -> (SessionSummary, Post) {
-        let session = try await alice.createSession(name: "Links", members: [bob.me])
-        let post = try await alice.post(session.id, url: "https://example.com/talk", note: "watch this")
+        let session = try await Sessions.createSession(name: "Links", members: [bob.me], in: alice)
+        let post = try await Sessions.post(session.id, url: "https://example.com/talk", note: "watch this", in: alice)
         return (session, post)
     }
 
@@ -36,12 +36,12 @@ import Testing
         #expect(relay.storedEvents(matching: Filter(kinds: [1059], pubkeyReferences: [bob.me])).count == 2)
         #expect(relay.storedEvents.count == 4)
 
-        let report = try await bob.sync()
+        let report = try await InboxSync.sync(in: bob)
         #expect(report.received == 2)
         #expect(report.accepted == 2)
-        #expect(try await bob.resolveSession("Links") == session.id)
-        #expect(try await bob.summary(of: session.id).members.sorted { $0.hex < $1.hex } == [alice.me, bob.me].sorted { $0.hex < $1.hex })
-        let feed = try await bob.feed(session.id, limit: nil)
+        #expect(try await Sessions.resolveSession("Links", in: bob) == session.id)
+        #expect(try await Sessions.summary(of: session.id, in: bob).members.sorted { $0.hex < $1.hex } == [alice.me, bob.me].sorted { $0.hex < $1.hex })
+        let feed = try await SessionFeed.posts(session.id, limit: nil, in: bob)
         #expect(feed.map(\.post.id) == [post.id])
         #expect(feed.first?.post.url == "https://example.com/talk")
         #expect(feed.first?.post.note == "watch this")
@@ -55,12 +55,12 @@ import Testing
         let alice = try runtime()
         let bob = try runtime()
         let (_, first) = try await aliceSharesALink(alice, with: bob)
-        #expect(try await bob.sync().accepted == 2)
+        #expect(try await InboxSync.sync(in: bob).accepted == 2)
         await bob.disconnect()
-        let session = try #require(try await bob.sessions(archived: false).first)
-        let second = try await alice.post(session.id, url: "https://example.com/again", note: nil)
-        let again = try await bob.sync()
-        let feed = try await bob.feed(session.id, limit: nil)
+        let session = try #require(try await Sessions.sessions(archived: false, in: bob).first)
+        let second = try await Sessions.post(session.id, url: "https://example.com/again", note: nil, in: alice)
+        let again = try await InboxSync.sync(in: bob)
+        let feed = try await SessionFeed.posts(session.id, limit: nil, in: bob)
         // Both posts were made in the same second, so either may list first.
         #expect(Set(feed.map(\.post.id)) == [first.id, second.id], "\(feed.map(\.post.url))")
         #expect(again.accepted == 1, "\(again)")
@@ -71,19 +71,19 @@ import Testing
         let alice = try runtime()
         let bob = try runtime()
         let (session, post) = try await aliceSharesALink(alice, with: bob)
-        _ = try await bob.sync()
+        _ = try await InboxSync.sync(in: bob)
 
-        let added = try await bob.react(session.id, postID: post.id, emoji: "👍", active: nil)
+        let added = try await Sessions.react(session.id, postID: post.id, emoji: "👍", active: nil, in: bob)
         #expect(added.active)
-        _ = try await alice.sync()
-        let reactions = try await alice.feed(session.id, limit: nil).first?.reactions
+        _ = try await InboxSync.sync(in: alice)
+        let reactions = try await SessionFeed.posts(session.id, limit: nil, in: alice).first?.reactions
         #expect(reactions?.map(\.emoji) == ["👍"])
         #expect(reactions?.first?.senders == [bob.me])
 
-        let removed = try await bob.react(session.id, postID: post.id, emoji: "👍", active: nil)
+        let removed = try await Sessions.react(session.id, postID: post.id, emoji: "👍", active: nil, in: bob)
         #expect(!removed.active)
-        _ = try await alice.sync()
-        #expect(try await alice.feed(session.id, limit: nil).first?.reactions.isEmpty == true)
+        _ = try await InboxSync.sync(in: alice)
+        #expect(try await SessionFeed.posts(session.id, limit: nil, in: alice).first?.reactions.isEmpty == true)
     }
 
     @Test func aliceDeletesHerPostForBobAndTheRelayDropsItsWraps() async throws {
@@ -91,43 +91,43 @@ import Testing
         let alice = try runtime()
         let bob = try runtime()
         let (session, post) = try await aliceSharesALink(alice, with: bob)
-        _ = try await bob.sync()
-        #expect(try await bob.feed(session.id, limit: nil).count == 1)
+        _ = try await InboxSync.sync(in: bob)
+        #expect(try await SessionFeed.posts(session.id, limit: nil, in: bob).count == 1)
 
-        let deletion = try await alice.delete(session.id, postID: post.id)
+        let deletion = try await Sessions.delete(session.id, postID: post.id, in: alice)
         #expect(deletion.refused.isEmpty)
         #expect(!deletion.relayCopiesKept)
         let wraps = Set(post.wrapIDs.map(\.eventID))
         #expect(wraps.count == 2)
         #expect(!relay.storedEvents.contains { wraps.contains($0.id) })
 
-        _ = try await bob.sync()
-        #expect(try await bob.feed(session.id, limit: nil).isEmpty)
-        #expect(try await alice.feed(session.id, limit: nil).isEmpty)
+        _ = try await InboxSync.sync(in: bob)
+        #expect(try await SessionFeed.posts(session.id, limit: nil, in: bob).isEmpty)
+        #expect(try await SessionFeed.posts(session.id, limit: nil, in: alice).isEmpty)
     }
 
     @Test func bobsWatchReceivesAlicesPostAsItArrives() async throws {
         defer { scratch.remove() }
         let alice = try runtime()
         let bob = try runtime()
-        let session = try await alice.createSession(name: "Live", members: [bob.me])
+        let session = try await Sessions.createSession(name: "Live", members: [bob.me], in: alice)
 
         let seen = WatchLog()
         let watch = Task {
-            try await bob.watch(caughtUp: { seen.caughtUp.withLock { $0 = true } }) { report, source in
+            try await InboxWatch.watch(caughtUp: { seen.caughtUp.withLock { $0 = true } }, observer: { report, source in
                 guard source == .live else { return }
                 for case .post(let post) in report.changes { seen.livePosts.withLock { $0.append(post) } }
-            }
+            }, in: bob)
         }
         defer { watch.cancel() }
         #expect(await eventually(within: 5) { seen.caughtUp.withLock { $0 } })
         #expect(relay.openSubscriptions.map(\.id) == [RelayPool.LinkstrSubscription.giftWraps])
-        #expect(try await bob.sessions(archived: false).map(\.id) == [session.id])
+        #expect(try await Sessions.sessions(archived: false, in: bob).map(\.id) == [session.id])
 
-        let post = try await alice.post(session.id, url: "https://example.com/live", note: nil)
+        let post = try await Sessions.post(session.id, url: "https://example.com/live", note: nil, in: alice)
         #expect(await eventually(within: 5) { seen.livePosts.withLock { !$0.isEmpty } })
         #expect(seen.livePosts.withLock { $0.map(\.id) } == [post.id])
-        #expect(try await bob.feed(session.id, limit: nil).map(\.post.url) == ["https://example.com/live"])
+        #expect(try await SessionFeed.posts(session.id, limit: nil, in: bob).map(\.post.url) == ["https://example.com/live"])
 
         watch.cancel()
         try await watch.value
@@ -147,24 +147,24 @@ import Testing
         settings.notifyFrom = .contacts
         let host = try relay.makeHost(home: scratch.folder(UUID().uuidString), configuration: settings)
         let bob = try AccountRuntime(host: host, backend: host.openStorage(), secretKey: .generate())
-        let session = try await alice.createSession(name: "Live", members: [bob.me])
+        let session = try await Sessions.createSession(name: "Live", members: [bob.me], in: alice)
 
         let seen = WatchLog()
         let watch = Task {
-            try await bob.watch(caughtUp: { seen.caughtUp.withLock { $0 = true } }) { report, _ in
+            try await InboxWatch.watch(caughtUp: { seen.caughtUp.withLock { $0 = true } }, observer: { report, _ in
                 seen.notifications.withLock { $0 += report.notifications }
-            }
+            }, in: bob)
         }
         defer { watch.cancel() }
         #expect(await eventually(within: 5) { seen.caughtUp.withLock { $0 } })
-        _ = try await alice.post(session.id, url: "https://example.com/live", note: nil)
+        _ = try await Sessions.post(session.id, url: "https://example.com/live", note: nil, in: alice)
         #expect(await eventually(within: 5) { seen.notifications.withLock { !$0.isEmpty } })
         watch.cancel()
         try await watch.value
 
         let notification = try #require(seen.notifications.withLock { $0.first })
         #expect(await bob.notification(for: notification) == nil)
-        _ = try await bob.addContact(alice.me, alias: "Alice")
+        _ = try await Contacts.addContact(alice.me, alias: "Alice", in: bob)
         #expect(await bob.notification(for: notification)?.senderName == "Alice")
     }
 
@@ -172,17 +172,17 @@ import Testing
         defer { scratch.remove() }
         let alice = try runtime()
         let bob = try runtime()
-        let session = try await alice.createSession(name: "Links", members: [bob.me])
+        let session = try await Sessions.createSession(name: "Links", members: [bob.me], in: alice)
         let before = relay.storedEvents
 
         relay.setBehaviour(.refusing(message: "blocked: not on the allow list"), for: FakeRelay.defaultURL)
         let error = await #expect(throws: LinkstrError.self) {
-            try await alice.post(session.id, url: "https://example.com/refused", note: nil)
+            try await Sessions.post(session.id, url: "https://example.com/refused", note: nil, in: alice)
         }
         // One wrap for Bob, one for Alice: both refused.
         #expect(error?.description == "2 of 2 events were not accepted: \(FakeRelay.defaultURL) refused the event: blocked: not on the allow list")
         #expect(relay.storedEvents == before)
-        #expect(try await alice.feed(session.id, limit: nil).isEmpty)
+        #expect(try await SessionFeed.posts(session.id, limit: nil, in: alice).isEmpty)
         let entry = try alice.relays.list().first { $0.url == FakeRelay.defaultURL }
         #expect(entry?.status == "connected")
         #expect(entry?.error == "publish failed: blocked: not on the allow list")
@@ -202,7 +202,7 @@ import Testing
         #expect(try settings.enabled().map(\.url) == [FakeRelay.defaultURL, second])
         relay.setBehaviour(.down(reason: "connection refused"), for: second)
 
-        let report = try await alice.sync()
+        let report = try await InboxSync.sync(in: alice)
         #expect(report.relays == [FakeRelay.defaultURL])
         let outcomes = try settings.list().map { [$0.url, $0.status ?? "-", $0.error ?? "-"] }
         #expect(outcomes == [
@@ -224,17 +224,17 @@ import Testing
         let alice = try runtime(aliceKey)
         let bob = SecretKey.generate().publicKey
         let carol = SecretKey.generate().publicKey
-        _ = try await alice.addContact(bob, alias: "Bob")
-        _ = try await alice.addContact(carol, alias: nil)
+        _ = try await Contacts.addContact(bob, alias: "Bob", in: alice)
+        _ = try await Contacts.addContact(carol, alias: nil, in: alice)
 
         let lists = relay.storedEvents(matching: Filter(authors: [alice.me], kinds: [3]))
         #expect(lists.count == 1)
         #expect(Set(lists.first?.tags.filter { $0.first == "p" }.map { $0[1] } ?? []) == [bob.hex, carol.hex])
-        #expect(try await alice.contacts().first { $0.pubkey == bob }?.alias == "Bob")
+        #expect(try await Contacts.contacts(in: alice).first { $0.pubkey == bob }?.alias == "Bob")
 
         let elsewhere = try runtime(aliceKey)
-        _ = try await elsewhere.sync()
-        #expect(Set(try await elsewhere.contacts().map(\.pubkey)) == [bob, carol])
-        #expect(try await elsewhere.contacts().allSatisfy { $0.alias == nil })
+        _ = try await InboxSync.sync(in: elsewhere)
+        #expect(Set(try await Contacts.contacts(in: elsewhere).map(\.pubkey)) == [bob, carol])
+        #expect(try await Contacts.contacts(in: elsewhere).allSatisfy { $0.alias == nil })
     }
 }

@@ -17,7 +17,7 @@ import Testing
         let aliceApp = try Self.app(scratch, "alice", relay: relay.url)
         let bobApp = try Self.app(scratch, "bob", relay: relay.url)
         let (alice, bob) = (try aliceApp.account(), try bobApp.account())
-        let session = try await alice.runtime.createSession(name: "Links", members: [bob.runtime.me])
+        let session = try await Sessions.createSession(name: "Links", members: [bob.runtime.me], in: alice.runtime)
 
         let watch = WatchService(account: bob, timeout: .seconds(10))
         let services = bob.serviceGroup([watch])
@@ -33,7 +33,7 @@ import Testing
         }
         #expect(received.id == session.id && received.creator == alice.runtime.me)
 
-        let post = try await alice.runtime.post(session.id, url: "https://example.com/live", note: "while watching")
+        let post = try await Sessions.post(session.id, url: "https://example.com/live", note: "while watching", in: alice.runtime)
         let live = await events.next()
         guard case .change(.post(let published)) = live else {
             Issue.record("published \(String(describing: live)), not the post")
@@ -58,7 +58,7 @@ import Testing
 
         // A new runtime on Bob's storage has the post.
         let reopened = LinkstrApp(Self.configuration(scratch, "bob"))
-        #expect(try await reopened.account().runtime.feed(session.id, limit: nil).map(\.post.id) == [post.id])
+        #expect(try await SessionFeed.posts(session.id, limit: nil, in: reopened.account().runtime).map(\.post.id) == [post.id])
         await reopened.close()
         await aliceApp.close()
     }
@@ -72,8 +72,8 @@ import Testing
         let aliceApp = try Self.app(scratch, "alice", relay: relay.url)
         let bobApp = try Self.app(scratch, "bob", relay: relay.url)
         let (alice, bob) = (try aliceApp.account(), try bobApp.account())
-        let session = try await alice.runtime.createSession(name: "Links", members: [bob.runtime.me])
-        _ = try await alice.runtime.post(session.id, url: "https://example.com/before", note: nil)
+        let session = try await Sessions.createSession(name: "Links", members: [bob.runtime.me], in: alice.runtime)
+        _ = try await Sessions.post(session.id, url: "https://example.com/before", note: nil, in: alice.runtime)
 
         // Asked to shut down before it starts: the service stops at once, in the middle of its catch-up.
         let watch = WatchService(account: bob, timeout: .seconds(10))
@@ -86,8 +86,8 @@ import Testing
         for await event in watch.events { events.append(event) }
         #expect(!events.contains(.caughtUp))
 
-        _ = try await bob.runtime.sync(timeout: .seconds(10))
-        #expect(try await bob.runtime.feed(session.id, limit: nil).map(\.post.url) == ["https://example.com/before"])
+        _ = try await InboxSync.sync(timeout: .seconds(10), in: bob.runtime)
+        #expect(try await SessionFeed.posts(session.id, limit: nil, in: bob.runtime).map(\.post.url) == ["https://example.com/before"])
         await bobApp.close()
         await aliceApp.close()
     }

@@ -21,10 +21,10 @@ struct LateAnswerRecordingTests {
         let app = LinkstrApp(configuration)
         _ = try app.accounts().save(.generate(), name: "alice", keyStore: .plain, now: 1_750_000_000)
         let alice = try app.account()
-        let session = try await alice.runtime.createSession(name: "Links", members: [])
+        let session = try await Sessions.createSession(name: "Links", members: [], in: alice.runtime)
 
         let started = ContinuousClock.now
-        _ = try await alice.runtime.post(session.id, url: "https://example.com/quick", note: nil)
+        _ = try await Sessions.post(session.id, url: "https://example.com/quick", note: nil, in: alice.runtime)
         #expect(ContinuousClock.now - started < .seconds(2), "the post waited for the slow relay")
 
         try await waitFor("the slow relay's OK in the relay list", timeout: .seconds(10)) {

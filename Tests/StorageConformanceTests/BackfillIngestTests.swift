@@ -4,7 +4,7 @@ import LinkstrHost
 import NostrCore
 import Testing
 
-/// What `linkstr sync` does with the wraps a backfill delivers (through `ingestForBenchmark`, the
+/// What `linkstr sync` does with the wraps a backfill delivers (through `InboxSync.ingest`, the
 /// same steps minus the relays), on SQLite: any order, and a second sync that gets the same wraps
 /// again (every sync asks for the last two days again) changes and counts nothing but receipts.
 @Suite struct BackfillIngestTests {
@@ -41,7 +41,7 @@ import Testing
 
         let test = try TestStore.open(.sqlite)
         defer { test.close() }
-        let first = try await runtime(test).ingestForBenchmark(wraps)
+        let first = try await InboxSync.ingest(wraps, in: runtime(test))
         #expect(first.received == 5)
         #expect(first.accepted == 3)
         // The reaction waited for the session, then for its post; the post for the session: all
@@ -50,12 +50,12 @@ import Testing
         #expect(first.rejected == 1)
 
         let again = try runtime(test)
-        let second = try await again.ingestForBenchmark(wraps)
+        let second = try await InboxSync.ingest(wraps, in: again)
         #expect(second.received == 5)
         #expect(second.accepted == 0)
         #expect(second.staged == 0)
         #expect(second.rejected == 0)
-        let feed = try await again.feed(session.payload.sessionID, limit: nil)
+        let feed = try await SessionFeed.posts(session.payload.sessionID, limit: nil, in: again)
         #expect(feed.map(\.post.id) == [post.id])
         #expect(feed.first?.reactions.map(\.emoji) == ["👍"])
         #expect(feed.first?.post.unread == false)  // restored into an empty store: history is read
@@ -73,7 +73,7 @@ import Testing
             content: authentic.content, sig: other.sig)
         let test = try TestStore.open(.sqlite)
         defer { test.close() }
-        let report = try await runtime(test).ingestForBenchmark([forged, authentic])
+        let report = try await InboxSync.ingest([forged, authentic], in: runtime(test))
         #expect(report.received == 2)
         #expect(report.rejected == 1)
         #expect(report.accepted == 1)
@@ -91,17 +91,17 @@ import Testing
         defer { test.close() }
         func marks() throws -> UInt64 { try test.backend.count(owner: bob.publicKey.rawBytes, collection: "wrap") }
 
-        _ = try await runtime(test, at: now + 100).ingestForBenchmark([first])
+        _ = try await InboxSync.ingest([first], in: runtime(test, at: now + 100))
         #expect(try marks() == 1)
         // Within the window the mark stays: the wrap would be a duplicate.
-        let window = AccountRuntime.seenWrapRetention
-        let inside = try await runtime(test, at: now + 100 + window).ingestForBenchmark([first])
+        let window = InboxSync.seenWrapRetention
+        let inside = try await InboxSync.ingest([first], in: runtime(test, at: now + 100 + window))
         #expect(inside.received == 1 && inside.accepted == 0)
         #expect(try marks() == 1)
 
         let post = try sender.post(session.payload.sessionID, url: "https://example.com/a", note: nil, now: now + 50)
         let second = try wrap(post, from: alice, to: bob.publicKey)
-        _ = try await runtime(test, at: now + 101 + window).ingestForBenchmark([second])
+        _ = try await InboxSync.ingest([second], in: runtime(test, at: now + 101 + window))
         #expect(try marks() == 1)
     }
 }

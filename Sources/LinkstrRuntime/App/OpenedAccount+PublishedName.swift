@@ -5,7 +5,7 @@ extension OpenedAccount {
     /// `AccountRuntime.publishName`), then notes it in the profile list for `whoami`.
     @discardableResult
     public func publishName(_ name: String?) async throws(LinkstrError) -> String? {
-        let published = try await runtime.publishName(name)
+        let published = try await Contacts.publishName(name, in: runtime)
         await notePublishedName()
         return published
     }
@@ -14,7 +14,7 @@ extension OpenedAccount {
     /// list, where `whoami` reads it without the key. A profile list that cannot be written is
     /// logged: the name is on the relays and in the account's data either way.
     public func notePublishedName() async {
-        let name = await runtime.publishedName()
+        let name = await Contacts.publishedName(in: runtime)
         do throws(AccountError) {
             guard let profile = try accounts.selectedProfile(), profile.account.publishedName != name else { return }
             _ = try accounts.editProfile(profile) { $0.account.publishedName = name }

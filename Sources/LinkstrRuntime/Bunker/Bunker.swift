@@ -39,7 +39,8 @@ public final class Bunker: Sendable {
     public let signerKey: PublicKey
     public let relays: [String]
     private let signer: LocalSigner
-    private let user: LocalSigner
+    /// Signs, encrypts and decrypts with the user's key for approved clients.
+    private let keyUse: BunkerKeyUse
     private let runtime: AccountRuntime
     private let pool: RelayPool
     /// Signs the pool's NIP-42 AUTH events with the bunker's key (kept as long as the pool).
@@ -102,7 +103,7 @@ public final class Bunker: Sendable {
         }
         signer = bunkerSigner
         signerKey = bunkerSigner.publicKey
-        self.user = user
+        keyUse = BunkerKeyUse(user: user, clock: account.runtime.clock)
         self.relays = listenOn
         runtime = account.runtime
         log = account.host.log
@@ -208,7 +209,7 @@ public final class Bunker: Sendable {
         }
         let known: BunkerClient?
         do {
-            known = try await runtime.bunkerClient(client) ?? clientsOfThisRun.withLock { $0[client] }
+            known = try await BunkerRecords.bunkerClient(client, in: runtime) ?? clientsOfThisRun.withLock { $0[client] }
         } catch {
             log.log(.warn, "signer: cannot read the bunker's clients: \(error)")
             return
@@ -228,7 +229,7 @@ public final class Bunker: Sendable {
         }
         let response: RemoteSignerResponse
         if request.method != "ping", keyIsLocked?() == true {
-            response = Self.refusal(request, Self.lockedError)
+            response = .refusal(request, Self.lockedError)
         } else {
             response = await answer(request, from: client, known: known)
         }
@@ -243,7 +244,7 @@ public final class Bunker: Sendable {
     /// Remembers the request's id; false (and logged) for a replay, or when it cannot be remembered.
     private func remember(_ request: RemoteSignerRequest, from client: PublicKey, createdAt: Int64, now: Int64) async -> Bool {
         do {
-            guard try await runtime.rememberBunkerRequest(client: client, id: request.id, time: createdAt, forgettingBefore: now - Self.requestLifetime)
+            guard try await BunkerRecords.rememberBunkerRequest(client: client, id: request.id, time: createdAt, forgettingBefore: now - Self.requestLifetime, in: runtime)
             else {
                 log.log(.info, "signer: dropped a replay of request \(request.id) from \(client.npub)")
                 return false
@@ -258,38 +259,38 @@ public final class Bunker: Sendable {
     private func answer(_ request: RemoteSignerRequest, from client: PublicKey, known: BunkerClient?) async -> RemoteSignerResponse {
         switch request.method {
         case "connect": return await connect(request, from: client, known: known)
-        case "ping": return Self.result(request, "pong")
+        case "ping": return .result(request, "pong")
         default: break
         }
-        guard let approved = known else { return Self.refusal(request, "not connected; send connect with the bunker link's secret first") }
+        guard let approved = known else { return .refusal(request, "not connected; send connect with the bunker link's secret first") }
         switch request.method {
         case "get_public_key":
-            return Self.result(request, user.publicKey.hex)
+            return .result(request, keyUse.user.publicKey.hex)
         case "switch_relays":
             let list = (try? JSONSerialization.data(withJSONObject: relays, options: [.withoutEscapingSlashes])) ?? Data("[]".utf8)
-            return Self.result(request, String(decoding: list, as: UTF8.self))
+            return .result(request, String(decoding: list, as: UTF8.self))
         case "logout":
-            _ = try? await runtime.forgetBunkerClient(client)
+            _ = try? await BunkerRecords.forgetBunkerClient(client, in: runtime)
             forgetClientApprovedOnce(client)
             log.log(.info, "signer: \(approved.label) logged out")
-            return Self.result(request, "ack")
+            return .result(request, "ack")
         case "sign_event":
-            return await signEvent(request, for: approved)
+            return await carryOut(keyUse.signEvent(request, for: approved), for: approved)
         case "nip44_encrypt", "nip44_decrypt", "nip04_encrypt", "nip04_decrypt":
-            return await crypt(request, for: approved)
+            return await carryOut(keyUse.crypt(request, for: approved), for: approved)
         default:
-            return Self.refusal(request, "unsupported method \(request.method)")
+            return .refusal(request, "unsupported method \(request.method)")
         }
     }
 
     private func connect(_ request: RemoteSignerRequest, from client: PublicKey, known: BunkerClient?) async -> RemoteSignerResponse {
         let params = request.params
         if let named = params.first, !named.isEmpty, named.lowercased() != signerKey.hex {
-            return Self.refusal(request, "connect names another signer key than this bunker's")
+            return .refusal(request, "connect names another signer key than this bunker's")
         }
-        if known != nil { return Self.result(request, "ack") }
+        if known != nil { return .result(request, "ack") }
         let given = params.count > 1 ? params[1] : ""
-        guard !given.isEmpty, given == secret.withLock({ $0 }) else { return Self.refusal(request, "invalid secret") }
+        guard !given.isEmpty, given == secret.withLock({ $0 }) else { return .refusal(request, "invalid secret") }
         let asking = BunkerConnectRequest(
             client: client, name: params.count > 3 ? Self.clientName(params[3]) : nil,
             requested: BunkerPermission.list(params.count > 2 ? params[2] : "").permissions)
@@ -298,7 +299,7 @@ public final class Bunker: Sendable {
         if let rule {
             granted = rule.granting(asking.requested)
             guard !granted.isEmpty else {
-                return Self.refusal(request, "the bunker's rule allows none of \(asking.requested.summary)")
+                return .refusal(request, "the bunker's rule allows none of \(asking.requested.summary)")
             }
         } else {
             switch await approve?(asking) {
@@ -306,9 +307,9 @@ public final class Bunker: Sendable {
             case .once?:
                 granted = asking.granted
                 remembered = false
-            case .deny?: return Self.refusal(request, "the user refused the connection")
+            case .deny?: return .refusal(request, "the user refused the connection")
             case nil:
-                return Self.refusal(request, "the bunker has no terminal to approve a new client on and no [signer] allow rule")
+                return .refusal(request, "the bunker has no terminal to approve a new client on and no [signer] allow rule")
             }
         }
         // A fresh secret is good for one client; it may have been used while the person was asked.
@@ -317,13 +318,13 @@ public final class Bunker: Sendable {
             if !secretIsConfigured { current = Self.freshSecret() }
             return true
         }
-        guard spent else { return Self.refusal(request, "invalid secret") }
+        guard spent else { return .refusal(request, "invalid secret") }
         let approved = BunkerClient(pubkey: client, name: asking.name, permissions: granted, approvedAt: runtime.clock())
         if remembered {
             do {
-                try await runtime.rememberBunkerClient(approved)
+                try await BunkerRecords.rememberBunkerClient(approved, in: runtime)
             } catch {
-                return Self.refusal(request, "the bunker cannot remember the client: \(error)")
+                return .refusal(request, "the bunker cannot remember the client: \(error)")
             }
         } else {
             clientsOfThisRun.withLock { $0[client] = approved }
@@ -331,67 +332,20 @@ public final class Bunker: Sendable {
         log.log(.info, "signer: approved \(approved.label) for \(granted.summary)\(remembered ? "" : " until the bunker stops")")
         report(.approved(approved))
         if !secretIsConfigured { report(.newLink(link)) }
-        return Self.result(request, "ack")
+        return .result(request, "ack")
     }
 
-    private func signEvent(_ request: RemoteSignerRequest, for client: BunkerClient) async -> RemoteSignerResponse {
-        guard let text = request.params.first, let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-            let kind = object["kind"] as? Int, let content = object["content"] as? String
-        else { return Self.refusal(request, "sign_event needs an event template with kind, content, tags and created_at") }
-        guard (0...65535).contains(kind) else { return Self.refusal(request, "kind \(kind) is out of range (0–65535)") }
-        let tags: [[String]]
-        switch object["tags"] {
-        case nil: tags = []
-        case let list as [[String]]: tags = list
-        default: return Self.refusal(request, "the template's tags must be a list of lists of strings; nothing was signed")
-        }
-        if let createdAt = object["created_at"], !(createdAt is Int) {
-            return Self.refusal(request, "the template's created_at must be a whole number of seconds")
-        }
-        guard client.permissions.allow(method: "sign_event", kind: kind) else {
-            let named = BunkerPermission.namedKinds.contains(kind) ? "; kind \(kind) is granted only when named (sign_event:\(kind))" : ""
-            return Self.refusal(request, "this client may not sign events of kind \(kind) (it may: \(client.permissions.summary))" + named)
-        }
-        let createdAt = (object["created_at"] as? Int).map(Int64.init) ?? runtime.clock()
-        let event: Event
-        do {
-            event = try user.sign(UnsignedEvent(pubkey: user.publicKey, createdAt: createdAt, kind: kind, tags: tags, content: content))
-        } catch {
-            return Self.refusal(request, "cannot sign: \(error)")
-        }
-        await record(BunkerLogEntry(client: client.pubkey, method: request.method, kind: kind, eventID: event.id, time: runtime.clock()), for: client)
-        return Self.result(request, event.jsonString())
-    }
-
-    private func crypt(_ request: RemoteSignerRequest, for client: BunkerClient) async -> RemoteSignerResponse {
-        guard client.permissions.allow(method: request.method, kind: nil) else {
-            return Self.refusal(request, "this client may not use \(request.method) (it may: \(client.permissions.summary))")
-        }
-        guard request.params.count == 2, let peer = try? PublicKey(hex: request.params[0].lowercased()) else {
-            return Self.refusal(request, "\(request.method) needs a third party's public key (hex) and a text")
-        }
-        let text = request.params[1]
-        let secretKey = user.keypair.secretKey
-        let output: String
-        do {
-            switch request.method {
-            case "nip44_encrypt": output = try user.nip44Encrypt(text, to: peer)
-            case "nip44_decrypt": output = try user.nip44Decrypt(text, from: peer)
-            case "nip04_encrypt": output = try NIP04.encrypt(text, secretKey: secretKey, peer: peer)
-            default: output = try NIP04.decrypt(text, secretKey: secretKey, peer: peer)
-            }
-        } catch {
-            return Self.refusal(request, "\(request.method) failed: \(error)")
-        }
-        await record(BunkerLogEntry(client: client.pubkey, method: request.method, time: runtime.clock()), for: client)
-        return Self.result(request, output)
+    /// Carries out a use of the user's key (``BunkerKeyUse``) and logs it when it was carried out.
+    private func carryOut(_ use: (response: RemoteSignerResponse, entry: BunkerLogEntry?), for client: BunkerClient) async -> RemoteSignerResponse {
+        if let entry = use.entry { await record(entry, for: client) }
+        return use.response
     }
 
     private func record(_ entry: BunkerLogEntry, for client: BunkerClient) async {
         let what = [entry.method, entry.kind.map { "kind \($0)" }, entry.eventID.map { "event \($0.hex)" }].compactMap { $0 }.joined(separator: " ")
         log.log(.info, "signer: \(what) for \(client.label)")
         do {
-            try await runtime.recordBunkerRequest(entry)
+            try await BunkerRecords.recordBunkerRequest(entry, in: runtime)
         } catch {
             log.log(.warn, "signer: cannot log \(entry.method) for \(client.label): \(error)")
         }
@@ -429,14 +383,6 @@ public final class Bunker: Sendable {
 
     /// The answer to every request but `ping` while the key is locked.
     public static let lockedError = "locked"
-
-    private static func result(_ request: RemoteSignerRequest, _ result: String) -> RemoteSignerResponse {
-        RemoteSignerResponse(id: request.id, result: result, error: nil)
-    }
-
-    private static func refusal(_ request: RemoteSignerRequest, _ reason: String) -> RemoteSignerResponse {
-        RemoteSignerResponse(id: request.id, result: nil, error: reason)
-    }
 
     /// The `name` of NIP-46 client metadata (a JSON object), if it has one, without control
     /// characters (it is shown on the terminal) and at most 80 characters long.

@@ -52,7 +52,7 @@ final class Inbox {
     }
 
     /// ``receive(_:source:in:)`` for a wrap whose own id and signature are checked by the worker too,
-    /// as the relay pool checks them (for `ingestForBenchmark`). Until then its id proves nothing: a
+    /// as the relay pool checks them (for `InboxSync.ingest`). Until then its id proves nothing: a
     /// copy of a wrap being unwrapped is unwrapped too (a forged copy must not hide the authentic one).
     func receive(unverified wrap: Event, source: IngestSource, in account: isolated AccountRuntime) async {
         let signer = account.signer
@@ -171,7 +171,7 @@ final class Inbox {
     // MARK: Commit
 
     /// Commits the buffered writes, then hands their reports to `observer`.
-    func commitBatch(observer: AccountRuntime.Observer?, in account: isolated AccountRuntime) async {
+    func commitBatch(observer: InboxWatch.Observer?, in account: isolated AccountRuntime) async {
         guard batch.failure == nil else { return }
         do throws(LinkstrError) {
             try ChangeFeed.buffer(batch.reports.flatMap { $0.report.changes }, in: account)

@@ -8,17 +8,20 @@ import NostrCore
 ///
 /// Thread rule: runs on the account's actor (`account` is isolated), where its inbox is used; each
 /// wrap a relay sends comes to it from the relay pool.
-enum InboxSync {
+public enum InboxSync {
     /// How many ingested wraps share one storage transaction during a backfill.
     static let backfillBatch = 2_000
+
+    /// How long a seen mark outlives the sync watermark (see ``Inbox/seenWrapRetention``); for tests.
+    @_spi(Benchmark) public static let seenWrapRetention = Inbox.seenWrapRetention
 
     /// Connects, backfills every gift wrap addressed to the account, ingests, and returns the counts.
     /// Cancelled during the backfill, it stores what arrived until then, leaves the sync watermark
     /// where it was (the next sync fetches the rest) and returns the counts marked `interrupted`.
     ///
     /// - Parameter timeout: the longest to wait for the first relay and for each page.
-    static func sync(
-        timeout: Duration, progress: (@Sendable (SyncProgress) -> Void)?, in account: isolated AccountRuntime
+    public static func sync(
+        timeout: Duration = .seconds(15), progress: (@Sendable (SyncProgress) -> Void)? = nil, in account: isolated AccountRuntime
     ) async throws(LinkstrError) -> SyncReport {
         let inbox = account.inbox
         inbox.startBatch()
@@ -49,7 +52,7 @@ enum InboxSync {
     /// its bounds (a stranger's flood that nothing releases is not fetched again) and the feed is
     /// whole when `sync` returns. Counts are the sync's: a wrap fetched twice is received once.
     static func backfill(
-        _ pool: RelayPool, timeout: Duration, deduplicator: EventDeduplicator, observer: AccountRuntime.Observer?,
+        _ pool: RelayPool, timeout: Duration, deduplicator: EventDeduplicator, observer: InboxWatch.Observer?,
         progress: (@Sendable (SyncProgress) -> Void)?, in account: isolated AccountRuntime
     ) async throws(LinkstrError) {
         let inbox = account.inbox
@@ -82,7 +85,7 @@ enum InboxSync {
     /// pass; what else the relays send was judged by it, and what is new waits for the next sync).
     private static func passBackfill(
         _ pool: RelayPool, _ request: GiftWrapBackfill, deduplicator: EventDeduplicator, refetching: Set<WrapID>?,
-        observer: AccountRuntime.Observer?, progress: (@Sendable (SyncProgress) -> Void)?, in account: isolated AccountRuntime
+        observer: InboxWatch.Observer?, progress: (@Sendable (SyncProgress) -> Void)?, in account: isolated AccountRuntime
     ) async throws(LinkstrError) -> BackfillSummary {
         let inbox = account.inbox
         let receivedBefore = inbox.batch.sync.received
@@ -126,7 +129,7 @@ enum InboxSync {
     /// One backfilled wrap: received (``Inbox/receive(_:source:in:)``), committed with the others
     /// every `backfillBatch` wraps.
     private static func receiveBackfilled(
-        _ wrap: VerifiedEvent, source: IngestSource, observer: AccountRuntime.Observer?, progress: (@Sendable (SyncProgress) -> Void)?,
+        _ wrap: VerifiedEvent, source: IngestSource, observer: InboxWatch.Observer?, progress: (@Sendable (SyncProgress) -> Void)?,
         in account: isolated AccountRuntime
     ) async {
         await account.inbox.receive(wrap, source: source, in: account)
@@ -136,14 +139,14 @@ enum InboxSync {
 
     /// Commits once `backfillBatch` wraps were ingested since the last commit (the wraps still
     /// unwrapping go with a later one).
-    private static func commitIfBatchFull(observer: AccountRuntime.Observer?, in account: isolated AccountRuntime) async {
+    private static func commitIfBatchFull(observer: InboxWatch.Observer?, in account: isolated AccountRuntime) async {
         if account.inbox.batch.sinceCommit >= Self.backfillBatch { await account.inbox.commitBatch(observer: observer, in: account) }
     }
 
     /// Ingests the wraps still unwrapping when the last one arrived, committing every full batch on
     /// the way: with the pool's window, thousands may be waiting, and a kill during the drain then
     /// loses at most one batch's work (never anything accepted: uncommitted wraps are not seen).
-    private static func drainUnwrapped(observer: AccountRuntime.Observer?, in account: isolated AccountRuntime) async {
+    private static func drainUnwrapped(observer: InboxWatch.Observer?, in account: isolated AccountRuntime) async {
         let inbox = account.inbox
         while !inbox.inFlight.isEmpty, inbox.batch.failure == nil {
             let room = max(1, Self.backfillBatch - inbox.batch.sinceCommit)
@@ -157,7 +160,7 @@ enum InboxSync {
     /// what was pushed out of staging as rejected, the sync watermark is set, seen marks no relay
     /// can bring back are dropped, and the rest committed.
     /// After a storage failure none of that is written: the next sync starts where this one did.
-    private static func finishBackfill(started: Int64, observer: AccountRuntime.Observer?, in account: isolated AccountRuntime) async throws(LinkstrError) {
+    private static func finishBackfill(started: Int64, observer: InboxWatch.Observer?, in account: isolated AccountRuntime) async throws(LinkstrError) {
         let inbox = account.inbox
         await drainUnwrapped(observer: observer, in: account)
         let unresolved = account.engine.finishSync()
@@ -178,8 +181,12 @@ enum InboxSync {
     /// the relay pool would, and reject an invalid one —, engine, a storage commit every
     /// `backfillBatch` wraps) and the same start and end. Repeats are not filtered as the pool
     /// filters a run's repeats: they meet the store's seen-check, as wraps from an earlier sync do.
-    static func ingest(
-        _ wraps: [Event], received: (@Sendable (Int) -> Void)?, in account: isolated AccountRuntime
+    /// For `linkstr-ingest-bench` (Benchmarks/IngestBench) and tests.
+    ///
+    /// - Parameter received: called on the actor after each wrap is handed on, with how many were.
+    @_spi(Benchmark)
+    public static func ingest(
+        _ wraps: [Event], received: (@Sendable (Int) -> Void)? = nil, in account: isolated AccountRuntime
     ) async throws(LinkstrError) -> SyncReport {
         let inbox = account.inbox
         inbox.startBatch()

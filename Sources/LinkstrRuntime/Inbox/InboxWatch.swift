@@ -7,7 +7,11 @@ import NostrCore
 ///
 /// Thread rule: runs on the account's actor (`account` is isolated), where its inbox is used; the
 /// live subscription is read by a task on the same actor.
-enum InboxWatch {
+public enum InboxWatch {
+    /// Receives each ingest report once its writes are committed: the changes to show, and the
+    /// notifications to deliver (live inbound events only; the engine decides).
+    public typealias Observer = @Sendable (IngestReport, IngestSource) async -> Void
+
     /// A sync, then the live subscription until the task is cancelled; `observer` sees every change.
     ///
     /// The live subscription opens first, so that nothing published during the backfill falls
@@ -23,8 +27,8 @@ enum InboxWatch {
     ///
     /// - Parameter pending: wraps received while the account was locked (``LockedInbox``): opened,
     ///   stored and observed first, as live.
-    static func watch(
-        timeout: Duration, pending: [VerifiedEvent], caughtUp: (@Sendable () -> Void)?, observer: @escaping AccountRuntime.Observer,
+    public static func watch(
+        timeout: Duration = .seconds(15), pending: [VerifiedEvent] = [], caughtUp: (@Sendable () -> Void)? = nil, observer: @escaping Observer,
         in account: isolated AccountRuntime
     ) async throws(LinkstrError) {
         let inbox = account.inbox
@@ -78,7 +82,7 @@ enum InboxWatch {
     /// Reads the live subscription until it ends: each wrap received, ingested, committed and
     /// observed at once; each EOSE or CLOSED noted and told to `progressed`.
     private static func follow(
-        _ live: SubscriptionStream, progressed: AsyncStream<Void>.Continuation, observer: @escaping AccountRuntime.Observer,
+        _ live: SubscriptionStream, progressed: AsyncStream<Void>.Continuation, observer: @escaping InboxWatch.Observer,
         in account: isolated AccountRuntime
     ) async {
         let inbox = account.inbox

@@ -16,7 +16,12 @@ import NostrCore
 ///
 /// Thread rule: runs on the account's actor (`account` is isolated); the publishes themselves wait
 /// on the relay pool.
-enum Outbox {
+public enum Outbox {
+    /// How long a send waits for a first relay connection (the iPhone app's send gate).
+    public static let sendGate: Duration = .seconds(12)
+    /// How long each wrap waits for a relay's OK (as the iPhone app waits).
+    static let publishTimeout: Duration = .seconds(8)
+
     /// Gift-wraps `message` for every recipient (the sender included), publishes every wrap and,
     /// once each has a relay's OK, applies it locally and stores it. A failed send changes nothing.
     @discardableResult
@@ -48,13 +53,13 @@ enum Outbox {
     /// The send gate before any relay mutation: waits (at most `sendGate`) until a relay accepts writes.
     static func writablePool(in account: isolated AccountRuntime) async throws(LinkstrError) -> RelayPool {
         let pool = try account.connect()
-        if await pool.waitForConnection(until: .now + AccountRuntime.sendGate, writable: true) { return pool }
+        if await pool.waitForConnection(until: .now + Self.sendGate, writable: true) { return pool }
         if Task.isCancelled { throw LinkstrError(.failed, "cancelled while waiting for a relay.") }
         recordRelayStatuses(in: account)
         if pool.statuses.values.contains(.readOnly) {
             throw LinkstrError(.failed, "connected relays are read-only; add a writable relay to send.")
         }
-        throw LinkstrError(.failed, Self.unreachable(pool, within: AccountRuntime.sendGate))
+        throw LinkstrError(.failed, Self.unreachable(pool, within: Self.sendGate))
     }
 
     /// Why no relay could be used: every one failed (said at once), or none connected in time.
@@ -78,7 +83,7 @@ enum Outbox {
             for event in events {
                 group.addTask { () async -> Result<PublishResult, PublishError> in
                     do throws(PublishError) {
-                        return .success(try await pool.publish(event, timeout: AccountRuntime.publishTimeout))
+                        return .success(try await pool.publish(event, timeout: Self.publishTimeout))
                     } catch {
                         return .failure(error)
                     }
@@ -125,7 +130,7 @@ enum Outbox {
                 for event in round {
                     group.addTask {
                         do throws(PublishError) {
-                            return (event, .success(try await pool.publish(event, timeout: AccountRuntime.publishTimeout)))
+                            return (event, .success(try await pool.publish(event, timeout: Self.publishTimeout)))
                         } catch {
                             return (event, .failure(error))
                         }

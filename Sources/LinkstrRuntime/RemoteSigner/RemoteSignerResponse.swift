@@ -12,4 +12,14 @@ struct RemoteSignerResponse: Codable, Sendable, Equatable {
         guard result == Self.authChallenge, let error, !error.isEmpty else { return nil }
         return error
     }
+
+    /// The answer carrying `result`.
+    static func result(_ request: RemoteSignerRequest, _ result: String) -> RemoteSignerResponse {
+        RemoteSignerResponse(id: request.id, result: result, error: nil)
+    }
+
+    /// The answer refusing `request`, saying why.
+    static func refusal(_ request: RemoteSignerRequest, _ reason: String) -> RemoteSignerResponse {
+        RemoteSignerResponse(id: request.id, result: nil, error: reason)
+    }
 }

@@ -9,7 +9,7 @@ extension AccountRuntime {
         if host.configuration.notifyFrom == .contacts, (try? Contacts.contactBook(in: self))?.isContact(request.sender) != true { return nil }
         return NotificationRequest(
             id: request.id, kind: request.kind == .post ? .post : .reaction, sessionName: request.sessionName,
-            senderName: displayName(of: request.sender), url: request.url, note: request.note, emoji: request.emoji,
+            senderName: Contacts.displayName(of: request.sender, in: self), url: request.url, note: request.note, emoji: request.emoji,
             createdAt: request.createdAt,
             deepLink: DeepLink(url: request.url, timestamp: request.createdAt, messageGUID: request.postID.hex).encoded())
     }

@@ -38,11 +38,6 @@ public actor AccountRuntime {
     /// The current time in Unix seconds (tests may pin it).
     nonisolated let clock: @Sendable () -> Int64
 
-    /// How long a send waits for a first relay connection (the iPhone app's send gate).
-    public static let sendGate: Duration = .seconds(12)
-    /// How long each wrap waits for a relay's OK (as the iPhone app waits).
-    public static let publishTimeout: Duration = .seconds(8)
-
     /// - Parameter secretKey: the unlocked account key; its data key seals the account's records.
     public init(
         host: LinkstrHost, backend: StorageBackend, secretKey: SecretKey, unwrapWorkers: Int? = nil,

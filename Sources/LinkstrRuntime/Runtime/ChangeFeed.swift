@@ -7,7 +7,7 @@ import LinkstrHost
 /// `retention`, so the feed stays small however long the home lives.
 ///
 /// Thread rule: runs on the account's actor (`account` is isolated), where its store is touched.
-enum ChangeFeed {
+public enum ChangeFeed {
     /// How long a change stays in the feed.
     static let retention: Int64 = 10 * 60 * 1_000_000
     /// How far before its cursor a reader looks again: a batch committed by another process may
@@ -40,7 +40,7 @@ enum ChangeFeed {
     /// What the change feed holds after `cursor`, oldest first, each once, and the cursor to ask with
     /// next; with no cursor, nothing (what was stored before the reader began is not news) and the
     /// first cursor. A record that does not read is a storage error.
-    static func storedChanges(
+    public static func storedChanges(
         after cursor: StoredChangeCursor?, in account: isolated AccountRuntime
     ) throws(LinkstrError) -> (changes: [StoredChange], cursor: StoredChangeCursor) {
         var next = cursor ?? StoredChangeCursor(time: Self.now(), read: [:])

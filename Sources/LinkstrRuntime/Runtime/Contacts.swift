@@ -7,15 +7,15 @@ import NostrCore
 /// account's own published name. A change is published first and kept once a relay accepted it.
 ///
 /// Thread rule: runs on the account's actor (`account` is isolated), where its store is touched.
-enum Contacts {
+public enum Contacts {
     /// The contacts (the mirrored kind 3 follow list), with aliases and profile names.
-    static func contacts(in account: isolated AccountRuntime) throws(LinkstrError) -> [Contact] {
+    public static func contacts(in account: isolated AccountRuntime) throws(LinkstrError) -> [Contact] {
         try contactBook(in: account).contacts
     }
 
     /// A person named by `npub1…`, 64-hex, a contact alias, or a link or text with one npub
     /// (`ContactBook.resolve`).
-    static func resolvePerson(_ text: String, in account: isolated AccountRuntime) throws(LinkstrError) -> PublicKey {
+    public static func resolvePerson(_ text: String, in account: isolated AccountRuntime) throws(LinkstrError) -> PublicKey {
         let book = try contactBook(in: account)
         do {
             return try book.resolve(text)
@@ -24,14 +24,21 @@ enum Contacts {
         }
     }
 
+    /// Each of `texts` as a person (``resolvePerson(_:in:)``), in order; the first that names nobody throws.
+    static func resolvePeople(_ texts: [String], in account: isolated AccountRuntime) throws(LinkstrError) -> [PublicKey] {
+        var keys: [PublicKey] = []
+        for text in texts { keys.append(try resolvePerson(text, in: account)) }
+        return keys
+    }
+
     /// How a person is shown: alias, else profile name, else npub.
-    static func displayName(of person: PublicKey, in account: isolated AccountRuntime) -> String {
+    public static func displayName(of person: PublicKey, in account: isolated AccountRuntime) -> String {
         (try? contactBook(in: account))?.displayName(for: person) ?? person.npub
     }
 
-    /// How each of `people` is shown (`displayName(of:)`), each person named once (a feed names its
+    /// How each of `people` is shown (`displayName(of:in:)`), each person named once (a feed names its
     /// senders once per post).
-    static func displayNames(of people: [PublicKey], in account: isolated AccountRuntime) -> [PublicKey: String] {
+    public static func displayNames(of people: [PublicKey], in account: isolated AccountRuntime) -> [PublicKey: String] {
         var names: [PublicKey: String] = [:]
         for person in people where names[person] == nil { names[person] = displayName(of: person, in: account) }
         return names
@@ -39,7 +46,7 @@ enum Contacts {
 
     /// Follows `key` (publishing the new kind 3, keeping what other clients wrote in it) and sets its
     /// private alias. Fetches the relays' current list first, so no newer list is overwritten.
-    static func addContact(_ key: PublicKey, alias: String?, in account: isolated AccountRuntime) async throws(LinkstrError) -> Contact {
+    public static func addContact(_ key: PublicKey, alias: String?, in account: isolated AccountRuntime) async throws(LinkstrError) -> Contact {
         // Before anything is published: an alias another contact has would make both unnamable.
         let current = try contactBook(in: account)
         do {
@@ -59,7 +66,7 @@ enum Contacts {
     }
 
     /// Unfollows `key` (its alias goes with it).
-    static func removeContact(_ key: PublicKey, in account: isolated AccountRuntime) async throws(LinkstrError) {
+    public static func removeContact(_ key: PublicKey, in account: isolated AccountRuntime) async throws(LinkstrError) {
         let pool = try await Outbox.writablePool(in: account)
         await refreshFollowList(pool, profiles: false, in: account)
         let book = try contactBook(in: account)
@@ -70,7 +77,7 @@ enum Contacts {
     }
 
     /// Sets (or clears, with nil) a contact's private alias; never published.
-    static func setAlias(_ alias: String?, for key: PublicKey, in account: isolated AccountRuntime) throws(LinkstrError) {
+    public static func setAlias(_ alias: String?, for key: PublicKey, in account: isolated AccountRuntime) throws(LinkstrError) {
         try save(try aliased(contactBook(in: account), alias, for: key), in: account)
     }
 
@@ -148,7 +155,7 @@ enum Contacts {
     static let ownProfileSubscription = "linkstr-profile-self"
 
     /// The name others see for this account (our kind 0's, as last published or fetched), or nil.
-    static func publishedName(in account: isolated AccountRuntime) -> String? {
+    public static func publishedName(in account: isolated AccountRuntime) -> String? {
         (try? contactBook(in: account))?.profileName(for: account.me)
     }
 

@@ -5,7 +5,7 @@ import LinkstrHost
 /// asked (`feed --titles`), kept sealed in the account's records by a hash of the URL.
 ///
 /// Thread rule: runs on the account's actor (`account` is isolated), where its store is touched.
-enum LinkTitles {
+public enum LinkTitles {
     /// How many links `fetchTitles` asks about at once.
     static let metadataConcurrency = 4
 
@@ -14,7 +14,7 @@ enum LinkTitles {
     /// link tells its host that someone received it, which a private sharing app should not do
     /// behind its user's back. Failures leave the item as it was (the media plugin remembers dead
     /// links and does not hammer them).
-    static func fetchTitles(_ items: [FeedItem], in account: isolated AccountRuntime) async throws(LinkstrError) -> [FeedItem] {
+    public static func fetchTitles(_ items: [FeedItem], in account: isolated AccountRuntime) async throws(LinkstrError) -> [FeedItem] {
         let fetched = try await fetchMetadata(items.filter { $0.title == nil && $0.thumbnail == nil }.map(\.post.url), in: account)
         return items.map { item in
             guard let metadata = fetched[item.post.url] else { return item }
@@ -26,7 +26,7 @@ enum LinkTitles {
     }
 
     /// `fetchTitles` for saved links: the title of every link that has none yet.
-    static func fetchTitles(_ links: [SavedLink], in account: isolated AccountRuntime) async throws(LinkstrError) -> [SavedLink] {
+    public static func fetchTitles(_ links: [SavedLink], in account: isolated AccountRuntime) async throws(LinkstrError) -> [SavedLink] {
         let fetched = try await fetchMetadata(links.filter { $0.title == nil }.map(\.url), in: account)
         return links.map { link in
             var updated = link
@@ -58,8 +58,9 @@ enum LinkTitles {
         return fetched
     }
 
-    /// What was fetched for `url` before, if anything.
-    static func storedMetadata(_ url: String, in account: isolated AccountRuntime) throws(LinkstrError) -> LinkMetadata? {
+    /// What was fetched of one link before (`feed --titles`): its title and thumbnail address; nil when
+    /// nothing was. One lookup, whatever the number of posts.
+    public static func storedMetadata(_ url: String, in account: isolated AccountRuntime) throws(LinkstrError) -> LinkMetadata? {
         guard let bytes = try account.withStore({ try account.store.read(EngineCollection.linkMetadata, key: account.cipher.lookupHash(url)) }) else { return nil }
         return try? LinkMetadata(encoded: bytes)
     }

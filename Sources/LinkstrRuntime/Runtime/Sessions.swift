@@ -2,14 +2,14 @@ import LinkstrEngine
 import LinkstrHost
 import NostrCore
 
-/// The sessions of an account: reading them (lists, summaries, feeds, unread counts, membership
-/// history), naming them and their posts as people type them, and the commands that change them
-/// (create, members, post, react, delete, rename, read, archive), each sent through the outbox.
+/// The sessions of an account: reading them (lists, summaries; their feeds are ``SessionFeed``'s),
+/// naming them and their posts as people type them, and the commands that change them (create,
+/// members, post, react, delete, rename, read, archive), each sent through the outbox.
 ///
 /// Thread rule: runs on the account's actor (`account` is isolated), where its store is touched.
-enum Sessions {
+public enum Sessions {
     /// The sessions, most recently active first; archived ones only when asked.
-    static func sessions(archived: Bool, in account: isolated AccountRuntime) throws(LinkstrError) -> [SessionSummary] {
+    public static func sessions(archived: Bool, in account: isolated AccountRuntime) throws(LinkstrError) -> [SessionSummary] {
         let records = try account.read(
             StorageQuery(
                 owner: account.me.rawBytes, collection: EngineCollection.session, flagsMask: EngineCollection.archivedFlag,
@@ -23,7 +23,7 @@ enum Sessions {
     }
 
     /// One session's summary.
-    static func summary(of id: SessionID, in account: isolated AccountRuntime) throws(LinkstrError) -> SessionSummary {
+    public static func summary(of id: SessionID, in account: isolated AccountRuntime) throws(LinkstrError) -> SessionSummary {
         guard let session = try account.withStore({ try account.store.session(id) }) else {
             throw LinkstrError(.badInput, "no session \(id) in this account")
         }
@@ -43,82 +43,17 @@ enum Sessions {
             removed: !members.contains(account.me), unread: anyUnread, archived: session.archived, updatedAt: session.updatedAt)
     }
 
-    /// How many shown posts of a session are unread.
-    static func unreadCount(_ id: SessionID, in account: isolated AccountRuntime) throws(LinkstrError) -> Int {
-        let unread = StorageQuery(
-            owner: account.me.rawBytes, collection: EngineCollection.post, parent: EngineCollection.sessionKey(id),
-            flagsMask: EngineCollection.unreadFlag, flagsValue: EngineCollection.unreadFlag)
-        var count = 0
-        for record in try account.read(unread) {
-            let post = try AccountRuntime.storedPost(record)
-            if try account.withStore({ try account.engine.isVisible(post) }) { count += 1 }
-        }
-        return count
-    }
+    /// How many leading characters of a session id name it where a name is ambiguous.
+    static let shortIDLength = 8
 
-    /// The newest `limit` posts of a session (older than `before`, when given: read from there, not
-    /// from the newest), oldest first, with their active reactions; only what is shown (see
-    /// `LinkstrEngine.isVisible` and `LinkstrEngine.isShown`).
-    static func feed(_ id: SessionID, limit: Int?, before: FeedCursor? = nil, in account: isolated AccountRuntime) throws(LinkstrError) -> [FeedItem] {
-        var posts = StorageQuery(owner: account.me.rawBytes, collection: EngineCollection.post, parent: EngineCollection.sessionKey(id), descending: true)
-        // Posts of the cursor's second come by id, descending: those from the cursor's on were shown.
-        let shownBefore = before.map { cursor in (time: cursor.createdAt, key: EngineCollection.postKey(PostReference(sessionID: id, postID: cursor.post))) }
-        if let before { posts.sortRange = .min...before.createdAt }
-        // Most accounts never fetched a link's title (`feed --titles`): then no post needs a lookup.
-        let anyMetadata = try !account.read(StorageQuery(owner: account.me.rawBytes, collection: EngineCollection.linkMetadata, limit: 1)).isEmpty
-        var items: [FeedItem] = []
-        if let limit {
-            // A page a little longer than the limit: a post that is not shown takes a place in it.
-            try account.forEachRecord(posts, pageSize: limit + 16) { record throws(LinkstrError) in
-                guard items.count < limit else { return false }
-                if let shownBefore, record.sort == shownBefore.time, !record.key.lexicographicallyPrecedes(shownBefore.key) { return true }
-                let post = try AccountRuntime.storedPost(record)
-                if try account.withStore({ try account.engine.isVisible(post) }) {
-                    let reactions = try account.withStore { try account.store.reactions(on: PostReference(sessionID: id, postID: post.id)) }
-                    items.append(try feedItem(post, reactions: reactions, metadata: anyMetadata, in: account))
-                }
-                return true
-            }
-        } else {
-            let records = try account.read(posts)
-            // The whole feed: one query of the account's reactions instead of one per post, unless
-            // most of them belong to other sessions.
-            let bySession = try account.withStore {
-                try account.store.storedReactionCount() <= UInt64(4 * records.count) ? account.store.reactions(inSession: id) : nil
-            }
-            for record in records {
-                let post = try AccountRuntime.storedPost(record)
-                guard try account.withStore({ try account.engine.isVisible(post) }) else { continue }
-                let reactions = try account.withStore {
-                    try bySession.map { $0[post.id] ?? [] } ?? account.store.reactions(on: PostReference(sessionID: id, postID: post.id))
-                }
-                items.append(try feedItem(post, reactions: reactions, metadata: anyMetadata, in: account))
-            }
-        }
-        return items.reversed()
-    }
-
-    /// A shown post with its shown reactions grouped by emoji, and its link's title and thumbnail
-    /// when `metadata` (any is stored).
-    private static func feedItem(_ post: Post, reactions: [Reaction], metadata: Bool, in account: isolated AccountRuntime) throws(LinkstrError) -> FeedItem {
-        var grouped: [(emoji: String, senders: [PublicKey])] = []
-        for reaction in reactions {
-            guard try account.withStore({ try account.engine.isShown(reaction) }) else { continue }
-            if let index = grouped.firstIndex(where: { $0.emoji == reaction.key.emoji }) {
-                grouped[index].senders.append(reaction.key.sender)
-            } else {
-                grouped.append((reaction.key.emoji, [reaction.key.sender]))
-            }
-        }
-        let stored = metadata ? try LinkTitles.storedMetadata(post.url, in: account) : nil
-        return FeedItem(post: post, reactions: grouped, title: stored?.title, thumbnail: stored?.thumbnail)
-    }
+    /// The first `shortIDLength` characters of `id`.
+    public static func shortID(_ id: SessionID) -> String { String(id.rawValue.prefix(shortIDLength)) }
 
     /// A session named by its id, by a unique name (case-insensitive; a member's own label counts as
     /// a name), or by a unique short id (the first `shortIDLength` or more characters of its id, any
     /// case). When several sessions have the name, the error lists them with their creator, member
     /// count and short id.
-    static func resolveSession(_ text: String, in account: isolated AccountRuntime) throws(LinkstrError) -> SessionID {
+    public static func resolveSession(_ text: String, in account: isolated AccountRuntime) throws(LinkstrError) -> SessionID {
         if let id = SessionID(text), try account.withStore({ try account.store.session(id) }) != nil { return id }
         let matches = try sessions(named: text, in: account)
         switch matches.count {
@@ -130,7 +65,7 @@ enum Sessions {
             let candidates = matches.map { session in
                 let count = "\(session.members.count) member\(session.members.count == 1 ? "" : "s")"
                 let creator = session.creator == account.me ? "you" : Contacts.displayName(of: session.creator, in: account)
-                return "\(AccountRuntime.shortID(session.id)) (created by \(creator), \(count)\(session.archived ? ", archived" : ""))"
+                return "\(Self.shortID(session.id)) (created by \(creator), \(count)\(session.archived ? ", archived" : ""))"
             }
             throw LinkstrError(
                 .badInput,
@@ -142,25 +77,25 @@ enum Sessions {
     /// The one session whose id starts with `text` (any case, at least `shortIDLength` characters).
     private static func session(shortID text: String, in account: isolated AccountRuntime) throws(LinkstrError) -> SessionID? {
         let prefix = text.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
-        guard prefix.count >= AccountRuntime.shortIDLength else { return nil }
+        guard prefix.count >= Self.shortIDLength else { return nil }
         let found = try (sessions(archived: false, in: account) + sessions(archived: true, in: account)).filter { $0.id.rawValue.uppercased().hasPrefix(prefix) }
         return found.count == 1 ? found[0].id : nil
     }
 
     /// The sessions, archived ones included, whose name is `name` (trimmed, case-insensitive).
-    static func sessions(named name: String, in account: isolated AccountRuntime) throws(LinkstrError) -> [SessionSummary] {
+    public static func sessions(named name: String, in account: isolated AccountRuntime) throws(LinkstrError) -> [SessionSummary] {
         let wanted = name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         return try (sessions(archived: false, in: account) + sessions(archived: true, in: account)).filter { $0.name.lowercased() == wanted }
     }
 
     /// The other sessions with the name of `session` (case-insensitive, archived ones included): while
     /// there are any, the name alone no longer names `session`, only its id does.
-    static func namesakes(of session: SessionSummary, in account: isolated AccountRuntime) throws(LinkstrError) -> [SessionSummary] {
+    public static func namesakes(of session: SessionSummary, in account: isolated AccountRuntime) throws(LinkstrError) -> [SessionSummary] {
         try sessions(named: session.name, in: account).filter { $0.id != session.id }
     }
 
     /// A post of any session, named by its id or a unique prefix of at least 8 hex characters.
-    static func resolvePost(_ text: String, in account: isolated AccountRuntime) throws(LinkstrError) -> Post {
+    public static func resolvePost(_ text: String, in account: isolated AccountRuntime) throws(LinkstrError) -> Post {
         let references = try posts(matching: text, in: nil, in: account)
         switch references.count {
         case 1:
@@ -175,7 +110,7 @@ enum Sessions {
 
     /// A post of a session named by its id or a unique prefix of at least 8 hex characters. The
     /// error names the session as `typed` (what the user typed), else by its shown name.
-    static func resolvePost(_ text: String, in session: SessionID, typed: String? = nil, in account: isolated AccountRuntime) throws(LinkstrError) -> RumorID {
+    public static func resolvePost(_ text: String, in session: SessionID, typed: String? = nil, in account: isolated AccountRuntime) throws(LinkstrError) -> RumorID {
         let matches = try posts(matching: text, in: session, in: account).map(\.postID)
         switch matches.count {
         case 1: return matches[0]
@@ -187,8 +122,8 @@ enum Sessions {
         }
     }
 
-    /// A post of a session named by its id or a unique prefix (`resolvePost(_:in:typed:)`).
-    static func post(_ text: String, in session: SessionID, typed: String? = nil, in account: isolated AccountRuntime) throws(LinkstrError) -> Post {
+    /// A post of a session named by its id or a unique prefix (`resolvePost(_:in:typed:in:)`).
+    public static func post(_ text: String, in session: SessionID, typed: String? = nil, in account: isolated AccountRuntime) throws(LinkstrError) -> Post {
         let id = try resolvePost(text, in: session, typed: typed, in: account)
         guard let post = try account.withStore({ try account.store.post(PostReference(sessionID: session, postID: id)) }) else {
             throw LinkstrError(.badInput, "no post \(text) in session '\(typed ?? session.rawValue)'")
@@ -197,7 +132,7 @@ enum Sessions {
     }
 
     /// Marks one post, or every post of a session, read; returns how many changed.
-    static func markRead(_ id: SessionID, post: RumorID?, in account: isolated AccountRuntime) throws(LinkstrError) -> Int {
+    public static func markRead(_ id: SessionID, post: RumorID?, in account: isolated AccountRuntime) throws(LinkstrError) -> Int {
         var posts: [Post] = []
         if let post {
             guard let found = try account.withStore({ try account.store.post(PostReference(sessionID: id, postID: post)) }) else {
@@ -216,7 +151,7 @@ enum Sessions {
     }
 
     /// Archives or unarchives a session (local only).
-    static func setArchived(_ id: SessionID, _ archived: Bool, in account: isolated AccountRuntime) throws(LinkstrError) {
+    public static func setArchived(_ id: SessionID, _ archived: Bool, in account: isolated AccountRuntime) throws(LinkstrError) {
         try account.transaction { try account.engine.setArchived(id, archived) }
     }
 
@@ -243,13 +178,13 @@ enum Sessions {
     }
 
     /// Creates a session and sends `session_create` to every member.
-    static func createSession(name: String, members: [PublicKey], in account: isolated AccountRuntime) async throws(LinkstrError) -> SessionSummary {
+    public static func createSession(name: String, members: [PublicKey], in account: isolated AccountRuntime) async throws(LinkstrError) -> SessionSummary {
         let message = try await Outbox.send(in: account) { engine, now in try engine.createSession(name: name, members: members, now: now) }
         return try summary(of: message.payload.sessionID, in: account)
     }
 
     /// Replaces the member set (creator only).
-    static func changeMembers(_ sessionID: SessionID, to members: [PublicKey], in account: isolated AccountRuntime) async throws(LinkstrError) -> SessionSummary {
+    public static func changeMembers(_ sessionID: SessionID, to members: [PublicKey], in account: isolated AccountRuntime) async throws(LinkstrError) -> SessionSummary {
         let messages = try account.withStore { try account.engine.changeMembers(sessionID, to: members, now: account.clock()) }
         for message in messages { try await Outbox.send(message, in: account) }
         return try summary(of: sessionID, in: account)
@@ -257,7 +192,7 @@ enum Sessions {
 
     /// Adds and removes members (creator only): `adding` joins the current set (each person once),
     /// then `removing` leaves it.
-    static func changeMembers(_ sessionID: SessionID, adding: [PublicKey], removing: [PublicKey], in account: isolated AccountRuntime) async throws(LinkstrError) -> SessionSummary {
+    public static func changeMembers(_ sessionID: SessionID, adding: [PublicKey], removing: [PublicKey], in account: isolated AccountRuntime) async throws(LinkstrError) -> SessionSummary {
         var members = try summary(of: sessionID, in: account).members
         for key in adding where !members.contains(key) { members.append(key) }
         members.removeAll { removing.contains($0) }
@@ -265,13 +200,13 @@ enum Sessions {
     }
 
     /// Posts a link; returns the stored post.
-    static func post(_ sessionID: SessionID, url: String, note: String?, in account: isolated AccountRuntime) async throws(LinkstrError) -> Post {
+    public static func post(_ sessionID: SessionID, url: String, note: String?, in account: isolated AccountRuntime) async throws(LinkstrError) -> Post {
         let message = try await Outbox.send(in: account) { engine, now in try engine.post(sessionID, url: url, note: note, now: now) }
         return try storedAfterSend("post") { () throws(PluginError) in try account.store.post(PostReference(sessionID: sessionID, postID: message.id)) }
     }
 
     /// Toggles a reaction (`active` nil flips it); returns the reaction as it now is.
-    static func react(_ sessionID: SessionID, postID: RumorID, emoji: String, active: Bool?, in account: isolated AccountRuntime) async throws(LinkstrError) -> Reaction {
+    public static func react(_ sessionID: SessionID, postID: RumorID, emoji: String, active: Bool?, in account: isolated AccountRuntime) async throws(LinkstrError) -> Reaction {
         let message = try await Outbox.send(in: account) { engine, now in try engine.react(sessionID, postID: postID, emoji: emoji, active: active, now: now) }
         let key = ReactionKey(sessionID: sessionID, postID: postID, emoji: message.payload.emoji ?? emoji, sender: account.me)
         return try storedAfterSend("reaction") { () throws(PluginError) in try account.store.reaction(key) }
@@ -280,7 +215,7 @@ enum Sessions {
     /// Deletes an own post: `root_delete` to current and former members, then a NIP-09 request per
     /// wrap, signed with that wrap's one-time key so relays can honour it. Says what the relays keep
     /// (the post is deleted for every member regardless).
-    static func delete(_ sessionID: SessionID, postID: RumorID, in account: isolated AccountRuntime) async throws(LinkstrError) -> PostDeletion {
+    public static func delete(_ sessionID: SessionID, postID: RumorID, in account: isolated AccountRuntime) async throws(LinkstrError) -> PostDeletion {
         let post = try account.withStore { try account.store.post(PostReference(sessionID: sessionID, postID: postID)) }
         let ownWraps = zip(post?.wrapIDs ?? [], post?.wrapSecretKeys ?? [])
         _ = try await Outbox.send(in: account) { engine, now in try engine.delete(sessionID, postID: postID, now: now) }
@@ -311,7 +246,7 @@ enum Sessions {
     /// and the new name goes to every member (`LinkstrEngine.renameSession`), through the relays' OK.
     /// A member gives it a label kept on this machine only, shown instead of the creator's name
     /// until cleared (nil), and found by `resolveSession` like a name.
-    static func renameSession(_ id: SessionID, to name: String?, in account: isolated AccountRuntime) async throws(LinkstrError) -> SessionSummary {
+    public static func renameSession(_ id: SessionID, to name: String?, in account: isolated AccountRuntime) async throws(LinkstrError) -> SessionSummary {
         let current = try summary(of: id, in: account)
         if current.creator == account.me {
             guard let name else { throw LinkstrError(.badInput, "you created this session: its name is everyone's; give the new name") }
@@ -358,41 +293,8 @@ enum Sessions {
         try account.transaction { try account.store.put(EngineCollection.accountState, key: Array(AccountStateKey.sessionLabels.utf8), value: writer.bytes) }
     }
 
-    /// A session's feed (`feed(_:limit:)`) with what is shown around it. A limited feed starts at its
-    /// first post, and so do its membership changes.
-    /// - Parameter fetchingTitles: fetch the missing link titles and thumbnails first (`fetchTitles`).
-    /// A session's feed: its newest `limit` posts (all when nil), or with `before` the `limit` posts
-    /// older than that cursor, and where the next older page starts when posts were left out.
-    static func sessionFeed(
-        _ id: SessionID, limit: Int?, before: FeedCursor? = nil, fetchingTitles: Bool = false, in account: isolated AccountRuntime
-    ) async throws(LinkstrError) -> SessionFeed {
-        // One post more than the page says whether there are older ones.
-        var items = try feed(id, limit: limit.map { $0 + 1 }, before: limit == nil ? nil : before, in: account)
-        let more = limit.map { items.count > $0 } ?? false
-        if more { items.removeFirst() }
-        if fetchingTitles { items = try await LinkTitles.fetchTitles(items, in: account) }
-        let videos = account.media.cachedVideos(of: items.map(\.post.url))
-        for index in items.indices { items[index].cachedVideo = videos[items[index].post.url] }
-        var changes = MembershipChange.changes(in: try membershipHistory(of: id, in: account))
-        // The membership lines in the span of the page: from its oldest post (when older ones were
-        // left out) to the cursor (lines of the cursor's second are the newer page's).
-        if more, let first = items.first { changes.removeAll { $0.time < first.post.createdAt } }
-        if let before, limit != nil { changes.removeAll { $0.time >= before.createdAt } }
-        let names = Contacts.displayNames(of: items.map(\.post.sender) + changes.flatMap { $0.added + $0.removed }, in: account)
-        let older = more ? items.first.map { FeedCursor(createdAt: $0.post.createdAt, post: $0.post.id) } : nil
-        return SessionFeed(
-            session: try summary(of: id, in: account), items: items, unread: try unreadCount(id, in: account), membershipChanges: changes, names: names,
-            older: older)
-    }
-
     /// The names `change` is shown with.
-    static func names(for change: EngineChange, in account: isolated AccountRuntime) -> ChangeNames {
+    public static func names(for change: EngineChange, in account: isolated AccountRuntime) -> ChangeNames {
         ChangeNames(session: try? summary(of: change.sessionID, in: account).name, people: Contacts.displayNames(of: change.people, in: account), me: account.me)
-    }
-
-    /// Every membership snapshot of a session, oldest first — what `linkstr feed` turns into its
-    /// `in:` / `out:` lines.
-    static func membershipHistory(of id: SessionID, in account: isolated AccountRuntime) throws(LinkstrError) -> MembershipHistory {
-        try account.withStore { try account.store.membership(id) }
     }
 }

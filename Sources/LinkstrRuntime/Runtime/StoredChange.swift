@@ -1,7 +1,7 @@
 import LinkstrEngine
 
 /// What changed in one session, as the home's change feed keeps it for the other processes of the
-/// home (``AccountRuntime/storedChanges(after:)``): a page open in the app refreshes that session.
+/// home (``ChangeFeed/storedChanges(after:in:)``): a page open in the app refreshes that session.
 public struct StoredChange: Hashable, Sendable {
     public enum Kind: String, Sendable, CaseIterable {
         case session, members, post, reaction, delete

@@ -4,7 +4,7 @@ import LinkstrHost
 /// in the account state, and when the background service should try again.
 ///
 /// Thread rule: runs on the account's actor (`account` is isolated), where its store is touched.
-enum SavedLinkWebhook {
+public enum SavedLinkWebhook {
     /// POSTs per sync before it counts as failed (waiting `retryDelay`, then twice that, between).
     static let attempts = 3
 
@@ -18,7 +18,7 @@ enum SavedLinkWebhook {
     /// is given) and records how it went. Offline (no route, or the host does not resolve), nothing
     /// is sent and the sync is tried again later; a refused or failed POST is tried again with
     /// back-off. The returned status says which.
-    static func sync(settings: SavedLinksSettings? = nil, retryDelay: Duration = .seconds(1), in account: isolated AccountRuntime) async throws(LinkstrError) -> WebhookStatus {
+    public static func sync(settings: SavedLinksSettings? = nil, retryDelay: Duration = .seconds(1), in account: isolated AccountRuntime) async throws(LinkstrError) -> WebhookStatus {
         let settings = settings ?? account.host.configuration.savedLinks
         guard let delivery = WebhookDelivery(settings) else {
             throw LinkstrError(.badInput, "no webhook is configured; add [saved] with webhook = \"https://…\" to config.toml")
@@ -61,7 +61,7 @@ enum SavedLinkWebhook {
     }
 
     /// Where the webhook sync stands.
-    static func status(in account: isolated AccountRuntime) throws(LinkstrError) -> WebhookStatus {
+    public static func status(in account: isolated AccountRuntime) throws(LinkstrError) -> WebhookStatus {
         guard let bytes = try account.withStore({ try account.store.read(EngineCollection.accountState, key: Array(AccountStateKey.webhookStatus.utf8)) }) else {
             return WebhookStatus()
         }

@@ -5,6 +5,9 @@ import NostrCore
 
 /// The saved links synced with the account's other machines through the relays.
 extension SavedLinks {
+    /// The kind of the app-data events (NIP-78) that carry saved links between the user's machines.
+    public static let savedLinkEventKind = 30_078
+
     static let savedLinkSubscription = "linkstr-saved-links"
 
     /// Syncs the saved links with the user's other machines through the relays: one replaceable
@@ -13,11 +16,11 @@ extension SavedLinks {
     /// the later change wins, soft deletes included; the relays see neither URLs nor tags. The
     /// events go at a pace the relays accept (``publishPaced(_:on:patience:)``); what they still
     /// refused as too many is `pending`, and goes with the next sync.
-    static func syncSavedLinksWithRelays(in account: isolated AccountRuntime) async throws(LinkstrError) -> PrivateSyncReport {
+    public static func syncSavedLinksWithRelays(in account: isolated AccountRuntime) async throws(LinkstrError) -> PrivateSyncReport {
         let pool = try await Outbox.writablePool(in: account)
         let stream: SubscriptionStream
         do {
-            stream = try pool.subscribe(Self.savedLinkSubscription, filters: [Filter(authors: [account.me], kinds: [AccountRuntime.savedLinkEventKind])])
+            stream = try pool.subscribe(Self.savedLinkSubscription, filters: [Filter(authors: [account.me], kinds: [Self.savedLinkEventKind])])
         } catch {
             throw LinkstrError(.failed, "cannot ask the relays for the saved links: \(error)")
         }
@@ -59,7 +62,7 @@ extension SavedLinks {
         do {
             let content = try account.signer.nip44Encrypt(link.syncContent(), to: account.me)
             let unsigned = UnsignedEvent(
-                pubkey: account.me, createdAt: link.updatedAt, kind: AccountRuntime.savedLinkEventKind, tags: [["d", savedLinkEventIdentifier(link.url, in: account)]],
+                pubkey: account.me, createdAt: link.updatedAt, kind: Self.savedLinkEventKind, tags: [["d", savedLinkEventIdentifier(link.url, in: account)]],
                 content: content)
             return try account.signer.sign(unsigned)
         } catch {
@@ -71,7 +74,7 @@ extension SavedLinks {
     /// that does not match its URL, content that does not decrypt).
     private static func savedLink(from event: Event, in account: isolated AccountRuntime) -> SavedLink? {
         let dTag: [String]? = event.tags.first { $0.count >= 2 && $0[0] == "d" }
-        guard event.pubkey == account.me, event.kind == AccountRuntime.savedLinkEventKind, let identifier: String = dTag?[1], identifier.hasPrefix("linkstr-saved:"),
+        guard event.pubkey == account.me, event.kind == Self.savedLinkEventKind, let identifier: String = dTag?[1], identifier.hasPrefix("linkstr-saved:"),
             let content = try? account.signer.nip44Decrypt(event.content, from: account.me), let link = SavedLink(syncContent: content),
             savedLinkEventIdentifier(link.url, in: account) == identifier
         else { return nil }

@@ -8,29 +8,29 @@ import NostrCore
 /// sync with the account's other machines through the relays (``SavedLinks+RelaySync``).
 ///
 /// Thread rule: runs on the account's actor (`account` is isolated), where its store is touched.
-enum SavedLinks {
+public enum SavedLinks {
     /// Saves `url` with `tags`. A link saved before keeps its id and saved time and gets the union of
     /// its tags and these; a removed one comes back. Tags are records of their own, so two processes
     /// saving the same link at once keep every tag either gave.
-    static func save(_ url: String, tags: [String], note: String?, in account: isolated AccountRuntime) throws(LinkstrError) -> SaveOutcome {
+    public static func save(_ url: String, tags: [String], note: String?, in account: isolated AccountRuntime) throws(LinkstrError) -> SaveOutcome {
         try save(Self.savedURL(url), tags: tags, note: note, sharedBy: nil, sharedIn: nil, in: account)
     }
 
     /// Saves the link of a post (named as `react` names posts), keeping who shared it and where; its
     /// note unless `note` is given. The saved copy is the user's own: the post may go, it stays.
-    static func save(fromPost text: String, tags: [String], note: String?, in account: isolated AccountRuntime) throws(LinkstrError) -> SaveOutcome {
+    public static func save(fromPost text: String, tags: [String], note: String?, in account: isolated AccountRuntime) throws(LinkstrError) -> SaveOutcome {
         let post = try Sessions.resolvePost(text, in: account)
         return try save(post.url, tags: tags, note: note ?? post.note, sharedBy: post.sender, sharedIn: post.sessionID, in: account)
     }
 
     /// The saved links `filter` selects, newest first, with tags and stored titles.
-    static func savedLinks(_ filter: SavedLinkFilter = SavedLinkFilter(), in account: isolated AccountRuntime) throws(LinkstrError) -> [SavedLink] {
+    public static func savedLinks(_ filter: SavedLinkFilter = SavedLinkFilter(), in account: isolated AccountRuntime) throws(LinkstrError) -> [SavedLink] {
         let wanted = SavedLinkFilter(tags: try filter.tags.map(TagName.normalize), search: filter.search, deleted: filter.deleted)
         return try allSavedLinks(in: account).filter(wanted.matches)
     }
 
     /// The saved link of `url` (kept or removed).
-    static func savedLink(_ url: String, in account: isolated AccountRuntime) throws(LinkstrError) -> SavedLink {
+    public static func savedLink(_ url: String, in account: isolated AccountRuntime) throws(LinkstrError) -> SavedLink {
         let normalized = try Self.savedURL(url)
         guard let link = try storedSavedLink(normalized, in: account) else {
             throw LinkstrError(.badInput, "\(normalized) is not saved; save it with `linkstr save \(normalized)`")
@@ -39,7 +39,7 @@ enum SavedLinks {
     }
 
     /// Adds and removes tags of a saved link.
-    static func retag(_ url: String, adding: [String], removing: [String], in account: isolated AccountRuntime) throws(LinkstrError) -> SavedLink {
+    public static func retag(_ url: String, adding: [String], removing: [String], in account: isolated AccountRuntime) throws(LinkstrError) -> SavedLink {
         var link = try savedLink(url, in: account)
         let added = try Set(adding.map(TagName.normalize))
         let removed = try Set(removing.map(TagName.normalize)).subtracting(added)
@@ -55,24 +55,24 @@ enum SavedLinks {
     }
 
     /// Removes a saved link softly: it keeps its tags and `restore` brings it back.
-    static func unsave(_ url: String, in account: isolated AccountRuntime) throws(LinkstrError) -> SavedLink {
+    public static func unsave(_ url: String, in account: isolated AccountRuntime) throws(LinkstrError) -> SavedLink {
         try setDeleted(url, true, in: account)
     }
 
     /// Brings back a removed link.
-    static func restore(_ url: String, in account: isolated AccountRuntime) throws(LinkstrError) -> SavedLink {
+    public static func restore(_ url: String, in account: isolated AccountRuntime) throws(LinkstrError) -> SavedLink {
         try setDeleted(url, false, in: account)
     }
 
     /// The tags of the kept links with their counts and frecency scores, best first; with `url`, the
     /// tags already used on its domain count twice.
-    static func tagScores(for url: String? = nil, in account: isolated AccountRuntime) throws(LinkstrError) -> [TagScore] {
+    public static func tagScores(for url: String? = nil, in account: isolated AccountRuntime) throws(LinkstrError) -> [TagScore] {
         let target = try url.map(Self.savedURL)
         return TagFrecency.rank(try tagUses(in: account), for: target, now: account.clock())
     }
 
     /// Posts a saved link to a session (with its note unless `note` is given).
-    static func postSaved(_ sessionID: SessionID, url: String, note: String?, in account: isolated AccountRuntime) async throws(LinkstrError) -> Post {
+    public static func postSaved(_ sessionID: SessionID, url: String, note: String?, in account: isolated AccountRuntime) async throws(LinkstrError) -> Post {
         let link = try savedLink(url, in: account)
         guard !link.isDeleted else {
             throw LinkstrError(.badInput, "\(link.url) was removed from the saved links; `linkstr restore \(link.url)` brings it back")
@@ -228,7 +228,7 @@ enum SavedLinks {
     /// future is taken as now), title, note, id and where they were shared; ones already saved get
     /// the entry's tags added. A Netscape folder path is one more tag. Tags that break the tag rule
     /// are left out.
-    static func importBookmarks(_ entries: [BookmarkEntry], in account: isolated AccountRuntime) throws(LinkstrError) -> ImportReport {
+    public static func importBookmarks(_ entries: [BookmarkEntry], in account: isolated AccountRuntime) throws(LinkstrError) -> ImportReport {
         var report = ImportReport()
         let now = account.clock()
         for entry in entries {
@@ -259,7 +259,7 @@ enum SavedLinks {
     }
 
     /// The kept saved links as a Netscape bookmark file.
-    static func exportBookmarks(in account: isolated AccountRuntime) throws(LinkstrError) -> String {
+    public static func exportBookmarks(in account: isolated AccountRuntime) throws(LinkstrError) -> String {
         NetscapeBookmarks.export(try savedLinks(in: account))
     }
 }

@@ -21,12 +21,12 @@ public final class SavedLinksSyncService: Service {
         await cancelWhenGracefulShutdown { [runtime, checkInterval, logger] in
             while !Task.isCancelled {
                 do throws(LinkstrError) {
-                    if try await runtime.webhookSyncIsDue() {
-                        let status = try await runtime.syncSavedLinks()
+                    if try await SavedLinkWebhook.syncIsDue(in: runtime) {
+                        let status = try await SavedLinkWebhook.sync(in: runtime)
                         logger.info("saved links webhook sync: \(status.outcome.rawValue)\(status.error.map { " (\($0))" } ?? "")")
                     }
                     if try await SavedLinks.hasSavedLinks(in: runtime) {
-                        let report = try await runtime.syncSavedLinksWithRelays()
+                        let report = try await SavedLinks.syncSavedLinksWithRelays(in: runtime)
                         logger.info("saved links relay sync: \(report.applied) applied, \(report.published) published")
                     }
                 } catch {

@@ -63,14 +63,14 @@ public final class WatchService: Service {
         if let notice = dispatcher.notice { continuation.yield(.notice(notice)) }
         do {
             try await cancelWhenGracefulShutdown { [runtime, continuation, timeout, pending] in
-                try await runtime.watch(timeout: timeout, pending: pending, caughtUp: { continuation.yield(.caughtUp) }) { report, _ in
+                try await InboxWatch.watch(timeout: timeout, pending: pending, caughtUp: { continuation.yield(.caughtUp) }, observer: { report, _ in
                     for change in report.changes { continuation.yield(.change(change)) }
                     for request in report.notifications {
                         guard let notification = await runtime.notification(for: request) else { continue }
                         if !dispatcher.isEmpty { dispatcher.post(notification) }
                         continuation.yield(.notification(notification))
                     }
-                }
+                }, in: runtime)
             }
         } catch {
             await dispatcher.drain(within: Self.notificationDrainTimeout)

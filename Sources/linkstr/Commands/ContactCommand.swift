@@ -31,7 +31,7 @@ extension ContactCommand {
 
         func run() async throws {
             try await AccountContext.with(global) { context in
-                let contacts = try await context.run { runtime throws(LinkstrError) in try await runtime.contacts() }
+                let contacts = try await context.run { runtime throws(LinkstrError) in try await Contacts.contacts(in: runtime) }
                 if global.json {
                     Terminal.printJSON(contacts.map(JSONRecords.ContactRow.init))
                     return
@@ -61,7 +61,7 @@ extension ContactCommand {
             try await AccountContext.with(global, connects: true) { context in
                 let person = try await context.person(key)
                 try await context.connect(forWriting: true)
-                let contact = try await context.run { runtime throws(LinkstrError) in try await runtime.addContact(person, alias: alias) }
+                let contact = try await context.run { runtime throws(LinkstrError) in try await Contacts.addContact(person, alias: alias, in: runtime) }
                 if global.json { Terminal.printJSON(JSONRecords.ContactRow(contact)) } else { Terminal.write("added \(TerminalText.line(contact.displayName))\n") }
             }
         }
@@ -84,7 +84,7 @@ extension ContactCommand {
             try await AccountContext.with(global, connects: true) { context in
                 let person = try await context.person(key)
                 try await context.connect(forWriting: true)
-                try await context.run { runtime throws(LinkstrError) in try await runtime.removeContact(person) }
+                try await context.run { runtime throws(LinkstrError) in try await Contacts.removeContact(person, in: runtime) }
                 if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("removed \(key)\n") }
             }
         }
@@ -107,7 +107,7 @@ extension ContactCommand {
         func run() async throws {
             try await AccountContext.with(global) { context in
                 let person = try await context.person(key)
-                try await context.run { runtime throws(LinkstrError) in try await runtime.setAlias(alias.isEmpty ? nil : alias, for: person) }
+                try await context.run { runtime throws(LinkstrError) in try await Contacts.setAlias(alias.isEmpty ? nil : alias, for: person, in: runtime) }
                 if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write(alias.isEmpty ? "alias cleared\n" : "alias set\n") }
             }
         }

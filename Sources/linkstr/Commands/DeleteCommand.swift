@@ -23,7 +23,7 @@ struct DeleteCommand: AsyncParsableCommand {
             let id = try await context.session(session)
             try await context.connect(forWriting: true)
             let deletion = try await context.run { runtime throws(LinkstrError) in
-                try await runtime.delete(id, postID: try await runtime.resolvePost(post, in: id, typed: session))
+                try await Sessions.delete(id, postID: try await Sessions.resolvePost(post, in: id, typed: session, in: runtime), in: runtime)
             }
             for warning in deletion.warnings { Terminal.say("warning: \(warning)") }
             if global.json {

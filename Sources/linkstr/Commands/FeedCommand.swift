@@ -28,7 +28,7 @@ struct FeedCommand: AsyncParsableCommand {
             let id = try await context.session(session)
             let fetchTitles = titles
             let feed = try await context.run { runtime throws(LinkstrError) in
-                try await runtime.sessionFeed(id, limit: limit, fetchingTitles: fetchTitles)
+                try await SessionFeed.page(id, limit: limit, fetchingTitles: fetchTitles, in: runtime)
             }
             if global.json {
                 Terminal.printJSON(feed.items.map(JSONRecords.FeedRow.init))

@@ -140,7 +140,7 @@ extension OpenCommand {
         try await SaveFeedback.run(quiet: notifies, global) {
             return try await AccountContext.with(global) { context in
                 let outcome = try await context.run { runtime throws(LinkstrError) in
-                    try await runtime.save(saveLink.url, tags: saveLink.tags, note: saveLink.note)
+                    try await SavedLinks.save(saveLink.url, tags: saveLink.tags, note: saveLink.note, in: runtime)
                 }
                 SaveCommand.report(outcome, context, global, quiet: notifies)
                 return outcome

@@ -32,7 +32,7 @@ struct PlayCommand: AsyncParsableCommand {
         try await AccountContext.with(global) { context in
             let id = try await context.session(session)
             let (typed, text) = (session, post)
-            let url = try await context.run { runtime throws(LinkstrError) in try await runtime.post(text, in: id, typed: typed).url }
+            let url = try await context.run { runtime throws(LinkstrError) in try await Sessions.post(text, in: id, typed: typed, in: runtime).url }
             let video: CachedVideo
             do throws(MediaFailure) {
                 video = try await context.runtime.media.fetchVideo(url, progress: ProgressBar.download())

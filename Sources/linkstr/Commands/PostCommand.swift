@@ -29,8 +29,8 @@ struct PostCommand: AsyncParsableCommand {
             let id = try await context.session(session)
             try await context.connect(forWriting: true)
             let post = try await context.run { runtime throws(LinkstrError) in
-                if let saved { return try await runtime.postSaved(id, url: saved, note: note) }
-                return try await runtime.post(id, url: url ?? "", note: note)
+                if let saved { return try await SavedLinks.postSaved(id, url: saved, note: note, in: runtime) }
+                return try await Sessions.post(id, url: url ?? "", note: note, in: runtime)
             }
             if global.json {
                 Terminal.printJSON(JSONRecords.SentPost(post))

@@ -27,8 +27,8 @@ struct ReactCommand: AsyncParsableCommand {
             let active: Bool? = off ? false : (on ? true : nil)
             try await context.connect(forWriting: true)
             let reaction = try await context.run { runtime throws(LinkstrError) in
-                let postID = try await runtime.resolvePost(post, in: id, typed: session)
-                return try await runtime.react(id, postID: postID, emoji: emoji, active: active)
+                let postID = try await Sessions.resolvePost(post, in: id, typed: session, in: runtime)
+                return try await Sessions.react(id, postID: postID, emoji: emoji, active: active, in: runtime)
             }
             if global.json {
                 Terminal.printJSON(JSONRecords.SentReaction(reaction))

@@ -19,8 +19,8 @@ struct ReadCommand: AsyncParsableCommand {
             let id = try await context.session(session)
             let changed = try await context.run { runtime throws(LinkstrError) in
                 var postID: RumorID?
-                if let post { postID = try await runtime.resolvePost(post, in: id, typed: session) }
-                return try await runtime.markRead(id, post: postID)
+                if let post { postID = try await Sessions.resolvePost(post, in: id, typed: session, in: runtime) }
+                return try await Sessions.markRead(id, post: postID, in: runtime)
             }
             if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("marked \(changed) post\(changed == 1 ? "" : "s") read\n") }
         }

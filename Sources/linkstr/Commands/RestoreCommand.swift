@@ -14,7 +14,7 @@ struct RestoreCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await AccountContext.with(global) { context in
-            let link = try await context.run { runtime throws(LinkstrError) in try await runtime.restore(url) }
+            let link = try await context.run { runtime throws(LinkstrError) in try await SavedLinks.restore(url, in: runtime) }
             if global.json {
                 Terminal.printJSON(JSONRecords.SavedLinkRow(link))
             } else {

@@ -37,13 +37,13 @@ struct SaveCommand: AsyncParsableCommand {
             let target = try url.map(Self.target)
             var tags = tag + (target?.tags ?? [])
             if let target, tags.isEmpty, !quiet, !global.json, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
-                let suggestions = try await context.run { runtime throws(LinkstrError) in try await runtime.tagScores(for: target.url) }
+                let suggestions = try await context.run { runtime throws(LinkstrError) in try await SavedLinks.tagScores(for: target.url, in: runtime) }
                 tags = TagPicker(suggestions: suggestions).ask()
             }
             let (chosen, note) = (tags, note ?? target?.note)
             let outcome = try await context.run { runtime throws(LinkstrError) in
-                if let fromPost { return try await runtime.save(fromPost: fromPost, tags: chosen, note: note) }
-                return try await runtime.save(target?.url ?? "", tags: chosen, note: note)
+                if let fromPost { return try await SavedLinks.save(fromPost: fromPost, tags: chosen, note: note, in: runtime) }
+                return try await SavedLinks.save(target?.url ?? "", tags: chosen, note: note, in: runtime)
             }
             Self.report(outcome, context, global, quiet: quiet)
             return outcome

@@ -39,8 +39,8 @@ extension SavedCommand {
                 let filter = SavedLinkFilter(tags: tag, search: search, deleted: deleted)
                 let fetchTitles = titles
                 let links = try await context.run { runtime throws(LinkstrError) in
-                    let links = try await runtime.savedLinks(filter)
-                    return fetchTitles ? try await runtime.fetchTitles(links) : links
+                    let links = try await SavedLinks.savedLinks(filter, in: runtime)
+                    return fetchTitles ? try await LinkTitles.fetchTitles(links, in: runtime) : links
                 }
                 if global.json {
                     Terminal.printJSON(links.map(JSONRecords.SavedLinkRow.init))
@@ -95,7 +95,7 @@ extension SavedCommand {
             try await AccountContext.with(global) { context in
                 let showOnly = status
                 let result = try await context.run { runtime throws(LinkstrError) in
-                    showOnly ? try await runtime.webhookStatus() : try await runtime.syncSavedLinks()
+                    showOnly ? try await SavedLinkWebhook.status(in: runtime) : try await SavedLinkWebhook.sync(in: runtime)
                 }
                 if background { return }
                 if global.json {
@@ -112,7 +112,7 @@ extension SavedCommand {
         private func syncWithRelays() async throws {
             try await AccountContext.with(global, connects: true) { context in
                 try await context.connect(forWriting: true)
-                let report = try await context.run { runtime throws(LinkstrError) in try await runtime.syncSavedLinksWithRelays() }
+                let report = try await context.run { runtime throws(LinkstrError) in try await SavedLinks.syncSavedLinksWithRelays(in: runtime) }
                 if global.json {
                     Terminal.printJSON(RelaySync(received: report.received, applied: report.applied, published: report.published, pending: report.pending))
                 } else {
@@ -148,9 +148,9 @@ extension SavedCommand {
             try await AccountContext.with(global) { context in
                 switch format {
                 case .netscape:
-                    Terminal.write(try await context.run { runtime throws(LinkstrError) in try await runtime.exportBookmarks() })
+                    Terminal.write(try await context.run { runtime throws(LinkstrError) in try await SavedLinks.exportBookmarks(in: runtime) })
                 case .json:
-                    Terminal.write(SavedLinkExport.json(try await context.run { runtime throws(LinkstrError) in try await runtime.savedLinks() }))
+                    Terminal.write(SavedLinkExport.json(try await context.run { runtime throws(LinkstrError) in try await SavedLinks.savedLinks(in: runtime) }))
                 }
             }
         }
@@ -195,7 +195,7 @@ extension SavedCommand {
                 throw error.failure
             }
             try await AccountContext.with(global) { context in
-                let report = try await context.run { runtime throws(LinkstrError) in try await runtime.importBookmarks(entries) }
+                let report = try await context.run { runtime throws(LinkstrError) in try await SavedLinks.importBookmarks(entries, in: runtime) }
                 if global.json {
                     Terminal.printJSON(Imported(imported: report.imported, merged: report.merged, skipped: report.skipped))
                 } else {

@@ -36,9 +36,9 @@ extension SessionCommand {
         func run() async throws {
             try await AccountContext.with(global, connects: true) { context in
                 let (summary, warning) = try await context.run { runtime throws(LinkstrError) in
-                    try await runtime.createSession(named: name, members: members) { () throws(LinkstrError) in
+                    try await Sessions.createSession(named: name, members: members, beforeSending: { () throws(LinkstrError) in
                         try await context.connecting(forWriting: true)
-                    }
+                    }, in: runtime)
                 }
                 // The name alone no longer names one session: say which id to use, before anything else.
                 if let warning { Terminal.say("warning: \(warning)") }
@@ -81,9 +81,9 @@ extension SessionCommand {
         func run() async throws {
             try await AccountContext.with(global, connects: true) { context in
                 let id = try await context.session(session)
-                let creator = try await context.run { runtime throws(LinkstrError) in try await runtime.summary(of: id).creator }
+                let creator = try await context.run { runtime throws(LinkstrError) in try await Sessions.summary(of: id, in: runtime).creator }
                 if creator == context.runtime.me { try await context.connect(forWriting: true) }
-                let renamed = try await context.run { runtime throws(LinkstrError) in try await runtime.renameSession(id, to: clear ? nil : name) }
+                let renamed = try await context.run { runtime throws(LinkstrError) in try await Sessions.renameSession(id, to: clear ? nil : name, in: runtime) }
                 if global.json {
                     Terminal.printJSON(JSONRecords.Merged(JSONRecords.SessionRow(renamed), Renamed(shared: creator == context.runtime.me)))
                 } else if creator == context.runtime.me {
@@ -119,11 +119,11 @@ extension SessionCommand {
         func run() async throws {
             try await AccountContext.with(global, connects: !add.isEmpty || !remove.isEmpty) { context in
                 let summary = try await context.run { runtime throws(LinkstrError) in
-                    try await runtime.changeMembers(of: session, adding: add, removing: remove) { () throws(LinkstrError) in
+                    try await Sessions.changeMembers(of: session, adding: add, removing: remove, beforeSending: { () throws(LinkstrError) in
                         try await context.connecting(forWriting: true)
-                    }
+                    }, in: runtime)
                 }
-                let names = await context.runtime.displayNames(of: summary.members)
+                let names = await Contacts.displayNames(of: summary.members, in: context.runtime)
                 if global.json {
                     Terminal.printJSON(JSONRecords.SessionMembers(summary))
                 } else {
@@ -189,7 +189,7 @@ extension SessionCommand {
 func setArchived(_ session: String, _ archived: Bool, _ global: GlobalOptions) async throws {
     try await AccountContext.with(global) { context in
         let id = try await context.session(session)
-        try await context.run { runtime throws(LinkstrError) in try await runtime.setArchived(id, archived) }
+        try await context.run { runtime throws(LinkstrError) in try await Sessions.setArchived(id, archived, in: runtime) }
         if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("\(archived ? "archived" : "unarchived") \(session)\n") }
     }
 }

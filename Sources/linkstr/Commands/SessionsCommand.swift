@@ -21,9 +21,9 @@ struct SessionsCommand: AsyncParsableCommand {
         try await AccountContext.with(global) { context in
             let listArchived = archived
             let (sessions, archivedCount) = try await context.run { runtime throws(LinkstrError) in
-                let sessions = try await runtime.sessions(archived: listArchived)
+                let sessions = try await Sessions.sessions(archived: listArchived, in: runtime)
                 // The hint under the active list ("2 archived sessions · …"), as the app's archive toggle.
-                let archivedCount = listArchived ? 0 : try await runtime.sessions(archived: true).count
+                let archivedCount = listArchived ? 0 : try await Sessions.sessions(archived: true, in: runtime).count
                 return (sessions, archivedCount)
             }
             if global.json {

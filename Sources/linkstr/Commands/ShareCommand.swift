@@ -15,7 +15,7 @@ struct ShareCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await AccountContext.with(global) { context in
-            let found = try await context.run { runtime throws(LinkstrError) in try await runtime.resolvePost(post) }
+            let found = try await context.run { runtime throws(LinkstrError) in try await Sessions.resolvePost(post, in: runtime) }
             let link = DeepLink(post: found).encoded()
             if global.json { Terminal.printJSON(Record(link: link)) } else { Terminal.write(link + "\n") }
         }

@@ -152,7 +152,7 @@ extension SignerCommand {
 
         func run() async throws {
             try await AccountContext.with(global) { context in
-                let clients = try await context.run { runtime throws(LinkstrError) in try await runtime.bunkerClients() }
+                let clients = try await context.run { runtime throws(LinkstrError) in try await BunkerRecords.bunkerClients(in: runtime) }
                 if global.json {
                     Terminal.printJSON(clients.map(JSONRecords.BunkerClientRow.init))
                 } else if clients.isEmpty {
@@ -184,7 +184,7 @@ extension SignerCommand {
         func run() async throws {
             if let limit, limit <= 0 { throw CLIFailure(.usage, "--limit must be a positive number of entries") }
             try await AccountContext.with(global) { context in
-                let entries = try await context.run { [limit] runtime throws(LinkstrError) in try await runtime.bunkerLog(limit: limit) }
+                let entries = try await context.run { [limit] runtime throws(LinkstrError) in try await BunkerRecords.bunkerLog(limit: limit, in: runtime) }
                 if global.json {
                     Terminal.printJSON(entries.map(JSONRecords.BunkerLogRow.init))
                     return
@@ -215,7 +215,7 @@ extension SignerCommand {
                 throw CLIFailure(.usage, "'\(client)' is not a client key; use the npub or hex key that `linkstr signer clients` shows")
             }
             try await AccountContext.with(global) { context in
-                let forgotten = try await context.run { runtime throws(LinkstrError) in try await runtime.forgetBunkerClient(key) }
+                let forgotten = try await context.run { runtime throws(LinkstrError) in try await BunkerRecords.forgetBunkerClient(key, in: runtime) }
                 guard forgotten else { throw CLIFailure(.usage, "\(key.npub) is not an approved client; `linkstr signer clients` lists them") }
                 if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write("forgot \(key.npub)\n") }
             }

@@ -42,7 +42,7 @@ struct SyncCommand: AsyncParsableCommand {
             }
             let runtime = context.runtime
             let seconds = timeout
-            let syncing = Task { try await runtime.sync(timeout: .seconds(seconds), progress: progress) }
+            let syncing = Task { try await InboxSync.sync(timeout: .seconds(seconds), progress: progress, in: runtime) }
             let stop = Self.cancelOnInterrupt(syncing)
             defer { stop.forEach { $0.cancel() } }
             let report: SyncReport

@@ -20,7 +20,7 @@ struct TagCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await AccountContext.with(global) { context in
-            let link = try await context.run { runtime throws(LinkstrError) in try await runtime.retag(url, adding: add, removing: remove) }
+            let link = try await context.run { runtime throws(LinkstrError) in try await SavedLinks.retag(url, adding: add, removing: remove, in: runtime) }
             if global.json {
                 Terminal.printJSON(JSONRecords.SavedLinkRow(link))
             } else {

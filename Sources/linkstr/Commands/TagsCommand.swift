@@ -20,7 +20,7 @@ struct TagsCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await AccountContext.with(global) { context in
-            let scores = try await context.run { runtime throws(LinkstrError) in try await runtime.tagScores(for: url) }
+            let scores = try await context.run { runtime throws(LinkstrError) in try await SavedLinks.tagScores(for: url, in: runtime) }
             if global.json {
                 Terminal.printJSON(scores.map(JSONRecords.TagRow.init))
                 return

@@ -17,7 +17,7 @@ struct UnsaveCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await AccountContext.with(global) { context in
-            let link = try await context.run { runtime throws(LinkstrError) in try await runtime.unsave(url) }
+            let link = try await context.run { runtime throws(LinkstrError) in try await SavedLinks.unsave(url, in: runtime) }
             if global.json {
                 Terminal.printJSON(JSONRecords.SavedLinkRow(link))
             } else {

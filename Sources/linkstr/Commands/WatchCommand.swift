@@ -55,7 +55,7 @@ struct WatchCommand: AsyncParsableCommand {
                     if json {
                         Terminal.printJSON(JSONRecords.change(change))
                     } else if let runtime {
-                        Terminal.write(ChangeLine.describe(change, names: await runtime.names(for: change), style: style) + "\n")
+                        Terminal.write(ChangeLine.describe(change, names: await Sessions.names(for: change, in: runtime), style: style) + "\n")
                     }
                 case .notification:
                     break

@@ -43,7 +43,7 @@ struct SessionListView {
             let time = style.paint(TerminalText.padLeft(times[index], to: timeWidth), session.unread ? Palette.blue : Palette.comment)
             var row = "\(marker) \(name)  \(time)  "
             if (seen[session.name.lowercased()] ?? 0) > 1 {
-                row += style.paint(TerminalText.pad(counts[index], to: countWidth), Palette.dark5) + style.paint("  " + AccountRuntime.shortID(session.id), Palette.comment)
+                row += style.paint(TerminalText.pad(counts[index], to: countWidth), Palette.dark5) + style.paint("  " + Sessions.shortID(session.id), Palette.comment)
             } else {
                 row += style.paint(counts[index], session.removed ? Palette.red : Palette.dark5)
             }

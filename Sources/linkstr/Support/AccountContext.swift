@@ -31,12 +31,12 @@ struct AccountContext {
     /// The boot steps `connecting relays (wss://a, wss://b)…` (until a relay is connected — for `forWriting`, one that
     /// accepts writes — at most `timeout`) and `starting session…` (the work that follows), shown on a
     /// terminal only. Elsewhere it returns at once: the operation waits for its relays the same way.
-    func connect(forWriting: Bool, timeout: Duration = AccountRuntime.sendGate) async throws(CLIFailure) {
+    func connect(forWriting: Bool, timeout: Duration = Outbox.sendGate) async throws(CLIFailure) {
         try await run { _ throws(LinkstrError) in try await connecting(forWriting: forWriting, timeout: timeout) }
     }
 
     /// ``connect(forWriting:timeout:)`` inside a runtime call.
-    func connecting(forWriting: Bool, timeout: Duration = AccountRuntime.sendGate) async throws(LinkstrError) {
+    func connecting(forWriting: Bool, timeout: Duration = Outbox.sendGate) async throws(LinkstrError) {
         let status = StatusLine.shared
         guard status.enabled else { return }
         status.step(runtime.relays.connectingStep)
@@ -46,11 +46,11 @@ struct AccountContext {
 
     /// A person named by `npub1…`, 64-hex, a contact alias, or a link or text with one npub.
     func person(_ text: String) async throws(CLIFailure) -> PublicKey {
-        try await run { runtime throws(LinkstrError) in try await runtime.resolvePerson(text) }
+        try await run { runtime throws(LinkstrError) in try await Contacts.resolvePerson(text, in: runtime) }
     }
 
     func session(_ text: String) async throws(CLIFailure) -> SessionID {
-        try await run { runtime throws(LinkstrError) in try await runtime.resolveSession(text) }
+        try await run { runtime throws(LinkstrError) in try await Sessions.resolveSession(text, in: runtime) }
     }
 
     /// Runs `body` against the runtime, mapping its error to an exit status.

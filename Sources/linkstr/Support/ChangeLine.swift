@@ -8,7 +8,7 @@ import LinkstrTerminal
 ///     Weekend videos · Bob reacted 🔥 to 3f2a9c1e
 ///     Weekend videos · in: Carol · out: Dave
 enum ChangeLine {
-    /// `names` from `AccountRuntime.names(for:)`.
+    /// `names` from `Sessions.names(for:in:)`.
     static func describe(_ change: EngineChange, names: ChangeNames, style: Style = .plain) -> String {
         let person = { (key: PublicKey) in
             style.person(key == names.me ? "You" : PersonName.shown(names.people[key], key: key), key: key.rawBytes, bold: false)

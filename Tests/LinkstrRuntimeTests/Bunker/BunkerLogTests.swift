@@ -13,12 +13,12 @@ import Testing
         defer { scratch.remove() }
         let account = try InProcessHome.account(scratch, relay: relay)
         let client = Keypair.generate().publicKey
-        let total = AccountRuntime.bunkerLogCapacity + 150
+        let total = BunkerRecords.bunkerLogCapacity + 150
         for time in 0..<total {
-            try await account.runtime.recordBunkerRequest(BunkerLogEntry(client: client, method: "sign_event", kind: 1, time: Int64(time)))
+            try await BunkerRecords.recordBunkerRequest(BunkerLogEntry(client: client, method: "sign_event", kind: 1, time: Int64(time)), in: account.runtime)
         }
-        let log = try await account.runtime.bunkerLog()
-        #expect(log.count >= AccountRuntime.bunkerLogCapacity && log.count < AccountRuntime.bunkerLogCapacity + 100, "\(log.count)")
+        let log = try await BunkerRecords.bunkerLog(in: account.runtime)
+        #expect(log.count >= BunkerRecords.bunkerLogCapacity && log.count < BunkerRecords.bunkerLogCapacity + 100, "\(log.count)")
         #expect(log.last?.time == Int64(total - 1), "the newest stay")
         #expect(log.first.map { $0.time >= 150 - 100 } == true, "the oldest went: \(log.first?.time ?? -1)")
     }
@@ -27,12 +27,12 @@ import Testing
         defer { scratch.remove() }
         let account = try InProcessHome.account(scratch, relay: relay)
         let client = Keypair.generate().publicKey
-        #expect(try await account.runtime.rememberBunkerRequest(client: client, id: "a", time: 1000, forgettingBefore: 940))
-        #expect(try await !account.runtime.rememberBunkerRequest(client: client, id: "a", time: 1000, forgettingBefore: 940), "a replay")
-        #expect(try await account.runtime.rememberBunkerRequest(client: Keypair.generate().publicKey, id: "a", time: 1000, forgettingBefore: 940),
+        #expect(try await BunkerRecords.rememberBunkerRequest(client: client, id: "a", time: 1000, forgettingBefore: 940, in: account.runtime))
+        #expect(try await !BunkerRecords.rememberBunkerRequest(client: client, id: "a", time: 1000, forgettingBefore: 940, in: account.runtime), "a replay")
+        #expect(try await BunkerRecords.rememberBunkerRequest(client: Keypair.generate().publicKey, id: "a", time: 1000, forgettingBefore: 940, in: account.runtime),
                 "another client's id")
-        #expect(try await account.runtime.rememberBunkerRequest(client: client, id: "b", time: 1100, forgettingBefore: 1040))
-        #expect(try await account.runtime.rememberBunkerRequest(client: client, id: "a", time: 1100, forgettingBefore: 1040),
+        #expect(try await BunkerRecords.rememberBunkerRequest(client: client, id: "b", time: 1100, forgettingBefore: 1040, in: account.runtime))
+        #expect(try await BunkerRecords.rememberBunkerRequest(client: client, id: "a", time: 1100, forgettingBefore: 1040, in: account.runtime),
                 "forgotten once older than what is refused anyway")
     }
 }

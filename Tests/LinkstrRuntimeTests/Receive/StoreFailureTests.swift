@@ -23,14 +23,14 @@ import Testing
         defer { scratch.remove() }
         let alice = try runtime()
         let bob = try runtime()
-        let session = try await alice.createSession(name: "Links", members: [bob.me])
-        let post = try await alice.post(session.id, url: "https://example.com/talk", note: nil)
+        let session = try await Sessions.createSession(name: "Links", members: [bob.me], in: alice)
+        let post = try await Sessions.post(session.id, url: "https://example.com/talk", note: nil, in: alice)
         // Where Bob's engine looks the session up, a record his key does not open.
         let owner = bob.me.rawBytes
         let damaged = StoredRecord(owner: owner, collection: EngineCollection.session, key: EngineCollection.sessionKey(session.id), value: [1, 2, 3])
         try bob.backend.apply([.put(damaged)])
 
-        let error = await #expect(throws: LinkstrError.self) { try await bob.sync() }
+        let error = await #expect(throws: LinkstrError.self) { try await InboxSync.sync(in: bob) }
         #expect(error?.code == .storage)
         #expect(error?.description.hasPrefix("storage: a stored session record does not decrypt with this account's key") == true, "\(String(describing: error))")
         for collection in [EngineCollection.membership, EngineCollection.post, EngineCollection.seenWrap, EngineCollection.accountState] {
@@ -38,9 +38,9 @@ import Testing
         }
 
         try bob.backend.apply([.delete(owner: owner, collection: EngineCollection.session, key: damaged.key)])
-        let report = try await bob.sync()
+        let report = try await InboxSync.sync(in: bob)
         #expect(report.received == 2)
         #expect(report.accepted == 2)
-        #expect(try await bob.feed(session.id, limit: nil).map(\.post.id) == [post.id])
+        #expect(try await SessionFeed.posts(session.id, limit: nil, in: bob).map(\.post.id) == [post.id])
     }
 }

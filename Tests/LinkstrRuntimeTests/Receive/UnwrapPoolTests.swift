@@ -65,16 +65,16 @@ import Testing
         for seed: UInt64 in [1, 2, 3] {
             let (wraps, session, failing) = try shuffledWraps(seed: seed)
             let serial = try runtime(workers: 1)
-            let serialReport = try await serial.ingestForBenchmark(wraps)
+            let serialReport = try await InboxSync.ingest(wraps, in: serial)
             let pooled = try runtime(workers: 8, signer: SlowSigner(LocalSigner(keypair: bob)))
-            let pooledReport = try await pooled.ingestForBenchmark(wraps)
+            let pooledReport = try await InboxSync.ingest(wraps, in: pooled)
 
             #expect(pooledReport == serialReport, "seed \(seed)")
             #expect(serialReport.received == wraps.count)
             #expect(serialReport.rejected == failing)
-            let serialFeed = try await serial.feed(session, limit: nil)
+            let serialFeed = try await SessionFeed.posts(session, limit: nil, in: serial)
             #expect(serialFeed.count == 27)
-            #expect(try await pooled.feed(session, limit: nil) == serialFeed, "seed \(seed)")
+            #expect(try await SessionFeed.posts(session, limit: nil, in: pooled) == serialFeed, "seed \(seed)")
         }
     }
 

@@ -58,7 +58,7 @@ import Testing
         try home.createAccount(key)
         let opened = try home.open()
         defer { opened.host.stop() }
-        _ = try await opened.runtime.createSession(name: "Kept", members: [])
+        _ = try await Sessions.createSession(name: "Kept", members: [], in: opened.runtime)
 
         try opened.accounts.logout()
         #expect(try opened.accounts.current() == nil)
@@ -66,7 +66,7 @@ import Testing
         #expect(reopened?.code == .noAccount)
         // The records stay in the (still open) storage, readable with the key.
         let again = try AccountRuntime(host: opened.host, backend: opened.backend, secretKey: key)
-        #expect(try await again.sessions(archived: false).map(\.name) == ["Kept"])
+        #expect(try await Sessions.sessions(archived: false, in: again).map(\.name) == ["Kept"])
     }
 
     @Test func logoutWithClearDataDeletesEveryRecordOfTheAccountButTheRelayList() async throws {
@@ -74,12 +74,12 @@ import Testing
         let opened = try InProcessHome.account(scratch, relay: relay)
         defer { opened.host.stop() }
         let runtime = opened.runtime
-        let session = try await runtime.createSession(name: "Gone", members: [])
-        _ = try await runtime.post(session.id, url: "https://example.com/a", note: nil)
+        let session = try await Sessions.createSession(name: "Gone", members: [], in: runtime)
+        _ = try await Sessions.post(session.id, url: "https://example.com/a", note: nil, in: runtime)
         try runtime.relays.add("wss://kept.fake.test")
 
         #expect(try await opened.logOutClearingData() > 0)
-        #expect(try await runtime.sessions(archived: false).isEmpty)
+        #expect(try await Sessions.sessions(archived: false, in: runtime).isEmpty)
         #expect(try runtime.relays.list().map(\.url).contains("wss://kept.fake.test"))
         #expect(try opened.accounts.current() == nil)
     }
@@ -89,8 +89,8 @@ import Testing
         let opened = try InProcessHome.account(scratch, relay: relay)
         defer { opened.host.stop() }
         let runtime = opened.runtime
-        _ = try await runtime.addContact(SecretKey.generate().publicKey, alias: "Bob")
-        _ = try await runtime.createSession(name: "Mine", members: [])
+        _ = try await Contacts.addContact(SecretKey.generate().publicKey, alias: "Bob", in: runtime)
+        _ = try await Sessions.createSession(name: "Mine", members: [], in: runtime)
 
         try await opened.deleteAccount()
         #expect(try opened.accounts.current() == nil)
@@ -98,8 +98,8 @@ import Testing
         #expect(lists.count == 1)
         #expect(lists.first?.tags.contains { $0.first == "p" } == false)
         #expect(relay.storedEvents.contains { $0.kind == 62 && $0.pubkey == runtime.me })
-        #expect(try await runtime.sessions(archived: false).isEmpty)
-        #expect(try await runtime.contacts().isEmpty)
+        #expect(try await Sessions.sessions(archived: false, in: runtime).isEmpty)
+        #expect(try await Contacts.contacts(in: runtime).isEmpty)
     }
 
     @Test func anAccountWhoseRelayRefusesIsNotDeletedAndKeepsItsData() async throws {
@@ -107,12 +107,12 @@ import Testing
         let opened = try InProcessHome.account(scratch, relay: relay)
         defer { opened.host.stop() }
         let runtime = opened.runtime
-        _ = try await runtime.createSession(name: "Mine", members: [])
+        _ = try await Sessions.createSession(name: "Mine", members: [], in: runtime)
         relay.setBehaviour(.refusing(message: "blocked"), for: FakeRelay.defaultURL)
 
         let error = await #expect(throws: LinkstrError.self) { try await opened.deleteAccount() }
         #expect(error?.description.hasPrefix("the account was not deleted, and your key and local data are kept") == true)
-        #expect(try await runtime.sessions(archived: false).map(\.name) == ["Mine"])
+        #expect(try await Sessions.sessions(archived: false, in: runtime).map(\.name) == ["Mine"])
         #expect(try opened.accounts.current() != nil)
     }
 }

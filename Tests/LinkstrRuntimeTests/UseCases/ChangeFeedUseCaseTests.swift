@@ -16,17 +16,17 @@ import Testing
         let alice = try InProcessHome.account(scratch, relay: relay)
         let bob = try InProcessHome.account(scratch, relay: relay)
         defer { alice.host.stop(); bob.host.stop() }
-        let session = try await alice.runtime.createSession(name: "Links", members: [bob.runtime.me]).id
-        _ = try await bob.runtime.sync()
+        let session = try await Sessions.createSession(name: "Links", members: [bob.runtime.me], in: alice.runtime).id
+        _ = try await InboxSync.sync(in: bob.runtime)
 
-        let first = try await bob.runtime.storedChanges(after: nil)
+        let first = try await ChangeFeed.storedChanges(after: nil, in: bob.runtime)
         #expect(first.changes.isEmpty, "the session stored before the reader began is not news: \(first.changes)")
-        #expect(try await bob.runtime.storedChanges(after: first.cursor).changes.isEmpty)
+        #expect(try await ChangeFeed.storedChanges(after: first.cursor, in: bob.runtime).changes.isEmpty)
 
-        for number in 1...3 { _ = try await alice.runtime.post(session, url: "https://example.com/\(number)", note: nil) }
-        _ = try await bob.runtime.sync()
-        let read = try await bob.runtime.storedChanges(after: first.cursor)
+        for number in 1...3 { _ = try await Sessions.post(session, url: "https://example.com/\(number)", note: nil, in: alice.runtime) }
+        _ = try await InboxSync.sync(in: bob.runtime)
+        let read = try await ChangeFeed.storedChanges(after: first.cursor, in: bob.runtime)
         #expect(read.changes.filter { $0.kind == .post } == [StoredChange(kind: .post, session: session)], "\(read.changes)")
-        #expect(try await bob.runtime.storedChanges(after: read.cursor).changes.isEmpty, "read twice")
+        #expect(try await ChangeFeed.storedChanges(after: read.cursor, in: bob.runtime).changes.isEmpty, "read twice")
     }
 }

@@ -18,16 +18,16 @@ import Testing
         let alice = try InProcessHome.account(scratch, relay: relay)
         defer { alice.host.stop() }
         let bob = SecretKey.generate().publicKey
-        let contact = try await alice.runtime.addContact(bob, alias: "Bob")
+        let contact = try await Contacts.addContact(bob, alias: "Bob", in: alice.runtime)
         #expect(contact.alias == "Bob")
 
-        let list = try await alice.runtime.contacts()
+        let list = try await Contacts.contacts(in: alice.runtime)
         #expect(list.map(\.pubkey) == [bob])
         let row = printed(JSONRecords.ContactRow(try #require(list.first)))
         #expect(row["npub"] as? String == bob.npub && row["alias"] as? String == "Bob")
-        #expect(try await alice.runtime.resolvePerson("bob") == bob)
-        #expect(try await alice.runtime.resolvePerson(bob.npub) == bob)
-        #expect(await alice.runtime.displayName(of: bob) == "Bob")
+        #expect(try await Contacts.resolvePerson("bob", in: alice.runtime) == bob)
+        #expect(try await Contacts.resolvePerson(bob.npub, in: alice.runtime) == bob)
+        #expect(await Contacts.displayName(of: bob, in: alice.runtime) == "Bob")
         let followed = relay.storedEvents(matching: Filter(authors: [alice.runtime.me], kinds: [3])).first
         #expect(followed?.tags.filter { $0.first == "p" }.map { $0[1] } == [bob.hex])
         #expect(followed?.content.contains("Bob") == false)
@@ -38,14 +38,14 @@ import Testing
         let alice = try InProcessHome.account(scratch, relay: relay)
         defer { alice.host.stop() }
         let bob = SecretKey.generate().publicKey
-        _ = try await alice.runtime.addContact(bob, alias: "Bob")
+        _ = try await Contacts.addContact(bob, alias: "Bob", in: alice.runtime)
         let published = relay.storedEvents.count
 
-        try await alice.runtime.setAlias("Bobby", for: bob)
-        #expect(try await alice.runtime.resolvePerson("bobby") == bob)
-        await #expect(throws: LinkstrError.self) { try await alice.runtime.resolvePerson("Bob") }
-        try await alice.runtime.setAlias(nil, for: bob)
-        #expect(try await alice.runtime.contacts().first?.alias == nil)
+        try await Contacts.setAlias("Bobby", for: bob, in: alice.runtime)
+        #expect(try await Contacts.resolvePerson("bobby", in: alice.runtime) == bob)
+        await #expect(throws: LinkstrError.self) { try await Contacts.resolvePerson("Bob", in: alice.runtime) }
+        try await Contacts.setAlias(nil, for: bob, in: alice.runtime)
+        #expect(try await Contacts.contacts(in: alice.runtime).first?.alias == nil)
         #expect(relay.storedEvents.count == published)
     }
 
@@ -55,16 +55,16 @@ import Testing
         defer { alice.host.stop() }
         let bob = SecretKey.generate().publicKey
         let carol = SecretKey.generate().publicKey
-        _ = try await alice.runtime.addContact(bob, alias: "Bob")
-        _ = try await alice.runtime.addContact(carol, alias: nil)
+        _ = try await Contacts.addContact(bob, alias: "Bob", in: alice.runtime)
+        _ = try await Contacts.addContact(carol, alias: nil, in: alice.runtime)
 
-        try await alice.runtime.removeContact(bob)
-        #expect(try await alice.runtime.contacts().map(\.pubkey) == [carol])
+        try await Contacts.removeContact(bob, in: alice.runtime)
+        #expect(try await Contacts.contacts(in: alice.runtime).map(\.pubkey) == [carol])
         let followed = relay.storedEvents(matching: Filter(authors: [alice.runtime.me], kinds: [3])).first
         #expect(followed?.tags.filter { $0.first == "p" }.map { $0[1] } == [carol.hex])
-        await #expect(throws: LinkstrError.self) { try await alice.runtime.resolvePerson("Bob") }
+        await #expect(throws: LinkstrError.self) { try await Contacts.resolvePerson("Bob", in: alice.runtime) }
 
-        let error = await #expect(throws: LinkstrError.self) { try await alice.runtime.removeContact(bob) }
+        let error = await #expect(throws: LinkstrError.self) { try await Contacts.removeContact(bob, in: alice.runtime) }
         #expect(error?.code == .badInput)
     }
 
@@ -73,7 +73,7 @@ import Testing
         defer { scratch.remove() }
         let alice = try InProcessHome.account(scratch, relay: relay)
         defer { alice.host.stop() }
-        let error = await #expect(throws: LinkstrError.self) { try await alice.runtime.resolvePerson(text) }
+        let error = await #expect(throws: LinkstrError.self) { try await Contacts.resolvePerson(text, in: alice.runtime) }
         #expect(error?.code == .badInput)
     }
 }

@@ -29,7 +29,7 @@ import Testing
         let bobApp = bobHome.app()
         let bob = try bobApp.account()
         defer { alice.host.stop() }
-        let session = try await alice.runtime.createSession(name: "Evening", members: [bob.runtime.me])
+        let session = try await Sessions.createSession(name: "Evening", members: [bob.runtime.me], in: alice.runtime)
 
         let watch = WatchService(account: bob, timeout: .seconds(5))
         let services = bob.serviceGroup([watch])
@@ -38,7 +38,7 @@ import Testing
         while let event = await events.next(), event != .caughtUp {}
         #expect(notified().isEmpty, "the catch-up is history, not news")
 
-        let first = try await alice.runtime.post(session.id, url: "https://example.com/first", note: "for tonight")
+        let first = try await Sessions.post(session.id, url: "https://example.com/first", note: "for tonight", in: alice.runtime)
         #expect(await eventually { notified().count == 1 })
         let sent = try #require(notified().first)
         #expect(sent["kind"] as? String == "post" && sent["id"] as? String == "post-" + first.id.hex)
@@ -47,8 +47,8 @@ import Testing
         let deepLink = try DeepLink.decode(try #require(sent["deep_link"] as? String))
         #expect(deepLink.url == "https://example.com/first" && deepLink.messageGUID == first.id.hex)
 
-        _ = try await bob.runtime.post(session.id, url: "https://example.com/mine", note: nil)
-        _ = try await alice.runtime.post(session.id, url: "https://example.com/second", note: nil)
+        _ = try await Sessions.post(session.id, url: "https://example.com/mine", note: nil, in: bob.runtime)
+        _ = try await Sessions.post(session.id, url: "https://example.com/second", note: nil, in: alice.runtime)
         #expect(await eventually { notified().count == 2 })
         #expect(notified().compactMap { $0["url"] as? String } == ["https://example.com/first", "https://example.com/second"])
 

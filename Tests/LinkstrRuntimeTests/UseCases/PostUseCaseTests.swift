@@ -18,8 +18,8 @@ import Testing
     func aliceAndBob() async throws -> (alice: OpenedAccount, bob: OpenedAccount, session: SessionID) {
         let alice = try InProcessHome.account(scratch, relay: relay)
         let bob = try InProcessHome.account(scratch, relay: relay)
-        let session = try await alice.runtime.createSession(name: "Links", members: [bob.runtime.me])
-        _ = try await bob.runtime.sync()
+        let session = try await Sessions.createSession(name: "Links", members: [bob.runtime.me], in: alice.runtime)
+        _ = try await InboxSync.sync(in: bob.runtime)
         return (alice, bob, session.id)
     }
 
@@ -32,12 +32,12 @@ import Testing
         defer { scratch.remove() }
         let (alice, bob, session) = try await aliceAndBob()
         defer { alice.host.stop(); bob.host.stop() }
-        let post = try await alice.runtime.post(session, url: input, note: "look")
+        let post = try await Sessions.post(session, url: input, note: "look", in: alice.runtime)
         #expect(post.url == stored)
         #expect(printed(JSONRecords.SentPost(post))["url"] as? String == stored)
 
-        _ = try await bob.runtime.sync()
-        let feed = try await bob.runtime.feed(session, limit: nil)
+        _ = try await InboxSync.sync(in: bob.runtime)
+        let feed = try await SessionFeed.posts(session, limit: nil, in: bob.runtime)
         #expect(feed.map(\.post.url) == [stored])
         #expect(feed.first?.post.note == "look")
         #expect(feed.first?.post.unread == true)
@@ -49,46 +49,46 @@ import Testing
         let (alice, bob, session) = try await aliceAndBob()
         defer { alice.host.stop(); bob.host.stop() }
         let before = relay.storedEvents.count
-        let error = await #expect(throws: LinkstrError.self) { try await alice.runtime.post(session, url: input, note: nil) }
+        let error = await #expect(throws: LinkstrError.self) { try await Sessions.post(session, url: input, note: nil, in: alice.runtime) }
         #expect(error?.code == .badInput)
         #expect(relay.storedEvents.count == before)
-        #expect(try await alice.runtime.feed(session, limit: nil).isEmpty)
+        #expect(try await SessionFeed.posts(session, limit: nil, in: alice.runtime).isEmpty)
     }
 
     @Test func aReactionTogglesAndOnAndOffSetItWhateverItWas() async throws {
         defer { scratch.remove() }
         let (alice, bob, session) = try await aliceAndBob()
         defer { alice.host.stop(); bob.host.stop() }
-        let post = try await alice.runtime.post(session, url: "https://example.com/talk", note: nil)
-        _ = try await bob.runtime.sync()
+        let post = try await Sessions.post(session, url: "https://example.com/talk", note: nil, in: alice.runtime)
+        _ = try await InboxSync.sync(in: bob.runtime)
         let prefix = String(post.id.hex.prefix(8))
-        let postID = try await bob.runtime.resolvePost(prefix, in: session)
+        let postID = try await Sessions.resolvePost(prefix, in: session, in: bob.runtime)
         #expect(postID == post.id)
 
-        #expect(try await bob.runtime.react(session, postID: postID, emoji: "🔥", active: nil).active)
-        #expect(try await bob.runtime.react(session, postID: postID, emoji: "🔥", active: true).active)
-        _ = try await alice.runtime.sync()
-        let reactions = try await alice.runtime.feed(session, limit: nil).first?.reactions
+        #expect(try await Sessions.react(session, postID: postID, emoji: "🔥", active: nil, in: bob.runtime).active)
+        #expect(try await Sessions.react(session, postID: postID, emoji: "🔥", active: true, in: bob.runtime).active)
+        _ = try await InboxSync.sync(in: alice.runtime)
+        let reactions = try await SessionFeed.posts(session, limit: nil, in: alice.runtime).first?.reactions
         #expect(reactions?.map(\.emoji) == ["🔥"])
         #expect(reactions?.first?.senders == [bob.runtime.me])
-        let row = printed(JSONRecords.FeedRow(try #require(try await alice.runtime.feed(session, limit: nil).first)))
+        let row = printed(JSONRecords.FeedRow(try #require(try await SessionFeed.posts(session, limit: nil, in: alice.runtime).first)))
         #expect(row["reactions"] as? [String: [String]] == ["🔥": [bob.runtime.me.hex]])
 
-        #expect(try await bob.runtime.react(session, postID: postID, emoji: "🔥", active: false).active == false)
-        #expect(try await bob.runtime.react(session, postID: postID, emoji: "🔥", active: false).active == false)
-        _ = try await alice.runtime.sync()
-        #expect(try await alice.runtime.feed(session, limit: nil).first?.reactions.isEmpty == true)
+        #expect(try await Sessions.react(session, postID: postID, emoji: "🔥", active: false, in: bob.runtime).active == false)
+        #expect(try await Sessions.react(session, postID: postID, emoji: "🔥", active: false, in: bob.runtime).active == false)
+        _ = try await InboxSync.sync(in: alice.runtime)
+        #expect(try await SessionFeed.posts(session, limit: nil, in: alice.runtime).first?.reactions.isEmpty == true)
 
-        #expect(try await bob.runtime.react(session, postID: postID, emoji: "🔥", active: nil).active)
+        #expect(try await Sessions.react(session, postID: postID, emoji: "🔥", active: nil, in: bob.runtime).active)
     }
 
     @Test func aReactionThatIsNotOneEmojiIsBadInput() async throws {
         defer { scratch.remove() }
         let (alice, bob, session) = try await aliceAndBob()
         defer { alice.host.stop(); bob.host.stop() }
-        let post = try await alice.runtime.post(session, url: "https://example.com/talk", note: nil)
+        let post = try await Sessions.post(session, url: "https://example.com/talk", note: nil, in: alice.runtime)
         let error = await #expect(throws: LinkstrError.self) {
-            try await alice.runtime.react(session, postID: post.id, emoji: "nice", active: nil)
+            try await Sessions.react(session, postID: post.id, emoji: "nice", active: nil, in: alice.runtime)
         }
         #expect(error?.code == .badInput)
     }
@@ -97,17 +97,17 @@ import Testing
         defer { scratch.remove() }
         let (alice, bob, session) = try await aliceAndBob()
         defer { alice.host.stop(); bob.host.stop() }
-        let kept = try await alice.runtime.post(session, url: "https://example.com/kept", note: nil)
-        let gone = try await alice.runtime.post(session, url: "https://example.com/gone", note: nil)
-        _ = try await bob.runtime.sync()
+        let kept = try await Sessions.post(session, url: "https://example.com/kept", note: nil, in: alice.runtime)
+        let gone = try await Sessions.post(session, url: "https://example.com/gone", note: nil, in: alice.runtime)
+        _ = try await InboxSync.sync(in: bob.runtime)
 
-        await #expect(throws: LinkstrError.self) { try await bob.runtime.delete(session, postID: gone.id) }
-        let deletion = try await alice.runtime.delete(session, postID: gone.id)
+        await #expect(throws: LinkstrError.self) { try await Sessions.delete(session, postID: gone.id, in: bob.runtime) }
+        let deletion = try await Sessions.delete(session, postID: gone.id, in: alice.runtime)
         #expect(printed(JSONRecords.Deletion(deletion))["relay_copies_kept"] as? Bool == false)
         #expect(deletion.warnings.isEmpty)
-        _ = try await bob.runtime.sync()
-        #expect(try await alice.runtime.feed(session, limit: nil).map(\.post.id) == [kept.id])
-        #expect(try await bob.runtime.feed(session, limit: nil).map(\.post.id) == [kept.id])
+        _ = try await InboxSync.sync(in: bob.runtime)
+        #expect(try await SessionFeed.posts(session, limit: nil, in: alice.runtime).map(\.post.id) == [kept.id])
+        #expect(try await SessionFeed.posts(session, limit: nil, in: bob.runtime).map(\.post.id) == [kept.id])
     }
 
     @Test func aPostThatCameBackBySyncIsDeletedForMembersWithAWarningThatRelaysKeepItsCopies() async throws {
@@ -115,41 +115,41 @@ import Testing
         let aliceKey = SecretKey.generate()
         let alice = try InProcessHome.account(scratch, relay: relay, key: aliceKey)
         defer { alice.host.stop() }
-        let session = try await alice.runtime.createSession(name: "Mine", members: [])
-        let post = try await alice.runtime.post(session.id, url: "https://example.com/a", note: nil)
+        let session = try await Sessions.createSession(name: "Mine", members: [], in: alice.runtime)
+        let post = try await Sessions.post(session.id, url: "https://example.com/a", note: nil, in: alice.runtime)
         // The same account restored in another home: the post comes back by sync, without its wrap keys.
         let restored = try InProcessHome.account(scratch, relay: relay, key: aliceKey)
         defer { restored.host.stop() }
-        _ = try await restored.runtime.sync()
+        _ = try await InboxSync.sync(in: restored.runtime)
 
-        let deletion = try await restored.runtime.delete(session.id, postID: post.id)
+        let deletion = try await Sessions.delete(session.id, postID: post.id, in: restored.runtime)
         #expect(deletion.relayCopiesKept)
         #expect(deletion.warnings == [
             "members no longer see the post, but relays keep their copies of it: only the machine that sent it holds the keys to ask them to drop those copies"
         ])
-        #expect(try await restored.runtime.feed(session.id, limit: nil).isEmpty)
+        #expect(try await SessionFeed.posts(session.id, limit: nil, in: restored.runtime).isEmpty)
     }
 
     @Test func readMarksOnePostOrTheWholeSessionAndTheSessionIsReadWhenNoneIsLeft() async throws {
         defer { scratch.remove() }
         let (alice, bob, session) = try await aliceAndBob()
         defer { alice.host.stop(); bob.host.stop() }
-        let first = try await alice.runtime.post(session, url: "https://example.com/1", note: nil)
-        _ = try await alice.runtime.post(session, url: "https://example.com/2", note: nil)
-        _ = try await alice.runtime.post(session, url: "https://example.com/3", note: nil)
-        _ = try await bob.runtime.sync()
+        let first = try await Sessions.post(session, url: "https://example.com/1", note: nil, in: alice.runtime)
+        _ = try await Sessions.post(session, url: "https://example.com/2", note: nil, in: alice.runtime)
+        _ = try await Sessions.post(session, url: "https://example.com/3", note: nil, in: alice.runtime)
+        _ = try await InboxSync.sync(in: bob.runtime)
         let runtime = bob.runtime
-        #expect(try await runtime.summary(of: session).unread)
+        #expect(try await Sessions.summary(of: session, in: runtime).unread)
 
-        #expect(try await runtime.markRead(session, post: first.id) == 1)
-        let unread = try await runtime.feed(session, limit: nil).filter(\.post.unread).map(\.post.id)
+        #expect(try await Sessions.markRead(session, post: first.id, in: runtime) == 1)
+        let unread = try await SessionFeed.posts(session, limit: nil, in: runtime).filter(\.post.unread).map(\.post.id)
         #expect(unread.count == 2 && !unread.contains(first.id))
-        #expect(try await runtime.summary(of: session).unread)
+        #expect(try await Sessions.summary(of: session, in: runtime).unread)
 
-        #expect(try await runtime.markRead(session, post: nil) == 2)
-        #expect(try await runtime.feed(session, limit: nil).allSatisfy { !$0.post.unread })
-        #expect(try await runtime.summary(of: session).unread == false)
-        #expect(try await runtime.markRead(session, post: nil) == 0)
+        #expect(try await Sessions.markRead(session, post: nil, in: runtime) == 2)
+        #expect(try await SessionFeed.posts(session, limit: nil, in: runtime).allSatisfy { !$0.post.unread })
+        #expect(try await Sessions.summary(of: session, in: runtime).unread == false)
+        #expect(try await Sessions.markRead(session, post: nil, in: runtime) == 0)
     }
 
     @Test func aLimitedFeedIsTheNewestPostsOfTheWholeFeedOldestFirst() async throws {
@@ -158,13 +158,13 @@ import Testing
         defer { alice.host.stop(); bob.host.stop() }
         // Posted within a second or two: a limited feed reads pages of limit + 16 posts, whose
         // boundaries fall among posts of the same time.
-        for index in 1...40 { _ = try await alice.runtime.post(session, url: "https://example.com/\(index)", note: nil) }
+        for index in 1...40 { _ = try await Sessions.post(session, url: "https://example.com/\(index)", note: nil, in: alice.runtime) }
         let runtime = alice.runtime
-        let whole = try await runtime.feed(session, limit: nil)
+        let whole = try await SessionFeed.posts(session, limit: nil, in: runtime)
         #expect(whole.count == 40)
         #expect(whole.map(\.post.createdAt) == whole.map(\.post.createdAt).sorted())
         for limit in [1, 2, 17, 23, 39, 40, 50] {
-            #expect(try await runtime.feed(session, limit: limit).map(\.post.id) == whole.suffix(limit).map(\.post.id), "limit \(limit)")
+            #expect(try await SessionFeed.posts(session, limit: limit, in: runtime).map(\.post.id) == whole.suffix(limit).map(\.post.id), "limit \(limit)")
         }
     }
 
@@ -173,12 +173,12 @@ import Testing
         let (alice, bob, session) = try await aliceAndBob()
         defer { alice.host.stop(); bob.host.stop() }
         let runtime = alice.runtime
-        _ = try await runtime.addContact(bob.runtime.me, alias: "Bob")
+        _ = try await Contacts.addContact(bob.runtime.me, alias: "Bob", in: runtime)
         let carol = SecretKey.generate().publicKey
-        _ = try await runtime.post(session, url: "https://example.com/1", note: nil)
-        _ = try await runtime.changeMembers(session, adding: [carol], removing: [bob.runtime.me])
+        _ = try await Sessions.post(session, url: "https://example.com/1", note: nil, in: runtime)
+        _ = try await Sessions.changeMembers(session, adding: [carol], removing: [bob.runtime.me], in: runtime)
 
-        let feed = try await runtime.sessionFeed(session, limit: nil)
+        let feed = try await SessionFeed.page(session, limit: nil, in: runtime)
         #expect(feed.session.id == session && feed.items.count == 1)
         #expect(feed.membershipChanges.map(\.added) == [[carol]])
         #expect(feed.membershipChanges.map(\.removed) == [[bob.runtime.me]])
@@ -191,8 +191,8 @@ import Testing
         defer { scratch.remove() }
         let (alice, bob, session) = try await aliceAndBob()
         defer { alice.host.stop(); bob.host.stop() }
-        let post = try await alice.runtime.post(session, url: "https://example.com/shared", note: nil)
-        let found = try await alice.runtime.resolvePost(String(post.id.hex.prefix(10)))
+        let post = try await Sessions.post(session, url: "https://example.com/shared", note: nil, in: alice.runtime)
+        let found = try await Sessions.resolvePost(String(post.id.hex.prefix(10)), in: alice.runtime)
         let decoded = try DeepLink.decode(DeepLink(post: found).encoded())
         #expect(decoded.url == "https://example.com/shared")
         #expect(decoded.timestamp == post.createdAt && decoded.messageGUID == post.id.hex && decoded.format == .payload)
@@ -202,9 +202,9 @@ import Testing
         defer { scratch.remove() }
         let (alice, bob, session) = try await aliceAndBob()
         defer { alice.host.stop(); bob.host.stop() }
-        let post = try await alice.runtime.post(session, url: "https://example.com/a", note: nil)
-        #expect(try await alice.runtime.resolvePost(String(post.id.hex.prefix(8))).id == post.id)
-        let short = await #expect(throws: LinkstrError.self) { try await alice.runtime.resolvePost(String(post.id.hex.prefix(7))) }
+        let post = try await Sessions.post(session, url: "https://example.com/a", note: nil, in: alice.runtime)
+        #expect(try await Sessions.resolvePost(String(post.id.hex.prefix(8)), in: alice.runtime).id == post.id)
+        let short = await #expect(throws: LinkstrError.self) { try await Sessions.resolvePost(String(post.id.hex.prefix(7)), in: alice.runtime) }
         #expect(short?.code == .badInput)
     }
 }

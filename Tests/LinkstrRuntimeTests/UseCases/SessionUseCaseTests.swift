@@ -21,26 +21,26 @@ import Testing
         let alice = try account()
         let bob = try account()
         defer { alice.host.stop(); bob.host.stop() }
-        let session = try await alice.runtime.createSession(name: "Weekend videos", members: [bob.runtime.me])
+        let session = try await Sessions.createSession(name: "Weekend videos", members: [bob.runtime.me], in: alice.runtime)
 
         #expect(Set(session.members) == [alice.runtime.me, bob.runtime.me])
         #expect(session.creator == alice.runtime.me)
-        let listed = try await alice.runtime.sessions(archived: false)
+        let listed = try await Sessions.sessions(archived: false, in: alice.runtime)
         #expect(listed.map(\.id) == [session.id])
         let row = printed(JSONRecords.SessionRow(try #require(listed.first)))
         #expect(row["name"] as? String == "Weekend videos")
         #expect(row["archived"] as? Bool == false)
         #expect(printed(JSONRecords.CreatedSession(session))["id"] as? String == session.id.rawValue)
 
-        _ = try await bob.runtime.sync()
-        #expect(try await bob.runtime.resolveSession("weekend VIDEOS") == session.id)
+        _ = try await InboxSync.sync(in: bob.runtime)
+        #expect(try await Sessions.resolveSession("weekend VIDEOS", in: bob.runtime) == session.id)
     }
 
     @Test func aSoloSessionHasOnlyItsCreator() async throws {
         defer { scratch.remove() }
         let alice = try account()
         defer { alice.host.stop() }
-        let session = try await alice.runtime.createSession(name: "Notes to self", members: [])
+        let session = try await Sessions.createSession(name: "Notes to self", members: [], in: alice.runtime)
         #expect(session.members == [alice.runtime.me])
     }
 
@@ -49,17 +49,17 @@ import Testing
         let alice = try account()
         defer { alice.host.stop() }
         let runtime = alice.runtime
-        let first = try await runtime.createSession(name: "Links", members: [])
-        #expect(try await runtime.namesakes(of: first).isEmpty)
-        let second = try await runtime.createSession(name: "links", members: [])
+        let first = try await Sessions.createSession(name: "Links", members: [], in: runtime)
+        #expect(try await Sessions.namesakes(of: first, in: runtime).isEmpty)
+        let second = try await Sessions.createSession(name: "links", members: [], in: runtime)
 
-        #expect(try await runtime.namesakes(of: second).map(\.id) == [first.id])
-        #expect(try await runtime.namesakes(of: first).map(\.id) == [second.id])
-        let error = await #expect(throws: LinkstrError.self) { try await runtime.resolveSession("Links") }
+        #expect(try await Sessions.namesakes(of: second, in: runtime).map(\.id) == [first.id])
+        #expect(try await Sessions.namesakes(of: first, in: runtime).map(\.id) == [second.id])
+        let error = await #expect(throws: LinkstrError.self) { try await Sessions.resolveSession("Links", in: runtime) }
         #expect(error?.code == .badInput)
-        #expect(error?.description.contains(AccountRuntime.shortID(second.id) + " (created by you, 1 member)") == true)
-        #expect(try await runtime.resolveSession(second.id.rawValue) == second.id)
-        #expect(try await runtime.resolveSession(AccountRuntime.shortID(second.id).lowercased()) == second.id)
+        #expect(error?.description.contains(Sessions.shortID(second.id) + " (created by you, 1 member)") == true)
+        #expect(try await Sessions.resolveSession(second.id.rawValue, in: runtime) == second.id)
+        #expect(try await Sessions.resolveSession(Sessions.shortID(second.id).lowercased(), in: runtime) == second.id)
     }
 
     @Test func anArchivedSessionLeavesTheListUntilUnarchivedAndStillResolves() async throws {
@@ -67,16 +67,16 @@ import Testing
         let alice = try account()
         defer { alice.host.stop() }
         let runtime = alice.runtime
-        let session = try await runtime.createSession(name: "Old", members: [])
-        try await runtime.setArchived(session.id, true)
-        #expect(try await runtime.sessions(archived: false).isEmpty)
-        #expect(try await runtime.sessions(archived: true).map(\.id) == [session.id])
-        #expect(try await runtime.summary(of: session.id).archived)
-        #expect(try await runtime.resolveSession("old") == session.id)
+        let session = try await Sessions.createSession(name: "Old", members: [], in: runtime)
+        try await Sessions.setArchived(session.id, true, in: runtime)
+        #expect(try await Sessions.sessions(archived: false, in: runtime).isEmpty)
+        #expect(try await Sessions.sessions(archived: true, in: runtime).map(\.id) == [session.id])
+        #expect(try await Sessions.summary(of: session.id, in: runtime).archived)
+        #expect(try await Sessions.resolveSession("old", in: runtime) == session.id)
 
-        try await runtime.setArchived(session.id, false)
-        #expect(try await runtime.sessions(archived: false).map(\.id) == [session.id])
-        #expect(try await runtime.sessions(archived: true).isEmpty)
+        try await Sessions.setArchived(session.id, false, in: runtime)
+        #expect(try await Sessions.sessions(archived: false, in: runtime).map(\.id) == [session.id])
+        #expect(try await Sessions.sessions(archived: true, in: runtime).isEmpty)
     }
 
     /// What the command line and the C API call with the text they were given.
@@ -86,21 +86,21 @@ import Testing
         let bob = try account()
         defer { alice.host.stop(); bob.host.stop() }
         let runtime = alice.runtime
-        let session = try await runtime.createSession(name: "Films", members: [])
+        let session = try await Sessions.createSession(name: "Films", members: [], in: runtime)
         let sends = Mutex(0)
 
-        let unchanged = try await runtime.changeMembers(of: "films", adding: [], removing: []) { sends.withLock { $0 += 1 } }
+        let unchanged = try await Sessions.changeMembers(of: "films", adding: [], removing: [], beforeSending: { sends.withLock { $0 += 1 } }, in: runtime)
         #expect(unchanged.members == [runtime.me])
         #expect(sends.withLock { $0 } == 0)
         await #expect(throws: LinkstrError.self) {
-            try await runtime.changeMembers(of: "Films", adding: [bob.runtime.me.npub, "nobody by this name"], removing: []) { sends.withLock { $0 += 1 } }
+            try await Sessions.changeMembers(of: "Films", adding: [bob.runtime.me.npub, "nobody by this name"], removing: [], beforeSending: { sends.withLock { $0 += 1 } }, in: runtime)
         }
         #expect(sends.withLock { $0 } == 0)
-        #expect(try await runtime.summary(of: session.id).members == [runtime.me])
+        #expect(try await Sessions.summary(of: session.id, in: runtime).members == [runtime.me])
 
-        let changed = try await runtime.changeMembers(of: session.id.rawValue, adding: [bob.runtime.me.npub], removing: []) {
+        let changed = try await Sessions.changeMembers(of: session.id.rawValue, adding: [bob.runtime.me.npub], removing: [], beforeSending: {
             sends.withLock { $0 += 1 }
-        }
+        }, in: runtime)
         #expect(Set(changed.members) == [runtime.me, bob.runtime.me])
         #expect(sends.withLock { $0 } == 1)
     }
@@ -111,10 +111,10 @@ import Testing
         let bob = try account()
         defer { alice.host.stop(); bob.host.stop() }
         let runtime = alice.runtime
-        let (first, none) = try await runtime.createSession(named: "Links", members: [bob.runtime.me.hex])
+        let (first, none) = try await Sessions.createSession(named: "Links", members: [bob.runtime.me.hex], in: runtime)
         #expect(none == nil)
         #expect(Set(first.members) == [runtime.me, bob.runtime.me])
-        let (second, warning) = try await runtime.createSession(named: "links", members: [])
+        let (second, warning) = try await Sessions.createSession(named: "links", members: [], in: runtime)
         #expect(warning == second.namesakeWarning([first]))
         #expect(warning?.contains(first.id.rawValue) == true)
     }
@@ -126,19 +126,19 @@ import Testing
         let carol = try account()
         defer { alice.host.stop(); bob.host.stop(); carol.host.stop() }
         let runtime = alice.runtime
-        let session = try await runtime.createSession(name: "Crew", members: [bob.runtime.me])
+        let session = try await Sessions.createSession(name: "Crew", members: [bob.runtime.me], in: runtime)
 
-        let added = try await runtime.changeMembers(session.id, adding: [carol.runtime.me, bob.runtime.me, carol.runtime.me], removing: [])
+        let added = try await Sessions.changeMembers(session.id, adding: [carol.runtime.me, bob.runtime.me, carol.runtime.me], removing: [], in: runtime)
         #expect(added.members.count == 3)
         #expect(Set(added.members) == [alice.runtime.me, bob.runtime.me, carol.runtime.me])
-        _ = try await carol.runtime.sync()
-        #expect(Set(try await carol.runtime.summary(of: session.id).members) == Set(added.members))
+        _ = try await InboxSync.sync(in: carol.runtime)
+        #expect(Set(try await Sessions.summary(of: session.id, in: carol.runtime).members) == Set(added.members))
 
-        let removed = try await runtime.changeMembers(session.id, adding: [], removing: [bob.runtime.me])
+        let removed = try await Sessions.changeMembers(session.id, adding: [], removing: [bob.runtime.me], in: runtime)
         #expect(Set(removed.members) == [alice.runtime.me, carol.runtime.me])
-        #expect(Set(try await runtime.summary(of: session.id).members) == [alice.runtime.me, carol.runtime.me])
-        _ = try await bob.runtime.sync()
-        #expect(try await bob.runtime.summary(of: session.id).members.contains(bob.runtime.me) == false)
+        #expect(Set(try await Sessions.summary(of: session.id, in: runtime).members) == [alice.runtime.me, carol.runtime.me])
+        _ = try await InboxSync.sync(in: bob.runtime)
+        #expect(try await Sessions.summary(of: session.id, in: bob.runtime).members.contains(bob.runtime.me) == false)
     }
 
     @Test func onlyTheCreatorChangesMembers() async throws {
@@ -146,22 +146,22 @@ import Testing
         let alice = try account()
         let bob = try account()
         defer { alice.host.stop(); bob.host.stop() }
-        let session = try await alice.runtime.createSession(name: "Crew", members: [bob.runtime.me])
-        _ = try await bob.runtime.sync()
+        let session = try await Sessions.createSession(name: "Crew", members: [bob.runtime.me], in: alice.runtime)
+        _ = try await InboxSync.sync(in: bob.runtime)
         let before = relay.storedEvents.count
 
         await #expect(throws: LinkstrError.self) {
-            try await bob.runtime.changeMembers(session.id, adding: [SecretKey.generate().publicKey], removing: [])
+            try await Sessions.changeMembers(session.id, adding: [SecretKey.generate().publicKey], removing: [], in: bob.runtime)
         }
         #expect(relay.storedEvents.count == before)
-        #expect(try await bob.runtime.summary(of: session.id).members.count == 2)
+        #expect(try await Sessions.summary(of: session.id, in: bob.runtime).members.count == 2)
     }
 
     @Test func anUnknownSessionIsBadInput() async throws {
         defer { scratch.remove() }
         let alice = try account()
         defer { alice.host.stop() }
-        let error = await #expect(throws: LinkstrError.self) { try await alice.runtime.resolveSession("nowhere") }
+        let error = await #expect(throws: LinkstrError.self) { try await Sessions.resolveSession("nowhere", in: alice.runtime) }
         #expect(error?.code == .badInput)
     }
 }

@@ -19,21 +19,21 @@ import Testing
         let alice = try InProcessHome.account(scratch, relay: relay)
         let bob = try InProcessHome.account(scratch, relay: relay)
         defer { alice.host.stop(); bob.host.stop() }
-        let session = try await alice.runtime.createSession(name: "Links", members: [bob.runtime.me])
-        _ = try await alice.runtime.post(session.id, url: "https://example.com/1", note: nil)
+        let session = try await Sessions.createSession(name: "Links", members: [bob.runtime.me], in: alice.runtime)
+        _ = try await Sessions.post(session.id, url: "https://example.com/1", note: nil, in: alice.runtime)
 
-        let first = try await bob.runtime.sync()
+        let first = try await InboxSync.sync(in: bob.runtime)
         // The relay returns the wraps in any order (their times are randomised): the post may wait
         // for its session in staging first, so `staged` is 0 or 1.
         #expect(first.received == 2 && first.accepted == 2 && first.rejected == 0, "\(first)")
         #expect(first.relays == [FakeRelay.defaultURL])
-        let nothingNew = try await bob.runtime.sync()
+        let nothingNew = try await InboxSync.sync(in: bob.runtime)
         #expect(nothingNew.accepted == 0 && nothingNew.rejected == 0)
-        _ = try await alice.runtime.post(session.id, url: "https://example.com/2", note: nil)
-        let second = try await bob.runtime.sync()
+        _ = try await Sessions.post(session.id, url: "https://example.com/2", note: nil, in: alice.runtime)
+        let second = try await InboxSync.sync(in: bob.runtime)
         #expect(second.accepted == 1)
         #expect(printed(JSONRecords.SyncCounts(second))["accepted"] as? Int == 1)
-        #expect(try await bob.runtime.feed(session.id, limit: nil).count == 2)
+        #expect(try await SessionFeed.posts(session.id, limit: nil, in: bob.runtime).count == 2)
     }
 
     @Test func aWrapThatIsNotForTheAccountIsRejectedOnceAndNotCountedAgain() async throws {
@@ -47,9 +47,9 @@ import Testing
             content: "not encrypted")
         relay.inject(try stranger.sign(unsigned))
 
-        let first = try await bob.runtime.sync()
+        let first = try await InboxSync.sync(in: bob.runtime)
         #expect(first.rejected == 1 && first.accepted == 0)
-        let again = try await bob.runtime.sync()
+        let again = try await InboxSync.sync(in: bob.runtime)
         #expect(again.rejected == 0)
     }
 
@@ -58,7 +58,7 @@ import Testing
         let bob = try InProcessHome.account(scratch, relay: relay)
         defer { bob.host.stop() }
         try bob.runtime.relays.setEnabled(FakeRelay.defaultURL, false)
-        let error = await #expect(throws: LinkstrError.self) { try await bob.runtime.sync() }
+        let error = await #expect(throws: LinkstrError.self) { try await InboxSync.sync(in: bob.runtime) }
         #expect(error?.code == .failed)
         #expect(error?.description.contains("linkstr relay enable") == true)
     }
@@ -68,7 +68,7 @@ import Testing
         let bob = try InProcessHome.account(scratch, relay: relay)
         defer { bob.host.stop() }
         relay.setBehaviour(.down(reason: "connection refused"), for: FakeRelay.defaultURL)
-        await #expect(throws: LinkstrError.self) { try await bob.runtime.sync(timeout: .milliseconds(200)) }
+        await #expect(throws: LinkstrError.self) { try await InboxSync.sync(timeout: .milliseconds(200), in: bob.runtime) }
         let entry = try bob.runtime.relays.list().first
         #expect(entry?.status == "failed" && entry?.error == "connection refused")
     }
@@ -79,7 +79,7 @@ import Testing
         let bobApp = try InProcessHome.app(scratch, relay: relay)
         let bob = try bobApp.account()
         defer { alice.host.stop() }
-        let session = try await alice.runtime.createSession(name: "Live", members: [bob.runtime.me])
+        let session = try await Sessions.createSession(name: "Live", members: [bob.runtime.me], in: alice.runtime)
 
         let watch = WatchService(account: bob, timeout: .seconds(5))
         let services = bob.serviceGroup([watch])
@@ -89,7 +89,7 @@ import Testing
         while let event = await events.next(), event != .caughtUp { catchUp.append(event) }
         #expect(catchUp.contains { if case .change(.session(let received)) = $0 { received.id == session.id } else { false } })
 
-        let post = try await alice.runtime.post(session.id, url: "https://example.com/live", note: nil)
+        let post = try await Sessions.post(session.id, url: "https://example.com/live", note: nil, in: alice.runtime)
         var live: WatchEvent?
         while let event = await events.next() {
             if case .change(.post) = event { live = event; break }
@@ -99,7 +99,7 @@ import Testing
             return
         }
         #expect(published.id == post.id)
-        let names = await bob.runtime.names(for: .post(published))
+        let names = await Sessions.names(for: .post(published), in: bob.runtime)
         #expect(names.session == "Live" && names.me == bob.runtime.me)
         #expect(names.people.keys.sorted { $0.hex < $1.hex } == [alice.runtime.me])
         #expect(printed(JSONRecords.change(.post(published)))["type"] as? String == "post")
@@ -107,7 +107,7 @@ import Testing
         await services.triggerGracefulShutdown()
         while await events.next() != nil {}
         try await running.value
-        #expect(try await bob.runtime.feed(session.id, limit: nil).map(\.post.id) == [post.id])
+        #expect(try await SessionFeed.posts(session.id, limit: nil, in: bob.runtime).map(\.post.id) == [post.id])
         await bobApp.close()
     }
 }
