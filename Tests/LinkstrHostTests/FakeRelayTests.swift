@@ -7,7 +7,7 @@ import PluginABI
 import PluginTesting
 import Testing
 
-/// PluginTesting's FakeRelay through the host's `RelayPool` (its C vtable, as the host uses every
+/// PluginTesting's FakeRelay through the host's `RelayClient` (its C vtable, as the host uses every
 /// transport): statuses, stored events then EOSE then live ones, filters, limits, the NIP-01 store
 /// rules, refusals and relays that are down.
 @Suite struct FakeRelayTests {
@@ -19,10 +19,10 @@ import Testing
     let now = Int64(Date().timeIntervalSince1970)
 
     /// A transport instance of `relay` in a FakeHost, wrapped in the host's pool, with `urls` set.
-    func pool(_ urls: [String] = [Self.first]) throws -> RelayPool {
+    func pool(_ urls: [String] = [Self.first]) throws -> RelayClient {
         let host = FakeHost(pluginID: FakeRelay.pluginID, config: relay.pluginSettings)
         let transport = try host.load(descriptor: FakeRelay.descriptor).capability(LKH_CAP_TRANSPORT_V1, as: lkh_transport_v1.self)
-        let pool = try RelayPool(transport: RelayTransport(transport))
+        let pool = try RelayClient(transport: RelayTransport(transport))
         try pool.setRelays(urls.map { RelayConfiguration(url: $0) })
         return pool
     }
@@ -292,7 +292,7 @@ import Testing
         #expect(host.registry.plugins.map(\.id) == ["org.linkstr.storage.memory", FakeRelay.pluginID])
         #expect(host.configuration.transport == FakeRelay.pluginID)
         #expect(host.configuration.relays == [FakeRelay.defaultURL])
-        let pool = try RelayPool(transport: RelayTransport(try host.provider(of: CapabilityID.transport, as: lkh_transport_v1.self)))
+        let pool = try RelayClient(transport: RelayTransport(try host.provider(of: CapabilityID.transport, as: lkh_transport_v1.self)))
         try pool.setRelays([RelayConfiguration(url: FakeRelay.defaultURL)])
         #expect(pool.statuses == [FakeRelay.defaultURL: .connected])
 

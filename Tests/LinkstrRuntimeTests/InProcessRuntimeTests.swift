@@ -121,7 +121,7 @@ import Testing
         }
         defer { watch.cancel() }
         #expect(await eventually(within: 5) { seen.caughtUp.withLock { $0 } })
-        #expect(relay.openSubscriptions.map(\.id) == [RelayPool.LinkstrSubscription.giftWraps])
+        #expect(relay.openSubscriptions.map(\.id) == [RelayClient.LinkstrSubscription.giftWraps])
         #expect(try await Sessions.sessions(archived: false, in: bob).map(\.id) == [session.id])
 
         let post = try await Sessions.post(session.id, url: "https://example.com/live", note: nil, in: alice)

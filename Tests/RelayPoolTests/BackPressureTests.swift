@@ -24,10 +24,10 @@ struct BackPressureTests {
 
         // Nobody reads: the pool takes frames up to the high water mark, then asks the relay
         // connection to wait (LKH_E_BUSY), and takes no more.
-        try await waitFor("the queue to fill", timeout: .seconds(30)) { harness.pool.queuedMessages("flood") >= RelayPool.queueHighWater }
+        try await waitFor("the queue to fill", timeout: .seconds(30)) { harness.pool.queuedMessages("flood") >= RelayClient.queueHighWater }
         try await Task.sleep(for: .seconds(2))
-        #expect(harness.pool.queuedMessages("flood") == RelayPool.queueHighWater)
-        #expect(harness.state(relay.url)?.events == RelayPool.queueHighWater)
+        #expect(harness.pool.queuedMessages("flood") == RelayClient.queueHighWater)
+        #expect(harness.state(relay.url)?.events == RelayClient.queueHighWater)
 
         let messages = Recorder(stream)
         try await messages.wait("EOSE after the flood", timeout: .seconds(60)) { $0.contains(where: \.isEndOfStoredEvents) }

@@ -17,7 +17,7 @@ struct BackfillTests {
     }
 
     /// Publishes `events` 32 at a time.
-    private static func seed(_ events: [Event], through pool: RelayPool) async throws {
+    private static func seed(_ events: [Event], through pool: RelayClient) async throws {
         for start in stride(from: 0, to: events.count, by: 32) {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for event in events[start..<min(start + 32, events.count)] {

@@ -59,7 +59,7 @@ extension LinkstrApp {
     }
 
     /// A relay client for talking to a remote signer; no key answers a relay's AUTH on it.
-    static func remoteSignerRelayClient(_ host: LinkstrHost) throws(LinkstrError) -> RelayPool {
+    static func remoteSignerRelayClient(_ host: LinkstrHost) throws(LinkstrError) -> RelayClient {
         do {
             return try host.relayClient(authenticating: .nobody)
         } catch {

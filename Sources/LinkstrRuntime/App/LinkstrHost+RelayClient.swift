@@ -45,7 +45,7 @@ extension LinkstrHost {
     /// The one place a relay client is made over the transport plugin: an instance of its own, with
     /// `authenticating` answering AUTH, connected to `relays` (none: the caller sets them later).
     /// The plugins must be loaded.
-    func relayClient(relays: [String] = [], authenticating: RelayAuthSigner) throws(RelayClientError) -> RelayPool {
+    func relayClient(relays: [String] = [], authenticating: RelayAuthSigner) throws(RelayClientError) -> RelayClient {
         let transport: RelayTransport
         do {
             transport = try ownedTransport(signer: authenticating.service(on: self))
@@ -53,7 +53,7 @@ extension LinkstrHost {
             throw .noTransport(error)
         }
         do {
-            let pool = try RelayPool(transport: transport)
+            let pool = try RelayClient(transport: transport)
             if !relays.isEmpty { try pool.setRelays(relays.map { RelayConfiguration(url: $0) }) }
             return pool
         } catch {
@@ -65,7 +65,7 @@ extension LinkstrHost {
 extension LinkstrApp {
     /// A relay client over this home's transport plugin, connected to `relays`, with `signer`
     /// answering AUTH (see ``RelayAuthSigner``).
-    public func relayClient(relays: [String], signer: RelayAuthSigner) throws(LinkstrError) -> RelayPool {
+    public func relayClient(relays: [String], signer: RelayAuthSigner) throws(LinkstrError) -> RelayClient {
         let host = try loadPlugins()
         do throws(RelayClientError) {
             return try host.relayClient(relays: relays, authenticating: signer)

@@ -42,7 +42,7 @@ public final class Bunker: Sendable {
     /// Signs, encrypts and decrypts with the user's key for approved clients.
     private let keyUse: BunkerKeyUse
     private let runtime: AccountRuntime
-    private let pool: RelayPool
+    private let pool: RelayClient
     /// Signs the pool's NIP-42 AUTH events with the bunker's key (kept as long as the pool).
     private let authentication: SignerService
     private let log: HostLog

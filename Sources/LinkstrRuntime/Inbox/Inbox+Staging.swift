@@ -35,7 +35,7 @@ extension Inbox {
     /// `giftWrapLookback` before the last sync on, the live subscription from that long before now,
     /// and a relay may hold a wrap dated a little ahead of when it was seen. A wrap seen before
     /// `lastSync − seenWrapRetention` is older than anything a relay is asked for again.
-    static let seenWrapRetention: Int64 = RelayPool.giftWrapLookback + PayloadLimits.futureSkewSeconds
+    static let seenWrapRetention: Int64 = RelayClient.giftWrapLookback + PayloadLimits.futureSkewSeconds
 
     /// The most seen marks dropped per sync (the rest go at the next one).
     static let seenWrapPruneLimit = 100_000

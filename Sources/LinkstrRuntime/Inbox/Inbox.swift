@@ -1,7 +1,7 @@
 // Inbox/: the receive path, from the relay to the store. Read in this order:
-//   InboxWatch, InboxSync (and GiftWrapBackfill, RelayPool+Backfill): where wraps come from — the
+//   InboxWatch, InboxSync (and GiftWrapBackfill, RelayClient+Backfill): where wraps come from — the
 //     live subscription and the backfill of history; each wrap's id and signature are verified by
-//     the relay pool before it is handed on
+//     the relay client before it is handed on
 //   Inbox (this file): the rules each wrap meets — the seen-check, the unwrap on the pool (the
 //     seal's signature is verified there), then the engine in admission order, then the batch's commit
 //   UnwrapPool (UnwrapJobQueue, UnwrapTicket, InFlightUnwrap): NIP-59 unwrapping off the actor
@@ -12,7 +12,7 @@ import NostrCore
 
 /// The receive path of an account, in this order for each wrap: the seen-check (in the store, kept
 /// across restarts, and among the wraps still being unwrapped; the only one), the unwrap on the
-/// ``UnwrapPool`` (NIP-59: the wrap's signature was verified by the relay pool, the seal's is
+/// ``UnwrapPool`` (NIP-59: the wrap's signature was verified by the relay client, the seal's is
 /// verified there), then — in the order the wraps were admitted, whatever order the workers finish
 /// in — the engine and the counts of the sync. The writes wait in the store for the batch's commit
 /// (``commitBatch(observer:in:)``), which then notifies.
@@ -52,7 +52,7 @@ final class Inbox {
     }
 
     /// ``receive(_:source:in:)`` for a wrap whose own id and signature are checked by the worker too,
-    /// as the relay pool checks them (for `InboxSync.ingest`). Until then its id proves nothing: a
+    /// as the relay client checks them (for `InboxSync.ingest`). Until then its id proves nothing: a
     /// copy of a wrap being unwrapped is unwrapped too (a forged copy must not hide the authentic one).
     func receive(unverified wrap: Event, source: IngestSource, in account: isolated AccountRuntime) async {
         let signer = account.signer
@@ -92,7 +92,7 @@ final class Inbox {
         return false
     }
 
-    /// Counts an event the relay pool rejected (bad JSON, id or signature) as received and rejected.
+    /// Counts an event the relay client rejected (bad JSON, id or signature) as received and rejected.
     func rejectInvalid(_ reason: String) {
         batch.sync.received += 1
         batch.sync.reject(reason)

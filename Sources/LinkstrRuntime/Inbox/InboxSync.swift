@@ -7,7 +7,7 @@ import NostrCore
 /// what still waits for its session is kept, and the sync watermark set.
 ///
 /// Thread rule: runs on the account's actor (`account` is isolated), where its inbox is used; each
-/// wrap a relay sends comes to it from the relay pool.
+/// wrap a relay sends comes to it from the relay client.
 public enum InboxSync {
     /// How many ingested wraps share one storage transaction during a backfill.
     static let backfillBatch = 2_000
@@ -52,7 +52,7 @@ public enum InboxSync {
     /// its bounds (a stranger's flood that nothing releases is not fetched again) and the feed is
     /// whole when `sync` returns. Counts are the sync's: a wrap fetched twice is received once.
     static func backfill(
-        _ pool: RelayPool, timeout: Duration, deduplicator: EventDeduplicator, observer: InboxWatch.Observer?,
+        _ pool: RelayClient, timeout: Duration, deduplicator: EventDeduplicator, observer: InboxWatch.Observer?,
         progress: (@Sendable (SyncProgress) -> Void)?, in account: isolated AccountRuntime
     ) async throws(LinkstrError) {
         let inbox = account.inbox
@@ -61,7 +61,7 @@ public enum InboxSync {
         inbox.batch.backfilling = true
         defer { inbox.batch.backfilling = false }
         let request = GiftWrapBackfill(
-            account: account.me, since: lastSync.map { $0 - RelayPool.giftWrapLookback }, pageTimeout: min(timeout, .seconds(15)),
+            account: account.me, since: lastSync.map { $0 - RelayClient.giftWrapLookback }, pageTimeout: min(timeout, .seconds(15)),
             connectTimeout: timeout)
         var summary = try await passBackfill(
             pool, request, deduplicator: deduplicator, refetching: nil, observer: observer, progress: progress, in: account)
@@ -84,7 +84,7 @@ public enum InboxSync {
     /// still unwrapping too). With `refetching`, only those wraps (counted already by the first
     /// pass; what else the relays send was judged by it, and what is new waits for the next sync).
     private static func passBackfill(
-        _ pool: RelayPool, _ request: GiftWrapBackfill, deduplicator: EventDeduplicator, refetching: Set<WrapID>?,
+        _ pool: RelayClient, _ request: GiftWrapBackfill, deduplicator: EventDeduplicator, refetching: Set<WrapID>?,
         observer: InboxWatch.Observer?, progress: (@Sendable (SyncProgress) -> Void)?, in account: isolated AccountRuntime
     ) async throws(LinkstrError) -> BackfillSummary {
         let inbox = account.inbox
@@ -178,7 +178,7 @@ public enum InboxSync {
 
     /// Ingests `wraps` as `sync` ingests a backfill, minus the relays: the same steps per wrap
     /// (seen-check, unwrap on the pool's workers — which also verify the wrap's id and signature, as
-    /// the relay pool would, and reject an invalid one —, engine, a storage commit every
+    /// the relay client would, and reject an invalid one —, engine, a storage commit every
     /// `backfillBatch` wraps) and the same start and end. Repeats are not filtered as the pool
     /// filters a run's repeats: they meet the store's seen-check, as wraps from an earlier sync do.
     /// For `linkstr-ingest-bench` (Benchmarks/IngestBench) and tests.

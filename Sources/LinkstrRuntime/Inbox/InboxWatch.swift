@@ -54,7 +54,7 @@ public enum InboxWatch {
         let (liveProgress, liveProgressed) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let liveTask = Task { await follow(live, progressed: liveProgressed, observer: observer, in: account) }
         defer { liveTask.cancel() }
-        let closeLive: @Sendable () -> Void = { pool.unsubscribe(RelayPool.LinkstrSubscription.giftWraps) }
+        let closeLive: @Sendable () -> Void = { pool.unsubscribe(RelayClient.LinkstrSubscription.giftWraps) }
         do throws(LinkstrError) {
             try await InboxSync.backfill(pool, timeout: timeout, deduplicator: deduplicator, observer: observer, progress: nil, in: account)
         } catch {
@@ -109,7 +109,7 @@ public enum InboxWatch {
     /// Waits (at most `timeout`) until every connected relay has sent its EOSE (or CLOSED) on the
     /// live subscription, then logs that watch is following new events. Looks again at each of
     /// `liveProgress` (an EOSE or CLOSED) and each status change.
-    private static func awaitLiveCatchUp(_ pool: RelayPool, timeout: Duration, liveProgress: AsyncStream<Void>, in account: isolated AccountRuntime) async {
+    private static func awaitLiveCatchUp(_ pool: RelayClient, timeout: Duration, liveProgress: AsyncStream<Void>, in account: isolated AccountRuntime) async {
         let inbox = account.inbox
         let (changes, changed) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let statusChanges = pool.updates

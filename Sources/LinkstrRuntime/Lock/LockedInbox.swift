@@ -82,7 +82,7 @@ public struct LockedInbox: Sendable {
             return wraps
         }
         let unlocked = await waitForUnlock()
-        pool.unsubscribe(RelayPool.LinkstrSubscription.giftWraps)
+        pool.unsubscribe(RelayClient.LinkstrSubscription.giftWraps)
         let wraps = await kept.value
         guard unlocked else { throw LinkstrError(.failed, "the unlock agent went away while profile '\(profile.name)' was locked") }
         return wraps
@@ -93,7 +93,7 @@ public struct LockedInbox: Sendable {
         event.content.utf8.count + event.tags.reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count + 16 } } + 256
     }
 
-    private func subscribedPool() throws(LinkstrError) -> RelayPool {
+    private func subscribedPool() throws(LinkstrError) -> RelayClient {
         let enabled: [RelayEntry]
         do {
             enabled = try relays.enabled()

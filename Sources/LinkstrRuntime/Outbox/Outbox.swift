@@ -1,7 +1,7 @@
 // Outbox/: the send path, from an engine command to the relays' answers. Read in this order:
 //   Outbox (this file): an engine command's gift wraps, applied and stored once confirmed; the send
 //     gate: a writable relay first (12 s), then every wrap's OK (8 s each)
-//   RelayPool+Publishing (PublishWaiter, PublishResult, PublishError, RelayAnswer): one publish
+//   RelayClient+Publishing (PublishWaiter, PublishResult, PublishError, RelayAnswer): one publish
 //   Outbox: publishPaced (PacedPublish), many events at the pace relays accept (saved-link sync);
 //     recordRelayStatuses (RelayOutcome), what each relay answered, kept for `relay list`
 
@@ -15,7 +15,7 @@ import NostrCore
 /// relay answered, kept for `relay list`.
 ///
 /// Thread rule: runs on the account's actor (`account` is isolated); the publishes themselves wait
-/// on the relay pool.
+/// on the relay client.
 public enum Outbox {
     /// How long a send waits for a first relay connection (the iPhone app's send gate).
     public static let sendGate: Duration = .seconds(12)
@@ -51,7 +51,7 @@ public enum Outbox {
     }
 
     /// The send gate before any relay mutation: waits (at most `sendGate`) until a relay accepts writes.
-    static func writablePool(in account: isolated AccountRuntime) async throws(LinkstrError) -> RelayPool {
+    static func writablePool(in account: isolated AccountRuntime) async throws(LinkstrError) -> RelayClient {
         let pool = try account.connect()
         if await pool.waitForConnection(until: .now + Self.sendGate, writable: true) { return pool }
         if Task.isCancelled { throw LinkstrError(.failed, "cancelled while waiting for a relay.") }
@@ -63,13 +63,13 @@ public enum Outbox {
     }
 
     /// Why no relay could be used: every one failed (said at once), or none connected in time.
-    static func unreachable(_ pool: RelayPool, within wait: Duration) -> String {
+    static func unreachable(_ pool: RelayClient, within wait: Duration) -> String {
         if pool.everyRelayFailed { return "couldn't reach any relay; try again" + reasons(pool) }
         return "couldn't reach a relay within \(wait); try again" + reasons(pool)
     }
 
     /// " (url: why; url: why)." for the relays that reported an error, else ".".
-    static func reasons(_ pool: RelayPool) -> String {
+    static func reasons(_ pool: RelayClient) -> String {
         let reasons = pool.relayStates().compactMap { state in state.error.map { "\(state.url): \($0)" } }
         return reasons.isEmpty ? "." : " (\(reasons.joined(separator: "; ")))."
     }
@@ -78,7 +78,7 @@ public enum Outbox {
     /// with the first refusal. What each relay answered is remembered for `relay list`; the relays
     /// still to answer when every event has its OK are not waited for (their answers are recorded as
     /// they come, see ``listenForLateAnswers(_:)``).
-    static func publishAll(_ events: [Event], on pool: RelayPool, in account: isolated AccountRuntime) async throws(LinkstrError) {
+    static func publishAll(_ events: [Event], on pool: RelayClient, in account: isolated AccountRuntime) async throws(LinkstrError) {
         let results = await withTaskGroup(of: Result<PublishResult, PublishError>.self) { group in
             for event in events {
                 group.addTask { () async -> Result<PublishResult, PublishError> in
@@ -117,7 +117,7 @@ public enum Outbox {
     /// (`rate-limited:`) go again after a back-off that doubles (0.5 s up to 8 s, starting over once
     /// the relays accept again), until `patience` has passed. Events refused for another reason are
     /// not tried again.
-    static func publishPaced(_ events: [Event], on pool: RelayPool, patience: Duration = .seconds(90), in account: isolated AccountRuntime) async -> PacedPublish {
+    static func publishPaced(_ events: [Event], on pool: RelayClient, patience: Duration = .seconds(90), in account: isolated AccountRuntime) async -> PacedPublish {
         let deadline = ContinuousClock.now + patience
         var outcome = PacedPublish()
         var queue = events[...]
@@ -204,7 +204,7 @@ public enum Outbox {
     }
 
     /// Starts recording the answers `pool` passes on after their publish returned.
-    static func listenForLateAnswers(_ pool: RelayPool, in account: isolated AccountRuntime) {
+    static func listenForLateAnswers(_ pool: RelayClient, in account: isolated AccountRuntime) {
         let updates = pool.updates
         account.lateAnswers = Task { [weak account] in
             for await update in updates {

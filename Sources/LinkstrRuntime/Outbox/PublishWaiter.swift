@@ -12,9 +12,9 @@ final class PublishWaiter: Sendable {
     private let state = Mutex(State())
     /// The event's id (hex), and the router that passes on the answers that come after done.
     let eventID: String
-    let router: RelayPoolRouter
+    let router: RelayClientRouter
 
-    init(eventID: String, router: RelayPoolRouter) {
+    init(eventID: String, router: RelayClientRouter) {
         self.eventID = eventID
         self.router = router
     }

@@ -20,7 +20,7 @@ extension RemoteSignerClient {
     ///     answer is ephemeral: a relay does not keep it for a subscription that comes later).
     ///   - timeout: how long each later request waits for its answer.
     public static func accept(
-        _ link: NostrConnectLink, pool: RelayPool, sessionKey: SecretKey, wait: Duration, listening: @Sendable () -> Void,
+        _ link: NostrConnectLink, pool: RelayClient, sessionKey: SecretKey, wait: Duration, listening: @Sendable () -> Void,
         timeout: Duration = defaultTimeout, onAuthURL: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws(RemoteSignerError) -> RemoteSignerClient {
         let session = LocalSigner(secretKey: sessionKey)

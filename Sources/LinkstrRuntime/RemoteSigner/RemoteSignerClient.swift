@@ -3,7 +3,7 @@ import LinkstrHost
 import NostrCore
 import Synchronization
 
-/// A NIP-46 client: sends requests to a remote signer ("bunker") over a relay pool of its own and
+/// A NIP-46 client: sends requests to a remote signer ("bunker") over a relay client of its own and
 /// matches the answers by request id, so any number of requests can be in flight at once.
 ///
 /// Requests and answers are kind-24133 events, NIP-44 encrypted between the client's session key
@@ -27,7 +27,7 @@ public final class RemoteSignerClient: Sendable {
     public let relays: [String]
     /// The client's session key: the signer knows the client by its public key.
     let session: LocalSigner
-    let pool: RelayPool
+    let pool: RelayClient
     let timeout: Duration
     let onAuthURL: @Sendable (String) -> Void
     /// Where the client's own tasks run (listening, publishing, time limits).
@@ -53,7 +53,7 @@ public final class RemoteSignerClient: Sendable {
     ///   - timeout: how long each request waits for its answer.
     ///   - onAuthURL: told the URL of an auth challenge (show it to the user).
     public init(
-        pool: RelayPool, link: BunkerLink, sessionKey: SecretKey, timeout: Duration = defaultTimeout,
+        pool: RelayClient, link: BunkerLink, sessionKey: SecretKey, timeout: Duration = defaultTimeout,
         onAuthURL: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(RemoteSignerError) {
         signer = link.signer

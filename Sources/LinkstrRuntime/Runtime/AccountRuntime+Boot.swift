@@ -1,5 +1,5 @@
 extension AccountRuntime {
-    /// Opens the relay pool and waits until a relay can be used: for writing, until one is connected
+    /// Opens the relay client and waits until a relay can be used: for writing, until one is connected
     /// (the send gate, exactly as a send waits); for reading, until one is connected or read-only, at
     /// most `timeout`. The command line calls it before the operation to show the wait as its own
     /// boot step (`connecting relays…`); the operation then finds the pool ready.

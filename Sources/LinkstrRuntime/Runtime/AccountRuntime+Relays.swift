@@ -3,9 +3,9 @@ import LinkstrHost
 import NostrCore
 
 extension AccountRuntime {
-    /// The relay pool over the enabled relays, created on first use. The account's signer is offered
+    /// The relay client over the enabled relays, created on first use. The account's signer is offered
     /// to the transport for NIP-42 AUTH.
-    func connect() throws(LinkstrError) -> RelayPool {
+    func connect() throws(LinkstrError) -> RelayClient {
         if let pool { return pool }
         let enabled: [RelayEntry]
         do {

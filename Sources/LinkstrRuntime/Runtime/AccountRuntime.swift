@@ -3,7 +3,7 @@ import LinkstrEngine
 import LinkstrHost
 import NostrCore
 
-/// One account at work: the engine over its storage records, the relay pool, and the signer. Every
+/// One account at work: the engine over its storage records, the relay client, and the signer. Every
 /// command that reads or changes linkstr state goes through it; `linkstr watch` keeps one running.
 ///
 /// Receive path: relay → verified wrap → unwrap (every NIP-59 check) → engine → one storage
@@ -24,7 +24,7 @@ public actor AccountRuntime {
     let store: RecordEngineStore
     let engine: LinkstrEngine
     let cipher: RecordCipher
-    var pool: RelayPool?
+    var pool: RelayClient?
     /// Records the answers relays give after a publish returned, while the pool lives.
     var lateAnswers: Task<Void, Never>?
     /// The receive path: what is being unwrapped and ingested, and the counts of the running sync.
@@ -112,7 +112,7 @@ public actor AccountRuntime {
         }
     }
 
-    /// Stops the relay pool (and the transport instance with it). A relay that has not answered a
+    /// Stops the relay client (and the transport instance with it). A relay that has not answered a
     /// publish by now is recorded for `relay list` as not having answered: a command does not wait
     /// for the slower relays once each event has an OK, and its process ends before they answer.
     public func disconnect() async {

@@ -83,11 +83,11 @@ public enum Contacts {
 
     /// Reads the account's follow list (and, with `profiles`, the kind 0 names of the contacts, the
     /// session members and this account: `peopleWithProfiles`) from the connected relays, waiting at
-    /// most `RelayPool.storedEventsWait` for their end of stored events.
-    static func refreshFollowList(_ pool: RelayPool, profiles: Bool, in account: isolated AccountRuntime) async {
+    /// most `RelayClient.storedEventsWait` for their end of stored events.
+    static func refreshFollowList(_ pool: RelayClient, profiles: Bool, in account: isolated AccountRuntime) async {
         var followLists: [Event] = []
         if let stream = try? pool.subscribeFollowList(of: account.me) {
-            followLists = await pool.storedEvents(stream, subscription: RelayPool.LinkstrSubscription.followList)
+            followLists = await pool.storedEvents(stream, subscription: RelayClient.LinkstrSubscription.followList)
         }
         var names: [Event] = []
         if profiles, let known = try? contactBook(in: account),
@@ -138,7 +138,7 @@ public enum Contacts {
     }
 
     /// Signs and publishes a new follow list; applies it once a relay accepted it.
-    private static func publish(_ draft: FollowListDraft, on pool: RelayPool, _ book: ContactBook, in account: isolated AccountRuntime) async throws(LinkstrError) -> ContactBook {
+    private static func publish(_ draft: FollowListDraft, on pool: RelayClient, _ book: ContactBook, in account: isolated AccountRuntime) async throws(LinkstrError) -> ContactBook {
         let signed: Event
         do {
             signed = try account.signer.sign(draft.event)
@@ -185,8 +185,8 @@ public enum Contacts {
     }
 
     /// Our newest validly signed kind 0 on the connected relays, or nil (none, or none answered within
-    /// `RelayPool.storedEventsWait`).
-    private static func newestOwnProfile(_ pool: RelayPool, in account: isolated AccountRuntime) async -> Event? {
+    /// `RelayClient.storedEventsWait`).
+    private static func newestOwnProfile(_ pool: RelayClient, in account: isolated AccountRuntime) async -> Event? {
         guard let stream = try? pool.subscribe(Self.ownProfileSubscription, filters: [Filter(authors: [account.me], kinds: [Profile.kind])]) else {
             return nil
         }

@@ -1,4 +1,4 @@
-/// The messages of one subscription (``RelayPool/subscribe(_:filters:deduplicator:)``), in the order
+/// The messages of one subscription (``RelayClient/subscribe(_:filters:deduplicator:)``), in the order
 /// the relays sent them. Reading them is what lets a relay the pool held back (the queue at its high
 /// water mark) go on. One reader; it ends when the subscription is closed or replaced.
 public struct SubscriptionStream: AsyncSequence, Sendable {

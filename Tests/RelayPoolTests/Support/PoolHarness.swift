@@ -7,12 +7,12 @@ import PluginABI
 import PluginTesting
 
 /// The relay-pool plugin loaded from the build folder through the real loader into a `FakeHost`
-/// (clock set to the real time, quick reconnects), wrapped in the host's `RelayPool`, with an account
+/// (clock set to the real time, quick reconnects), wrapped in the host's `RelayClient`, with an account
 /// whose signer the host offers as `LKH_SERVICE_SIGNER_V1`.
 final class PoolHarness: Sendable {
     let host: FakeHost
     let instance: PluginInstance
-    let pool: RelayPool
+    let pool: RelayClient
     let account: LocalSigner
     let signerService: SignerService
 
@@ -31,7 +31,7 @@ final class PoolHarness: Sendable {
             host.offerService(LKH_SERVICE_SIGNER_V1, signerService.table(for: "org.linkstr.transport.relay-pool", kinds: [22242]))
         }
         instance = try host.load(path: BuildProducts.plugin("relay-pool"))
-        pool = try RelayPool(transport: RelayTransport(try instance.capability(LKH_CAP_TRANSPORT_V1, as: lkh_transport_v1.self)))
+        pool = try RelayClient(transport: RelayTransport(try instance.capability(LKH_CAP_TRANSPORT_V1, as: lkh_transport_v1.self)))
     }
 
     /// Sets the relays (read and write) and waits until each of them is connected.

@@ -3,7 +3,7 @@ import NostrCore
 
 /// The subscriptions linkstr keeps on every relay: the iPhone app's, except that the live one reaches
 /// back past NIP-59's two-day backdating and none asks for wraps by author (one-time keys sign them).
-extension RelayPool {
+extension RelayClient {
     /// Subscription ids, as the iPhone app names them.
     public enum LinkstrSubscription {
         public static let giftWraps = "linkstr-giftwrap-recipient"

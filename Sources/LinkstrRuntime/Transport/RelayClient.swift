@@ -7,20 +7,20 @@ import NostrCore
 /// that returns once a relay accepted (the other relays' answers follow as updates). Events arrive
 /// parsed, verified and deduplicated (``SubscriptionMessage``).
 ///
-/// The pool is the transport's one listener, so there is one `RelayPool` per transport instance,
+/// The pool is the transport's one listener, so there is one `RelayClient` per transport instance,
 /// and dropping the pool destroys the instance.
 ///
 /// Thread rule: thread-safe; call from any task.
-public final class RelayPool: Sendable {
+public final class RelayClient: Sendable {
     let transport: RelayTransport
-    let router: RelayPoolRouter
+    let router: RelayClientRouter
 
     /// Becomes the transport's listener.
     ///
     /// - Throws: `PluginError` when the transport lacks a function or refuses the listener.
     public init(transport: RelayTransport) throws(PluginError) {
         self.transport = transport
-        router = RelayPoolRouter()
+        router = RelayClientRouter()
         try transport.listen(router)
     }
 

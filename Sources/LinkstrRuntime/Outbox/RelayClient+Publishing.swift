@@ -2,7 +2,7 @@ import Foundation
 import LinkstrHost
 import NostrCore
 
-extension RelayPool {
+extension RelayClient {
     /// Publishes a signed event to every writable relay and returns once a relay accepted it (or every
     /// relay refused, or the timeout passed). The relays that have the event and had not answered by
     /// then are ``RelayAnswer/pending``: their answers come as ``RelayUpdate/lateAnswer(_:eventID:)``

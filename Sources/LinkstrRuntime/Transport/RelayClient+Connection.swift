@@ -1,6 +1,6 @@
 import LinkstrHost
 
-extension RelayPool {
+extension RelayClient {
     /// Waits until a relay is connected (`writable`: one that accepts writes), at most until
     /// `deadline`. Gives up at once when every relay has failed its attempt (the connection was
     /// refused, the host did not resolve, …): the transport tries again only after a back-off

@@ -2,7 +2,7 @@ import LinkstrHost
 import NostrCore
 import Synchronization
 
-/// The listening side of a ``RelayPool``: receives the transport's callbacks (on the transport's threads),
+/// The listening side of a ``RelayClient``: receives the transport's callbacks (on the transport's threads),
 /// parses and verifies events, and routes everything to the subscription's stream or to the
 /// listeners of relay updates. Keeps the latest status and the latest error of every relay, and the
 /// relays whose answer to a publish is still to come.
@@ -12,7 +12,7 @@ import Synchronization
 /// taken, and the transport pauses that relay and offers the same event again later.
 ///
 /// Thread rule: thread-safe; every callback returns without blocking.
-final class RelayPoolRouter: RelayTransportListener {
+final class RelayClientRouter: RelayTransportListener {
     struct Route {
         let continuation: AsyncStream<SubscriptionMessage>.Continuation
         let queue: ReceiveQueue

@@ -1,6 +1,6 @@
 import NostrCore
 
-extension RelayPool {
+extension RelayClient {
     /// How long a read of stored events (a follow list, profiles, saved links) waits for the relays.
     static let storedEventsWait: Duration = .seconds(6)
 

@@ -1,7 +1,7 @@
 import LinkstrHost
 import NostrCore
 
-extension RelayPool {
+extension RelayClient {
     /// Runs a gift-wrap backfill (see ``GiftWrapBackfill`` for the paging rules) and hands each new
     /// wrap to `onEvent`, in the order relays deliver them.
     ///
