@@ -7,25 +7,18 @@ import Testing
 /// to a post, a reaction and a new post (and `?` listing the shortcuts); then axe-core audits every
 /// screen, dark and light, and finds no serious or critical violation.
 @Suite(.timeLimit(.minutes(3))) struct WebAppKeyboardA11yTests {
-    @Test(.enabled(if: WebAppBrowserTests.installed, "chromium and chromium-driver are not installed (Debian packages; scripts/bootstrap.sh installs them)"))
+    @Test(.needsChromium)
     func keyboardOnlyAndNoSeriousAccessibilityViolation() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let world = try await RelayAndHomes.start(scratch, "alice", "bob")
+        let world = try await AppFixture.start("alice", "bob")
         defer { world.stop() }
         let (alice, bob) = (world.homes[0], world.homes[1])
         #expect(try alice.run(["contact", "add", bob.npub, "--alias", "Bob"]).status == 0)
         let session = try alice.json(SessionMembers.self, ["session", "create", "Weekend videos", "--member", bob.npub]).id
         #expect(try alice.run(["post", session, "https://www.youtube.com/watch?v=dQw4w9WgXcQ", "--note", "the classic"]).status == 0)
-        let newcomer = scratch.folder("newcomer")
-        scratch.write("newcomer/config.toml", "relays = [\"\(world.relay.url)\"]\n")
 
-        let aliceApp = try await RunningApp.start(home: alice.path)
-        defer { aliceApp.process.terminate(within: 10) }
-        let newcomerApp = try await RunningApp.start(home: newcomer, ["--key-store", "plain"])
-        defer { newcomerApp.process.terminate(within: 10) }
-        let seen = try WebAppBrowserTests.drive(
-            "webapp_a11y.py", ["--alice", aliceApp.url, "--newcomer", newcomerApp.url, "--session", session], scratch: scratch, timeout: 170)
+        let aliceApp = try await world.app(alice)
+        let newcomerApp = try await world.newcomerApp()
+        let seen = try world.drive("webapp_a11y.py", ["--alice", aliceApp.url, "--newcomer", newcomerApp.url, "--session", session], timeout: 170)
         let context = "\(seen)\nalice: \(aliceApp.process.stderr)"
 
         #expect(seen["timeouts"] == nil, "\(context)")
