@@ -8,7 +8,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct AppCommandTests {
     @Test("--port chooses the port; a port out of range is a usage error")
     func portOption() async throws {
-        let world = try await AppFixture.start("alice", relay: false)
+        let world = try await TestWorld.start("alice", relay: nil)
         defer { world.stop() }
         let home = world.homes[0]
         let port = FreePort.next()
@@ -21,7 +21,7 @@ import Testing
 
     @Test("linkstr app opens a Chromium --app window when one is installed, else xdg-open, with the launch address")
     func opensTheAppInABrowser() async throws {
-        let world = try await AppFixture.start("alice", relay: false)
+        let world = try await TestWorld.start("alice", relay: nil)
         defer { world.stop() }
         let home = world.homes[0]
         // Stand-ins that write down how they were started.
@@ -46,7 +46,7 @@ import Testing
 
     @Test("linkstr app open LINK opens the window at the link's page, once the launch token is used")
     func opensAClickedLinksPage() async throws {
-        let world = try await AppFixture.start("alice", relay: false)
+        let world = try await TestWorld.start("alice", relay: nil)
         defer { world.stop() }
         let home = world.homes[0]
         let browser = world.scratch.folder("browser")
@@ -76,7 +76,7 @@ import Testing
 
     @Test("an open event stream does not hold the app: SIGTERM ends the stream and the app, exit 0")
     func sigtermEndsOpenEventStreams() async throws {
-        let world = try await AppFixture.start("alice", relay: false)
+        let world = try await TestWorld.start("alice", relay: nil)
         defer { world.stop() }
         let home = world.homes[0]
         let app = try await world.app(home)

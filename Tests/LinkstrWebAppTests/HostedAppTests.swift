@@ -10,7 +10,7 @@ import Testing
 /// follow the service's watch; the file goes when the service stops.
 @Suite(.timeLimit(.minutes(2))) struct HostedAppTests {
     @Test func theBackgroundServiceServesTheApp() async throws {
-        let world = try await AppFixture.start("alice", config: "[app]\nserve = true\n")
+        let world = try await TestWorld.start("alice", config: "[app]\nserve = true\n")
         defer { world.stop() }
         let alice = world.homes[0]
         let bob = try world.home("bob")

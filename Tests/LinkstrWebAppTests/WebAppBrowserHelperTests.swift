@@ -22,7 +22,7 @@ import Testing
 
     @Test("a cross-origin, token-less or session-less POST answers no site's question; no page holds a secret; with no app the notification asks")
     func attacksCannotApproveAndTheNotificationIsTheFallback() async throws {
-        let world = try await AppFixture.start("alice", relay: false)
+        let world = try await TestWorld.start("alice", relay: nil)
         defer { world.stop() }
         let server = try NotificationServer(in: world.scratch)
         defer { server.stop() }
@@ -79,7 +79,7 @@ import Testing
 
     @Test(.needsChromium)
     func aSitesRequestIsApprovedInTheApp() async throws {
-        let world = try await AppFixture.start("alice", relay: false, config: "notifiers = []\n")
+        let world = try await TestWorld.start("alice", relay: nil, config: "notifiers = []\n")
         defer { world.stop() }
         let home = world.homes[0]
         let run = world.scratch.folder("run")

@@ -19,7 +19,7 @@ import Testing
 
     @Test(.needsChromium)
     func aPostAndAReactionAppearLiveInTheOtherAppsPage() async throws {
-        let world = try await AppFixture.start("alice", "bob")
+        let world = try await TestWorld.start("alice", "bob")
         defer { world.stop() }
         let (alice, bob) = (world.homes[0], world.homes[1])
         let added = try alice.run(["contact", "add", bob.npub, "--alias", "Bob"])

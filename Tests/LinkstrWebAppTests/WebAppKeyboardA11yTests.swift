@@ -9,7 +9,7 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct WebAppKeyboardA11yTests {
     @Test(.needsChromium)
     func keyboardOnlyAndNoSeriousAccessibilityViolation() async throws {
-        let world = try await AppFixture.start("alice", "bob")
+        let world = try await TestWorld.start("alice", "bob")
         defer { world.stop() }
         let (alice, bob) = (world.homes[0], world.homes[1])
         #expect(try alice.run(["contact", "add", bob.npub, "--alias", "Bob"]).status == 0)

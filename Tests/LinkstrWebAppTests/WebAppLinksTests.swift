@@ -22,7 +22,7 @@ import Testing
 
     @Test(.needsChromium)
     func clickedLinksOpenTheirScreens() async throws {
-        let world = try await AppFixture.start("alice")
+        let world = try await TestWorld.start("alice")
         defer { world.stop() }
         let alice = world.homes[0]
         let session = try alice.createSession("Weekend")
@@ -64,7 +64,7 @@ import Testing
 
     @Test("a clicked link's page changes nothing: the save is a POST from the app with its CSRF token")
     func aLinksPageChangesNothingUntilConfirmed() async throws {
-        let world = try await AppFixture.start("alice", relay: false)
+        let world = try await TestWorld.start("alice", relay: nil)
         defer { world.stop() }
         let home = world.homes[0]
         let save = "linkstr://save?url=https%3A%2F%2Fexample.com%2Fonly-on-post&tag=later"

@@ -8,7 +8,7 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct WebAppLiveTests {
     @Test("while `linkstr watch` follows the home the app runs no second watch (one notification a post) and its pages still hear each post; when that watch stops, the app's own takes over")
     func theAppSharesTheHomesWatch() async throws {
-        let world = try await AppFixture.start("alice", config: "notifiers = []\n")
+        let world = try await TestWorld.start("alice", config: "notifiers = []\n")
         defer { world.stop() }
         let alice = world.homes[0]
         let deliver = Script.write(world.scratch.file("deliver.sh"), "cat >> \"$0.jsonl\"\necho >> \"$0.jsonl\"\n")
@@ -60,7 +60,7 @@ import Testing
 
     @Test("a relay added by another process, then found dead by its sync, reaches the open pages as `relays` events; the settings list shows its red dot and error")
     func relayStatusesReachTheOpenPages() async throws {
-        let world = try await AppFixture.start("alice")
+        let world = try await TestWorld.start("alice")
         defer { world.stop() }
         let alice = world.homes[0]
         let app = try await world.app(alice)

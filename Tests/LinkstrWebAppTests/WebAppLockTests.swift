@@ -12,7 +12,7 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct WebAppLockTests {
     @Test(.needsChromium)
     func lockScreenUnlockAndLockNow() async throws {
-        let world = try await AppFixture.start("alice")
+        let world = try await TestWorld.start("alice")
         defer { world.stop() }
         let alice = world.homes[0]
         defer { HomeUnlockAgent.stop(alice.path) }
@@ -60,7 +60,7 @@ import Testing
     /// The unlock agent's auto-lock (`[profiles] auto_lock_minutes = 1`, no use for a minute): every
     /// page is then the lock screen, saying when it locked itself; the state open pages compare says locked.
     @Test func theAutoLockShowsTheLockScreenAndSaysWhen() async throws {
-        let world = try await AppFixture.start("alice", relay: false, config: "[profiles]\nauto_lock_minutes = 1\n")
+        let world = try await TestWorld.start("alice", relay: nil, config: "[profiles]\nauto_lock_minutes = 1\n")
         defer { world.stop() }
         let alice = world.homes[0]
         defer { HomeUnlockAgent.stop(alice.path) }

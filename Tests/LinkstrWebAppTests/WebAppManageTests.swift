@@ -11,7 +11,7 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct WebAppManageTests {
     @Test(.needsChromium)
     func membersAndDeletingInTheApp() async throws {
-        let world = try await AppFixture.start("alice", "bob", "carol")
+        let world = try await TestWorld.start("alice", "bob", "carol")
         defer { world.stop() }
         let (alice, bob, carol) = (world.homes[0], world.homes[1], world.homes[2])
         #expect(try alice.run(["contact", "add", bob.npub, "--alias", "Bob"]).status == 0)

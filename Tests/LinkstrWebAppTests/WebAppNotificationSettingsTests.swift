@@ -8,7 +8,7 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct WebAppNotificationSettingsTests {
     @Test("the notification settings are written into config.toml (its comments and other settings kept) and read back by `linkstr config`; a bad choice is refused with the configuration's message and changes nothing")
     func notificationSettingsAreWrittenIntoConfig() async throws {
-        let world = try await AppFixture.start("alice")
+        let world = try await TestWorld.start("alice")
         defer { world.stop() }
         let alice = world.homes[0]
         let file = alice.path + "/config.toml"

@@ -8,7 +8,7 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct WebAppPagesTests {
     @Test("a home without an account onboards by importing an nsec; a key that is not one is refused on the form")
     func importsAnNsec() async throws {
-        let world = try await AppFixture.start("bob", relay: false)
+        let world = try await TestWorld.start("bob", relay: nil)
         defer { world.stop() }
         let bob = world.homes[0]
         let app = try await world.newcomerApp("empty")
@@ -30,7 +30,7 @@ import Testing
 
     @Test("a contact added and a session made in the app are the account's; what the runtime refuses is said on the form, as typed")
     func contactsAndSessionsMadeInTheApp() async throws {
-        let world = try await AppFixture.start("alice", "bob")
+        let world = try await TestWorld.start("alice", "bob")
         defer { world.stop() }
         let (alice, bob) = (world.homes[0], world.homes[1])
         let app = try await world.app(alice)
@@ -56,7 +56,7 @@ import Testing
 
     @Test("a contact shows the alias first and the name they published second")
     func contactAliasAndPublishedName() async throws {
-        let world = try await AppFixture.start("alice", "bob")
+        let world = try await TestWorld.start("alice", "bob")
         defer { world.stop() }
         let (alice, bob) = (world.homes[0], world.homes[1])
         #expect(try bob.run(["account", "name", "Robert"]).status == 0)
@@ -69,7 +69,7 @@ import Testing
 
     @Test("names, notes and aliases from others are shown as text, never as markup")
     func outsideTextIsEscaped() async throws {
-        let world = try await AppFixture.start("alice", "bob")
+        let world = try await TestWorld.start("alice", "bob")
         defer { world.stop() }
         let (alice, bob) = (world.homes[0], world.homes[1])
         let hostile = "<img src=x onerror=alert(1)>"
@@ -89,7 +89,7 @@ import Testing
 
     @Test("a feed shows its newest posts first, a page at a time, with a link to the older ones that goes on from the oldest shown")
     func feedPages() async throws {
-        let world = try await AppFixture.start("alice")
+        let world = try await TestWorld.start("alice")
         defer { world.stop() }
         let alice = world.homes[0]
         let id = try alice.createSession("Paged")
@@ -121,7 +121,7 @@ import Testing
 
     @Test("when the relay refuses a post, the composer says why and keeps the link and the note as typed")
     func composerKeepsTextWhenTheRelayRefuses() async throws {
-        let world = try await AppFixture.start("alice")
+        let world = try await TestWorld.start("alice")
         defer { world.stop() }
         let refusing = try await TestRelay.misbehaving("rate-limited")
         defer { refusing.process.stop() }

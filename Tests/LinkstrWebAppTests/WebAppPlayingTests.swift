@@ -12,7 +12,7 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct WebAppPlayingTests {
     @Test(.needsChromium)
     func embedsWaitForTheClickAndSavedVideosPlayFromTheCache() async throws {
-        let world = try await AppFixture.start(
+        let world = try await TestWorld.start(
             "alice",
             config: """
                 [plugins."org.linkstr.media.generic"]

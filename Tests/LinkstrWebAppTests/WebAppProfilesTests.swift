@@ -14,7 +14,7 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct WebAppProfilesTests {
     @Test(.needsChromium)
     func switchAddImportRenameRemoveBackUpAndRestore() async throws {
-        let world = try await AppFixture.start("alice")
+        let world = try await TestWorld.start("alice")
         defer { world.stop() }
         let alice = world.homes[0]
         let imported = SecretKey.generate()
@@ -71,7 +71,7 @@ import Testing
     /// Switching is a change: a POST with the CSRF token; the GET of its address changes nothing.
     /// Removing needs the form's confirmation; with the active profile removed, onboarding offers the others.
     @Test func switchingNeedsThePostWithItsToken() async throws {
-        let world = try await AppFixture.start("alice", relay: false)
+        let world = try await TestWorld.start("alice", relay: nil)
         defer { world.stop() }
         let alice = world.homes[0]
         #expect(try alice.run(["profile", "add", "work", "--key-store", "plain"]).status == 0)

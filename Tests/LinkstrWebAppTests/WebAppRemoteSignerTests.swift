@@ -18,7 +18,7 @@ import Testing
 
     @Test(.needsChromium)
     func onboardingConnectsByLinkAndByCode() async throws {
-        let world = try await AppFixture.start()
+        let world = try await TestWorld.start()
         defer { world.stop() }
         let relay = try #require(world.relay)
         let (pastingUser, scanningUser) = (Keypair.generate(), Keypair.generate())
@@ -70,7 +70,7 @@ import Testing
 
     @Test("another signer replaces the account's only after the person says so; a cross-origin POST neither connects nor answers")
     func replacingTheSignerIsAsked() async throws {
-        let world = try await AppFixture.start()
+        let world = try await TestWorld.start()
         defer { world.stop() }
         let relay = try #require(world.relay)
         let user = Keypair.generate()

@@ -15,7 +15,7 @@ import Testing
 @Suite(.timeLimit(.minutes(4))) struct WebAppSavedTests {
     @Test(.needsChromium)
     func savedLinksScreens() async throws {
-        let world = try await AppFixture.start("alice", "bob")
+        let world = try await TestWorld.start("alice", "bob")
         defer { world.stop() }
         let (alice, bob) = (world.homes[0], world.homes[1])
         #expect(try alice.run(["save", "https://github.com/apple/swift", "--tag", "swift", "--note", "the compiler"]).status == 0)
@@ -126,7 +126,7 @@ import Testing
     /// token, or from another origin, it is refused and nothing is imported; with them, a bookmark
     /// file imports with `saved import`'s counts, and a file without a bookmark gets its message.
     @Test func uploadsPassTheSameGuardAsForms() async throws {
-        let world = try await AppFixture.start("alice", relay: false)
+        let world = try await TestWorld.start("alice", relay: nil)
         defer { world.stop() }
         let home = world.homes[0]
         let signedIn = try await world.signedIn(home)
@@ -156,7 +156,7 @@ import Testing
     /// While the app's watch runs, the saved links sync as under `linkstr watch`: a webhook sync that
     /// is due is tried without anyone asking (here it fails: nothing listens), and its status says so.
     @Test func theAppSyncsSavedLinksInTheBackground() async throws {
-        let world = try await AppFixture.start("alice")
+        let world = try await TestWorld.start("alice")
         defer { world.stop() }
         let home = world.homes[0]
         #expect(try home.run(["save", "https://github.com/apple/swift", "--tag", "swift"]).status == 0)

@@ -11,7 +11,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct WebAppSecurityTests {
     @Test("linkstr app prints its address first, refuses each attack without changing anything, and stops on SIGTERM")
     func attacksAreRefusedAndChangeNothing() async throws {
-        let world = try await AppFixture.start("alice", "bob", relay: false)
+        let world = try await TestWorld.start("alice", "bob", relay: nil)
         defer { world.stop() }
         let (home, bob) = (world.homes[0], world.homes[1])
         let app = try await world.app(home)

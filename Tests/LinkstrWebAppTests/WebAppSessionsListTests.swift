@@ -9,7 +9,7 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct WebAppSessionsListTests {
     @Test(.needsChromium)
     func searchAndArchivedSessions() async throws {
-        let world = try await AppFixture.start("alice")
+        let world = try await TestWorld.start("alice")
         defer { world.stop() }
         let alice = world.homes[0]
         let old = try alice.createSession("Old trip")

@@ -35,7 +35,7 @@ import Testing
 
     @Test("a cross-origin or token-less POST neither starts the bunker nor answers a waiting question; no page holds the secret key")
     func attacksCannotStartOrApprove() async throws {
-        let world = try await AppFixture.start("alice")
+        let world = try await TestWorld.start("alice")
         defer { world.stop() }
         let alice = world.homes[0]
         let app = try await world.app(alice)
@@ -91,7 +91,7 @@ import Testing
 
     @Test(.needsChromium)
     func anotherClientIsApprovedInTheAppAndSigns() async throws {
-        let world = try await AppFixture.start("alice")
+        let world = try await TestWorld.start("alice")
         defer { world.stop() }
         let alice = world.homes[0]
         let app = try await world.app(alice)

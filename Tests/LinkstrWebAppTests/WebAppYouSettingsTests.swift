@@ -11,7 +11,7 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct WebAppYouSettingsTests {
     @Test(.needsChromium)
     func youAndSettings() async throws {
-        let world = try await AppFixture.start("alice")
+        let world = try await TestWorld.start("alice")
         defer { world.stop() }
         let alice = world.homes[0]
         let app = try await world.app(alice)
