@@ -125,6 +125,18 @@ def focus_matches(driver, script):
     return driver.execute_script(f"const e = document.activeElement; return !!(e && ({script}));")
 
 
+def click(find, tries=10):
+    """Clicks what `find()` returns; finds it again if a live update replaced it under the click (or
+    it is not there yet), at most `tries` times."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    for _ in range(tries - 1):
+        try:
+            return find().click()
+        except (StaleElementReferenceException, IndexError):
+            time.sleep(0.2)
+    return find().click()
+
+
 def focused(driver):
     return driver.execute_script(
         "const e = document.activeElement; return e ? (e.id || e.getAttribute('href') || e.tagName) : null;")
