@@ -101,17 +101,13 @@ import Testing
         #expect(seen["asked_again"] as? Bool == true, "allow once was remembered, or the question did not appear without a reload: \(context)")
         #expect(seen["denied"] as? String == "linkstr refused: you denied \(Self.site):signEvent:1", "\(context)")
         #expect(seen["public_key"] as? String == home.pubkey && seen["remembered"] as? String == home.pubkey, "\(context)")
-        let violations = seen["violations"] as? [String: [String]] ?? [:]
-        #expect(violations.isEmpty, "serious or critical accessibility violations: \(violations)")
+        WebAppBrowserTests.expectNoSeriousViolation(seen)
         #expect(Set(seen["audited"] as? [String] ?? []).count == 2, "\(context)")
 
         // The decisions are the profile's, kept as a notification's are.
         let remembered = try String(contentsOfFile: home.path + "/data/browser-permissions.json", encoding: .utf8)
         #expect(remembered.contains("\"method\" : \"getPublicKey\"") && remembered.contains("\"decision\" : \"allow\""), "\(remembered)")
         #expect(remembered.contains("\"method\" : \"signEvent\"") && remembered.contains("\"decision\" : \"deny\""), "\(remembered)")
-        let screenshots = try FileManager.default.contentsOfDirectory(atPath: WebAppBrowserTests.screens)
-        for variant in ["dark-desktop", "dark-phone", "light-desktop", "light-phone"] {
-            #expect(screenshots.contains("signer-site-question-\(variant).png"), "no screenshot signer-site-question-\(variant)")
-        }
+        try WebAppBrowserTests.expectScreenshots(["signer-site-question"])
     }
 }

@@ -28,13 +28,11 @@ import Testing
         #expect(seen["composer_focused"] as? Bool == true && seen["posted"] as? Bool == true, "\(context)")
         #expect(seen["shortcuts_open"] as? Bool == true && seen["shortcuts_closed"] as? Bool == true, "\(context)")
         #expect((seen["shortcuts_text"] as? String)?.contains("react 👍 👎 👀 to the post") == true, "\(context)")
-        let audited = Set(seen["audited"] as? [String] ?? [])
         let screens = [
             "sessions", "new-session", "feed", "members", "delete-confirm", "player", "contacts", "you", "settings", "account-delete", "onboarding", "backup",
         ]
-        #expect(audited == Set(screens.flatMap { ["\($0) (dark)", "\($0) (light)"] }), "not every screen was audited: \(audited)")
-        let violations = seen["violations"] as? [String: [String]] ?? [:]
-        #expect(violations.isEmpty, "serious or critical accessibility violations: \(violations)")
+        WebAppBrowserTests.expectAudited(seen, screens)
+        WebAppBrowserTests.expectNoSeriousViolation(seen)
         // The keys did what the command line sees.
         let feed = try alice.run(["feed", session, "--json"])
         #expect(feed.stdout.contains("typed-with-keys") && feed.stdout.contains("👍"), "\(feed.stdout)")

@@ -61,10 +61,8 @@ import Testing
         #expect(restoredProfiles.count == 1 && restoredProfiles.first?["npub"] as? String == alice.npub, "\(restored.stdout)\(restored.stderr)")
         #expect(restoredProfiles.first?["backed_up"] as? Bool == true, "a profile restored from its backup counts as backed up: \(restored.stdout)")
 
-        let audited = Set(seen["audited"] as? [String] ?? [])
-        #expect(audited == Set(["profiles", "profile-remove", "profile-backup", "onboarding-restore"].flatMap { ["\($0) (dark)", "\($0) (light)"] }), "\(audited)")
-        let violations = seen["violations"] as? [String: [String]] ?? [:]
-        #expect(violations.isEmpty, "serious or critical accessibility violations: \(violations)")
+        WebAppBrowserTests.expectAudited(seen, ["profiles", "profile-remove", "profile-backup", "onboarding-restore"])
+        WebAppBrowserTests.expectNoSeriousViolation(seen)
         #expect(!app.process.stderr.contains(imported.nsec) && !app.process.stderr.contains("backup horse"), "\(app.process.stderr)")
     }
 

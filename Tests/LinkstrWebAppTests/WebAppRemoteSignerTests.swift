@@ -52,20 +52,14 @@ import Testing
         #expect(seen["countdown_moves"] as? Bool == true, "the countdown does not count: \(context)")
         #expect(seen["offer_connected"] as? Bool == true, "\(context)")
         #expect((seen["offer_connected_text"] as? String)?.contains(scanningUser.publicKey.npub) == true, "\(context)")
-        let violations = seen["violations"] as? [String: [String]] ?? [:]
-        #expect(violations.isEmpty, "serious or critical accessibility violations: \(violations)")
+        WebAppBrowserTests.expectNoSeriousViolation(seen)
 
         // The command line sees the accounts the app connected, each through its signer.
         for (home, user) in [(pasting.home, pastingUser), (scanning.home, scanningUser)] {
             let whoami = try ProcessRunner.linkstr(["whoami", "--json", "--home", home])
             #expect(whoami.stdout.contains(user.publicKey.npub), "\(whoami.stdout)\(whoami.stderr)")
         }
-        let screenshots = try FileManager.default.contentsOfDirectory(atPath: WebAppBrowserTests.screens)
-        for screen in ["remote-confirm", "remote-auth", "remote-offer"] {
-            for variant in ["dark-desktop", "dark-phone", "light-desktop", "light-phone"] {
-                #expect(screenshots.contains("\(screen)-\(variant).png"), "no screenshot \(screen)-\(variant)")
-            }
-        }
+        try WebAppBrowserTests.expectScreenshots(["remote-confirm", "remote-auth", "remote-offer"])
     }
 
     @Test("another signer replaces the account's only after the person says so; a cross-origin POST neither connects nor answers")

@@ -103,23 +103,18 @@ import Testing
         #expect(seen["plain_no_listbox"] as? Bool == true, "\(context)")
         #expect(seen["refused_kept"] as? String == "not a link" && (seen["refused"] as? String)?.isEmpty == false, "\(context)")
 
-        let audited = Set(seen["audited"] as? [String] ?? [])
         let screens = ["saved", "saved-new", "saved-edit", "saved-removed", "saved-transfer"]
-        #expect(audited == Set(screens.flatMap { ["\($0) (dark)", "\($0) (light)"] }), "not every screen was audited: \(audited)")
-        let violations = seen["violations"] as? [String: [String]] ?? [:]
-        #expect(violations.isEmpty, "serious or critical accessibility violations: \(violations)")
+        WebAppBrowserTests.expectAudited(seen, screens)
+        WebAppBrowserTests.expectNoSeriousViolation(seen)
 
         // The command line sees what the app did.
         let saved = try alice.run(["saved", "--json"]).stdout
         for expected in ["swift-format", "dev tools", "language", "kagi.com", "swift-nio", "dQw4w9WgXcQ", session] {
             #expect(saved.contains(expected), "\(expected) is not in `saved --json`: \(saved)")
         }
-        let screenshots = try FileManager.default.contentsOfDirectory(atPath: WebAppBrowserTests.screens)
-        for screen in ["saved", "saved-list", "saved-new", "saved-already", "saved-edit", "saved-removed", "saved-from-post", "saved-transfer"] {
-            for variant in ["dark-desktop", "dark-phone", "light-desktop", "light-phone"] {
-                #expect(screenshots.contains("\(screen)-\(variant).png"), "no screenshot \(screen)-\(variant)")
-            }
-        }
+        try WebAppBrowserTests.expectScreenshots([
+            "saved", "saved-list", "saved-new", "saved-already", "saved-edit", "saved-removed", "saved-from-post", "saved-transfer",
+        ])
     }
 
     /// A file upload (`multipart/form-data`) passes the same guard as every form: without the CSRF

@@ -122,8 +122,7 @@ import Testing
         #expect((seen["once_answer"] as? [String: Any])?["result"] as? String == "ack", "\(context)")
         #expect((seen["clients_with_once"] as? String)?.contains("Once client") == true, "\(context)")
         #expect(seen["forgot"] as? Bool == true && seen["stopped_again"] as? Bool == true && seen["once_gone"] as? Bool == true, "\(context)")
-        let violations = seen["violations"] as? [String: [String]] ?? [:]
-        #expect(violations.isEmpty, "serious or critical accessibility violations: \(violations)")
+        WebAppBrowserTests.expectNoSeriousViolation(seen)
         #expect(Set(seen["audited"] as? [String] ?? []).count == 8, "\(context)")
 
         // What the app did is what the command line sees: the log has the event; the denied, the
@@ -132,11 +131,6 @@ import Testing
         #expect(log.stdout.contains(signed.id.hex), "\(log.stdout)\(log.stderr)")
         let clients = try alice.run(["signer", "clients", "--json"])
         #expect(clients.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]", "\(clients.stdout)")
-        let screenshots = try FileManager.default.contentsOfDirectory(atPath: WebAppBrowserTests.screens)
-        for screen in ["signer-serving", "signer-question", "signer-clients"] {
-            for variant in ["dark-desktop", "dark-phone", "light-desktop", "light-phone"] {
-                #expect(screenshots.contains("\(screen)-\(variant).png"), "no screenshot \(screen)-\(variant)")
-            }
-        }
+        try WebAppBrowserTests.expectScreenshots(["signer-serving", "signer-question", "signer-clients"])
     }
 }
