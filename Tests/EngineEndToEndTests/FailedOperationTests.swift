@@ -60,12 +60,11 @@ struct FailedOperationTests {
 
     @Test("a post with no relay enabled fails at once and names `linkstr relay add` and `enable`")
     func postWithoutAnEnabledRelayFailsAtOnce() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let world = try await TestWorld.start("alice")
+        defer { world.stop() }
+        let alice = world.homes[0]
         let session = try alice.json(SessionMembers.self, ["session", "create", "Solo"]).id
-        try alice.ok(["relay", "disable", relay.url])
+        try alice.ok(["relay", "disable", world.relayURL])
 
         for arguments in [["post", session, "https://example.com/a"], ["post", session, "https://example.com/a", "--json"]] {
             let started = ContinuousClock.now
@@ -76,7 +75,7 @@ struct FailedOperationTests {
             #expect(result.stderr.contains("`linkstr relay add"), "\(result.stderr)")
             #expect(result.stderr.contains("`linkstr relay enable"), "\(result.stderr)")
         }
-        try alice.ok(["relay", "remove", relay.url])
+        try alice.ok(["relay", "remove", world.relayURL])
         let emptyList = try alice.run(["post", session, "https://example.com/a"])
         #expect(emptyList.status == 1 && emptyList.stderr.contains("`linkstr relay add"))
         #expect(try alice.feed(session).isEmpty)

@@ -55,10 +55,9 @@ struct SignerServeTests {
 
     @Test("rust-nostr's client signs through `signer serve`: the user's key, a valid signature, a NIP-44 round trip; outside the permissions refused; the log lists the event; an approved client reconnects after a restart")
     func signsForAnotherClient() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let world = try await TestWorld.start("alice")
+        defer { world.stop() }
+        let alice = world.homes[0]
         let peer = Keypair.generate().publicKey.hex
         let serve = try await Serve(alice, ["--allow", "sign_event:1,nip44_encrypt", "--allow", "nip44_decrypt"])
         #expect(serve.link.contains("?relay=ws%3A%2F%2F") && serve.link.contains("&secret="))
@@ -102,11 +101,10 @@ struct SignerServeTests {
 
     @Test("a wrong secret is refused; a new client with no rule and no terminal to ask on is refused; nothing is approved")
     func refusals() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
-        let serve = try await Serve(alice, ["--relay", relay.url])
+        let world = try await TestWorld.start("alice")
+        defer { world.stop() }
+        let alice = world.homes[0]
+        let serve = try await Serve(alice, ["--relay", world.relayURL])
         let secret = try #require(serve.link.split(separator: "secret=").last)
         let wrong = try await NostrConnectClient.run(serve.link.replacingOccurrences(of: "secret=" + secret, with: "secret=wrong"), ["public_key"])
         #expect(wrong.first?.result == nil && wrong.first?.error != nil)
