@@ -7,13 +7,12 @@ import Testing
 @Suite("End to end: archiving while watch runs", .timeLimit(.minutes(1)))
 struct ArchiveWhileWatchingTests {
     @Test func anArchiveMadeBesideARunningWatchStaysAndSilencesTheSession() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let notifications = scratch.file("notifications.jsonl")
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
-        let bob = try LinkstrHome.create(
-            scratch, "bob", relays: [relay.url],
+        let world = try await TestWorld.start()
+        defer { world.stop() }
+        let notifications = world.scratch.file("notifications.jsonl")
+        let alice = try world.home("alice")
+        let bob = try world.home(
+            "bob",
             config: """
                 notifiers = ["org.linkstr.notify.command"]
                 [plugins."org.linkstr.notify.command"]

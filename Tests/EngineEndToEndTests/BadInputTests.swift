@@ -142,10 +142,9 @@ struct BadInputTests {
 
     @Test("the same limits refuse a send: exit 2, nothing published")
     func limitsOnSend() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let world = try await TestWorld.start("alice")
+        defer { world.stop() }
+        let alice = world.homes[0]
         let session = try alice.json(SessionMembers.self, ["session", "create", "Limits"]).id
         let note = try alice.run(["post", session, "https://example.com", "--note", String(repeating: "n", count: 8_193)])
         #expect(note.status == 2)

@@ -8,12 +8,11 @@ import Testing
 extension CLIReferenceTests {
     /// The commands that talk to relays, and the lines of watch and signer serve.
     static func expectShapesWithARelay(_ reference: CommandReference) async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
-        let bob = try LinkstrHome.create(scratch, "bob", relays: [relay.url], config: Self.localMedia)
-        let site = try await Self.mediaSite(scratch)
+        let world = try await TestWorld.start("alice")
+        defer { world.stop() }
+        let alice = world.homes[0]
+        let bob = try world.home("bob", config: Self.localMedia)
+        let site = try await Self.mediaSite(world.scratch)
         defer { site.process.stop() }
         let carol = SecretKey.generate().publicKey.npub
         // Bob watches from the start: Alice's session, its members, her post, reaction and deletion reach him live.
@@ -56,20 +55,18 @@ extension CLIReferenceTests {
         _ = try Self.shaped(reference, alice, "contact remove", ["contact", "remove", bob.npub])
         try await Self.expectSignerShapes(reference, alice)
 
-        let dave = scratch.folder("dave")
-        _ = scratch.write("dave/config.toml", "relays = [\"\(relay.url)\"]\n")
+        let dave = world.emptyHome("dave")
         let published = try ProcessRunner.linkstr(["account", "create", "--name", "Dave", "--publish", "--key-store", "plain", "--json", "--home", dave])
         #expect(published.status == 0, "\(published.stderr)")
         reference.expectShape(of: "account create", printed: published.stdout)
         #expect(published.stdout.contains("\"published_name\":\"Dave\""), "\(published.stdout)")
-        let copy = scratch.folder("bob-copy")
+        let copy = world.scratch.folder("bob-copy")
         let imported = try ProcessRunner.linkstr(["account", "import", "-", "--key-store", "plain", "--json", "--home", copy], stdin: bob.nsec + "\n")
         #expect(imported.status == 0, "\(imported.stderr)")
         reference.expectShape(of: "account import", printed: imported.stdout)
-        let bunker = try await TestBunker(relayURL: relay.url, userSecret: SecretKey.generate().nsec)
+        let bunker = try await TestBunker(relayURL: world.relayURL, userSecret: SecretKey.generate().nsec)
         defer { bunker.process.stop() }
-        let remote = scratch.folder("remote")
-        _ = scratch.write("remote/config.toml", "relays = [\"\(relay.url)\"]\n")
+        let remote = world.emptyHome("remote")
         let connected = try ProcessRunner.linkstr(
             ["account", "connect", bunker.ready, "--yes", "--key-store", "plain", "--json", "--home", remote], timeout: 45)
         #expect(connected.status == 0, "\(connected.stderr)")

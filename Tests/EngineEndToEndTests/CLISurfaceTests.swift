@@ -18,11 +18,10 @@ struct CLISurfaceTests {
 
     @Test("account: logout forgets the identity; create, show (the secret only when asked), import from stdin, logout --clear-data")
     func account() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        let world = try await TestWorld.start()
+        defer { world.stop() }
         let log = try await CommandLog.recording {
-            let home = try LinkstrHome.create(scratch, "home", relays: [relay.url])
+            let home = try world.home("home")
             // Without a terminal to ask on, logout needs --yes and deletes nothing without it.
             expectExit(2, try home.run(["account", "logout"]))
             #expect(try home.json([String: String].self, ["account", "show"])["pubkey"] == home.pubkey)
@@ -56,7 +55,7 @@ struct CLISurfaceTests {
             expectExit(3, try home.run(["account", "show", "--json"]))
             // An nsec as the argument would show in `ps`: refused; a file that holds it is fine.
             expectExit(2, try home.run(["account", "import", nsec, "--key-store", "plain"]))
-            let backup = scratch.write("backup.nsec", nsec + "\n")
+            let backup = world.scratch.write("backup.nsec", nsec + "\n")
             #expect(try home.json([String: String].self, ["account", "import", backup, "--key-store", "plain"])["pubkey"] == pubkey)
             #expect(try home.sessions().isEmpty)
         }

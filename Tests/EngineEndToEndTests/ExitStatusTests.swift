@@ -16,10 +16,9 @@ struct ExitStatusTests {
 
     @Test("bad input exits 2: unknown session, invalid URL, invalid npub, unknown post")
     func badInput() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let world = try await TestWorld.start("alice")
+        defer { world.stop() }
+        let alice = world.homes[0]
         let session = try alice.json(SessionMembers.self, ["session", "create", "Solo"]).id
         let badNpub = "npub1" + String(repeating: "q", count: 58)
 

@@ -38,15 +38,14 @@ struct FailedOperationTests {
 
     @Test("deleting a post where the account was imported (no wrap keys) deletes it for members and warns that relays keep copies")
     func deletingWithoutWrapKeysWarns() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let world = try await TestWorld.start("alice")
+        defer { world.stop() }
+        let alice = world.homes[0]
         let session = try alice.json(SessionMembers.self, ["session", "create", "Solo"]).id
         let post = try alice.json(SentPost.self, ["post", session, "https://example.com/restored"])
 
         // The same account in a fresh home gets the post back by sync, without its wraps' keys.
-        let restored = try alice.copy(scratch, "restored", relays: [relay.url])
+        let restored = try alice.copy(world.scratch, "restored", relays: [world.relayURL])
         _ = try restored.sync()
         #expect(try restored.feed(session).map(\.id) == [post.id])
         let deleted = try restored.run(["delete", session, post.id, "--json"])
@@ -61,12 +60,11 @@ struct FailedOperationTests {
 
     @Test("a post with no relay enabled fails at once and names `linkstr relay add` and `enable`")
     func postWithoutAnEnabledRelayFailsAtOnce() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let world = try await TestWorld.start("alice")
+        defer { world.stop() }
+        let alice = world.homes[0]
         let session = try alice.json(SessionMembers.self, ["session", "create", "Solo"]).id
-        try alice.ok(["relay", "disable", relay.url])
+        try alice.ok(["relay", "disable", world.relayURL])
 
         for arguments in [["post", session, "https://example.com/a"], ["post", session, "https://example.com/a", "--json"]] {
             let started = ContinuousClock.now
@@ -77,7 +75,7 @@ struct FailedOperationTests {
             #expect(result.stderr.contains("`linkstr relay add"), "\(result.stderr)")
             #expect(result.stderr.contains("`linkstr relay enable"), "\(result.stderr)")
         }
-        try alice.ok(["relay", "remove", relay.url])
+        try alice.ok(["relay", "remove", world.relayURL])
         let emptyList = try alice.run(["post", session, "https://example.com/a"])
         #expect(emptyList.status == 1 && emptyList.stderr.contains("`linkstr relay add"))
         #expect(try alice.feed(session).isEmpty)

@@ -105,20 +105,19 @@ struct NostrConnectTests {
 
     @Test("no signer within --timeout: a countdown on a terminal, then a clear failure; no countdown and one message in --json")
     func timeout() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let home = scratch.folder("home")
+        let world = try await TestWorld.start()
+        defer { world.stop() }
+        let home = world.scratch.folder("home")
         let session = try TerminalSession.linkstr(
-            ["account", "connect", "--nostrconnect", "--relay", relay.url, "--timeout", "3", "--key-store", "plain", "--home", home])
+            ["account", "connect", "--nostrconnect", "--relay", world.relayURL, "--timeout", "3", "--key-store", "plain", "--home", home])
         #expect(session.status == 1)
         #expect(session.screen.contains("waiting for the signer… 2 s left"))
         #expect(session.screen.contains("no signer connected within 3 s; open the nostrconnect:// link in your signer"))
-        #expect(try QRCodeReader.decode(terminalOutput: session.screen.replacingOccurrences(of: "\r", with: ""), scratch: scratch)?
+        #expect(try QRCodeReader.decode(terminalOutput: session.screen.replacingOccurrences(of: "\r", with: ""), scratch: world.scratch)?
             .hasPrefix("nostrconnect://") == true)
 
         let json = try ProcessRunner.linkstr(
-            ["account", "connect", "--nostrconnect", "--relay", relay.url, "--timeout", "1", "--json", "--key-store", "plain", "--home", home])
+            ["account", "connect", "--nostrconnect", "--relay", world.relayURL, "--timeout", "1", "--json", "--key-store", "plain", "--home", home])
         #expect(json.status == 1)
         #expect(json.stdout.isEmpty)
         #expect(!json.stderr.contains("waiting for the signer"))

@@ -6,10 +6,9 @@ import Testing
 struct OneWatcherPerProfileTests {
     @Test("a second `linkstr watch` of the same profile says who watches already and exits; once that one stops, a watch starts again")
     func aSecondWatchSaysWhoRuns() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let home = try LinkstrHome.create(scratch, "home", relays: [relay.url])
+        let world = try await TestWorld.start("home")
+        defer { world.stop() }
+        let home = world.homes[0]
         let first = try home.startWatch()
         #expect(await eventually(within: 20) { first.caughtUp }, "\(first.stderr)")
 

@@ -8,20 +8,19 @@ import Testing
 struct OpenRemoteSignerLinkTests {
     @Test("open bunker://… on a terminal shows the signer, asks, and reconnects the account")
     func openBunkerLinkConnects() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        let world = try await TestWorld.start()
+        defer { world.stop() }
         let user = Keypair.generate()
-        let signer = try await TestBunker(relayURL: relay.url, userSecret: user.secretKey.nsec)
+        let signer = try await TestBunker(relayURL: world.relayURL, userSecret: user.secretKey.nsec)
         defer { signer.process.stop() }
         let link = signer.ready
-        let remote = try LinkstrHome.connect(scratch, "remote", relays: [relay.url], bunkerLink: link)
+        let remote = try LinkstrHome.connect(world.scratch, "remote", relays: [world.relayURL], bunkerLink: link)
         try remote.ok(["account", "disconnect"])
 
         let session = try TerminalSession.linkstr(["open", link, "--home", remote.path], answers: [("[y/N] ", "y")])
         #expect(session.status == 0, "\(session.screen)")
         #expect(session.screen.contains("Connect to the remote signer "))
-        #expect(session.screen.contains("relays: \(relay.url)"))
+        #expect(session.screen.contains("relays: \(world.relayURL)"))
         #expect(session.screen.contains("reconnected \(user.publicKey.npub)"))
         #expect(ProfileKeyFile.path(home: remote.path, name: "remote-session.nsec") != nil, "the session key is kept in the profile's folder")
     }

@@ -12,10 +12,9 @@ struct ProfileSeparationTests {
     }
 
     @Test func aPostInOneProfilesSessionNeverReachesAnotherProfile() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let home = try LinkstrHome.create(scratch, "home", relays: [relay.url])
+        let world = try await TestWorld.start("home")
+        defer { world.stop() }
+        let home = world.homes[0]
         let work = try home.json(ProfileRow.self, ["profile", "add", "work", "--key-store", "plain"])
         #expect(!work.active, "adding a profile keeps the active one")
 
@@ -46,12 +45,11 @@ struct ProfileSeparationTests {
     }
 
     @Test func aRunningWatchFollowsTheProfileMadeActiveBesideIt() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let home = try LinkstrHome.create(scratch, "home", relays: [relay.url])
+        let world = try await TestWorld.start("home")
+        defer { world.stop() }
+        let home = world.homes[0]
         let work = try home.json(ProfileRow.self, ["profile", "add", "work", "--key-store", "plain"])
-        let bob = try LinkstrHome.create(scratch, "bob", relays: [relay.url])
+        let bob = try world.home("bob")
 
         let watch = try home.startWatch()
         defer { watch.stop() }

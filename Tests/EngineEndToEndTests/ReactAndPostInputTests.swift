@@ -7,10 +7,9 @@ import Testing
 struct ReactAndPostInputTests {
     @Test("a second react takes the reaction back and says \"removed\"; --json gives the state; --on and --off set it")
     func reactTogglesAndSaysWhichWay() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let world = try await TestWorld.start("alice")
+        defer { world.stop() }
+        let alice = world.homes[0]
         let session = try alice.json(SessionMembers.self, ["session", "create", "Solo"]).id
         let post = try alice.json(SentPost.self, ["post", session, "https://example.com/a"]).id
 
@@ -36,10 +35,9 @@ struct ReactAndPostInputTests {
 
     @Test("text, a digit, several emoji or control characters are no reaction: exit 2 with a sentence, nothing sent")
     func reactRefusesWhatIsNotOneEmoji() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let world = try await TestWorld.start("alice")
+        defer { world.stop() }
+        let alice = world.homes[0]
         let session = try alice.json(SessionMembers.self, ["session", "create", "Solo"]).id
         let post = try alice.json(SentPost.self, ["post", session, "https://example.com/a"]).id
         for (text, shown) in [("fire", #""fire""#), ("1", #""1""#), ("\u{1B}[31m", #""\u{1B}[31m""#)] {
@@ -60,10 +58,9 @@ struct ReactAndPostInputTests {
 
     @Test("a post of text that is no link is refused with the app's words; a bare host gets https://")
     func postRefusesTextThatIsNoLink() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let world = try await TestWorld.start("alice")
+        defer { world.stop() }
+        let alice = world.homes[0]
         let session = try alice.json(SessionMembers.self, ["session", "create", "Solo"]).id
 
         for text in ["not-a-url", "just some words", "user@example.com"] {
@@ -80,10 +77,9 @@ struct ReactAndPostInputTests {
 
     @Test("the iPhone app's provider links, typed without https://, are posted and reach the feed as links")
     func providerLinksArePosted() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let world = try await TestWorld.start("alice")
+        defer { world.stop() }
+        let alice = world.homes[0]
         let session = try alice.json(SessionMembers.self, ["session", "create", "Videos"]).id
         let links = [
             "www.youtube.com/watch?v=dQw4w9WgXcQ", "youtu.be/dQw4w9WgXcQ", "www.tiktok.com/@acct/video/7596114833477537054",

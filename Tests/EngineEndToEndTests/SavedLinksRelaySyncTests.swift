@@ -13,11 +13,10 @@ struct SavedLinksRelaySyncTests {
 
     @Test("a save travels; of two conflicting edits the later wins on both machines; an unsave travels")
     func twoHomesConverge() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let laptop = try LinkstrHome.create(scratch, "laptop", relays: [relay.url])
-        let desktop = try laptop.copy(scratch, "desktop", relays: [relay.url])
+        let world = try await TestWorld.start("laptop")
+        defer { world.stop() }
+        let laptop = world.homes[0]
+        let desktop = try laptop.copy(world.scratch, "desktop", relays: [world.relayURL])
 
         let saved = try laptop.json(SavedLinkRecord.self, ["save", "https://example.com/private-talk", "--tag", "secret-tag", "--note", "n"])
         #expect(try laptop.json(RelaySyncReport.self, ["saved", "sync", "--relays"]) == RelaySyncReport(received: 0, applied: 0, published: 1))

@@ -82,11 +82,9 @@ struct SavedLinksTests {
 
     @Test("save --from-post keeps who shared it; post --saved shares a saved link; deleting the post keeps the copy")
     func fromAPostAndIntoASession() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
-        let bob = try LinkstrHome.create(scratch, "bob", relays: [relay.url])
+        let world = try await TestWorld.start("alice", "bob")
+        defer { world.stop() }
+        let (alice, bob) = (world.homes[0], world.homes[1])
         let session = try alice.json(SessionMembers.self, ["session", "create", "Links", "--member", bob.npub]).id
         let post = try alice.json(SentPost.self, ["post", session, "https://example.com/talk", "--note", "watch this"])
         _ = try bob.sync()

@@ -9,10 +9,9 @@ import Testing
 struct SessionAndPeopleNamingTests {
     @Test("a second session with a taken name (any case) warns on stderr with the id to use; the ambiguity error lists the candidates")
     func aTakenSessionNameIsWarnedAbout() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let world = try await TestWorld.start("alice")
+        defer { world.stop() }
+        let alice = world.homes[0]
         let first = try alice.json(SessionMembers.self, ["session", "create", "Weekend"]).id
 
         // --json: the same document on stdout, the warning on stderr.
@@ -60,11 +59,9 @@ struct SessionAndPeopleNamingTests {
 
     @Test("the creator's rename reaches a member after a sync (session_create with the new name); a member's rename is a local label; a mistyped post names the session as typed")
     func renameForEveryoneAndLocally() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
-        let bob = try LinkstrHome.create(scratch, "bob", relays: [relay.url])
+        let world = try await TestWorld.start("alice", "bob")
+        defer { world.stop() }
+        let (alice, bob) = (world.homes[0], world.homes[1])
         let session = try alice.json(SessionMembers.self, ["session", "create", "Book club", "--member", bob.npub]).id
         _ = try bob.sync()
         _ = try bob.json(SessionMembers.self, ["session", "create", "book club"])
@@ -116,10 +113,9 @@ struct SessionAndPeopleNamingTests {
 
     @Test("with only archived sessions, `sessions` says how many there are and how to list them")
     func onlyArchivedSessionsArePointedTo() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let world = try await TestWorld.start("alice")
+        defer { world.stop() }
+        let alice = world.homes[0]
         #expect(try alice.run(["sessions"]).stdout == "no sessions yet — create one with `linkstr session create NAME`\n")
 
         let old = try alice.json(SessionMembers.self, ["session", "create", "Old times"]).id
@@ -134,10 +130,9 @@ struct SessionAndPeopleNamingTests {
 
     @Test("`session members` shows each member by alias (else profile name) with the npub; --json stays pubkeys")
     func membersAreShownByTheirNames() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let world = try await TestWorld.start("alice")
+        defer { world.stop() }
+        let alice = world.homes[0]
         let (bob, carol) = (Keypair.generate().publicKey, Keypair.generate().publicKey)
         _ = try alice.json([String: String].self, ["contact", "add", bob.npub, "--alias", "bob"])
         let session = try alice.json(SessionMembers.self, ["session", "create", "Trio", "--member", "bob", "--member", carol.hex]).id
@@ -151,10 +146,9 @@ struct SessionAndPeopleNamingTests {
 
     @Test("a person is named as the iPhone app reads pasted keys: nostr:, a link's ?npub=, or text with exactly one npub")
     func pastedKeysNameAPerson() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let world = try await TestWorld.start("alice")
+        defer { world.stop() }
+        let alice = world.homes[0]
         let (bob, carol, dave) = (Keypair.generate().publicKey, Keypair.generate().publicKey, Keypair.generate().publicKey)
 
         let contact = try alice.json([String: String].self, ["contact", "add", "nostr:\(bob.npub)", "--alias", "bob"])

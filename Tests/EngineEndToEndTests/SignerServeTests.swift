@@ -55,10 +55,9 @@ struct SignerServeTests {
 
     @Test("rust-nostr's client signs through `signer serve`: the user's key, a valid signature, a NIP-44 round trip; outside the permissions refused; the log lists the event; an approved client reconnects after a restart")
     func signsForAnotherClient() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let world = try await TestWorld.start("alice")
+        defer { world.stop() }
+        let alice = world.homes[0]
         let peer = Keypair.generate().publicKey.hex
         let serve = try await Serve(alice, ["--allow", "sign_event:1,nip44_encrypt", "--allow", "nip44_decrypt"])
         #expect(serve.link.contains("?relay=ws%3A%2F%2F") && serve.link.contains("&secret="))
@@ -102,11 +101,10 @@ struct SignerServeTests {
 
     @Test("a wrong secret is refused; a new client with no rule and no terminal to ask on is refused; nothing is approved")
     func refusals() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
-        let serve = try await Serve(alice, ["--relay", relay.url])
+        let world = try await TestWorld.start("alice")
+        defer { world.stop() }
+        let alice = world.homes[0]
+        let serve = try await Serve(alice, ["--relay", world.relayURL])
         let secret = try #require(serve.link.split(separator: "secret=").last)
         let wrong = try await NostrConnectClient.run(serve.link.replacingOccurrences(of: "secret=" + secret, with: "secret=wrong"), ["public_key"])
         #expect(wrong.first?.result == nil && wrong.first?.error != nil)
@@ -121,10 +119,9 @@ struct SignerServeTests {
 
     @Test("on a terminal a new client that names no permissions is approved by answering the question, for get_public_key only: it signs nothing")
     func approvesOnTheTerminal() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url], config: "[signer]\nsecret = \"typed-secret-of-at-least-32-characters\"\n")
+        let world = try await TestWorld.start()
+        defer { world.stop() }
+        let alice = try world.home("alice", config: "[signer]\nsecret = \"typed-secret-of-at-least-32-characters\"\n")
         // The bunker's key is the same every time: learn it from a first run, and how long it takes
         // to listen (requests are ephemeral: one sent before the bunker listens is lost).
         let starting = ContinuousClock.now
@@ -142,7 +139,7 @@ struct SignerServeTests {
         let screen = try await session.value.screen
         #expect(screen.contains("The Nostr client ") && screen.contains("asks to connect without naming a permission: it may only learn your public key. Allow it? [y/N]"), "\(screen)")
         #expect(screen.contains("approved ") && screen.contains(" for get_public_key only"), "\(screen)")
-        #expect(try QRCodeReader.decode(terminalOutput: screen, scratch: scratch) == first.link, "on a terminal the link is drawn as a QR code")
+        #expect(try QRCodeReader.decode(terminalOutput: screen, scratch: world.scratch) == first.link, "on a terminal the link is drawn as a QR code")
         #expect(lines[0].text == alice.pubkey, "\(lines[0].error ?? "")")
         #expect(lines[1].result == nil && lines[1].error != nil, "one y grants no signing")
         #expect(lines[2].result == nil && lines[2].error != nil, "nor any encryption")
@@ -152,11 +149,10 @@ struct SignerServeTests {
 
     @Test("[signer] serve = true: `linkstr watch` answers a client too, and stops gracefully on SIGTERM")
     func servesFromWatch() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
+        let world = try await TestWorld.start()
+        defer { world.stop() }
         let config = "[signer]\nserve = true\nsecret = \"service-secret-of-at-least-32-chars\"\nallow = [\"sign_event:1\"]\n"
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url], config: config)
+        let alice = try world.home("alice", config: config)
         let first = try await Serve(alice)
         _ = try await first.terminate()
 
@@ -174,10 +170,9 @@ struct SignerServeTests {
 
     @Test("with a key from `linkstr unlock`, `linkstr lock` stops `signer serve` (exit 1, saying why): the key leaves the process")
     func stopsWhenLocked() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let world = try await TestWorld.start("alice")
+        defer { world.stop() }
+        let alice = world.homes[0]
         #expect(try alice.run(["profile", "passphrase", "--passphrase-stdin"], stdin: "correct horse\n").status == 0)
         let unlocked = try alice.run(["unlock", "--passphrase-stdin"], stdin: "correct horse\n")
         #expect(unlocked.status == 0, "\(unlocked.stderr)")

@@ -14,7 +14,7 @@ struct MediaEmbeddingTests {
         let home = scratch.folder("home")
         scratch.write("home/config.toml", "[plugins.\"org.linkstr.media.generic\"]\nallow_private_addresses = \"loopback\"\n")
         let page = server.url("/page.html")
-        let unreachable = "http://127.0.0.1:\(try ClosedPort.make())/gone.html"
+        let unreachable = "http://127.0.0.1:\(FreePort.next())/gone.html"
         let lib = try FixtureBuilder.libraryFolder(in: scratch)
         let program = try FixtureBuilder.embeddingProgram(FixtureBuilder.fixturesDirectory + "/embed_media.c", scratch.file("embed_media"), library: lib)
 

@@ -8,12 +8,11 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct AppCommandTests {
     @Test("--port chooses the port; a port out of range is a usage error")
     func portOption() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let home = try LinkstrHome.create(scratch, "alice", relays: [])
+        let world = try await TestWorld.start("alice", relay: nil)
+        defer { world.stop() }
+        let home = world.homes[0]
         let port = FreePort.next()
-        let app = try await RunningApp.start(home: home.path, ["--port", String(port)])
-        defer { app.process.terminate(within: 10) }
+        let app = try await world.app(home, ["--port", String(port)])
         #expect(app.port == port && app.url.hasPrefix("http://127.0.0.1:\(port)/launch?token="))
         #expect(try SignedIn(app).get("/").status == 200)
         let wrong = try home.run(["app", "--port", "70000", "--no-browser"])
@@ -22,15 +21,15 @@ import Testing
 
     @Test("linkstr app opens a Chromium --app window when one is installed, else xdg-open, with the launch address")
     func opensTheAppInABrowser() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let home = try LinkstrHome.create(scratch, "alice", relays: [])
+        let world = try await TestWorld.start("alice", relay: nil)
+        defer { world.stop() }
+        let home = world.homes[0]
         // Stand-ins that write down how they were started.
-        let withChromium = scratch.folder("with-chromium"), withoutChromium = scratch.folder("without-chromium")
+        let withChromium = world.scratch.folder("with-chromium"), withoutChromium = world.scratch.folder("without-chromium")
         for name in ["with-chromium/chromium", "with-chromium/xdg-open", "without-chromium/xdg-open"] {
-            chmod(scratch.write(name, "#!/bin/sh\nprintf '%s\\n' \"$@\" > \"$0.args\"\n"), 0o755)
+            chmod(world.scratch.write(name, "#!/bin/sh\nprintf '%s\\n' \"$@\" > \"$0.args\"\n"), 0o755)
         }
-        let chromium = try await RunningApp.start(home: home.path, browser: withChromium)
+        let chromium = try await world.app(home.path, browser: withChromium)
         #expect(await eventually { FileManager.default.fileExists(atPath: withChromium + "/chromium.args") })
         chromium.process.terminate(within: 10)
         // A window of class linkstr (the launcher's StartupWMClass), with a browser profile of its own.
@@ -39,7 +38,7 @@ import Testing
                 == "--app=\(chromium.url)\n--class=linkstr\n--user-data-dir=\(home.path)/state/app-window\n--no-first-run\n--no-default-browser-check\n")
         #expect(!FileManager.default.fileExists(atPath: withChromium + "/xdg-open.args"))
 
-        let xdgOpen = try await RunningApp.start(home: home.path, browser: withoutChromium)
+        let xdgOpen = try await world.app(home.path, browser: withoutChromium)
         #expect(await eventually { FileManager.default.fileExists(atPath: withoutChromium + "/xdg-open.args") })
         xdgOpen.process.terminate(within: 10)
         #expect(try String(contentsOfFile: withoutChromium + "/xdg-open.args", encoding: .utf8) == "\(xdgOpen.url)\n")
@@ -47,14 +46,13 @@ import Testing
 
     @Test("linkstr app open LINK opens the window at the link's page, once the launch token is used")
     func opensAClickedLinksPage() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let home = try LinkstrHome.create(scratch, "alice", relays: [])
-        let browser = scratch.folder("browser")
-        chmod(scratch.write("browser/chromium", "#!/bin/sh\nprintf '%s\\n' \"$@\" > \"$0.args\"\n"), 0o755)
+        let world = try await TestWorld.start("alice", relay: nil)
+        defer { world.stop() }
+        let home = world.homes[0]
+        let browser = world.scratch.folder("browser")
+        chmod(world.scratch.write("browser/chromium", "#!/bin/sh\nprintf '%s\\n' \"$@\" > \"$0.args\"\n"), 0o755)
         let link = "linkstr://save?url=https%3A%2F%2Fexample.com%2Fa-page&tag=later"
-        let app = try await RunningApp.start(home: home.path, browser: browser, opening: link)
-        defer { app.process.terminate(within: 10) }
+        let app = try await world.app(home.path, browser: browser, opening: link)
         #expect(await eventually { FileManager.default.fileExists(atPath: browser + "/chromium.args") })
         let arguments = try String(contentsOfFile: browser + "/chromium.args", encoding: .utf8).split(separator: "\n")
         let next = "/open?link=" + link.addingPercentEncoding(withAllowedCharacters: Self.unreserved)!
@@ -78,11 +76,10 @@ import Testing
 
     @Test("an open event stream does not hold the app: SIGTERM ends the stream and the app, exit 0")
     func sigtermEndsOpenEventStreams() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let home = try LinkstrHome.create(scratch, "alice", relays: [])
-        let app = try await RunningApp.start(home: home.path)
-        defer { app.process.terminate(within: 10) }
+        let world = try await TestWorld.start("alice", relay: nil)
+        defer { world.stop() }
+        let home = world.homes[0]
+        let app = try await world.app(home)
         let client = try SignedIn(app)
         // The stream is read until the server closes it, on a thread of its own.
         let stream = Task.detached { try client.get("/events") }

@@ -10,15 +10,13 @@ import Testing
 /// follow the service's watch; the file goes when the service stops.
 @Suite(.timeLimit(.minutes(2))) struct HostedAppTests {
     @Test func theBackgroundServiceServesTheApp() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        defer { relay.process.kill() }
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url], config: "[app]\nserve = true\n")
-        let bob = try LinkstrHome.create(scratch, "bob", relays: [relay.url])
+        let world = try await TestWorld.start("alice", config: "[app]\nserve = true\n")
+        defer { world.stop() }
+        let alice = world.homes[0]
+        let bob = try world.home("bob")
         let session = try alice.json(SessionMembers.self, ["session", "create", "Weekend", "--member", bob.pubkey]).id
         _ = try bob.sync()
-        let runtimeFolder = scratch.folder("run")
+        let runtimeFolder = world.scratch.folder("run")
         chmod(runtimeFolder, 0o700)
         let environment = ["XDG_RUNTIME_DIR": runtimeFolder]
 
@@ -72,7 +70,7 @@ import Testing
 
         // A URL file others may read is not trusted: `linkstr app` says so and serves the app itself.
         chmod(urlFile, 0o644)
-        let own = try await RunningApp.start(home: alice.path, environment: environment)
+        let own = try await world.app(alice, environment: environment)
         #expect(own.port != port && own.process.stderr.contains("is not a file of yours that only you can read"), "\(own.process.stderr)")
         own.process.terminate(within: 10)
         chmod(urlFile, 0o600)

@@ -6,6 +6,8 @@ import TestSupport
 /// A `linkstr app --no-browser --json` process for a home, and where it listens (from the first
 /// line it printed).
 struct RunningApp {
+    /// The home folder it serves.
+    let home: String
     let process: HelperProcess
     let url: String
     let port: Int
@@ -33,7 +35,7 @@ struct RunningApp {
         guard let object = try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any], let url = object["url"] as? String,
             let port = object["port"] as? Int
         else { throw TestFailure("linkstr app's first line is not {\"url\",\"port\"}: \(first)") }
-        return RunningApp(process: process, url: url, port: port)
+        return RunningApp(home: path, process: process, url: url, port: port)
     }
 
     var host: String { "127.0.0.1:\(port)" }
@@ -71,29 +73,32 @@ struct SignedIn {
         try PlainHTTPClient.send(port: app.port, path: path, headers: [("Host", app.host), ("Cookie", cookie)] + headers)
     }
 
+    /// Reads the page at `path` again until `condition` holds for it, at most `seconds`: whether it
+    /// did, and the page as last read.
+    func waitForPage(_ path: String, within seconds: Double = 20, until condition: (String) -> Bool) async -> (held: Bool, page: String) {
+        var page = ""
+        let held = await eventually(within: seconds) {
+            page = (try? get(path).body) ?? ""
+            return condition(page)
+        }
+        return (held, page)
+    }
+
     /// A form POST from the app's own page: its Origin, the cookie and the CSRF token.
     func post(_ path: String, _ fields: [(String, String)]) throws -> PlainHTTPClient.Answer {
         let body = ([("csrf", csrf)] + fields).map { name, value in
             name + "=" + (value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value)
         }.joined(separator: "&")
-        return try PlainHTTPClient.send(
-            port: app.port, method: "POST", path: path,
-            headers: [("Host", app.host), ("Cookie", cookie), ("Origin", app.origin), ("Content-Type", "application/x-www-form-urlencoded")], body: body)
-    }
-}
-
-/// A real relay (rust-nostr's) and homes that use it, for one test.
-struct RelayAndHomes {
-    let relay: TestRelay
-    let homes: [LinkstrHome]
-
-    static func start(_ scratch: TestScratch, _ names: String...) async throws -> RelayAndHomes {
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        return RelayAndHomes(relay: relay, homes: try names.map { try LinkstrHome.create(scratch, $0, relays: [relay.url]) })
+        return try forge(path, origin: app.origin, body: body)
     }
 
-    func stop() {
-        relay.process.stop()
+    /// A POST as another page could make it: `origin` (nil: none), the body as written (the CSRF
+    /// token only if it holds one), with this browser's cookie unless `withSession` is false.
+    func forge(
+        _ path: String, origin: String?, body: String, contentType: String = "application/x-www-form-urlencoded", withSession: Bool = true
+    ) throws -> PlainHTTPClient.Answer {
+        let headers = [("Host", app.host)] + (withSession ? [("Cookie", cookie)] : []) + (origin.map { [("Origin", $0)] } ?? [])
+        return try PlainHTTPClient.send(port: app.port, method: "POST", path: path, headers: headers + [("Content-Type", contentType)], body: body)
     }
 }
 
@@ -105,22 +110,5 @@ extension LinkstrHome {
             throw TestFailure("session create \(name) failed: \(created.stderr)")
         }
         return id
-    }
-}
-
-extension WebAppBrowserTests {
-    /// Runs one of the Selenium scripts of Tests/Support (`webapp_*.py`) with `arguments` and the
-    /// browser's own (screenshots, profiles, Chromium, chromedriver); what it saw, its one JSON object.
-    static func drive(_ script: String, _ arguments: [String], scratch: TestScratch, timeout: Double = 150) throws -> [String: Any] {
-        let run = try ProcessRunner.run(
-            ExternalProcess.python,
-            [ExternalProcess.packageRoot + "/Tests/Support/" + script] + arguments + [
-                "--screens", screens, "--profiles", scratch.folder("chromium"), "--chromium", chromium, "--chromedriver", chromedriver,
-            ],
-            environment: ProcessRunner.linkstrEnvironment(["HOME": scratch.folder("user")]), timeout: timeout)
-        guard run.status == 0, let seen = try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any] else {
-            throw TestFailure("\(script) exited \(run.status): \(run.stdout)\(run.stderr)")
-        }
-        return seen
     }
 }

@@ -22,43 +22,32 @@ import Testing
 
     @Test("a cross-origin, token-less or session-less POST answers no site's question; no page holds a secret; with no app the notification asks")
     func attacksCannotApproveAndTheNotificationIsTheFallback() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let server = try NotificationServer(in: scratch)
+        let world = try await TestWorld.start("alice", relay: nil)
+        defer { world.stop() }
+        let server = try NotificationServer(in: world.scratch)
         defer { server.stop() }
-        let home = try LinkstrHome.create(scratch, "alice", relays: [])
-        let run = scratch.folder("run")
-        let app = try await RunningApp.start(home: home.path, environment: ["XDG_RUNTIME_DIR": run])
-        defer { app.process.terminate(within: 10) }
+        let home = world.homes[0]
+        let run = world.scratch.folder("run")
+        let app = try await world.app(home, environment: ["XDG_RUNTIME_DIR": run])
         let signedIn = try SignedIn(app)
-        let host = try Self.host(scratch, home, run: run, more: ["DBUS_SESSION_BUS_ADDRESS": server.address])
+        let host = try Self.host(world.scratch, home, run: run, more: ["DBUS_SESSION_BUS_ADDRESS": server.address])
 
         try host.send(try JSONSerialization.data(withJSONObject: ["id": 1, "origin": Self.site, "method": "signEvent", "params": ["event": ["kind": 1, "content": "hi"]]]))
-        var page = ""
-        let asked = await eventually(within: 20) {
-            page = (try? signedIn.get("/signer").body) ?? ""
-            return page.contains("/signer/site-answer")
-        }
+        let (asked, page) = await signedIn.waitForPage("/signer") { $0.contains("/signer/site-answer") }
         #expect(asked, "no question in the app: \(page)\nhost: \(host.stderr)\napp: \(app.process.stderr)")
         #expect(page.contains("<strong class=\"origin\">\(Self.site)</strong> asks, as profile <strong>default</strong>, to:"), "\(page)")
         #expect(page.contains("<code>signEvent:1</code>: publish public notes as you"), "\(page)")
         #expect(server.notifications.isEmpty, "the notification asked although the app is open")
         let questionID = try #require(page.components(separatedBy: "name=\"id\" value=\"").dropFirst().first?.components(separatedBy: "\"").first)
 
-        let formType = ("Content-Type", "application/x-www-form-urlencoded")
-        let attack = { (headers: [(String, String)], body: String) throws -> PlainHTTPClient.Answer in
-            try PlainHTTPClient.send(
-                port: app.port, method: "POST", path: "/signer/site-answer", headers: [("Host", app.host), ("Cookie", signedIn.cookie), formType] + headers, body: body)
-        }
-        let crossOrigin = try attack([("Origin", "http://evil.example")], "csrf=\(signedIn.csrf)&id=\(questionID)&answer=always")
+        let crossOrigin = try signedIn.forge("/signer/site-answer", origin: "http://evil.example", body: "csrf=\(signedIn.csrf)&id=\(questionID)&answer=always")
         #expect(crossOrigin.status == 403 && crossOrigin.header("x-linkstr-refused") == "origin")
-        let nullOrigin = try attack([("Origin", "null")], "csrf=\(signedIn.csrf)&id=\(questionID)&answer=always")
+        let nullOrigin = try signedIn.forge("/signer/site-answer", origin: "null", body: "csrf=\(signedIn.csrf)&id=\(questionID)&answer=always")
         #expect(nullOrigin.status == 403 && nullOrigin.header("x-linkstr-refused") == "origin")
-        let tokenless = try attack([("Origin", app.origin)], "id=\(questionID)&answer=always")
+        let tokenless = try signedIn.forge("/signer/site-answer", origin: app.origin, body: "id=\(questionID)&answer=always")
         #expect(tokenless.status == 403 && tokenless.header("x-linkstr-refused") == "csrf")
-        let sessionless = try PlainHTTPClient.send(
-            port: app.port, method: "POST", path: "/signer/site-answer", headers: [("Host", app.host), ("Origin", app.origin), formType],
-            body: "csrf=\(signedIn.csrf)&id=\(questionID)&answer=always")
+        let sessionless = try signedIn.forge(
+            "/signer/site-answer", origin: app.origin, body: "csrf=\(signedIn.csrf)&id=\(questionID)&answer=always", withSession: false)
         #expect(sessionless.status == 403 && sessionless.header("x-linkstr-refused") == "session")
         #expect(try signedIn.get("/signer").body.contains(questionID), "an attack answered the question")
         #expect(!FileManager.default.fileExists(atPath: home.path + "/data/browser-permissions.json"), "an attack decided something")
@@ -88,18 +77,16 @@ import Testing
         #expect(try host.finish().status == 0)
     }
 
-    @Test(.enabled(if: WebAppBrowserTests.installed, "chromium and chromium-driver are not installed (Debian packages; scripts/bootstrap.sh installs them)"))
+    @Test(.needsChromium)
     func aSitesRequestIsApprovedInTheApp() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let home = try LinkstrHome.create(scratch, "alice", relays: [], config: "notifiers = []\n")
-        let run = scratch.folder("run")
-        let app = try await RunningApp.start(home: home.path, environment: ["XDG_RUNTIME_DIR": run])
-        defer { app.process.terminate(within: 10) }
-        let seen = try WebAppBrowserTests.drive(
+        let world = try await TestWorld.start("alice", relay: nil, config: "notifiers = []\n")
+        defer { world.stop() }
+        let home = world.homes[0]
+        let run = world.scratch.folder("run")
+        let app = try await world.app(home, environment: ["XDG_RUNTIME_DIR": run])
+        let seen = try world.drive(
             "webapp_browser_helper.py",
-            ["--app", app.url, "--linkstr", BuildProducts.linkstrExecutable, "--home", home.path, "--runtime-dir", run, "--site", Self.site],
-            scratch: scratch, timeout: 170)
+            ["--app", app.url, "--linkstr", BuildProducts.linkstrExecutable, "--home", home.path, "--runtime-dir", run, "--site", Self.site], timeout: 170)
         let context = "\(seen)\napp: \(app.process.stderr)"
 
         #expect(seen["timeouts"] == nil, "\(context)")
@@ -114,17 +101,13 @@ import Testing
         #expect(seen["asked_again"] as? Bool == true, "allow once was remembered, or the question did not appear without a reload: \(context)")
         #expect(seen["denied"] as? String == "linkstr refused: you denied \(Self.site):signEvent:1", "\(context)")
         #expect(seen["public_key"] as? String == home.pubkey && seen["remembered"] as? String == home.pubkey, "\(context)")
-        let violations = seen["violations"] as? [String: [String]] ?? [:]
-        #expect(violations.isEmpty, "serious or critical accessibility violations: \(violations)")
+        WebAppBrowserTests.expectNoSeriousViolation(seen)
         #expect(Set(seen["audited"] as? [String] ?? []).count == 2, "\(context)")
 
         // The decisions are the profile's, kept as a notification's are.
         let remembered = try String(contentsOfFile: home.path + "/data/browser-permissions.json", encoding: .utf8)
         #expect(remembered.contains("\"method\" : \"getPublicKey\"") && remembered.contains("\"decision\" : \"allow\""), "\(remembered)")
         #expect(remembered.contains("\"method\" : \"signEvent\"") && remembered.contains("\"decision\" : \"deny\""), "\(remembered)")
-        let screenshots = try FileManager.default.contentsOfDirectory(atPath: WebAppBrowserTests.screens)
-        for variant in ["dark-desktop", "dark-phone", "light-desktop", "light-phone"] {
-            #expect(screenshots.contains("signer-site-question-\(variant).png"), "no screenshot signer-site-question-\(variant)")
-        }
+        try WebAppBrowserTests.expectScreenshots(["signer-site-question"])
     }
 }

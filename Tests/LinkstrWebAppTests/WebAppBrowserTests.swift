@@ -17,27 +17,19 @@ import Testing
     }
     static let screens = ExternalProcess.packageRoot + "/.build/app-screens"
 
-    @Test(.enabled(if: installed, "chromium and chromium-driver are not installed (Debian packages; scripts/bootstrap.sh installs them)"))
+    @Test(.needsChromium)
     func aPostAndAReactionAppearLiveInTheOtherAppsPage() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let world = try await RelayAndHomes.start(scratch, "alice", "bob")
+        let world = try await TestWorld.start("alice", "bob")
         defer { world.stop() }
         let (alice, bob) = (world.homes[0], world.homes[1])
         let added = try alice.run(["contact", "add", bob.npub, "--alias", "Bob"])
         #expect(added.status == 0, "\(added.stderr)")
-        let newcomer = scratch.folder("newcomer")
-        scratch.write("newcomer/config.toml", "relays = [\"\(world.relay.url)\"]\n")
 
-        let aliceApp = try await RunningApp.start(home: alice.path)
-        defer { aliceApp.process.terminate(within: 10) }
-        let bobApp = try await RunningApp.start(home: bob.path)
-        defer { bobApp.process.terminate(within: 10) }
-        let newcomerApp = try await RunningApp.start(home: newcomer, ["--key-store", "plain"])
-        defer { newcomerApp.process.terminate(within: 10) }
+        let aliceApp = try await world.app(alice)
+        let bobApp = try await world.app(bob)
+        let newcomerApp = try await world.newcomerApp()
 
-        let seen = try WebAppBrowserTests.drive(
-            "webapp_browser.py", ["--alice", aliceApp.url, "--bob", bobApp.url, "--newcomer", newcomerApp.url], scratch: scratch)
+        let seen = try world.drive("webapp_browser.py", ["--alice", aliceApp.url, "--bob", bobApp.url, "--newcomer", newcomerApp.url])
         let context = "\(seen)\nalice: \(aliceApp.process.stderr)\nbob: \(bobApp.process.stderr)"
 
         #expect(seen["timeouts"] == nil, "\(context)")
@@ -70,11 +62,8 @@ import Testing
         // What the app did is what the command line sees: the post and Bob's reaction are stored.
         let feed = try alice.run(["feed", "Weekend videos", "--json"])
         #expect(feed.stdout.contains("dQw4w9WgXcQ") && feed.stdout.contains("👍"), "\(feed.stdout)\(feed.stderr)")
-        let screenshots = try FileManager.default.contentsOfDirectory(atPath: Self.screens)
-        for screen in ["onboarding", "backup", "sessions-empty", "new-session", "sessions", "composer-refused", "feed", "feed-bob", "sessions-unread", "feed-unread", "contacts"] {
-            for variant in ["dark-desktop", "dark-phone", "light-desktop", "light-phone"] {
-                #expect(screenshots.contains("\(screen)-\(variant).png"), "no screenshot \(screen)-\(variant)")
-            }
-        }
+        try Self.expectScreenshots([
+            "onboarding", "backup", "sessions-empty", "new-session", "sessions", "composer-refused", "feed", "feed-bob", "sessions-unread", "feed-unread", "contacts",
+        ])
     }
 }

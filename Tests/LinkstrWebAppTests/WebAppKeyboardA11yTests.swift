@@ -7,25 +7,18 @@ import Testing
 /// to a post, a reaction and a new post (and `?` listing the shortcuts); then axe-core audits every
 /// screen, dark and light, and finds no serious or critical violation.
 @Suite(.timeLimit(.minutes(3))) struct WebAppKeyboardA11yTests {
-    @Test(.enabled(if: WebAppBrowserTests.installed, "chromium and chromium-driver are not installed (Debian packages; scripts/bootstrap.sh installs them)"))
+    @Test(.needsChromium)
     func keyboardOnlyAndNoSeriousAccessibilityViolation() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let world = try await RelayAndHomes.start(scratch, "alice", "bob")
+        let world = try await TestWorld.start("alice", "bob")
         defer { world.stop() }
         let (alice, bob) = (world.homes[0], world.homes[1])
         #expect(try alice.run(["contact", "add", bob.npub, "--alias", "Bob"]).status == 0)
         let session = try alice.json(SessionMembers.self, ["session", "create", "Weekend videos", "--member", bob.npub]).id
         #expect(try alice.run(["post", session, "https://www.youtube.com/watch?v=dQw4w9WgXcQ", "--note", "the classic"]).status == 0)
-        let newcomer = scratch.folder("newcomer")
-        scratch.write("newcomer/config.toml", "relays = [\"\(world.relay.url)\"]\n")
 
-        let aliceApp = try await RunningApp.start(home: alice.path)
-        defer { aliceApp.process.terminate(within: 10) }
-        let newcomerApp = try await RunningApp.start(home: newcomer, ["--key-store", "plain"])
-        defer { newcomerApp.process.terminate(within: 10) }
-        let seen = try WebAppBrowserTests.drive(
-            "webapp_a11y.py", ["--alice", aliceApp.url, "--newcomer", newcomerApp.url, "--session", session], scratch: scratch, timeout: 170)
+        let aliceApp = try await world.app(alice)
+        let newcomerApp = try await world.newcomerApp()
+        let seen = try world.drive("webapp_a11y.py", ["--alice", aliceApp.url, "--newcomer", newcomerApp.url, "--session", session], timeout: 170)
         let context = "\(seen)\nalice: \(aliceApp.process.stderr)"
 
         #expect(seen["timeouts"] == nil, "\(context)")
@@ -35,13 +28,11 @@ import Testing
         #expect(seen["composer_focused"] as? Bool == true && seen["posted"] as? Bool == true, "\(context)")
         #expect(seen["shortcuts_open"] as? Bool == true && seen["shortcuts_closed"] as? Bool == true, "\(context)")
         #expect((seen["shortcuts_text"] as? String)?.contains("react 👍 👎 👀 to the post") == true, "\(context)")
-        let audited = Set(seen["audited"] as? [String] ?? [])
         let screens = [
             "sessions", "new-session", "feed", "members", "delete-confirm", "player", "contacts", "you", "settings", "account-delete", "onboarding", "backup",
         ]
-        #expect(audited == Set(screens.flatMap { ["\($0) (dark)", "\($0) (light)"] }), "not every screen was audited: \(audited)")
-        let violations = seen["violations"] as? [String: [String]] ?? [:]
-        #expect(violations.isEmpty, "serious or critical accessibility violations: \(violations)")
+        WebAppBrowserTests.expectAudited(seen, screens)
+        WebAppBrowserTests.expectNoSeriousViolation(seen)
         // The keys did what the command line sees.
         let feed = try alice.run(["feed", session, "--json"])
         #expect(feed.stdout.contains("typed-with-keys") && feed.stdout.contains("👍"), "\(feed.stdout)")

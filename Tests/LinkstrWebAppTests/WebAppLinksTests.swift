@@ -20,11 +20,9 @@ import Testing
         return "linkstr://open?p=" + token
     }
 
-    @Test(.enabled(if: WebAppBrowserTests.installed, "chromium and chromium-driver are not installed (Debian packages; scripts/bootstrap.sh installs them)"))
+    @Test(.needsChromium)
     func clickedLinksOpenTheirScreens() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let world = try await RelayAndHomes.start(scratch, "alice")
+        let world = try await TestWorld.start("alice")
         defer { world.stop() }
         let alice = world.homes[0]
         let session = try alice.createSession("Weekend")
@@ -32,15 +30,14 @@ import Testing
 
         let save = "linkstr://save?url=https%3A%2F%2Fexample.com%2Fread-later&tag=later&note=for%20the%20weekend"
         let bunker = "bunker://\(Self.signerHex)?relay=wss%3A%2F%2Frelay.example.com&secret=s3cret"
-        let app = try await RunningApp.start(home: alice.path, opening: save)
-        defer { app.process.terminate(within: 10) }
-        let seen = try WebAppBrowserTests.drive(
+        let app = try await world.app(alice, opening: save)
+        let seen = try world.drive(
             "webapp_links.py",
             [
                 "--app", app.url, "--bunker", WebApp.openPath(for: bunker),
                 "--post", WebApp.openPath(for: try Self.deepLink(url: "https://example.com/shared", post: post)),
                 "--shared", WebApp.openPath(for: "linkstr://open?url=https%3A%2F%2Fexample.org%2Felsewhere"),
-            ], scratch: scratch)
+            ])
         let context = "\(seen)\napp: \(app.process.stderr)"
 
         #expect(seen["timeouts"] == nil, "\(context)")
@@ -67,12 +64,11 @@ import Testing
 
     @Test("a clicked link's page changes nothing: the save is a POST from the app with its CSRF token")
     func aLinksPageChangesNothingUntilConfirmed() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let home = try LinkstrHome.create(scratch, "alice", relays: [])
+        let world = try await TestWorld.start("alice", relay: nil)
+        defer { world.stop() }
+        let home = world.homes[0]
         let save = "linkstr://save?url=https%3A%2F%2Fexample.com%2Fonly-on-post&tag=later"
-        let app = try await RunningApp.start(home: home.path)
-        defer { app.process.terminate(within: 10) }
+        let app = try await world.app(home)
         let client = try SignedIn(app)
         let page = try client.get(WebApp.openPath(for: save))
         #expect(page.status == 200 && page.body.contains("Save this link?"), "\(page)")
@@ -86,10 +82,7 @@ import Testing
         #expect(bunker.body.contains("linkstr account connect") != hasCheck, "\(bunker.body)")
         #expect(!(try home.run(["saved", "list", "--json"])).stdout.contains("only-on-post"))
         // A page elsewhere cannot post it: no Origin, no CSRF token.
-        let forged = try PlainHTTPClient.send(
-            port: app.port, method: "POST", path: "/open/save",
-            headers: [("Host", app.host), ("Cookie", client.cookie), ("Content-Type", "application/x-www-form-urlencoded")],
-            body: "link=" + (save.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+        let forged = try client.forge("/open/save", origin: nil, body: "link=" + (save.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
         #expect(forged.status == 403, "\(forged)")
         #expect(!(try home.run(["saved", "list", "--json"])).stdout.contains("only-on-post"))
         let saved = try client.post("/open/save", [("link", save)])

@@ -8,15 +8,13 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct WebAppLiveTests {
     @Test("while `linkstr watch` follows the home the app runs no second watch (one notification a post) and its pages still hear each post; when that watch stops, the app's own takes over")
     func theAppSharesTheHomesWatch() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        defer { relay.process.stop() }
-        let deliver = Script.write(scratch.file("deliver.sh"), "cat >> \"$0.jsonl\"\necho >> \"$0.jsonl\"\n")
+        let world = try await TestWorld.start("alice", config: "notifiers = []\n")
+        defer { world.stop() }
+        let alice = world.homes[0]
+        let deliver = Script.write(world.scratch.file("deliver.sh"), "cat >> \"$0.jsonl\"\necho >> \"$0.jsonl\"\n")
         let notified = { TestPython.records(deliver + ".jsonl").compactMap { $0["url"] as? String } }
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url], config: "notifiers = []\n")
-        let bob = try LinkstrHome.create(
-            scratch, "bob", relays: [relay.url],
+        let bob = try world.home(
+            "bob",
             config: """
                 notifiers = ["org.linkstr.notify.command"]
                 [plugins."org.linkstr.notify.command"]
@@ -30,8 +28,7 @@ import Testing
         let watch = try bob.watch(json: false)
         defer { watch.stop() }
         #expect(await eventually(within: 20) { watch.caughtUp }, "\(watch.stderr)")
-        let app = try await RunningApp.start(home: bob.path)
-        defer { app.process.terminate(within: 10) }
+        let app = try await world.app(bob)
         let client = try SignedIn(app)
         let events = try await client.openEvents()
         defer { events.terminate(within: 5) }
@@ -63,13 +60,10 @@ import Testing
 
     @Test("a relay added by another process, then found dead by its sync, reaches the open pages as `relays` events; the settings list shows its red dot and error")
     func relayStatusesReachTheOpenPages() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let world = try await RelayAndHomes.start(scratch, "alice")
+        let world = try await TestWorld.start("alice")
         defer { world.stop() }
         let alice = world.homes[0]
-        let app = try await RunningApp.start(home: alice.path)
-        defer { app.process.terminate(within: 10) }
+        let app = try await world.app(alice)
         let client = try SignedIn(app)
         let events = try await client.openEvents()
         defer { events.terminate(within: 5) }

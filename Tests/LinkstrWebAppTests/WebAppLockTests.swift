@@ -10,18 +10,15 @@ import Testing
 /// auto-lock written to config.toml, and an open page that follows `linkstr lock` and `linkstr unlock`
 /// run elsewhere. `linkstr whoami` agrees at each step; axe-core finds no serious violation.
 @Suite(.timeLimit(.minutes(3))) struct WebAppLockTests {
-    @Test(.enabled(if: WebAppBrowserTests.installed, "chromium and chromium-driver are not installed (Debian packages; scripts/bootstrap.sh installs them)"))
+    @Test(.needsChromium)
     func lockScreenUnlockAndLockNow() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let world = try await RelayAndHomes.start(scratch, "alice")
+        let world = try await TestWorld.start("alice")
         defer { world.stop() }
         let alice = world.homes[0]
         defer { HomeUnlockAgent.stop(alice.path) }
-        let app = try await RunningApp.start(home: alice.path)
-        defer { app.process.terminate(within: 10) }
-        let seen = try WebAppBrowserTests.drive(
-            "webapp_lock.py", ["--app", app.url, "--linkstr", BuildProducts.linkstrExecutable, "--home", alice.path, "--nsec", alice.nsec], scratch: scratch)
+        let app = try await world.app(alice)
+        let seen = try world.drive(
+            "webapp_lock.py", ["--app", app.url, "--linkstr", BuildProducts.linkstrExecutable, "--home", alice.path, "--nsec", alice.nsec])
         let context = "\(seen)\napp: \(app.process.stderr)"
 
         #expect(seen["timeouts"] == nil, "\(context)")
@@ -32,7 +29,7 @@ import Testing
         #expect(seen["lock_now_offered"] as? Bool == true && seen["locked_after_setting"] as? Bool == false, "\(context)")
         #expect(seen["auto_lock_selected"] as? String == "5", "\(context)")
         let config = try String(contentsOfFile: alice.path + "/config.toml", encoding: .utf8)
-        #expect(config.contains("[profiles]\nauto_lock_minutes = 5") && config.contains(world.relay.url), "\(config)")
+        #expect(config.contains("[profiles]\nauto_lock_minutes = 5") && config.contains(world.relayURL), "\(config)")
 
         #expect(seen["switcher_by_tab"] as? Bool == true && seen["switcher_open"] as? Bool == true && seen["lock_now_by_tab"] as? Bool == true, "\(context)")
         #expect(seen["lock_screen"] as? Bool == true && seen["locked_after_lock_now"] as? Bool == true, "\(context)")
@@ -52,10 +49,8 @@ import Testing
         #expect(seen["cli_lock"] as? Int == 0 && seen["followed_lock"] as? Bool == true, "\(context)")
         #expect(seen["cli_unlock"] as? Int == 0 && seen["followed_unlock"] as? Bool == true, "\(context)")
 
-        let audited = Set(seen["audited"] as? [String] ?? [])
-        #expect(audited == Set(["profiles", "lock"].flatMap { ["\($0) (dark)", "\($0) (light)"] }), "\(audited)")
-        let violations = seen["violations"] as? [String: [String]] ?? [:]
-        #expect(violations.isEmpty, "serious or critical accessibility violations: \(violations)")
+        WebAppBrowserTests.expectAudited(seen, ["profiles", "lock"])
+        WebAppBrowserTests.expectNoSeriousViolation(seen)
         // The app wrote nothing secret to its output.
         #expect(!app.process.stderr.contains(alice.nsec) && !app.process.stderr.contains("correct horse"), "\(app.process.stderr)")
     }
@@ -63,9 +58,9 @@ import Testing
     /// The unlock agent's auto-lock (`[profiles] auto_lock_minutes = 1`, no use for a minute): every
     /// page is then the lock screen, saying when it locked itself; the state open pages compare says locked.
     @Test func theAutoLockShowsTheLockScreenAndSaysWhen() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [], config: "[profiles]\nauto_lock_minutes = 1\n")
+        let world = try await TestWorld.start("alice", relay: nil, config: "[profiles]\nauto_lock_minutes = 1\n")
+        defer { world.stop() }
+        let alice = world.homes[0]
         defer { HomeUnlockAgent.stop(alice.path) }
         for command in [["profile", "passphrase"], ["unlock"]] {
             let run = try ProcessRunner.run(
@@ -73,9 +68,7 @@ import Testing
                 environment: ProcessRunner.linkstrEnvironment(), stdin: "correct horse\n")
             #expect(run.status == 0, "\(command): \(run.stderr)")
         }
-        let app = try await RunningApp.start(home: alice.path)
-        defer { app.process.terminate(within: 10) }
-        let signedIn = try SignedIn(app)
+        let signedIn = try await world.signedIn(alice)
         #expect(try signedIn.get("/profiles/state").body == alice.pubkey + ":open")
         let locked = await eventually(within: 100) { (try? signedIn.get("/profiles/state").body) == alice.pubkey + ":locked" }
         #expect(locked, "the agent did not lock itself within 100 s")

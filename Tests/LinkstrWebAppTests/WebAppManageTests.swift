@@ -9,11 +9,9 @@ import Testing
 /// command line says); the creator's Delete asks first, Cancel keeps the post, confirming deletes it
 /// for the member too (his open page drops it live).
 @Suite(.timeLimit(.minutes(3))) struct WebAppManageTests {
-    @Test(.enabled(if: WebAppBrowserTests.installed, "chromium and chromium-driver are not installed (Debian packages; scripts/bootstrap.sh installs them)"))
+    @Test(.needsChromium)
     func membersAndDeletingInTheApp() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let world = try await RelayAndHomes.start(scratch, "alice", "bob", "carol")
+        let world = try await TestWorld.start("alice", "bob", "carol")
         defer { world.stop() }
         let (alice, bob, carol) = (world.homes[0], world.homes[1], world.homes[2])
         #expect(try alice.run(["contact", "add", bob.npub, "--alias", "Bob"]).status == 0)
@@ -22,12 +20,9 @@ import Testing
         #expect(try alice.run(["post", session, "https://example.com/to-delete", "--note", "soon gone"]).status == 0)
         _ = try bob.sync()
 
-        let aliceApp = try await RunningApp.start(home: alice.path)
-        defer { aliceApp.process.terminate(within: 10) }
-        let bobApp = try await RunningApp.start(home: bob.path)
-        defer { bobApp.process.terminate(within: 10) }
-        let seen = try WebAppBrowserTests.drive(
-            "webapp_manage.py", ["--alice", aliceApp.url, "--bob", bobApp.url, "--session", session, "--carol", carol.npub], scratch: scratch)
+        let aliceApp = try await world.app(alice)
+        let bobApp = try await world.app(bob)
+        let seen = try world.drive("webapp_manage.py", ["--alice", aliceApp.url, "--bob", bobApp.url, "--session", session, "--carol", carol.npub])
         let context = "\(seen)\nalice: \(aliceApp.process.stderr)\nbob: \(bobApp.process.stderr)"
 
         #expect(seen["timeouts"] == nil, "\(context)")

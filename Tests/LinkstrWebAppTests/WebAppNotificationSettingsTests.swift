@@ -8,9 +8,7 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct WebAppNotificationSettingsTests {
     @Test("the notification settings are written into config.toml (its comments and other settings kept) and read back by `linkstr config`; a bad choice is refused with the configuration's message and changes nothing")
     func notificationSettingsAreWrittenIntoConfig() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let world = try await RelayAndHomes.start(scratch, "alice")
+        let world = try await TestWorld.start("alice")
         defer { world.stop() }
         let alice = world.homes[0]
         let file = alice.path + "/config.toml"
@@ -22,14 +20,12 @@ import Testing
             return (try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])?["notifiers"] as? [String]
         }
 
-        let app = try await RunningApp.start(home: alice.path)
-        defer { app.process.terminate(within: 10) }
-        let client = try SignedIn(app)
+        let client = try await world.signedIn(alice)
         let chosen = try client.post(
             "/settings/notifications", [("from", "contacts"), ("through", "list"), ("notifiers", "org.linkstr.notify.command, org.linkstr.notify.desktop")])
         #expect(chosen.status == 303, "\(chosen.body)")
         let written = try configured()
-        #expect(written.contains("# chosen by hand\nlog_level = \"warn\"\n") && written.contains(world.relay.url), "\(written)")
+        #expect(written.contains("# chosen by hand\nlog_level = \"warn\"\n") && written.contains(world.relayURL), "\(written)")
         #expect(written.contains("notifiers = [\"org.linkstr.notify.command\", \"org.linkstr.notify.desktop\"]") && written.contains("[notify]\nfrom = \"contacts\""))
         #expect(try notifiers() == ["org.linkstr.notify.command", "org.linkstr.notify.desktop"])
         let page = try client.get("/settings").body

@@ -8,13 +8,11 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct WebAppPagesTests {
     @Test("a home without an account onboards by importing an nsec; a key that is not one is refused on the form")
     func importsAnNsec() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let bob = try LinkstrHome.create(scratch, "bob", relays: [])
-        let empty = scratch.folder("empty")
-        scratch.write("empty/config.toml", "relays = []\n")
-        let app = try await RunningApp.start(home: empty, ["--key-store", "plain"])
-        defer { app.process.terminate(within: 10) }
+        let world = try await TestWorld.start("bob", relay: nil)
+        defer { world.stop() }
+        let bob = world.homes[0]
+        let app = try await world.newcomerApp("empty")
+        let empty = app.home
         let client = try SignedIn(app)
 
         #expect(try client.get("/").body.contains("Create an account"))
@@ -32,13 +30,10 @@ import Testing
 
     @Test("a contact added and a session made in the app are the account's; what the runtime refuses is said on the form, as typed")
     func contactsAndSessionsMadeInTheApp() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let world = try await RelayAndHomes.start(scratch, "alice", "bob")
+        let world = try await TestWorld.start("alice", "bob")
         defer { world.stop() }
         let (alice, bob) = (world.homes[0], world.homes[1])
-        let app = try await RunningApp.start(home: alice.path)
-        defer { app.process.terminate(within: 10) }
+        let app = try await world.app(alice)
         let client = try SignedIn(app)
 
         let badKey = try client.post("/contacts", [("key", "npub1typo"), ("alias", "Bobby")])
@@ -61,26 +56,20 @@ import Testing
 
     @Test("a contact shows the alias first and the name they published second")
     func contactAliasAndPublishedName() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let world = try await RelayAndHomes.start(scratch, "alice", "bob")
+        let world = try await TestWorld.start("alice", "bob")
         defer { world.stop() }
         let (alice, bob) = (world.homes[0], world.homes[1])
         #expect(try bob.run(["account", "name", "Robert"]).status == 0)
         #expect(try alice.run(["contact", "add", bob.npub, "--alias", "Bobby"]).status == 0)
         _ = try alice.sync()
 
-        let app = try await RunningApp.start(home: alice.path)
-        defer { app.process.terminate(within: 10) }
-        let contacts = try SignedIn(app).get("/contacts").body
+        let contacts = try await world.signedIn(alice).get("/contacts").body
         #expect(contacts.contains("<span class=\"name\">Bobby</span><span class=\"meta\">Robert</span>"), "\(contacts)")
     }
 
     @Test("names, notes and aliases from others are shown as text, never as markup")
     func outsideTextIsEscaped() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let world = try await RelayAndHomes.start(scratch, "alice", "bob")
+        let world = try await TestWorld.start("alice", "bob")
         defer { world.stop() }
         let (alice, bob) = (world.homes[0], world.homes[1])
         let hostile = "<img src=x onerror=alert(1)>"
@@ -88,9 +77,7 @@ import Testing
         let id = try alice.createSession(hostile)
         #expect(try alice.run(["post", id, "https://example.com/a?b=<c>", "--note", "</blockquote><script>alert(3)</script>"]).status == 0)
 
-        let app = try await RunningApp.start(home: alice.path)
-        defer { app.process.terminate(within: 10) }
-        let client = try SignedIn(app)
+        let client = try await world.signedIn(alice)
         let list = try client.get("/").body
         #expect(list.contains("&lt;img src=x onerror=alert(1)&gt;") && !list.contains(hostile), "\(list)")
         let feed = try client.get("/sessions/\(id)").body
@@ -102,9 +89,7 @@ import Testing
 
     @Test("a feed shows its newest posts first, a page at a time, with a link to the older ones that goes on from the oldest shown")
     func feedPages() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let world = try await RelayAndHomes.start(scratch, "alice")
+        let world = try await TestWorld.start("alice")
         defer { world.stop() }
         let alice = world.homes[0]
         let id = try alice.createSession("Paged")
@@ -114,9 +99,7 @@ import Testing
             if number < 3 { try await Task.sleep(for: .seconds(1.1)) }
         }
 
-        let app = try await RunningApp.start(home: alice.path)
-        defer { app.process.terminate(within: 10) }
-        let client = try SignedIn(app)
+        let client = try await world.signedIn(alice)
         let firstPage = try client.get("/sessions/\(id)?limit=2").body
         #expect(firstPage.components(separatedBy: "<li class=\"post").count - 1 == 2, "\(firstPage)")
         let newest = try #require(firstPage.range(of: "https://example.com/3")), older = try #require(firstPage.range(of: "https://example.com/2"))
@@ -138,20 +121,16 @@ import Testing
 
     @Test("when the relay refuses a post, the composer says why and keeps the link and the note as typed")
     func composerKeepsTextWhenTheRelayRefuses() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let world = try await RelayAndHomes.start(scratch, "alice")
+        let world = try await TestWorld.start("alice")
         defer { world.stop() }
         let refusing = try await TestRelay.misbehaving("rate-limited")
         defer { refusing.process.stop() }
         let alice = world.homes[0]
         let id = try alice.createSession("Refused")
-        #expect(try alice.run(["relay", "disable", world.relay.url]).status == 0)
+        #expect(try alice.run(["relay", "disable", world.relayURL]).status == 0)
         #expect(try alice.run(["relay", "add", refusing.url]).status == 0)
 
-        let app = try await RunningApp.start(home: alice.path)
-        defer { app.process.terminate(within: 10) }
-        let client = try SignedIn(app)
+        let client = try await world.signedIn(alice)
         let answer = try client.post("/sessions/\(id)/posts", [("url", "https://example.com/kept"), ("note", "kept <as> typed")])
         #expect(answer.status == 502, "\(answer.body)")
         #expect(answer.body.contains("rate-limited: slow down"), "the relay's reason is shown: \(answer.body)")

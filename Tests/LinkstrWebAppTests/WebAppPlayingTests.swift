@@ -10,11 +10,19 @@ import Testing
 /// Content-Range); a thumbnail comes from the local cache; "Play" without JavaScript is a page with
 /// the player, and the feed itself frames nothing.
 @Suite(.timeLimit(.minutes(3))) struct WebAppPlayingTests {
-    @Test(.enabled(if: WebAppBrowserTests.installed, "chromium and chromium-driver are not installed (Debian packages; scripts/bootstrap.sh installs them)"))
+    @Test(.needsChromium)
     func embedsWaitForTheClickAndSavedVideosPlayFromTheCache() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let site = scratch.folder("site")
+        let world = try await TestWorld.start(
+            "alice",
+            config: """
+                [plugins."org.linkstr.media.generic"]
+                allow_private_addresses = "loopback"
+                ytdlp = "\(ExternalProcess.packageRoot)/.venv/bin/yt-dlp"
+
+                """)
+        defer { world.stop() }
+        let alice = world.homes[0]
+        let site = world.scratch.folder("site")
         for arguments in [
             ["-f", "lavfi", "-i", "testsrc=size=640x360:rate=25", "-t", "8", "-c:v", "libx264", "-b:v", "1M", "-pix_fmt", "yuv420p", "-movflags", "+faststart",
              site + "/clip.mp4"],
@@ -25,19 +33,9 @@ import Testing
         }
         let server = try await StaticSite.serve(site)
         defer { server.process.stop() }
-        scratch.write(
+        world.scratch.write(
             "site/page.html",
             "<html><head><title>A page</title><meta property=\"og:title\" content=\"A page with a picture\"><meta property=\"og:image\" content=\"\(server.url("thumb.jpg"))\"></head><body>hi</body></html>")
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        defer { relay.process.stop() }
-        let alice = try LinkstrHome.create(
-            scratch, "alice", relays: [relay.url],
-            config: """
-                [plugins."org.linkstr.media.generic"]
-                allow_private_addresses = "loopback"
-                ytdlp = "\(ExternalProcess.packageRoot)/.venv/bin/yt-dlp"
-
-                """)
         let session = try alice.createSession("Videos")
         // A link whose title and thumbnail are fetched (by the command line) before the app opens.
         let posted = try alice.run(["post", session, server.url("page.html")])
@@ -45,10 +43,8 @@ import Testing
         let titled = try alice.run(["feed", session, "--titles"])
         try #require(titled.status == 0 && FileManager.default.fileExists(atPath: alice.path + "/cache/thumbnails"), "\(titled.stdout)\(titled.stderr)")
 
-        let app = try await RunningApp.start(home: alice.path)
-        defer { app.process.terminate(within: 10) }
-        let seen = try WebAppBrowserTests.drive(
-            "webapp_playing.py", ["--app", app.url, "--session", session, "--clip", server.url("clip.mp4")], scratch: scratch)
+        let app = try await world.app(alice)
+        let seen = try world.drive("webapp_playing.py", ["--app", app.url, "--session", session, "--clip", server.url("clip.mp4")])
         let context = "\(seen)\napp: \(app.process.stderr)"
 
         #expect(seen["timeouts"] == nil, "\(context)")

@@ -12,31 +12,25 @@ import Testing
 /// downloaded (passphrase twice, never shown back) and restored in a second app's onboarding (a wrong
 /// passphrase refused first). `linkstr profile list` agrees at each step; axe-core finds no serious violation.
 @Suite(.timeLimit(.minutes(3))) struct WebAppProfilesTests {
-    @Test(.enabled(if: WebAppBrowserTests.installed, "chromium and chromium-driver are not installed (Debian packages; scripts/bootstrap.sh installs them)"))
+    @Test(.needsChromium)
     func switchAddImportRenameRemoveBackUpAndRestore() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let world = try await RelayAndHomes.start(scratch, "alice")
+        let world = try await TestWorld.start("alice")
         defer { world.stop() }
         let alice = world.homes[0]
-        let newcomer = scratch.folder("newcomer")
-        scratch.write("newcomer/config.toml", "relays = [\"\(world.relay.url)\"]\n")
         let imported = SecretKey.generate()
 
         let watch = try alice.watch(json: false)
         defer { _ = watch.terminate(within: 10) }
         // The watch holds the home first (the app then runs none of its own).
         #expect(await eventually(within: 30) { watch.caughtUp }, "\(watch.stderr)")
-        let app = try await RunningApp.start(home: alice.path)
-        defer { app.process.terminate(within: 10) }
-        let restorer = try await RunningApp.start(home: newcomer, ["--key-store", "plain"])
-        defer { restorer.process.terminate(within: 10) }
-        let seen = try WebAppBrowserTests.drive(
+        let app = try await world.app(alice)
+        let restorer = try await world.newcomerApp()
+        let seen = try world.drive(
             "webapp_profiles.py",
             [
                 "--app", app.url, "--newcomer", restorer.url, "--linkstr", BuildProducts.linkstrExecutable, "--home", alice.path,
-                "--import-nsec", imported.nsec, "--downloads", scratch.folder("downloads"),
-            ], scratch: scratch, timeout: 170)
+                "--import-nsec", imported.nsec, "--downloads", world.scratch.folder("downloads"),
+            ], timeout: 170)
         let context = "\(seen)\napp: \(app.process.stderr)"
 
         #expect(seen["timeouts"] == nil, "\(context)")
@@ -62,36 +56,30 @@ import Testing
         #expect(seen["file_pick_shown"] as? Bool == true && seen["file_read_in"] as? Bool == true, "\(context)")
         #expect(seen["restore_wrong"] as? String == "the passphrase does not open this backup (or the backup was altered); try again", "\(context)")
         #expect(seen["restored"] as? Bool == true, "\(context)")
-        let restored = try ProcessRunner.linkstr(["profile", "list", "--json", "--home", newcomer])
+        let restored = try ProcessRunner.linkstr(["profile", "list", "--json", "--home", restorer.home])
         let restoredProfiles = try JSONSerialization.jsonObject(with: Data(restored.stdout.utf8)) as? [[String: Any]] ?? []
         #expect(restoredProfiles.count == 1 && restoredProfiles.first?["npub"] as? String == alice.npub, "\(restored.stdout)\(restored.stderr)")
         #expect(restoredProfiles.first?["backed_up"] as? Bool == true, "a profile restored from its backup counts as backed up: \(restored.stdout)")
 
-        let audited = Set(seen["audited"] as? [String] ?? [])
-        #expect(audited == Set(["profiles", "profile-remove", "profile-backup", "onboarding-restore"].flatMap { ["\($0) (dark)", "\($0) (light)"] }), "\(audited)")
-        let violations = seen["violations"] as? [String: [String]] ?? [:]
-        #expect(violations.isEmpty, "serious or critical accessibility violations: \(violations)")
+        WebAppBrowserTests.expectAudited(seen, ["profiles", "profile-remove", "profile-backup", "onboarding-restore"])
+        WebAppBrowserTests.expectNoSeriousViolation(seen)
         #expect(!app.process.stderr.contains(imported.nsec) && !app.process.stderr.contains("backup horse"), "\(app.process.stderr)")
     }
 
     /// Switching is a change: a POST with the CSRF token; the GET of its address changes nothing.
     /// Removing needs the form's confirmation; with the active profile removed, onboarding offers the others.
     @Test func switchingNeedsThePostWithItsToken() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let alice = try LinkstrHome.create(scratch, "alice", relays: [])
+        let world = try await TestWorld.start("alice", relay: nil)
+        defer { world.stop() }
+        let alice = world.homes[0]
         #expect(try alice.run(["profile", "add", "work", "--key-store", "plain"]).status == 0)
-        let app = try await RunningApp.start(home: alice.path)
-        defer { app.process.terminate(within: 10) }
+        let app = try await world.app(alice)
         let signedIn = try SignedIn(app)
         let activeName = { () throws -> String? in
             let list = try JSONSerialization.jsonObject(with: Data(try alice.run(["profile", "list", "--json"]).stdout.utf8)) as? [[String: Any]] ?? []
             return list.first { $0["active"] as? Bool == true }?["name"] as? String
         }
-        let noToken = try PlainHTTPClient.send(
-            port: app.port, method: "POST", path: "/profiles/use",
-            headers: [("Host", app.host), ("Cookie", signedIn.cookie), ("Origin", app.origin), ("Content-Type", "application/x-www-form-urlencoded")],
-            body: "name=work")
+        let noToken = try signedIn.forge("/profiles/use", origin: app.origin, body: "name=work")
         #expect(noToken.status == 403 && noToken.header("x-linkstr-refused") == "csrf")
         let viaGet = try signedIn.get("/profiles/use?name=work")
         #expect(viaGet.status == 303)

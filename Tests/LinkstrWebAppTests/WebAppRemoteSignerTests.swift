@@ -11,42 +11,30 @@ import Testing
 /// that has a signer, another one replaces it only after the person says so — and a POST from
 /// another origin can neither connect nor answer that question.
 @Suite(.timeLimit(.minutes(3))) struct WebAppRemoteSignerTests {
-    /// A home folder without an account whose config.toml names `relay`.
-    static func emptyHome(_ scratch: TestScratch, _ name: String, relay: String) -> String {
-        let folder = scratch.folder(name)
-        scratch.write("\(name)/config.toml", "relays = [\"\(relay)\"]\n")
-        return folder
-    }
-
     /// The npub of a bunker:// link's signer.
     static func signerNpub(_ link: String) throws -> String {
         try PublicKey(hex: String(link.dropFirst("bunker://".count).prefix(64))).npub
     }
 
-    @Test(.enabled(if: WebAppBrowserTests.installed, "chromium and chromium-driver are not installed (Debian packages; scripts/bootstrap.sh installs them)"))
+    @Test(.needsChromium)
     func onboardingConnectsByLinkAndByCode() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        defer { relay.process.stop() }
+        let world = try await TestWorld.start()
+        defer { world.stop() }
+        let relay = try #require(world.relay)
         let (pastingUser, scanningUser) = (Keypair.generate(), Keypair.generate())
         let bunker = try await TestBunker(
             relayURL: relay.url, userSecret: pastingUser.secretKey.nsec,
             ["--secret", "first-time", "--auth-url", "https://signer.example/approve?request=1", "--auth-repeats", "30"])
         defer { bunker.process.stop() }
-        let pastingHome = Self.emptyHome(scratch, "pasting", relay: relay.url)
-        let scanningHome = Self.emptyHome(scratch, "scanning", relay: relay.url)
-        let pasting = try await RunningApp.start(home: pastingHome, ["--key-store", "plain"])
-        defer { pasting.process.terminate(within: 10) }
-        let scanning = try await RunningApp.start(home: scanningHome, ["--key-store", "plain"])
-        defer { scanning.process.terminate(within: 10) }
+        let pasting = try await world.newcomerApp("pasting")
+        let scanning = try await world.newcomerApp("scanning")
 
-        let seen = try WebAppBrowserTests.drive(
+        let seen = try world.drive(
             "webapp_remote_signer.py",
             [
                 "--pasting", pasting.url, "--scanning", scanning.url, "--link", bunker.ready, "--relay", relay.url,
                 "--user-secret", scanningUser.secretKey.nsec, "--support", ExternalProcess.supportFolder,
-            ], scratch: scratch, timeout: 170)
+            ], timeout: 170)
         let context = "\(seen)\npasting: \(pasting.process.stderr)\nscanning: \(scanning.process.stderr)"
 
         #expect(seen["timeouts"] == nil, "\(context)")
@@ -64,28 +52,21 @@ import Testing
         #expect(seen["countdown_moves"] as? Bool == true, "the countdown does not count: \(context)")
         #expect(seen["offer_connected"] as? Bool == true, "\(context)")
         #expect((seen["offer_connected_text"] as? String)?.contains(scanningUser.publicKey.npub) == true, "\(context)")
-        let violations = seen["violations"] as? [String: [String]] ?? [:]
-        #expect(violations.isEmpty, "serious or critical accessibility violations: \(violations)")
+        WebAppBrowserTests.expectNoSeriousViolation(seen)
 
         // The command line sees the accounts the app connected, each through its signer.
-        for (home, user) in [(pastingHome, pastingUser), (scanningHome, scanningUser)] {
+        for (home, user) in [(pasting.home, pastingUser), (scanning.home, scanningUser)] {
             let whoami = try ProcessRunner.linkstr(["whoami", "--json", "--home", home])
             #expect(whoami.stdout.contains(user.publicKey.npub), "\(whoami.stdout)\(whoami.stderr)")
         }
-        let screenshots = try FileManager.default.contentsOfDirectory(atPath: WebAppBrowserTests.screens)
-        for screen in ["remote-confirm", "remote-auth", "remote-offer"] {
-            for variant in ["dark-desktop", "dark-phone", "light-desktop", "light-phone"] {
-                #expect(screenshots.contains("\(screen)-\(variant).png"), "no screenshot \(screen)-\(variant)")
-            }
-        }
+        try WebAppBrowserTests.expectScreenshots(["remote-confirm", "remote-auth", "remote-offer"])
     }
 
     @Test("another signer replaces the account's only after the person says so; a cross-origin POST neither connects nor answers")
     func replacingTheSignerIsAsked() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        defer { relay.process.stop() }
+        let world = try await TestWorld.start()
+        defer { world.stop() }
+        let relay = try #require(world.relay)
         let user = Keypair.generate()
         var bunkers: [TestBunker] = []
         defer { for bunker in bunkers { bunker.process.stop() } }
@@ -94,39 +75,30 @@ import Testing
         }
         let (first, second, third) = (bunkers[0].ready, bunkers[1].ready, bunkers[2].ready)
         let (firstNpub, secondNpub) = (try Self.signerNpub(first), try Self.signerNpub(second))
-        let home = Self.emptyHome(scratch, "home", relay: relay.url)
+        let home = world.emptyHome("home")
         let connected = try ProcessRunner.linkstr(["account", "connect", first, "--yes", "--key-store", "plain", "--home", home])
         #expect(connected.status == 0, "\(connected.stderr)")
-        let app = try await RunningApp.start(home: home)
-        defer { app.process.terminate(within: 10) }
+        let app = try await world.app(home)
         let signedIn = try SignedIn(app)
-        let formType = ("Content-Type", "application/x-www-form-urlencoded")
         let encoded = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text }
-        let attack = { (path: String, origin: String, body: String) throws -> PlainHTTPClient.Answer in
-            try PlainHTTPClient.send(
-                port: app.port, method: "POST", path: path, headers: [("Host", app.host), ("Cookie", signedIn.cookie), ("Origin", origin), formType], body: body)
-        }
-        let status = { () throws -> String in try signedIn.get("/signer/remote?fragment=1").body }
+        let statusPath = "/signer/remote?fragment=1"
+        let status = { () throws -> String in try signedIn.get(statusPath).body }
 
-        let crossOrigin = try attack("/signer/remote/connect", "http://evil.example", "csrf=\(signedIn.csrf)&link=\(encoded(second))")
+        let crossOrigin = try signedIn.forge("/signer/remote/connect", origin: "http://evil.example", body: "csrf=\(signedIn.csrf)&link=\(encoded(second))")
         #expect(crossOrigin.status == 403 && crossOrigin.header("x-linkstr-refused") == "origin")
-        let tokenless = try attack("/signer/remote/connect", app.origin, "link=\(encoded(second))")
+        let tokenless = try signedIn.forge("/signer/remote/connect", origin: app.origin, body: "link=\(encoded(second))")
         #expect(tokenless.status == 403 && tokenless.header("x-linkstr-refused") == "csrf")
         #expect(try status().isEmpty, "an attack started a connection")
 
         let confirmation = try signedIn.post("/signer/remote/check", [("link", second)])
         #expect(confirmation.status == 200 && confirmation.body.contains("Connect to the remote signer \(secondNpub)"), "\(confirmation.body)")
         #expect(try signedIn.post("/signer/remote/connect", [("link", second)]).status == 303)
-        var page = ""
-        let askedFirst = await eventually(within: 30) {
-            page = (try? status()) ?? ""
-            return page.contains("Replace the signer?")
-        }
+        let (askedFirst, page) = await signedIn.waitForPage(statusPath, within: 30) { $0.contains("Replace the signer?") }
         #expect(askedFirst, "\(page)")
         #expect(page.contains("This account&#39;s signer is \(firstNpub)"), "\(page)")
         #expect(page.contains("The link&#39;s signer \(secondNpub) would replace it"), "\(page)")
 
-        let forged = try attack("/signer/remote/replace", "http://evil.example", "csrf=\(signedIn.csrf)&answer=replace")
+        let forged = try signedIn.forge("/signer/remote/replace", origin: "http://evil.example", body: "csrf=\(signedIn.csrf)&answer=replace")
         #expect(forged.status == 403 && forged.header("x-linkstr-refused") == "origin")
         #expect(try status().contains("Replace the signer?"), "the forged answer was taken")
         #expect(try signedIn.post("/signer/remote/replace", [("answer", "keep")]).status == 303)
@@ -137,17 +109,11 @@ import Testing
         #expect(profiles().contains(signerHex(first)) && !profiles().contains(signerHex(second)), "the signer changed after Keep: \(profiles())")
 
         #expect(try signedIn.post("/signer/remote/connect", [("link", third)]).status == 303)
-        let askedAgain = await eventually(within: 30) {
-            page = (try? status()) ?? ""
-            return page.contains("Replace the signer?")
-        }
-        #expect(askedAgain, "\(page)")
+        let (askedAgain, again) = await signedIn.waitForPage(statusPath, within: 30) { $0.contains("Replace the signer?") }
+        #expect(askedAgain, "\(again)")
         #expect(try signedIn.post("/signer/remote/replace", [("answer", "replace")]).status == 303)
-        let replaced = await eventually(within: 30) {
-            page = (try? status()) ?? ""
-            return page.contains("Reconnected")
-        }
-        #expect(replaced, "\(page)")
+        let (replaced, reconnected) = await signedIn.waitForPage(statusPath, within: 30) { $0.contains("Reconnected") }
+        #expect(replaced, "\(reconnected)")
         #expect(profiles().contains(signerHex(third)) && !profiles().contains(signerHex(first)), "the signer was not replaced: \(profiles())")
         // The app goes on as the same account, through the new signer.
         #expect(try signedIn.get("/").body.contains(user.publicKey.npub))

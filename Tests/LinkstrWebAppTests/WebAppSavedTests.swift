@@ -13,11 +13,9 @@ import Testing
 /// next attempt after "Sync now", and the sync through the relay; plain fields with JavaScript off;
 /// no serious or critical axe-core violation. The command line sees what the app did.
 @Suite(.timeLimit(.minutes(4))) struct WebAppSavedTests {
-    @Test(.enabled(if: WebAppBrowserTests.installed, "chromium and chromium-driver are not installed (Debian packages; scripts/bootstrap.sh installs them)"))
+    @Test(.needsChromium)
     func savedLinksScreens() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let world = try await RelayAndHomes.start(scratch, "alice", "bob")
+        let world = try await TestWorld.start("alice", "bob")
         defer { world.stop() }
         let (alice, bob) = (world.homes[0], world.homes[1])
         #expect(try alice.run(["save", "https://github.com/apple/swift", "--tag", "swift", "--note", "the compiler"]).status == 0)
@@ -30,9 +28,9 @@ import Testing
         let ranked = ((try? JSONSerialization.jsonObject(with: Data(tags.stdout.utf8))) as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
         // A webhook that refuses every connection (nothing listens on port 9): its failures and next attempt show.
         let config = (try? String(contentsOfFile: alice.path + "/config.toml", encoding: .utf8)) ?? ""
-        scratch.write("alice/config.toml", config + "\n[saved]\nwebhook = \"http://127.0.0.1:9/hook?token=kept-out-of-the-page\"\n")
+        world.scratch.write("alice/config.toml", config + "\n[saved]\nwebhook = \"http://127.0.0.1:9/hook?token=kept-out-of-the-page\"\n")
 
-        let bookmarks = scratch.write(
+        let bookmarks = world.scratch.write(
             "bookmarks.html",
             """
             <!DOCTYPE NETSCAPE-Bookmark-file-1>
@@ -45,14 +43,12 @@ import Testing
         #expect(try bob.run(["save", "https://swift.org/documentation", "--tag", "docs"]).status == 0)
         #expect(try bob.run(["save", "https://forums.swift.org", "--tag", "forums"]).status == 0)
         let export = try bob.run(["saved", "export", "--format", "json"])
-        let exported = scratch.write("export.json", export.stdout)
+        let exported = world.scratch.write("export.json", export.stdout)
 
-        let app = try await RunningApp.start(home: alice.path)
-        defer { app.process.terminate(within: 10) }
-        let seen = try WebAppBrowserTests.drive(
+        let app = try await world.app(alice)
+        let seen = try world.drive(
             "webapp_saved.py",
-            ["--app", app.url, "--session", session, "--bookmarks", bookmarks, "--export", exported],
-            scratch: scratch, timeout: 220)
+            ["--app", app.url, "--session", session, "--bookmarks", bookmarks, "--export", exported], timeout: 220)
         let context = "\(seen)\napp: \(app.process.stderr)"
 
         #expect(seen["timeouts"] == nil, "\(context)")
@@ -107,45 +103,36 @@ import Testing
         #expect(seen["plain_no_listbox"] as? Bool == true, "\(context)")
         #expect(seen["refused_kept"] as? String == "not a link" && (seen["refused"] as? String)?.isEmpty == false, "\(context)")
 
-        let audited = Set(seen["audited"] as? [String] ?? [])
         let screens = ["saved", "saved-new", "saved-edit", "saved-removed", "saved-transfer"]
-        #expect(audited == Set(screens.flatMap { ["\($0) (dark)", "\($0) (light)"] }), "not every screen was audited: \(audited)")
-        let violations = seen["violations"] as? [String: [String]] ?? [:]
-        #expect(violations.isEmpty, "serious or critical accessibility violations: \(violations)")
+        WebAppBrowserTests.expectAudited(seen, screens)
+        WebAppBrowserTests.expectNoSeriousViolation(seen)
 
         // The command line sees what the app did.
         let saved = try alice.run(["saved", "--json"]).stdout
         for expected in ["swift-format", "dev tools", "language", "kagi.com", "swift-nio", "dQw4w9WgXcQ", session] {
             #expect(saved.contains(expected), "\(expected) is not in `saved --json`: \(saved)")
         }
-        let screenshots = try FileManager.default.contentsOfDirectory(atPath: WebAppBrowserTests.screens)
-        for screen in ["saved", "saved-list", "saved-new", "saved-already", "saved-edit", "saved-removed", "saved-from-post", "saved-transfer"] {
-            for variant in ["dark-desktop", "dark-phone", "light-desktop", "light-phone"] {
-                #expect(screenshots.contains("\(screen)-\(variant).png"), "no screenshot \(screen)-\(variant)")
-            }
-        }
+        try WebAppBrowserTests.expectScreenshots([
+            "saved", "saved-list", "saved-new", "saved-already", "saved-edit", "saved-removed", "saved-from-post", "saved-transfer",
+        ])
     }
 
     /// A file upload (`multipart/form-data`) passes the same guard as every form: without the CSRF
     /// token, or from another origin, it is refused and nothing is imported; with them, a bookmark
     /// file imports with `saved import`'s counts, and a file without a bookmark gets its message.
     @Test func uploadsPassTheSameGuardAsForms() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let home = try LinkstrHome.create(scratch, "alice", relays: [])
-        let app = try await RunningApp.start(home: home.path)
-        defer { app.process.terminate(within: 10) }
-        let signedIn = try SignedIn(app)
+        let world = try await TestWorld.start("alice", relay: nil)
+        defer { world.stop() }
+        let home = world.homes[0]
+        let signedIn = try await world.signedIn(home)
+        let app = signedIn.app
         let bookmarks = "<DL><p>\r\n<DT><A HREF=\"https://kagi.com/\" TAGS=\"search\">Kagi</A>\r\n</DL><p>\r\n"
         func upload(_ file: String, csrf: String?, origin: String) throws -> PlainHTTPClient.Answer {
             let boundary = "----linkstr-test-boundary"
             var body = ""
             if let csrf { body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(csrf)\r\n" }
             body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"bookmarks.html\"\r\nContent-Type: text/html\r\n\r\n\(file)\r\n--\(boundary)--\r\n"
-            return try PlainHTTPClient.send(
-                port: app.port, method: "POST", path: "/saved/import",
-                headers: [("Host", app.host), ("Cookie", signedIn.cookie), ("Origin", origin), ("Content-Type", "multipart/form-data; boundary=\(boundary)")],
-                body: body)
+            return try signedIn.forge("/saved/import", origin: origin, body: body, contentType: "multipart/form-data; boundary=\(boundary)")
         }
 
         let noToken = try upload(bookmarks, csrf: nil, origin: app.origin)
@@ -164,18 +151,15 @@ import Testing
     /// While the app's watch runs, the saved links sync as under `linkstr watch`: a webhook sync that
     /// is due is tried without anyone asking (here it fails: nothing listens), and its status says so.
     @Test func theAppSyncsSavedLinksInTheBackground() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let relay = try await TestRelay.start(.rust, scratch: scratch)
-        defer { relay.process.stop() }
-        let home = try LinkstrHome.create(scratch, "alice", relays: [relay.url])
+        let world = try await TestWorld.start("alice")
+        defer { world.stop() }
+        let home = world.homes[0]
         #expect(try home.run(["save", "https://github.com/apple/swift", "--tag", "swift"]).status == 0)
         let config = (try? String(contentsOfFile: home.path + "/config.toml", encoding: .utf8)) ?? ""
-        scratch.write("alice/config.toml", config + "\n[saved]\nwebhook = \"http://127.0.0.1:9/hook\"\n")
+        world.scratch.write("alice/config.toml", config + "\n[saved]\nwebhook = \"http://127.0.0.1:9/hook\"\n")
         #expect(try home.run(["saved", "sync", "--status", "--json"]).stdout.contains("\"status\":\"never\""))
 
-        let app = try await RunningApp.start(home: home.path)
-        defer { app.process.terminate(within: 10) }
+        let app = try await world.app(home)
         let tried = await eventually(within: 30) {
             ((try? home.run(["saved", "sync", "--status", "--json"]).stdout) ?? "").contains("\"status\":\"failed\"")
         }

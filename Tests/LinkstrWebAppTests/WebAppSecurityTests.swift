@@ -11,12 +11,10 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct WebAppSecurityTests {
     @Test("linkstr app prints its address first, refuses each attack without changing anything, and stops on SIGTERM")
     func attacksAreRefusedAndChangeNothing() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let home = try LinkstrHome.create(scratch, "alice", relays: [])
-        let bob = try LinkstrHome.create(scratch, "bob", relays: [])
-        let app = try await RunningApp.start(home: home.path)
-        defer { app.process.terminate(within: 10) }
+        let world = try await TestWorld.start("alice", "bob", relay: nil)
+        defer { world.stop() }
+        let (home, bob) = (world.homes[0], world.homes[1])
+        let app = try await world.app(home)
         #expect(app.url.hasPrefix("http://127.0.0.1:\(app.port)/launch?token="))
         let token = String(app.url.split(separator: "=").last ?? "")
         #expect(token.count == 64, "the launch token is 32 random bytes: \(app.url)")
@@ -32,25 +30,18 @@ import Testing
         #expect(signedIn.launch.status == 303 && signedIn.launch.header("location") == "/")
         let setCookie = try #require(signedIn.launch.header("set-cookie"))
         #expect(setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Strict") && setCookie.contains("Path=/"))
-        let (cookie, csrf) = (signedIn.cookie, signedIn.csrf)
+        let csrf = signedIn.csrf
         let reused = try PlainHTTPClient.send(port: app.port, path: "/launch?token=\(token)", headers: [("Host", app.host)])
         #expect(reused.status == 403 && reused.header("x-linkstr-refused") == "token")
 
         let form = "csrf=\(csrf)&key=\(bob.npub)&alias=bob"
-        let formType = ("Content-Type", "application/x-www-form-urlencoded")
-        let crossOrigin = try PlainHTTPClient.send(
-            port: app.port, method: "POST", path: "/contacts", headers: [("Host", app.host), ("Cookie", cookie), ("Origin", "http://evil.example"), formType],
-            body: form)
+        let crossOrigin = try signedIn.forge("/contacts", origin: "http://evil.example", body: form)
         #expect(crossOrigin.status == 403 && crossOrigin.header("x-linkstr-refused") == "origin")
-        let noOrigin = try PlainHTTPClient.send(
-            port: app.port, method: "POST", path: "/contacts", headers: [("Host", app.host), ("Cookie", cookie), formType], body: form)
+        let noOrigin = try signedIn.forge("/contacts", origin: nil, body: form)
         #expect(noOrigin.status == 403 && noOrigin.header("x-linkstr-refused") == "origin")
-        let noToken = try PlainHTTPClient.send(
-            port: app.port, method: "POST", path: "/contacts", headers: [("Host", app.host), ("Cookie", cookie), ("Origin", app.origin), formType],
-            body: "key=\(bob.npub)&alias=bob")
+        let noToken = try signedIn.forge("/contacts", origin: app.origin, body: "key=\(bob.npub)&alias=bob")
         #expect(noToken.status == 403 && noToken.header("x-linkstr-refused") == "csrf")
-        let noSession = try PlainHTTPClient.send(
-            port: app.port, method: "POST", path: "/contacts", headers: [("Host", app.host), ("Origin", app.origin), formType], body: form)
+        let noSession = try signedIn.forge("/contacts", origin: app.origin, body: form, withSession: false)
         #expect(noSession.status == 403 && noSession.header("x-linkstr-refused") == "session")
 
         // Nothing changed: Alice still has no contact.

@@ -7,11 +7,9 @@ import Testing
 /// query), archived sessions sit behind their toggle, a session's page archives and unarchives it (as
 /// `linkstr session archive/unarchive`), and the search works with JavaScript off.
 @Suite(.timeLimit(.minutes(3))) struct WebAppSessionsListTests {
-    @Test(.enabled(if: WebAppBrowserTests.installed, "chromium and chromium-driver are not installed (Debian packages; scripts/bootstrap.sh installs them)"))
+    @Test(.needsChromium)
     func searchAndArchivedSessions() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let world = try await RelayAndHomes.start(scratch, "alice")
+        let world = try await TestWorld.start("alice")
         defer { world.stop() }
         let alice = world.homes[0]
         let old = try alice.createSession("Old trip")
@@ -19,9 +17,8 @@ import Testing
         _ = try alice.createSession("Weekend videos")
         #expect(try alice.run(["session", "archive", old]).status == 0)
 
-        let app = try await RunningApp.start(home: alice.path)
-        defer { app.process.terminate(within: 10) }
-        let seen = try WebAppBrowserTests.drive("webapp_sessions.py", ["--app", app.url], scratch: scratch)
+        let app = try await world.app(alice)
+        let seen = try world.drive("webapp_sessions.py", ["--app", app.url])
         let context = "\(seen)\napp: \(app.process.stderr)"
 
         #expect(seen["timeouts"] == nil, "\(context)")

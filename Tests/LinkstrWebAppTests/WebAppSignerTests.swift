@@ -35,55 +35,40 @@ import Testing
 
     @Test("a cross-origin or token-less POST neither starts the bunker nor answers a waiting question; no page holds the secret key")
     func attacksCannotStartOrApprove() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let world = try await RelayAndHomes.start(scratch, "alice")
+        let world = try await TestWorld.start("alice")
         defer { world.stop() }
         let alice = world.homes[0]
-        let app = try await RunningApp.start(home: alice.path)
-        defer { app.process.terminate(within: 10) }
+        let app = try await world.app(alice)
         let signedIn = try SignedIn(app)
-        let formType = ("Content-Type", "application/x-www-form-urlencoded")
-        let attack = { (path: String, headers: [(String, String)], body: String) throws -> PlainHTTPClient.Answer in
-            try PlainHTTPClient.send(port: app.port, method: "POST", path: path, headers: [("Host", app.host), ("Cookie", signedIn.cookie), formType] + headers, body: body)
-        }
 
-        let crossOriginStart = try attack("/signer/start", [("Origin", "http://evil.example")], "csrf=\(signedIn.csrf)")
+        let crossOriginStart = try signedIn.forge("/signer/start", origin: "http://evil.example", body: "csrf=\(signedIn.csrf)")
         #expect(crossOriginStart.status == 403 && crossOriginStart.header("x-linkstr-refused") == "origin")
-        let tokenlessStart = try attack("/signer/start", [("Origin", app.origin)], "")
+        let tokenlessStart = try signedIn.forge("/signer/start", origin: app.origin, body: "")
         #expect(tokenlessStart.status == 403 && tokenlessStart.header("x-linkstr-refused") == "csrf")
         #expect(try signedIn.get("/signer").body.contains("Not serving"), "an attack started the bunker")
 
         #expect(try signedIn.post("/signer/start", []).status == 303)
-        var page = ""
-        let listening = await eventually(within: 20) {
-            page = (try? signedIn.get("/signer").body) ?? ""
-            return page.contains("Listening on")
-        }
+        let (listening, page) = await signedIn.waitForPage("/signer") { $0.contains("Listening on") }
         #expect(listening, "\(page)")
         let link = try #require(Self.value(after: "id=\"bunker-link\"", in: page))
         #expect(link.hasPrefix("bunker://") && link.contains("secret="), "\(link)")
 
-        let client = try Self.connect(link, appSecret: SecretKey.generate(), relay: world.relay.url, permissions: "nip44_decrypt", name: "Mallory's helper")
+        let client = try Self.connect(link, appSecret: SecretKey.generate(), relay: world.relayURL, permissions: "nip44_decrypt", name: "Mallory's helper")
         defer { client.stop() }
-        let asked = await eventually(within: 20) {
-            page = (try? signedIn.get("/signer").body) ?? ""
-            return page.contains("name=\"id\"")
-        }
-        #expect(asked, "no question: \(page)")
-        let id = try #require(Self.value(after: "name=\"id\"", in: page))
-        #expect(page.contains("Mallory&#39;s helper") && page.contains("nip44_decrypt"), "\(page)")
-        #expect(page.contains("read your private sessions, saved links and every NIP-44 message sent to you"), "the grant is said in the runtime's words: \(page)")
+        let (asked, question) = await signedIn.waitForPage("/signer") { $0.contains("name=\"id\"") }
+        #expect(asked, "no question: \(question)")
+        let id = try #require(Self.value(after: "name=\"id\"", in: question))
+        #expect(question.contains("Mallory&#39;s helper") && question.contains("nip44_decrypt"), "\(question)")
+        #expect(
+            question.contains("read your private sessions, saved links and every NIP-44 message sent to you"), "the grant is said in the runtime's words: \(question)")
 
-        let crossOriginAnswer = try attack("/signer/answer", [("Origin", "http://evil.example")], "csrf=\(signedIn.csrf)&id=\(id)&answer=always")
+        let crossOriginAnswer = try signedIn.forge("/signer/answer", origin: "http://evil.example", body: "csrf=\(signedIn.csrf)&id=\(id)&answer=always")
         #expect(crossOriginAnswer.status == 403 && crossOriginAnswer.header("x-linkstr-refused") == "origin")
-        let nullOriginAnswer = try attack("/signer/answer", [("Origin", "null")], "csrf=\(signedIn.csrf)&id=\(id)&answer=always")
+        let nullOriginAnswer = try signedIn.forge("/signer/answer", origin: "null", body: "csrf=\(signedIn.csrf)&id=\(id)&answer=always")
         #expect(nullOriginAnswer.status == 403 && nullOriginAnswer.header("x-linkstr-refused") == "origin")
-        let tokenlessAnswer = try attack("/signer/answer", [("Origin", app.origin)], "id=\(id)&answer=always")
+        let tokenlessAnswer = try signedIn.forge("/signer/answer", origin: app.origin, body: "id=\(id)&answer=always")
         #expect(tokenlessAnswer.status == 403 && tokenlessAnswer.header("x-linkstr-refused") == "csrf")
-        let sessionless = try PlainHTTPClient.send(
-            port: app.port, method: "POST", path: "/signer/answer", headers: [("Host", app.host), ("Origin", app.origin), formType],
-            body: "csrf=\(signedIn.csrf)&id=\(id)&answer=always")
+        let sessionless = try signedIn.forge("/signer/answer", origin: app.origin, body: "csrf=\(signedIn.csrf)&id=\(id)&answer=always", withSession: false)
         #expect(sessionless.status == 403 && sessionless.header("x-linkstr-refused") == "session")
         // The question still waits, and nothing was approved.
         #expect(try signedIn.get("/signer").body.contains(id))
@@ -104,17 +89,13 @@ import Testing
         #expect(again.status == 400 && again.body.contains("this question is no longer waiting"), "\(again.body)")
     }
 
-    @Test(.enabled(if: WebAppBrowserTests.installed, "chromium and chromium-driver are not installed (Debian packages; scripts/bootstrap.sh installs them)"))
+    @Test(.needsChromium)
     func anotherClientIsApprovedInTheAppAndSigns() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let world = try await RelayAndHomes.start(scratch, "alice")
+        let world = try await TestWorld.start("alice")
         defer { world.stop() }
         let alice = world.homes[0]
-        let app = try await RunningApp.start(home: alice.path)
-        defer { app.process.terminate(within: 10) }
-        let seen = try WebAppBrowserTests.drive(
-            "webapp_signer.py", ["--app", app.url, "--relay", world.relay.url, "--support", ExternalProcess.supportFolder], scratch: scratch, timeout: 170)
+        let app = try await world.app(alice)
+        let seen = try world.drive("webapp_signer.py", ["--app", app.url, "--relay", world.relayURL, "--support", ExternalProcess.supportFolder], timeout: 170)
         let context = "\(seen)\napp: \(app.process.stderr)"
 
         #expect(seen["timeouts"] == nil, "\(context)")
@@ -141,8 +122,7 @@ import Testing
         #expect((seen["once_answer"] as? [String: Any])?["result"] as? String == "ack", "\(context)")
         #expect((seen["clients_with_once"] as? String)?.contains("Once client") == true, "\(context)")
         #expect(seen["forgot"] as? Bool == true && seen["stopped_again"] as? Bool == true && seen["once_gone"] as? Bool == true, "\(context)")
-        let violations = seen["violations"] as? [String: [String]] ?? [:]
-        #expect(violations.isEmpty, "serious or critical accessibility violations: \(violations)")
+        WebAppBrowserTests.expectNoSeriousViolation(seen)
         #expect(Set(seen["audited"] as? [String] ?? []).count == 8, "\(context)")
 
         // What the app did is what the command line sees: the log has the event; the denied, the
@@ -151,11 +131,6 @@ import Testing
         #expect(log.stdout.contains(signed.id.hex), "\(log.stdout)\(log.stderr)")
         let clients = try alice.run(["signer", "clients", "--json"])
         #expect(clients.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]", "\(clients.stdout)")
-        let screenshots = try FileManager.default.contentsOfDirectory(atPath: WebAppBrowserTests.screens)
-        for screen in ["signer-serving", "signer-question", "signer-clients"] {
-            for variant in ["dark-desktop", "dark-phone", "light-desktop", "light-phone"] {
-                #expect(screenshots.contains("\(screen)-\(variant).png"), "no screenshot \(screen)-\(variant)")
-            }
-        }
+        try WebAppBrowserTests.expectScreenshots(["signer-serving", "signer-question", "signer-clients"])
     }
 }

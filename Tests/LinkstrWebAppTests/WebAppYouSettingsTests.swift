@@ -9,17 +9,14 @@ import Testing
 /// relay …`); notifications as configured and a test one (as `linkstr notify test`); the storage in use; the secret key only after "Reveal"; deleting the account refused
 /// for a wrong npub; "Log out and clear data" asked first (Cancel keeps it), then back at onboarding.
 @Suite(.timeLimit(.minutes(3))) struct WebAppYouSettingsTests {
-    @Test(.enabled(if: WebAppBrowserTests.installed, "chromium and chromium-driver are not installed (Debian packages; scripts/bootstrap.sh installs them)"))
+    @Test(.needsChromium)
     func youAndSettings() async throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let world = try await RelayAndHomes.start(scratch, "alice")
+        let world = try await TestWorld.start("alice")
         defer { world.stop() }
         let alice = world.homes[0]
-        let app = try await RunningApp.start(home: alice.path)
-        defer { app.process.terminate(within: 10) }
-        let seen = try WebAppBrowserTests.drive(
-            "webapp_settings.py", ["--app", app.url, "--relay", world.relay.url, "--linkstr", BuildProducts.linkstrExecutable, "--home", alice.path], scratch: scratch)
+        let app = try await world.app(alice)
+        let seen = try world.drive(
+            "webapp_settings.py", ["--app", app.url, "--relay", world.relayURL, "--linkstr", BuildProducts.linkstrExecutable, "--home", alice.path])
         let context = "\(seen)\napp: \(app.process.stderr)"
 
         #expect(seen["timeouts"] == nil, "\(context)")
@@ -49,7 +46,7 @@ import Testing
 
         // The command line sees what the app did: the added relay is gone again, the list stays; no account.
         let relays = try alice.run(["relay", "list", "--json"])
-        #expect(relays.stdout.contains(world.relay.url) && !relays.stdout.contains("127.0.0.1:9"), "\(relays.stdout)")
+        #expect(relays.stdout.contains(world.relayURL) && !relays.stdout.contains("127.0.0.1:9"), "\(relays.stdout)")
         let shown = try alice.run(["account", "show", "--json"])
         #expect(shown.status != 0, "the account is still there: \(shown.stdout)")
     }

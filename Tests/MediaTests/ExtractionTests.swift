@@ -1,7 +1,7 @@
 import Foundation
-import Glibc
 import LinkstrPluginKit
 import Testing
+import TestSupport
 
 /// Extraction with the real yt-dlp (Tests/Support/setup-venv.sh) and ffmpeg against the fixture server.
 @Suite(.serialized)
@@ -156,23 +156,11 @@ struct ExtractionTests {
     /// An RTSP (or RTMP, MMS) download would connect around the checking proxy: such formats are
     /// never chosen, and nothing connects to the stream's address.
     @Test func aFormatNotFetchedOverHTTPIsNeverChosen() async throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(listener) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let listening = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, length) == 0 && listen(listener, 4) == 0 && getsockname(listener, $0, &length) == 0
-            }
-        }
-        #expect(listening)
-        let port = UInt16(bigEndian: address.sin_port)
-        let result = try await plugin().extract(server.url("/rtsp.html?port=\(port)"), into: destination)
+        let listener = try LoopbackSocket(backlog: 4)
+        defer { listener.close() }
+        let result = try await plugin().extract(server.url("/rtsp.html?port=\(listener.port)"), into: destination)
         #expect(result.status != .ok && result.message.contains("Requested format is not available"), "\(result)")
-        var pending = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-        #expect(poll(&pending, 1, 0) == 0, "something connected to the RTSP address, around the proxy")
+        #expect(!listener.hasConnection(within: 0), "something connected to the RTSP address, around the proxy")
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
 

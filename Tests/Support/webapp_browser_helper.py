@@ -13,9 +13,7 @@ import queue
 import struct
 import subprocess
 import threading
-import time
 
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 import webapp_driver
@@ -78,12 +76,8 @@ def focused_value():
 
 
 def click_answer(value):
-    """Presses the question's button `value`; again if a live refresh replaced it under the click."""
-    for _ in range(10):
-        try:
-            return questions()[0].find_element(By.CSS_SELECTOR, f"button[value='{value}']").click()
-        except (StaleElementReferenceException, IndexError):
-            time.sleep(0.2)
+    """Presses the question's button `value`."""
+    webapp_driver.click(lambda: questions()[0].find_element(By.CSS_SELECTOR, f"button[value='{value}']"))
 
 
 def answer_with_keys(value):

@@ -108,13 +108,33 @@ def keys(driver, *sequence):
 
 
 def tab_to(driver, seen, description, condition, most=40):
-    """Presses Tab until `condition` holds (keys only); a miss goes in seen["timeouts"]."""
+    """Presses Tab (keys only) until `condition()` holds, at most `most` times; whether it did. A miss
+    goes in seen["timeouts"] as "tabbing to <description>"."""
     for _ in range(most):
         if condition():
             return True
         keys(driver, "\ue004")
+    if condition():
+        return True
     seen.setdefault("timeouts", []).append(f"tabbing to {description}")
     return False
+
+
+def focus_matches(driver, script):
+    """Whether the focused element, `e` in the JavaScript `script`, passes it."""
+    return driver.execute_script(f"const e = document.activeElement; return !!(e && ({script}));")
+
+
+def click(find, tries=10):
+    """Clicks what `find()` returns; finds it again if a live update replaced it under the click (or
+    it is not there yet), at most `tries` times."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    for _ in range(tries - 1):
+        try:
+            return find().click()
+        except (StaleElementReferenceException, IndexError):
+            time.sleep(0.2)
+    return find().click()
 
 
 def focused(driver):
@@ -139,13 +159,3 @@ def audit(driver, screen, seen):
         seen.setdefault("audited", []).append(f"{screen} ({scheme})")
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
 
-
-def tab_until(driver, found, limit=80):
-    """Presses Tab (keyboard only) until `found(active element)` holds; whether it did."""
-    from selenium.webdriver.common.action_chains import ActionChains
-    from selenium.webdriver.common.keys import Keys
-    for _ in range(limit):
-        ActionChains(driver).send_keys(Keys.TAB).perform()
-        if found(driver.switch_to.active_element):
-            return True
-    return False

@@ -39,10 +39,7 @@ try:
     webapp_driver.screenshots(driver, options.screens, "open-save")
     audit(driver, "save link")
     # Keyboard only: Tab to the primary action, Enter.
-    for _ in range(20):
-        driver.switch_to.active_element.send_keys("\t")
-        if "primary" in (driver.switch_to.active_element.get_attribute("class") or ""):
-            break
+    webapp_driver.tab_to(driver, seen, "the primary action", lambda: webapp_driver.focus_matches(driver, "e.classList.contains('primary')"), most=20)
     seen["save_action"] = driver.switch_to.active_element.text
     driver.switch_to.active_element.send_keys("\n")
     wait("the page after Save", lambda: heading(driver) != "Save this link?")

@@ -74,11 +74,13 @@ try:
     # Lock now, keys only: Tab to the switcher, Enter opens it, Tab to "Lock now", Enter.
     driver.get(origin + "/")
     wait("the sessions again", lambda: driver.find_elements(By.CSS_SELECTOR, "details.switcher"))
-    seen["switcher_by_tab"] = webapp_driver.tab_until(driver, lambda element: element.tag_name == "summary")
+    seen["switcher_by_tab"] = webapp_driver.tab_to(
+        driver, seen, "the profile switcher", lambda: driver.switch_to.active_element.tag_name == "summary", most=80)
     webapp_driver.keys(driver, Keys.ENTER)
     seen["switcher_open"] = wait("the switcher open", lambda: driver.execute_script("return document.querySelector('details.switcher').open"))
     webapp_driver.screenshots(driver, options.screens, "profile-switcher")
-    seen["lock_now_by_tab"] = webapp_driver.tab_until(driver, lambda element: element.text == "Lock now", limit=20)
+    seen["lock_now_by_tab"] = webapp_driver.tab_to(
+        driver, seen, "Lock now", lambda: driver.switch_to.active_element.text == "Lock now", most=20)
     webapp_driver.keys(driver, Keys.ENTER)
     seen["lock_screen"] = wait("the lock screen", locked_screen)
     seen["locked_after_lock_now"] = whoami_locked()

@@ -102,9 +102,12 @@ try:
     # Switch back to "default" with keys only: Tab to the switcher, Enter, Tab to its entry, Enter.
     driver.get(origin + "/")
     wait("the sessions", lambda: driver.find_elements(By.CSS_SELECTOR, "details.switcher"))
-    seen["switcher_by_tab"] = webapp_driver.tab_until(driver, lambda element: element.tag_name == "summary")
+    seen["switcher_by_tab"] = webapp_driver.tab_to(
+        driver, seen, "the profile switcher", lambda: driver.switch_to.active_element.tag_name == "summary", most=80)
     webapp_driver.keys(driver, Keys.ENTER)
-    seen["default_by_tab"] = webapp_driver.tab_until(driver, lambda element: (element.get_attribute("aria-label") or "").startswith("Switch to default"), limit=10)
+    seen["default_by_tab"] = webapp_driver.tab_to(
+        driver, seen, "the default profile", lambda: webapp_driver.focus_matches(driver, "(e.getAttribute('aria-label') || '').startsWith('Switch to default')"),
+        most=10)
     webapp_driver.keys(driver, Keys.ENTER)
     seen["switched_by_keys"] = wait("default is current", lambda: current() == "default")
     seen["default_active"] = profiles().get("default", {}).get("active")

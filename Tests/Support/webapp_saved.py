@@ -17,7 +17,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 import webapp_driver
-from webapp_driver import keys
+from webapp_driver import focus_matches, keys, tab_to
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--app", required=True)
@@ -29,16 +29,6 @@ options = parser.parse_args()
 
 seen = {"violations": {}}
 wait = webapp_driver.Waiter(seen)
-
-
-def tab_to(driver, script, limit=60):
-    """Presses Tab until the focused element matches `script` (JavaScript on `e`, the focused one)."""
-    for _ in range(limit):
-        if driver.execute_script(f"const e = document.activeElement; return !!(e && ({script}));"):
-            return True
-        keys(driver, Keys.TAB)
-    seen.setdefault("timeouts", []).append(f"Tab never reached {script}")
-    return False
 
 
 def audit(driver, screen):
@@ -100,15 +90,15 @@ try:
 
     # Keyboard only: "Save a link", the link, a suggestion, one picked as you type, a new tag, Enter.
     driver.execute_script("document.activeElement.blur()")
-    tab_to(driver, "e.getAttribute('href') === '/saved/new'")
+    tab_to(driver, seen, "Save a link", lambda: focus_matches(driver, "e.getAttribute('href') === '/saved/new'"), most=60)
     keys(driver, Keys.ENTER)
     wait("the save view", lambda: driver.find_elements(By.ID, "saved-url"))
-    tab_to(driver, "e.id === 'saved-url'")
+    tab_to(driver, seen, "the link field", lambda: focus_matches(driver, "e.id === 'saved-url'"), most=60)
     keys(driver, "https://www.github.com/swiftlang/swift-format", Keys.TAB)
     seen["github_suggestions"] = wait("the site's suggestions", lambda: suggestions(driver)[:1] == ["swift"]) and suggestions(driver)
-    tab_to(driver, "e.name === 'tag' && e.value === 'swift'")
+    tab_to(driver, seen, "the suggestion swift", lambda: focus_matches(driver, "e.name === 'tag' && e.value === 'swift'"), most=60)
     keys(driver, Keys.SPACE)
-    tab_to(driver, "e.id === 'new-tags'")
+    tab_to(driver, seen, "the new tags field", lambda: focus_matches(driver, "e.id === 'new-tags'"), most=60)
     keys(driver, "rea")
     seen["listbox_shown"] = wait("the suggestions as you type", lambda: driver.find_element(By.ID, "new-tags-list").is_displayed())
     seen["listbox"] = [option.text for option in driver.find_elements(By.CSS_SELECTOR, "#new-tags-list li")]

@@ -11,11 +11,9 @@ import argparse
 import json
 import subprocess
 import sys
-import time
 from urllib.parse import parse_qs, urlparse
 
 from nostr_sdk import Keys
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 import webapp_driver
@@ -69,12 +67,8 @@ def answer_of(process):
 
 
 def answer(value):
-    """Presses the question's button `value`; again if a live refresh replaced it under the click."""
-    for _ in range(10):
-        try:
-            return questions()[0].find_element(By.CSS_SELECTOR, f"button[value='{value}']").click()
-        except StaleElementReferenceException:
-            time.sleep(0.2)
+    """Presses the question's button `value`."""
+    webapp_driver.click(lambda: questions()[0].find_element(By.CSS_SELECTOR, f"button[value='{value}']"))
 
 
 def questions():
@@ -153,11 +147,11 @@ try:
     webapp_driver.audit(driver, "signer-clients", seen)
 
     # Forget the first client.
-    driver.find_element(By.CSS_SELECTOR, f"button[aria-label='Forget Test client ({seen['client_npub']})']").click()
+    webapp_driver.click(lambda: driver.find_element(By.CSS_SELECTOR, f"button[aria-label='Forget Test client ({seen['client_npub']})']"))
     seen["forgot"] = wait("the first client forgotten", lambda: "Test client" not in section("clients-title"))
 
     # Stop and start: the client allowed once is gone, the page says it stopped.
-    driver.find_element(By.CSS_SELECTOR, "form[action='/signer/stop'] button").click()
+    webapp_driver.click(lambda: driver.find_element(By.CSS_SELECTOR, "form[action='/signer/stop'] button"))
     seen["stopped_again"] = wait("not serving", lambda: "Not serving" in section("serving-title"))
     seen["once_gone"] = "Once client" not in section("clients-title")
 finally:

@@ -198,7 +198,7 @@ import Testing
     }
 
     @Test func aServerThatIsDownIsNotAvailable() async throws {
-        let port = try ClosedPort.make()
+        let port = FreePort.next()
         let url = "http://127.0.0.1:\(port)/t"
         let http = try NotifierDriver("http", pluginID: Self.pluginID, settings: ["url": url, "retry_backoff_seconds": "0.01"])
         defer { http.destroy() }

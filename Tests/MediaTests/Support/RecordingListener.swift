@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import TestSupport
 
 /// A TCP listener on one loopback address that counts the connections it accepts and answers each
 /// with a small page whose title names that address (`/hop`: a redirect to `/` instead).
@@ -13,25 +14,10 @@ final class RecordingListener: Sendable {
 
     /// Listens on `address` (an IPv4 loopback address) and `port` (0: a free one).
     init(address: String, port: UInt16 = 0) throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var socketAddress = sockaddr_in()
-        socketAddress.sin_family = sa_family_t(AF_INET)
-        socketAddress.sin_port = port.bigEndian
-        inet_pton(AF_INET, address, &socketAddress.sin_addr)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &socketAddress) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && listen(descriptor, 16) == 0 && getsockname(descriptor, $0, &length) == 0
-            }
-        }
-        guard descriptor >= 0, bound else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            throw FixtureServerError(message: "cannot listen on \(address):\(port): \(reason)")
-        }
+        let socket = try LoopbackSocket(address: address, port: port)
         self.address = address
-        self.port = UInt16(bigEndian: socketAddress.sin_port)
-        listener = descriptor
+        self.port = socket.port
+        listener = socket.descriptor
         Thread { [self] in acceptLoop() }.start()
     }
 
