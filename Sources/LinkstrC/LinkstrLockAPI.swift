@@ -15,7 +15,7 @@ public func linkstr_unlock(
         let text = try RuntimeCall.text(passphrase, "passphrase")
         let configuration = runtime.configuration
         let program = UnlockAgentProgram.beside(libraryDirectory: configuration.libraryDirectory, environment: configuration.environment)
-        let unlocked = try runtime.accountFiles { accounts throws(AccountError) in
+        let unlocked = try runtime.accountFiles { accounts throws(LinkstrError) in
             try accounts.unlockProfiles(
                 passphrase: text, autoLockMinutes: runtime.autoLockMinutes,
                 agentCommand: program.map { UnlockAgentProgram.command(program: $0, configuration: configuration) } ?? [])
@@ -32,7 +32,7 @@ public func linkstr_lock(
         let runtime = try EmbeddedRuntime.from(handle)
         // The agent first, so that no process gets the key from it any more; then what holds the
         // key here: the watch, the bunker and the account this runtime opened.
-        try runtime.accountFiles { accounts throws(AccountError) in try accounts.lockProfiles() }
+        try runtime.accountFiles { accounts throws(LinkstrError) in try accounts.lockProfiles() }
         runtime.dropAccount()
         return ["locked": true]
     }

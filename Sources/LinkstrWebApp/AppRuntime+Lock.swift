@@ -72,22 +72,22 @@ extension AppRuntime {
         let accounts = try accountManager()
         let minutes = try autoLockMinutes()
         let program = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        do throws(AccountError) {
+        do throws(LinkstrError) {
             return try accounts.unlockProfiles(
                 passphrase: passphrase, autoLockMinutes: minutes, agentCommand: UnlockAgentProgram.command(program: program, configuration: configuration)
             ).profiles.map(\.name)
         } catch {
-            throw AppFailure(error.message, isBadInput: true)
+            throw AppFailure(error.description, isBadInput: true)
         }
     }
 
     /// Locks now, as `linkstr lock`: the agent forgets the keys, and this app's account closes.
     func lockNow() async throws(AppFailure) {
         let accounts = try accountManager()
-        do throws(AccountError) {
+        do throws(LinkstrError) {
             try accounts.lockProfiles()
         } catch {
-            throw AppFailure(error.message, isBadInput: true)
+            throw AppFailure(error.description, isBadInput: true)
         }
         await closeAccount()
     }
@@ -106,7 +106,7 @@ extension AppRuntime {
         do throws(LinkstrError) {
             try app.setAutoLockMinutes(minutes)
         } catch {
-            throw AppFailure(error.description, isBadInput: error.code == .badInput)
+            throw AppFailure(error)
         }
     }
 
@@ -115,10 +115,10 @@ extension AppRuntime {
     func setMasterPassphrase(_ passphrase: String, repeated: String) throws(AppFailure) {
         guard passphrase == repeated else { throw AppFailure("the two passphrases differ", isBadInput: true) }
         let accounts = try accountManager()
-        do throws(AccountError) {
-            try accounts.setMasterPassphrase { () throws(AccountError) in passphrase }
+        do throws(LinkstrError) {
+            try accounts.setMasterPassphrase { () throws(LinkstrError) in passphrase }
         } catch {
-            throw AppFailure(error.message, isBadInput: error.isBadInput)
+            throw AppFailure(error)
         }
         _ = try unlock(passphrase: passphrase)
         // The open account's key now comes under the lock: a `linkstr lock` closes it.
