@@ -25,15 +25,6 @@ struct EmbeddedFailure: Error {
         self.init(status, error.description)
     }
 
-    init(_ error: AccountError) {
-        self.init(error.isNoAccount ? .noAccount : error.isBadInput ? .invalid : .unavailable, error.message)
-    }
-
-    /// A relay-list change: bad input, or the storage that holds the list failed.
-    init(_ error: RelaySettingsError) {
-        self.init(error.badInput ? .invalid : .io, error.description)
-    }
-
     /// A required pointer argument that is NULL.
     static func null(_ argument: String) -> EmbeddedFailure {
         EmbeddedFailure(.invalid, "\(argument) must not be NULL")

@@ -58,9 +58,9 @@ final class EmbeddedRuntime: Sendable {
     }
 
     /// Reads or writes the home's account files, one call at a time.
-    func accountFiles<Value: Sendable>(_ body: (AccountManager) throws(AccountError) -> Value) throws(EmbeddedFailure) -> Value {
+    func accountFiles<Value: Sendable>(_ body: (AccountManager) throws(LinkstrError) -> Value) throws(EmbeddedFailure) -> Value {
         try state.withLock { _ throws(EmbeddedFailure) in
-            do throws(AccountError) {
+            do throws(LinkstrError) {
                 return try body(accounts)
             } catch {
                 throw EmbeddedFailure(error)
@@ -107,7 +107,7 @@ final class EmbeddedRuntime: Sendable {
         let (profile, left) = try state.withLock { state throws(EmbeddedFailure) -> (HomeProfile, LinkstrApp?) in
             try state.requireAccountUnused(watching: "this runtime is watching its profile; stop the watch (linkstr_watch_stop) to switch")
             let profile: HomeProfile
-            do throws(AccountError) {
+            do throws(LinkstrError) {
                 profile = try accounts.useProfile(name)
             } catch {
                 throw EmbeddedFailure(error)
@@ -160,19 +160,15 @@ final class EmbeddedRuntime: Sendable {
 
     /// Reads or changes the relay list: the account's, or that of the home's storage when the account
     /// is not open (a home without an account has a relay list too).
-    func relays<Value: Sendable>(_ body: (RelaySettings) throws(RelaySettingsError) -> Value) throws(EmbeddedFailure) -> Value {
+    func relays<Value: Sendable>(_ body: (RelaySettings) throws(LinkstrError) -> Value) throws(EmbeddedFailure) -> Value {
         try state.withLock { state throws(EmbeddedFailure) in
-            let settings: RelaySettings
             do throws(LinkstrError) {
+                let settings: RelaySettings
                 if let opened = state.app.openedAccount {
                     settings = opened.runtime.relays
                 } else {
                     settings = try state.app.relaySettings()
                 }
-            } catch {
-                throw EmbeddedFailure(error)
-            }
-            do throws(RelaySettingsError) {
                 return try body(settings)
             } catch {
                 throw EmbeddedFailure(error)

@@ -28,7 +28,7 @@ public func linkstr_lock(
         let runtime = try EmbeddedRuntime.from(handle)
         // The agent first, so that no process gets the key from it any more; then what holds the
         // key here: the watch, the bunker and the account this runtime opened.
-        try runtime.accountFiles { accounts throws(AccountError) in try accounts.lockProfiles() }
+        try runtime.accountFiles { accounts throws(LinkstrError) in try accounts.lockProfiles() }
         runtime.dropAccount()
         return ["locked": true]
     }

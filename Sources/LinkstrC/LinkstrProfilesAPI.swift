@@ -9,7 +9,7 @@ public func linkstr_profiles_list(
     _ handle: OpaquePointer?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
-        try EmbeddedRuntime.from(handle).accountFiles { accounts throws(AccountError) in try accounts.profileList() }.profiles.map(JSONRecords.ProfileRow.init)
+        try EmbeddedRuntime.from(handle).accountFiles { accounts throws(LinkstrError) in try accounts.profileList() }.profiles.map(JSONRecords.ProfileRow.init)
     }
 }
 
@@ -28,7 +28,7 @@ public func linkstr_whoami(
     _ handle: OpaquePointer?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
-        let (profile, locked, autoLockedAt) = try EmbeddedRuntime.from(handle).accountFiles { accounts throws(AccountError) in
+        let (profile, locked, autoLockedAt) = try EmbeddedRuntime.from(handle).accountFiles { accounts throws(LinkstrError) in
             let profile = try accounts.requireProfile()
             let locked = accounts.isLocked(profile)
             return (profile, locked, locked ? accounts.autoLockedAt() : nil)

@@ -9,11 +9,11 @@ public func linkstr_relays_list(
     _ handle: OpaquePointer?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
-        let relays = try EmbeddedRuntime.from(handle).relays { settings throws(RelaySettingsError) in
+        let relays = try EmbeddedRuntime.from(handle).relays { settings throws(LinkstrError) in
             do {
                 return try settings.list()
             } catch {
-                throw RelaySettingsError("cannot read the relay list: \(error)")
+                throw LinkstrError(.storage, "cannot read the relay list: \(error)")
             }
         }
         return relays.map(JSONRecords.RelayRow.init)
@@ -27,7 +27,7 @@ public func linkstr_relay_add(
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let url = try RuntimeCall.text(url, "url")
-        return try changeRelays(handle) { settings throws(RelaySettingsError) in _ = try settings.add(url) }
+        return try changeRelays(handle) { settings throws(LinkstrError) in _ = try settings.add(url) }
     }
 }
 
@@ -38,7 +38,7 @@ public func linkstr_relay_remove(
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let url = try RuntimeCall.text(url, "url")
-        return try changeRelays(handle) { settings throws(RelaySettingsError) in try settings.remove(url) }
+        return try changeRelays(handle) { settings throws(LinkstrError) in try settings.remove(url) }
     }
 }
 
@@ -49,7 +49,7 @@ public func linkstr_relay_enable(
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let url = try RuntimeCall.text(url, "url")
-        return try changeRelays(handle) { settings throws(RelaySettingsError) in try settings.setEnabled(url, true) }
+        return try changeRelays(handle) { settings throws(LinkstrError) in try settings.setEnabled(url, true) }
     }
 }
 
@@ -60,7 +60,7 @@ public func linkstr_relay_disable(
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let url = try RuntimeCall.text(url, "url")
-        return try changeRelays(handle) { settings throws(RelaySettingsError) in try settings.setEnabled(url, false) }
+        return try changeRelays(handle) { settings throws(LinkstrError) in try settings.setEnabled(url, false) }
     }
 }
 
@@ -69,12 +69,12 @@ public func linkstr_relay_reset(
     _ handle: OpaquePointer?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
-        try changeRelays(handle) { settings throws(RelaySettingsError) in try settings.reset() }
+        try changeRelays(handle) { settings throws(LinkstrError) in try settings.reset() }
     }
 }
 
 /// Makes one change of the relay list, which the next connection uses.
-private func changeRelays(_ handle: OpaquePointer?, _ change: (RelaySettings) throws(RelaySettingsError) -> Void) throws(EmbeddedFailure)
+private func changeRelays(_ handle: OpaquePointer?, _ change: (RelaySettings) throws(LinkstrError) -> Void) throws(EmbeddedFailure)
     -> JSONRecords.Ok
 {
     let runtime = try EmbeddedRuntime.from(handle)

@@ -51,7 +51,7 @@ public func linkstr_account_disconnect(
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let runtime = try EmbeddedRuntime.from(handle)
         try runtime.closeAccount()
-        _ = try runtime.accountFiles { accounts throws(AccountError) in try accounts.disconnectRemote() }
+        _ = try runtime.accountFiles { accounts throws(LinkstrError) in try accounts.disconnectRemote() }
         return JSONRecords.ok
     }
 }
@@ -65,15 +65,13 @@ private func connect(
     do {
         connection = .success(
             try await app.connectRemoteSigner(link, answerTimeout: answerTimeout, name: name, keyStore: { keyStore ?? $0.defaultKeyStore() }) {
-                current, signer throws(AccountError) in
+                current, signer throws(LinkstrError) in
                 // A program cannot ask the person: a new signer for an existing account is refused.
-                throw AccountError(
+                throw LinkstrError(.badInput,
                     "the link's signer \(signer.npub) would replace this account's signer \(current.signer); "
-                        + "confirm that with `linkstr account connect` on a terminal, or log the account out first", badInput: true)
+                        + "confirm that with `linkstr account connect` on a terminal, or log the account out first")
             })
     } catch let error as LinkstrError {
-        connection = .failure(EmbeddedFailure(error))
-    } catch let error as AccountError {
         connection = .failure(EmbeddedFailure(error))
     } catch {
         connection = .failure(EmbeddedFailure(.unavailable, "\(error)"))

@@ -68,7 +68,7 @@ public func linkstr_account_identity(
     _ handle: OpaquePointer?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ errorSlot: UnsafeMutablePointer<lkh_error>?
 ) -> lkh_status {
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
-        try identity(try EmbeddedRuntime.from(handle).accountFiles { accounts throws(AccountError) in try accounts.require() })
+        try identity(try EmbeddedRuntime.from(handle).accountFiles { accounts throws(LinkstrError) in try accounts.require() })
     }
 }
 
@@ -83,7 +83,7 @@ private func saveAccount(
         throw EmbeddedFailure(error)
     }
     let name = RuntimeCall.optionalText(name)
-    let account = try runtime.accountFiles { accounts throws(AccountError) in
+    let account = try runtime.accountFiles { accounts throws(LinkstrError) in
         try accounts.save(key, name: name, keyStore: choice ?? accounts.defaultKeyStore(), now: Int64(Date().timeIntervalSince1970))
     }
     return try identity(account)

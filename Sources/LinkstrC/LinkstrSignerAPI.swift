@@ -45,11 +45,10 @@ private func listenRelays(_ text: String?) throws(EmbeddedFailure) -> [String]? 
         ? try RuntimeCall.strings(text, "linkstr_signer_options.relays", "relay URLs")
         : text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     let relays = try given.map { relay throws(EmbeddedFailure) in
-        do throws(RelaySettingsError) {
-            return try RelayURL.normalize(relay)
-        } catch {
+        guard let url = RelayURL.normalize(relay) else {
             throw EmbeddedFailure(.invalid, "linkstr_signer_options.relays: \(relay) is not a relay address; use a ws:// or wss:// URL")
         }
+        return url
     }
     return relays.isEmpty ? nil : relays
 }

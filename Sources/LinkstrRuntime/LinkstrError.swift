@@ -5,8 +5,8 @@ import LinkstrHost
 /// a code each front end maps once (the command line to an exit status, the C API to an
 /// `lkh_status`, the app to the page it shows). Types whose callers switch on the cases (unwrapping,
 /// event parsing, engine commands) keep their own errors; what reaches a front end is this one.
-public struct LinkstrError: Error, CustomStringConvertible, Sendable {
-    public enum Code: Sendable {
+public struct LinkstrError: Error, Equatable, CustomStringConvertible, Sendable {
+    public enum Code: CaseIterable, Equatable, Sendable {
         /// The operation failed (a relay refused, a timeout, not a member, a key that cannot be read).
         case failed
         /// The caller's mistake: an unknown session, an invalid URL, a configuration that cannot be used.
@@ -35,7 +35,6 @@ public struct LinkstrError: Error, CustomStringConvertible, Sendable {
         self.init(.storage, "storage: \(error.description)")
     }
 
-    init(_ error: AccountError) {
-        self.init(error.isNoAccount ? .noAccount : error.isBadInput ? .badInput : .failed, error.message)
-    }
+    /// What a command that needs an account says in a home that has none.
+    static let noAccountHere = LinkstrError(.noAccount, "no account here; create one with `linkstr account create` or `linkstr account import`")
 }

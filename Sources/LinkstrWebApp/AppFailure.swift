@@ -1,3 +1,5 @@
+import LinkstrRuntime
+
 /// Why something the person asked for did not happen, in words a page shows as they are.
 struct AppFailure: Error, CustomStringConvertible {
     var description: String
@@ -13,5 +15,10 @@ struct AppFailure: Error, CustomStringConvertible {
         self.isBadInput = isBadInput
         self.isMissingAccount = isMissingAccount
         self.isLocked = isLocked
+    }
+
+    /// The one table from the runtime's codes to the page: the caller's mistake shows the form again.
+    init(_ error: LinkstrError) {
+        self.init(error.description, isBadInput: error.code == .badInput)
     }
 }

@@ -79,10 +79,10 @@ extension AppRuntime {
     /// Locks now, as `linkstr lock`: the agent forgets the keys, and this app's account closes.
     func lockNow() async throws(AppFailure) {
         let accounts = try accountManager()
-        do throws(AccountError) {
+        do throws(LinkstrError) {
             try accounts.lockProfiles()
         } catch {
-            throw AppFailure(error.message, isBadInput: true)
+            throw AppFailure(error.description, isBadInput: true)
         }
         await closeAccount()
     }
@@ -101,7 +101,7 @@ extension AppRuntime {
         do throws(LinkstrError) {
             try app.setAutoLockMinutes(minutes)
         } catch {
-            throw AppFailure(error.description, isBadInput: error.code == .badInput)
+            throw AppFailure(error)
         }
     }
 
@@ -110,10 +110,10 @@ extension AppRuntime {
     func setMasterPassphrase(_ passphrase: String, repeated: String) throws(AppFailure) {
         guard passphrase == repeated else { throw AppFailure("the two passphrases differ", isBadInput: true) }
         let accounts = try accountManager()
-        do throws(AccountError) {
-            try accounts.setMasterPassphrase { () throws(AccountError) in passphrase }
+        do throws(LinkstrError) {
+            try accounts.setMasterPassphrase { () throws(LinkstrError) in passphrase }
         } catch {
-            throw AppFailure(error.message, isBadInput: error.isBadInput)
+            throw AppFailure(error)
         }
         _ = try unlock(passphrase: passphrase)
         // The open account's key now comes under the lock: a `linkstr lock` closes it.

@@ -45,7 +45,7 @@ extension AppRuntime {
     /// Makes `name` the active profile, as `linkstr profile use`.
     func useProfile(_ name: String) async throws(AppFailure) {
         let accounts = try accountManager()
-        try Self.mapped { () throws(AccountError) in _ = try accounts.useProfile(name) }
+        try Self.mapped { () throws(LinkstrError) in _ = try accounts.useProfile(name) }
         await closeAccount()
     }
 
@@ -76,7 +76,7 @@ extension AppRuntime {
         guard !needed || passphrase != nil else {
             throw AppFailure("this home keeps its keys under a passphrase: type it to add the profile", isBadInput: true)
         }
-        try Self.mapped { () throws(AccountError) -> Void in
+        try Self.mapped { () throws(LinkstrError) -> Void in
             let first = try accounts.profileList().active == nil
             let added = try accounts.addProfile(
                 key, name: name, keyStore: store, now: Int64(Date().timeIntervalSince1970), activate: use || first, passphrase: needed ? passphrase : nil)
@@ -88,7 +88,7 @@ extension AppRuntime {
     /// Renames the profile `old` to `new`, as `linkstr profile rename`.
     func renameProfile(_ old: String, to new: String) throws(AppFailure) {
         let accounts = try accountManager()
-        try Self.mapped { () throws(AccountError) in _ = try accounts.renameProfile(old, to: new) }
+        try Self.mapped { () throws(LinkstrError) in _ = try accounts.renameProfile(old, to: new) }
     }
 
     /// The question `linkstr profile remove` asks before it deletes the key of the profile `name`.
@@ -101,7 +101,7 @@ extension AppRuntime {
         let accounts = try accountManager()
         let profile = try self.profile(named: name)
         if opened?.runtime.me.hex == profile.account.pubkey { await closeAccount() }
-        try Self.mapped { () throws(AccountError) in try accounts.removeProfile(profile) }
+        try Self.mapped { () throws(LinkstrError) in try accounts.removeProfile(profile) }
     }
 
     /// The key of the profile `name` as a NIP-49 backup under `passphrase`, as `linkstr profile
@@ -114,7 +114,7 @@ extension AppRuntime {
         guard !accounts.needsUnlock(profile) else {
             throw AppFailure("profile '\(profile.name)' is locked: unlock it first (its key is under another passphrase)", isBadInput: true)
         }
-        return try Self.mapped { () throws(AccountError) -> (fileName: String, text: String) in
+        return try Self.mapped { () throws(LinkstrError) -> (fileName: String, text: String) in
             let text = try accounts.backupText(of: profile, passphrase: passphrase)
             try accounts.markBackedUp(profile)
             let safe = String(profile.name.map { (character: Character) -> Character in character.isLetter || character.isNumber || character == "-" || character == "_" ? character : "-" })
@@ -133,20 +133,20 @@ extension AppRuntime {
         }
         try save(key, name: nil)
         let accounts = try accountManager()
-        try Self.mapped { () throws(AccountError) in _ = try accounts.markBackedUp(try accounts.requireProfile()) }
+        try Self.mapped { () throws(LinkstrError) in _ = try accounts.markBackedUp(try accounts.requireProfile()) }
     }
 
     private func profile(named name: String) throws(AppFailure) -> HomeProfile {
         let accounts = try accountManager()
-        return try Self.mapped { () throws(AccountError) in try AccountManager.existing(name, in: try accounts.profileList()) }
+        return try Self.mapped { () throws(LinkstrError) in try AccountManager.existing(name, in: try accounts.profileList()) }
     }
 
     /// Runs `body`, its account error becoming the message a page shows.
-    private static func mapped<Value>(_ body: () throws(AccountError) -> Value) throws(AppFailure) -> Value {
-        do throws(AccountError) {
+    private static func mapped<Value>(_ body: () throws(LinkstrError) -> Value) throws(AppFailure) -> Value {
+        do throws(LinkstrError) {
             return try body()
         } catch {
-            throw AppFailure(error.message, isBadInput: error.isBadInput)
+            throw AppFailure(error)
         }
     }
 }

@@ -97,10 +97,10 @@ extension AppRuntime {
         do {
             connection = try await app.keepRemoteSigner(
                 client, sessionKey: sessionKey, answerTimeout: nil, name: nil, keyStore: { accounts in keyStore ?? accounts.defaultKeyStore() },
-                confirmReplacing: { (current: RemoteSignerLink, _: PublicKey) throws(AccountError) in
+                confirmReplacing: { (current: RemoteSignerLink, _: PublicKey) throws(LinkstrError) in
                     guard !confirmed else { return }
                     replacing = current
-                    throw AccountError(current.keptSigner)
+                    throw LinkstrError(.failed, current.keptSigner)
                 })
         } catch {
             if let replacing {
@@ -122,7 +122,6 @@ extension AppRuntime {
     static func said(_ error: any Error) -> String {
         switch error {
         case let error as AppFailure: return error.description
-        case let error as AccountError: return error.message
         case let error as LinkstrError: return error.description
         case let error as RemoteSignerError: return error.description
         default: return "\(error)"

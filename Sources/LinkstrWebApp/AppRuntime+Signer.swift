@@ -43,7 +43,7 @@ extension AppRuntime {
         do throws(LinkstrError) {
             try signerDesk.start(opened)
         } catch {
-            throw AppFailure(error.description, isBadInput: error.code == .badInput)
+            throw AppFailure(error)
         }
     }
 

@@ -83,15 +83,11 @@ public actor AppRuntime {
     }
 
     func save(_ key: SecretKey, name: String?) throws(AppFailure) {
-        do {
+        do throws(LinkstrError) {
             let accounts = try app.accounts()
             try accounts.save(key, name: name, keyStore: keyStore ?? accounts.defaultKeyStore(), now: Int64(Date().timeIntervalSince1970))
-        } catch let error as LinkstrError {
-            throw AppFailure(error.description)
-        } catch let error as AccountError {
-            throw AppFailure(error.message)
         } catch {
-            throw AppFailure("\(error)")
+            throw AppFailure(error.description)
         }
         do throws(LinkstrError) {
             try open()
@@ -328,7 +324,7 @@ public actor AppRuntime {
         do throws(LinkstrError) {
             try await opened.publishName(name)
         } catch {
-            throw AppFailure(error.description, isBadInput: error.code == .badInput)
+            throw AppFailure(error)
         }
     }
 
@@ -336,10 +332,10 @@ public actor AppRuntime {
     func revealSecret() throws(AppFailure) -> String {
         _ = try runtime()
         guard let opened else { throw AppFailure("this home has no account yet", isMissingAccount: true) }
-        do throws(AccountError) {
+        do throws(LinkstrError) {
             return try opened.accounts.secretKey().nsec
         } catch {
-            throw AppFailure(error.message)
+            throw AppFailure(error.description)
         }
     }
 
@@ -360,7 +356,7 @@ public actor AppRuntime {
     func changeRelay(_ action: String, url: String) throws(AppFailure) {
         guard ["add", "enable", "disable", "remove", "reset"].contains(action) else { throw AppFailure("unknown relay action \(action)", isBadInput: true) }
         try withRelaySettings { settings throws(AppFailure) in
-            do throws(RelaySettingsError) {
+            do throws(LinkstrError) {
                 switch action {
                 case "add": _ = try settings.add(url)
                 case "enable": try settings.setEnabled(url, true)
@@ -430,12 +426,7 @@ public actor AppRuntime {
         watching = nil
         do throws(LinkstrError) {
             switch ending {
-            case .logOut:
-                do throws(AccountError) {
-                    try opened.accounts.logout()
-                } catch {
-                    throw LinkstrError(.failed, error.message)
-                }
+            case .logOut: try opened.accounts.logout()
             case .logOutClearingData: try await opened.logOutClearingData()
             case .deleteAccount: try await opened.deleteAccount()
             }
@@ -540,7 +531,7 @@ public actor AppRuntime {
         do {
             return try await body()
         } catch let error as LinkstrError {
-            throw AppFailure(error.description, isBadInput: error.code == .badInput)
+            throw AppFailure(error)
         } catch {
             throw AppFailure("\(error)")
         }

@@ -35,7 +35,7 @@ final class BrowserHelperDesk: Sendable {
     /// Takes the browser helper's questions at `address` (unless another app of this home does);
     /// a failure is said on stderr, and the helper keeps asking with notifications.
     func start(at address: UnlockAgentAddress) {
-        do throws(AccountError) {
+        do throws(LinkstrError) {
             let server = try BrowserQuestionServer.start(at: address) { [weak self] permission in await self?.ask(permission) }
             state.withLock { $0.server = server }
         } catch {

@@ -63,12 +63,14 @@ struct Linkstr: AsyncParsableCommand {
             }
             StatusLine.shared.finishSteps()
             if let global, !(command is ProfileCommand.Backup) { BackupReminder.remind(global) }
-        } catch let failure as CLIFailure {
-            // A boot step that was running stays on screen with how long it took.
-            StatusLine.shared.fail(blameStep: failure.exitCode != .usage)
-            failure.report()
-            Glibc.exit(failure.exitCode.rawValue)
         } catch {
+            // A runtime error a command passes on as it is gets its exit status from the one table.
+            if let failure = (error as? CLIFailure) ?? (error as? LinkstrError)?.failure {
+                // A boot step that was running stays on screen with how long it took.
+                StatusLine.shared.fail(blameStep: failure.exitCode != .usage)
+                failure.report()
+                Glibc.exit(failure.exitCode.rawValue)
+            }
             StatusLine.shared.fail()
             let code = exitCode(for: error)
             if code == .validationFailure {

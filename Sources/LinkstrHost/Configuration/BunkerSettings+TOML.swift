@@ -26,7 +26,7 @@ extension BunkerSettings {
                 let entries = try Self.strings(value, "'signer.relays' must be an array of relay URLs, such as [\"wss://relay.example.com\"]", fail)
                 relays = []
                 for entry in entries {
-                    guard let url = try? RelayURL.normalize(entry) else {
+                    guard let url = RelayURL.normalize(entry) else {
                         throw fail("'signer.relays' has '\(entry)', which is not a relay address; use ws:// or wss:// URLs")
                     }
                     relays.append(url)

@@ -117,7 +117,7 @@ extension Configuration {
             case "signer_plugins": signerPlugins = try strings(value, key, fail)
             case "relays":
                 relays = try strings(value, key, fail)
-                for relay in relays where (try? RelayURL.normalize(relay)) == nil {
+                for relay in relays where RelayURL.normalize(relay) == nil {
                     throw fail("'relays' has '\(relay)', which is not a relay address; use ws:// or wss:// URLs such as wss://relay.example.com")
                 }
             case "media_cache_bytes":

@@ -9,7 +9,7 @@ extension AccountManager {
     public var agentAddress: UnlockAgentAddress { UnlockAgentAddress(dataDirectory: dataDirectory, environment: environment) }
 
     /// The master passphrase's verifier; nil when the home has none.
-    public func masterPassphraseVerifier() throws(AccountError) -> MasterPassphraseVerifier? {
+    public func masterPassphraseVerifier() throws(LinkstrError) -> MasterPassphraseVerifier? {
         try keys.masterPassphraseVerifier()
     }
 
@@ -71,19 +71,19 @@ extension AccountManager {
 
     /// Sets or changes the master passphrase (``HomeLock/setMasterPassphrase(_:)``); returns the profiles.
     @discardableResult
-    public func setMasterPassphrase(_ newPassphrase: () throws(AccountError) -> String) throws(AccountError) -> [HomeProfile] {
+    public func setMasterPassphrase(_ newPassphrase: () throws(LinkstrError) -> String) throws(LinkstrError) -> [HomeProfile] {
         try HomeLock(accounts: self).setMasterPassphrase(newPassphrase)
     }
 
     /// Unlocks for the login session (``HomeLock/unlockProfiles(passphrase:autoLockMinutes:agentCommand:)``).
     public func unlockProfiles(
         passphrase: String, autoLockMinutes: Int, agentCommand: [String]
-    ) throws(AccountError) -> (profiles: [HomeProfile], until: Date?) {
+    ) throws(LinkstrError) -> (profiles: [HomeProfile], until: Date?) {
         try HomeLock(accounts: self).unlockProfiles(passphrase: passphrase, autoLockMinutes: autoLockMinutes, agentCommand: agentCommand)
     }
 
     /// Locks (``HomeLock/lockProfiles()``).
-    public func lockProfiles() throws(AccountError) {
+    public func lockProfiles() throws(LinkstrError) {
         try HomeLock(accounts: self).lockProfiles()
     }
 }

@@ -5,29 +5,29 @@ import NostrCore
 /// their keys going with them. Each change stamps the profiles it touches with `last_synced_at`.
 extension AccountManager {
     /// The home's profiles.
-    public func profileList() throws(AccountError) -> ProfileList {
+    public func profileList() throws(LinkstrError) -> ProfileList {
         try profiles.read()
     }
 
     /// The profile `--profile` names, else the active one; nil when there is none.
-    public func selectedProfile() throws(AccountError) -> HomeProfile? {
+    public func selectedProfile() throws(LinkstrError) -> HomeProfile? {
         try selected(in: try profileList())
     }
 
     /// The profile commands act on, or the "no account" error (exit 3).
-    public func requireProfile() throws(AccountError) -> HomeProfile {
+    public func requireProfile() throws(LinkstrError) -> HomeProfile {
         let list = try profileList()
         if let profile = try selected(in: list) { return profile }
         guard list.profiles.isEmpty else {
-            throw AccountError("no profile is active; choose one with `linkstr profile use NAME` (`linkstr profile list` shows them)", noAccount: true)
+            throw LinkstrError(.noAccount, "no profile is active; choose one with `linkstr profile use NAME` (`linkstr profile list` shows them)")
         }
-        throw AccountError.none
+        throw LinkstrError.noAccountHere
     }
 
-    func selected(in list: ProfileList) throws(AccountError) -> HomeProfile? {
+    func selected(in list: ProfileList) throws(LinkstrError) -> HomeProfile? {
         guard let profileName else { return list.active }
         guard let profile = list.named(profileName) else {
-            throw AccountError("there is no profile named '\(profileName)' in this home; `linkstr profile list` shows them", badInput: true)
+            throw LinkstrError(.badInput, "there is no profile named '\(profileName)' in this home; `linkstr profile list` shows them")
         }
         return profile
     }
@@ -40,12 +40,12 @@ extension AccountManager {
     @discardableResult
     public func addProfile(
         _ secretKey: SecretKey, name: String?, keyStore: KeyStoreKind, now: Int64, activate: Bool, passphrase: String? = nil
-    ) throws(AccountError) -> HomeProfile {
+    ) throws(LinkstrError) -> HomeProfile {
         let publicKey = secretKey.publicKey
         let id = ProfileID()
         try profileList().checkNewProfile(publicKey, name: name)
         if let passphrase {
-            guard !passphrase.isEmpty else { throw AccountError("the passphrase must not be empty", badInput: true) }
+            guard !passphrase.isEmpty else { throw LinkstrError(.badInput, "the passphrase must not be empty") }
             try keys.checkMasterPassphrase(passphrase)
         }
         try keys.storeKeys(
@@ -57,11 +57,11 @@ extension AccountManager {
 
     /// Writes a new profile `id` (its keys stored already) into the list; removes its keys when the
     /// list refuses it.
-    func insertProfile(id: ProfileID, account: AccountFile, name: String?, activate: Bool) throws(AccountError) -> HomeProfile {
-        guard let key = try? PublicKey(hex: account.pubkey) else { throw AccountError("\(account.pubkey) is not a valid public key") }
+    func insertProfile(id: ProfileID, account: AccountFile, name: String?, activate: Bool) throws(LinkstrError) -> HomeProfile {
+        guard let key = try? PublicKey(hex: account.pubkey) else { throw LinkstrError(.failed, "\(account.pubkey) is not a valid public key") }
         let npub = key.npub
         do {
-            return try profiles.update { list throws(AccountError) in
+            return try profiles.update { list throws(LinkstrError) in
                 try list.checkNewProfile(key, name: name)
                 let now = Date()
                 var named = account
@@ -81,8 +81,8 @@ extension AccountManager {
 
     /// Makes the profile `name` the active one.
     @discardableResult
-    public func useProfile(_ name: String) throws(AccountError) -> HomeProfile {
-        try profiles.update { list throws(AccountError) in
+    public func useProfile(_ name: String) throws(LinkstrError) -> HomeProfile {
+        try profiles.update { list throws(LinkstrError) in
             let profile = try Self.existing(name, in: list)
             list.activate(profile.id, now: Date())
             return list.profiles.first { $0.id == profile.id } ?? profile
@@ -91,12 +91,12 @@ extension AccountManager {
 
     /// Renames the profile `old` to `new`.
     @discardableResult
-    public func renameProfile(_ old: String, to new: String) throws(AccountError) -> HomeProfile {
+    public func renameProfile(_ old: String, to new: String) throws(LinkstrError) -> HomeProfile {
         try ProfileList.checkName(new)
-        return try profiles.update { list throws(AccountError) in
+        return try profiles.update { list throws(LinkstrError) in
             let profile = try Self.existing(old, in: list)
             if let other = list.named(new), other.id != profile.id {
-                throw AccountError("there is already a profile named '\(other.name)'; choose another name", badInput: true)
+                throw LinkstrError(.badInput, "there is already a profile named '\(other.name)'; choose another name")
             }
             list.edit(profile.id, now: Date()) {
                 $0.name = new
@@ -113,27 +113,27 @@ extension AccountManager {
     }
 
     /// Forgets `profile`: its keys, then its entry. Its data stays unless the caller clears it.
-    public func removeProfile(_ profile: HomeProfile) throws(AccountError) {
+    public func removeProfile(_ profile: HomeProfile) throws(LinkstrError) {
         try keys.removeKeys(profile.account.keySlots, of: profile)
         try? FileManager.default.removeItem(atPath: keys.keyDirectory(profile.id))
-        try profiles.update { list throws(AccountError) in list.profiles.removeAll { $0.id == profile.id } }
+        try profiles.update { list throws(LinkstrError) in list.profiles.removeAll { $0.id == profile.id } }
     }
 
     /// Changes the entry of `profile` (stamped now), keeping what other processes changed in the others.
     @discardableResult
-    func editProfile(_ profile: HomeProfile, _ change: (inout HomeProfile) -> Void) throws(AccountError) -> HomeProfile {
-        try profiles.update { list throws(AccountError) in
+    func editProfile(_ profile: HomeProfile, _ change: (inout HomeProfile) -> Void) throws(LinkstrError) -> HomeProfile {
+        try profiles.update { list throws(LinkstrError) in
             guard list.profiles.contains(where: { $0.id == profile.id }) else {
-                throw AccountError("profile '\(profile.name)' was removed meanwhile; `linkstr profile list` shows the others")
+                throw LinkstrError(.failed, "profile '\(profile.name)' was removed meanwhile; `linkstr profile list` shows the others")
             }
             list.edit(profile.id, now: Date(), change)
             return list.profiles.first { $0.id == profile.id } ?? profile
         }
     }
 
-    public static func existing(_ name: String, in list: ProfileList) throws(AccountError) -> HomeProfile {
+    public static func existing(_ name: String, in list: ProfileList) throws(LinkstrError) -> HomeProfile {
         guard let profile = list.named(name) else {
-            throw AccountError("there is no profile named '\(name)' in this home; `linkstr profile list` shows them", badInput: true)
+            throw LinkstrError(.badInput, "there is no profile named '\(name)' in this home; `linkstr profile list` shows them")
         }
         return profile
     }

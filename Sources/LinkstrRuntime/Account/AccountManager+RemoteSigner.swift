@@ -10,15 +10,15 @@ extension AccountManager {
     /// - Throws: when this home has another active account, or this one with its key here.
     public func connectRemote(
         user: PublicKey, link: BunkerLink, sessionKey: SecretKey, answerTimeout: Int? = nil, name: String?, keyStore: KeyStoreKind, now: Int64
-    ) throws(AccountError) -> (account: AccountFile, reconnected: Bool) {
+    ) throws(LinkstrError) -> (account: AccountFile, reconnected: Bool) {
         let remote = RemoteSignerLink(signer: link.signer.hex, relays: link.relays, connected: true, answerTimeout: answerTimeout)
         if let existing = try selectedProfile() {
             guard existing.account.pubkey == user.hex else {
-                throw AccountError(
+                throw LinkstrError(.failed,
                     "this home already has another account (\(existing.npub)); run `linkstr account logout` first, or use another --home")
             }
             guard existing.account.remoteSigner != nil else {
-                throw AccountError("this home already has the key of \(user.npub) itself; it needs no remote signer")
+                throw LinkstrError(.failed, "this home already has the key of \(user.npub) itself; it needs no remote signer")
             }
             try keys.storeKeys([(.remoteSession, sessionKey)], keyStore: existing.account.keyStore, of: existing.id, npub: user.npub, newPassphrase: false)
             let updated = try editProfile(existing) { profile in
@@ -43,17 +43,17 @@ extension AccountManager {
     /// session key. Nothing is stored before the proof.
     /// - Parameter confirmReplacing: called with the account's signer when the account exists with
     ///   another signer, which the new one would replace; throws to keep the old one.
-    /// - Throws: ``RemoteSignerError`` when the signer does not answer, ``AccountError`` when it
+    /// - Throws: ``RemoteSignerError`` when the signer does not answer, ``LinkstrError`` when it
     ///   cannot prove the key, the replacement is refused, or the account cannot be kept.
     public func connectRemote(
         through client: RemoteSignerClient, sessionKey: SecretKey, answerTimeout: Int?, name: String?, keyStore: KeyStoreKind, now: Int64,
-        confirmReplacing: (RemoteSignerLink) throws(AccountError) -> Void
+        confirmReplacing: (RemoteSignerLink) throws(LinkstrError) -> Void
     ) async throws -> (account: AccountFile, user: PublicKey, reconnected: Bool) {
         let user = try await client.publicKey()
         do throws(RemoteSignerError) {
             try await client.prove(user, now: now)
         } catch .unexpectedAnswer, .refused {
-            throw AccountError(
+            throw LinkstrError(.failed,
                 "the signer \(client.signer.npub) says it holds the key of \(user.npub) but did not sign a challenge with it; "
                     + "it is not that key's signer (or refuses to prove it), so nothing was stored")
         }
@@ -70,24 +70,24 @@ extension AccountManager {
 
     /// Forgets the session key of the account's remote signer; the account and its data stay until
     /// it is connected again.
-    public func disconnectRemote() throws(AccountError) -> AccountFile {
+    public func disconnectRemote() throws(LinkstrError) -> AccountFile {
         let profile = try requireProfile()
         guard profile.account.remoteSigner != nil else {
-            throw AccountError("this account's key is on this machine, not in a remote signer; there is nothing to disconnect")
+            throw LinkstrError(.failed, "this account's key is on this machine, not in a remote signer; there is nothing to disconnect")
         }
         try keys.removeKeys([.remoteSession], of: profile)
         return try editProfile(profile) { $0.account.remoteSigner?.connected = false }.account
     }
 
     /// The account's secrets (may ask for the passphrase).
-    public func unlock() throws(AccountError) -> UnlockedAccount {
+    public func unlock() throws(LinkstrError) -> UnlockedAccount {
         let profile = try requireProfile()
         guard let remote = profile.account.remoteSigner else { return .local(try secretKey(of: profile)) }
         guard remote.connected else {
-            throw AccountError("this account is disconnected from its remote signer; connect it again with `linkstr account connect bunker://…`")
+            throw LinkstrError(.failed, "this account is disconnected from its remote signer; connect it again with `linkstr account connect bunker://…`")
         }
         guard let user = try? PublicKey(hex: profile.account.pubkey), let signer = try? PublicKey(hex: remote.signer) else {
-            throw AccountError("\(profiles.path) holds an invalid public key for profile '\(profile.name)'")
+            throw LinkstrError(.failed, "\(profiles.path) holds an invalid public key for profile '\(profile.name)'")
         }
         let stored = try keys.loadKeys([.remoteSession, .dataKey], of: profile)
         return .remote(user: user, link: BunkerLink(signer: signer, relays: remote.relays, secret: nil), sessionKey: stored[0], dataSecret: stored[1], timeout: remote.requestTimeout)

@@ -36,44 +36,44 @@ public struct AccountManager: Sendable {
     }
 
     /// The account of the profile commands act on, or nil.
-    public func current() throws(AccountError) -> AccountFile? {
+    public func current() throws(LinkstrError) -> AccountFile? {
         try selectedProfile()?.account
     }
 
     /// The account commands act on, or the "no account" error (exit 3).
-    public func require() throws(AccountError) -> AccountFile {
+    public func require() throws(LinkstrError) -> AccountFile {
         try requireProfile().account
     }
 
     /// Stores `secretKey` as the account of this home: a new profile, made active.
     /// - Throws: when the home already has an active account (log out first) or the key store fails.
     @discardableResult
-    public func save(_ secretKey: SecretKey, name: String?, keyStore: KeyStoreKind, now: Int64) throws(AccountError) -> AccountFile {
+    public func save(_ secretKey: SecretKey, name: String?, keyStore: KeyStoreKind, now: Int64) throws(LinkstrError) -> AccountFile {
         if let existing = try profileList().active {
-            throw AccountError("this home already has an account (\(existing.npub)); run `linkstr account logout` first (after backing up its key)")
+            throw LinkstrError(.failed, "this home already has an account (\(existing.npub)); run `linkstr account logout` first (after backing up its key)")
         }
         return try addProfile(secretKey, name: name, keyStore: keyStore, now: now, activate: true).account
     }
 
     /// The account's secret key, from its key store (may ask for the passphrase).
-    public func secretKey() throws(AccountError) -> SecretKey {
+    public func secretKey() throws(LinkstrError) -> SecretKey {
         try secretKey(of: try requireProfile())
     }
 
-    func secretKey(of profile: HomeProfile) throws(AccountError) -> SecretKey {
+    func secretKey(of profile: HomeProfile) throws(LinkstrError) -> SecretKey {
         guard profile.account.remoteSigner == nil else {
-            throw AccountError("the key of this account is in a remote signer and never on this machine; use the signer to see or back it up")
+            throw LinkstrError(.failed, "the key of this account is in a remote signer and never on this machine; use the signer to see or back it up")
         }
         let key = try keys.loadKeys([.accountKey], of: profile)[0]
         guard key.publicKey.hex == profile.account.pubkey else {
-            throw AccountError("the stored key does not belong to account \(profile.account.pubkey); the key store was changed behind linkstr's back")
+            throw LinkstrError(.failed, "the stored key does not belong to account \(profile.account.pubkey); the key store was changed behind linkstr's back")
         }
         return key
     }
 
     /// Forgets the identity: removes its profile and its key material. Data stays unless the
     /// caller clears it.
-    public func logout() throws(AccountError) {
+    public func logout() throws(LinkstrError) {
         try removeProfile(try requireProfile())
     }
 }

@@ -17,9 +17,9 @@ struct HomeLock: Sendable {
     /// account key checked against the profile's public key, or with the current passphrase), then
     /// `newPassphrase` is asked for and they are written again under it — an ncryptsec file, or a
     /// Secret Service item holding the ncryptsec; a plain key becomes an ncryptsec file. The verifier is written last. Returns the profiles.
-    func setMasterPassphrase(_ newPassphrase: () throws(AccountError) -> String) throws(AccountError) -> [HomeProfile] {
+    func setMasterPassphrase(_ newPassphrase: () throws(LinkstrError) -> String) throws(LinkstrError) -> [HomeProfile] {
         let profiles = try accounts.profileList().profiles
-        guard !profiles.isEmpty else { throw AccountError.none }
+        guard !profiles.isEmpty else { throw LinkstrError.noAccountHere }
         var stored: [[(slot: KeySlot, key: SecretKey)]] = []
         for profile in profiles {
             let slots = storedSlots(of: profile)
@@ -28,7 +28,7 @@ struct HomeLock: Sendable {
             stored.append(Array(zip(slots, loaded)).map { (slot: $0.0, key: $0.1) })
         }
         let passphrase = try newPassphrase()
-        guard !passphrase.isEmpty else { throw AccountError("the master passphrase must not be empty", badInput: true) }
+        guard !passphrase.isEmpty else { throw LinkstrError(.badInput, "the master passphrase must not be empty") }
         for (profile, profileKeys) in zip(profiles, stored) {
             let keyStore = profile.account.keyStore == .plain ? KeyStoreKind.ncryptsec : profile.account.keyStore
             try keys.storeKeys(profileKeys, keyStore: keyStore, of: profile.id, npub: profile.npub, newPassphrase: true, passphrase: passphrase)
@@ -37,7 +37,7 @@ struct HomeLock: Sendable {
             for slot in profileKeys.map(\.slot) { try keys.removeFile(keys.path(slot, .plain, of: profile.id)) }
         }
         let verifier = try MasterPassphraseVerifier(passphrase: passphrase)
-        guard let data = try? JSONEncoder().encode(verifier) else { throw AccountError("cannot encode the master passphrase's verifier") }
+        guard let data = try? JSONEncoder().encode(verifier) else { throw LinkstrError(.failed, "cannot encode the master passphrase's verifier") }
         try keys.writePrivateFile(keys.lockPath, String(decoding: data, as: UTF8.self) + "\n")
         return try accounts.profileList().profiles
     }
@@ -49,10 +49,10 @@ struct HomeLock: Sendable {
     /// - Returns: the profiles unlocked and when the agent locks unless used before (nil: never).
     func unlockProfiles(
         passphrase: String, autoLockMinutes: Int, agentCommand: [String]
-    ) throws(AccountError) -> (profiles: [HomeProfile], until: Date?) {
+    ) throws(LinkstrError) -> (profiles: [HomeProfile], until: Date?) {
         let verifier = try keys.masterPassphraseVerifier()
         if let verifier, !(try verifier.matches(passphrase)) {
-            throw AccountError("wrong passphrase: it is not this home's master passphrase")
+            throw LinkstrError(.failed, "wrong passphrase: it is not this home's master passphrase")
         }
         let protected = try accounts.profileList().profiles.filter(accounts.isProtected)
         guard !protected.isEmpty else { throw nothingToLock }
@@ -67,26 +67,26 @@ struct HomeLock: Sendable {
             unlocked.append(profile)
             handed.append(UnlockedProfileKeys(id: profile.id.rawValue, keys: Dictionary(uniqueKeysWithValues: zip(slots.map(\.fileName), opened.map(\.nsec)))))
         }
-        guard !handed.isEmpty else { throw AccountError("wrong passphrase: it opens none of this home's keys") }
+        guard !handed.isEmpty else { throw LinkstrError(.failed, "wrong passphrase: it opens none of this home's keys") }
         try agent.start(agentCommand)
         var request = UnlockAgentMessage(.unlock)
         request.profiles = handed
         request.autoLockMinutes = autoLockMinutes
-        guard let reply = try agent.request(request) else { throw AccountError("the unlock agent stopped answering on \(agent.address.socketPath)") }
-        guard reply.ok == true else { throw AccountError("the unlock agent refused: \(reply.error ?? "no reason given")") }
+        guard let reply = try agent.request(request) else { throw LinkstrError(.failed, "the unlock agent stopped answering on \(agent.address.socketPath)") }
+        guard reply.ok == true else { throw LinkstrError(.failed, "the unlock agent refused: \(reply.error ?? "no reason given")") }
         return (unlocked, reply.until.map { Date(timeIntervalSince1970: TimeInterval($0)) })
     }
 
     /// Locks: the unlock agent drops every key and tells its subscribers.
     /// - Throws: when no key of the home needs a passphrase (there is nothing to lock).
-    func lockProfiles() throws(AccountError) {
+    func lockProfiles() throws(LinkstrError) {
         guard try accounts.profileList().profiles.contains(where: accounts.isProtected) else { throw nothingToLock }
         guard let reply = try agent.request(UnlockAgentMessage(.lock)) else { return }
-        guard reply.ok == true else { throw AccountError("the unlock agent refused to lock: \(reply.error ?? "no reason given")") }
+        guard reply.ok == true else { throw LinkstrError(.failed, "the unlock agent refused to lock: \(reply.error ?? "no reason given")") }
     }
 
-    private var nothingToLock: AccountError {
-        AccountError(
+    private var nothingToLock: LinkstrError {
+        LinkstrError(.failed,
             "there is nothing to lock: no key of this home needs a passphrase; set a master passphrase with `linkstr profile passphrase` "
                 + "(it encrypts every profile's key under it)")
     }

@@ -27,7 +27,7 @@ public struct PassphraseSource: Sendable {
     ///   - prompt: what a terminal prompt says: whose passphrase, and whether it is a new one.
     ///   - confirm: ask twice on a terminal (when creating a key).
     ///   - withoutTerminal: the error when it would ask but there is no terminal.
-    public func passphrase(prompt: String, confirm: Bool, withoutTerminal: String? = nil) throws(AccountError) -> String {
+    public func passphrase(prompt: String, confirm: Bool, withoutTerminal: String? = nil) throws(LinkstrError) -> String {
         if let file = environment["LINKSTR_PASSPHRASE_FILE"], !file.isEmpty {
             try Self.checkPrivate(file)
             return try read(file, what: "LINKSTR_PASSPHRASE_FILE")
@@ -42,34 +42,34 @@ public struct PassphraseSource: Sendable {
 
     /// Asks for a passphrase on the controlling terminal (echo off), twice when `confirm`.
     /// - Parameter withoutTerminal: the error when there is no terminal to ask on.
-    public static func ask(prompt text: String, confirm: Bool, withoutTerminal: String) throws(AccountError) -> String {
+    public static func ask(prompt text: String, confirm: Bool, withoutTerminal: String) throws(LinkstrError) -> String {
         // The prompt talks to the controlling terminal, so stdin may be a file (`account import - < key`).
         let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard tty >= 0 else { throw AccountError(withoutTerminal) }
+        guard tty >= 0 else { throw LinkstrError(.failed, withoutTerminal) }
         defer { close(tty) }
         let first = prompt(text, on: tty)
-        guard !first.isEmpty else { throw AccountError("the passphrase must not be empty") }
+        guard !first.isEmpty else { throw LinkstrError(.failed, "the passphrase must not be empty") }
         if confirm, prompt("repeat the new passphrase: ", on: tty) != first {
-            throw AccountError("the two passphrases differ")
+            throw LinkstrError(.failed, "the two passphrases differ")
         }
         return first
     }
 
     /// Refuses a passphrase file that group or others can read, as `ssh` refuses such a private key:
     /// the passphrase opens every key of the home. (A systemd credential is the service's alone.)
-    public static func checkPrivate(_ path: String) throws(AccountError) {
+    public static func checkPrivate(_ path: String) throws(LinkstrError) {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & (S_IRGRP | S_IROTH) != 0 else { return }
-        throw AccountError(
+        throw LinkstrError(.failed,
             "LINKSTR_PASSPHRASE_FILE (\(path)) can be read by others (mode \(String(info.st_mode & 0o777, radix: 8))); run `chmod go-rwx \(path)`")
     }
 
-    private func read(_ path: String, what: String) throws(AccountError) -> String {
+    private func read(_ path: String, what: String) throws(LinkstrError) -> String {
         guard let data = FileManager.default.contents(atPath: path), var text = String(data: data, encoding: .utf8) else {
-            throw AccountError("cannot read the passphrase from \(what) (\(path))")
+            throw LinkstrError(.failed, "cannot read the passphrase from \(what) (\(path))")
         }
         while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
-        guard !text.isEmpty else { throw AccountError("the passphrase in \(what) (\(path)) is empty") }
+        guard !text.isEmpty else { throw LinkstrError(.failed, "the passphrase in \(what) (\(path)) is empty") }
         return text
     }
 

@@ -20,12 +20,12 @@ struct ProfileKeyStore: Sendable {
     var lockPath: String { dataDirectory + "/lock.json" }
 
     /// The master passphrase's verifier; nil when the home has none.
-    func masterPassphraseVerifier() throws(AccountError) -> MasterPassphraseVerifier? {
+    func masterPassphraseVerifier() throws(LinkstrError) -> MasterPassphraseVerifier? {
         guard let data = FileManager.default.contents(atPath: lockPath) else { return nil }
         do {
             return try JSONDecoder().decode(MasterPassphraseVerifier.self, from: data)
         } catch {
-            throw AccountError("\(lockPath) is damaged (\(error)); set the master passphrase again with `linkstr profile passphrase`")
+            throw LinkstrError(.failed, "\(lockPath) is damaged (\(error)); set the master passphrase again with `linkstr profile passphrase`")
         }
     }
 
@@ -47,7 +47,7 @@ struct ProfileKeyStore: Sendable {
     func storeKeys(
         _ keys: [(slot: KeySlot, key: SecretKey)], keyStore: KeyStoreKind, of id: ProfileID, npub: String, newPassphrase: Bool,
         passphrase given: String? = nil, profileName: String? = nil
-    ) throws(AccountError) {
+    ) throws(LinkstrError) {
         let whose = profileName.map { "profile '\($0)'" } ?? npub
         _ = linkstr_forbid_core_dumps()
         guard !keys.isEmpty else { return }
@@ -73,7 +73,7 @@ struct ProfileKeyStore: Sendable {
 
     /// The passphrase source's passphrase, checked against the master passphrase when there is one.
     /// - Parameter whose: the profile the key belongs to, as the prompt names it.
-    private func storePassphrase(newPassphrase: Bool, whose: String) throws(AccountError) -> String {
+    private func storePassphrase(newPassphrase: Bool, whose: String) throws(LinkstrError) -> String {
         let verifier = try masterPassphraseVerifier()
         let prompt =
             verifier != nil
@@ -85,21 +85,21 @@ struct ProfileKeyStore: Sendable {
     }
 
     /// Refuses a passphrase other than the master passphrase, when the home has one.
-    func checkMasterPassphrase(_ passphrase: String) throws(AccountError) {
+    func checkMasterPassphrase(_ passphrase: String) throws(LinkstrError) {
         try checkMasterPassphrase(passphrase, try masterPassphraseVerifier())
     }
 
-    private func checkMasterPassphrase(_ passphrase: String, _ verifier: MasterPassphraseVerifier?) throws(AccountError) {
+    private func checkMasterPassphrase(_ passphrase: String, _ verifier: MasterPassphraseVerifier?) throws(LinkstrError) {
         if let verifier, !(try verifier.matches(passphrase)) {
-            throw AccountError("that is not this home's master passphrase; its keys are all kept under that one (change it with `linkstr profile passphrase`)")
+            throw LinkstrError(.failed, "that is not this home's master passphrase; its keys are all kept under that one (change it with `linkstr profile passphrase`)")
         }
     }
 
-    private func encrypt(_ key: SecretKey, _ passphrase: String) throws(AccountError) -> String {
+    private func encrypt(_ key: SecretKey, _ passphrase: String) throws(LinkstrError) -> String {
         do {
             return try NIP49.encrypt(key, password: passphrase)
         } catch {
-            throw AccountError("cannot encrypt the key: \(error)")
+            throw LinkstrError(.failed, "cannot encrypt the key: \(error)")
         }
     }
 
@@ -109,7 +109,7 @@ struct ProfileKeyStore: Sendable {
     ///   - given: the passphrase to decrypt with; then the agent is not asked.
     ///   - fromAgent: whether the agent may answer; a caller that writes the keys again asks the
     ///     store for the slots that have no public key to check the agent's copy against.
-    func loadKeys(_ slots: [KeySlot], of profile: HomeProfile, passphrase given: String? = nil, fromAgent: Bool = true) throws(AccountError) -> [SecretKey] {
+    func loadKeys(_ slots: [KeySlot], of profile: HomeProfile, passphrase given: String? = nil, fromAgent: Bool = true) throws(LinkstrError) -> [SecretKey] {
         _ = linkstr_forbid_core_dumps()
         if given == nil, fromAgent, profile.account.keyStore != .plain, let held = try keysFromAgent(slots, of: profile) { return held }
         var passphrase = given
@@ -123,7 +123,7 @@ struct ProfileKeyStore: Sendable {
                 source = "the Secret Service item of \(profile.name)"
                 text = try secretService.lookup(SecretServiceItem(profile: profile.id, npub: profile.npub, slot: slot))
             case .ncryptsec, .plain:
-                guard let contents = try? String(contentsOfFile: file, encoding: .utf8) else { throw AccountError("cannot read \(file)") }
+                guard let contents = try? String(contentsOfFile: file, encoding: .utf8) else { throw LinkstrError(.failed, "cannot read \(file)") }
                 source = file
                 text = contents.trimmingCharacters(in: .whitespacesAndNewlines)
             }
@@ -153,7 +153,7 @@ struct ProfileKeyStore: Sendable {
         return keys
     }
 
-    private func decrypt(_ text: String, _ passphrase: String, profile: HomeProfile, source: String) throws(AccountError) -> SecretKey {
+    private func decrypt(_ text: String, _ passphrase: String, profile: HomeProfile, source: String) throws(LinkstrError) -> SecretKey {
         do {
             return try NIP49.decrypt(text, password: passphrase).secretKey
         } catch {
@@ -163,16 +163,16 @@ struct ProfileKeyStore: Sendable {
 
     /// Why a key of `profile` did not decrypt: a wrong passphrase (the usual case: the file cannot
     /// tell a typo from tampering, so it is not called damaged), or a file that is no ncryptsec.
-    private static func unlockFailure(_ error: NIP49Error, profile: HomeProfile, source: String) -> AccountError {
-        guard case .wrongPasswordOrCorrupted = error else { return AccountError("cannot unlock profile '\(profile.name)': \(source) is damaged (\(error))") }
-        return AccountError("cannot unlock profile '\(profile.name)': wrong passphrase (for \(source))")
+    private static func unlockFailure(_ error: NIP49Error, profile: HomeProfile, source: String) -> LinkstrError {
+        guard case .wrongPasswordOrCorrupted = error else { return LinkstrError(.failed, "cannot unlock profile '\(profile.name)': \(source) is damaged (\(error))") }
+        return LinkstrError(.failed, "cannot unlock profile '\(profile.name)': wrong passphrase (for \(source))")
     }
 
     /// The keys in `slots` of `profile` as the unlock agent holds them; nil when no agent runs or
     /// it does not hold them all.
     /// - Throws: when what answers is not this user's own agent, or the account key it gives is
     ///   not the profile's (an agent that hands out another key would have it used and written).
-    private func keysFromAgent(_ slots: [KeySlot], of profile: HomeProfile) throws(AccountError) -> [SecretKey]? {
+    private func keysFromAgent(_ slots: [KeySlot], of profile: HomeProfile) throws(LinkstrError) -> [SecretKey]? {
         var request = UnlockAgentMessage(.key)
         request.profile = profile.id.rawValue
         guard let reply = try agent.request(request), reply.ok == true, let held = reply.keys else { return nil }
@@ -180,7 +180,7 @@ struct ProfileKeyStore: Sendable {
         for slot in slots {
             guard let nsec = held[slot.fileName], let key = try? SecretKey(nsec: nsec) else { return nil }
             if slot == .accountKey, key.publicKey.hex != profile.account.pubkey {
-                throw AccountError(
+                throw LinkstrError(.failed,
                     "the unlock agent on \(agent.address.socketPath) gave a key that is not the key of profile '\(profile.name)' (\(profile.npub)); "
                         + "nothing was used or written. Stop that agent (`linkstr lock`), then run `linkstr unlock` again")
             }
@@ -190,7 +190,7 @@ struct ProfileKeyStore: Sendable {
     }
 
     /// Removes the keys in `slots` of `profile`.
-    func removeKeys(_ slots: [KeySlot], of profile: HomeProfile) throws(AccountError) {
+    func removeKeys(_ slots: [KeySlot], of profile: HomeProfile) throws(LinkstrError) {
         for slot in slots {
             if profile.account.keyStore == .secretService {
                 try secretService.remove(SecretServiceItem(profile: profile.id, npub: profile.npub, slot: slot))
@@ -200,34 +200,34 @@ struct ProfileKeyStore: Sendable {
         }
     }
 
-    func removeFile(_ path: String) throws(AccountError) {
+    func removeFile(_ path: String) throws(LinkstrError) {
         guard FileManager.default.fileExists(atPath: path) else { return }
-        guard unlink(path) == 0 else { throw AccountError("cannot remove \(path): \(String(cString: strerror(errno)))") }
+        guard unlink(path) == 0 else { throw LinkstrError(.failed, "cannot remove \(path): \(String(cString: strerror(errno)))") }
     }
 
-    func parseNsec(_ text: String, source: String) throws(AccountError) -> SecretKey {
+    func parseNsec(_ text: String, source: String) throws(LinkstrError) -> SecretKey {
         do {
             return try SecretKey(nsec: text.trimmingCharacters(in: .whitespacesAndNewlines))
         } catch {
-            throw AccountError("\(source) does not hold a valid nsec")
+            throw LinkstrError(.failed, "\(source) does not hold a valid nsec")
         }
     }
 
     /// Writes `text` atomically with mode 0600 (its folder is created with 0700).
-    func writePrivateFile(_ path: String, _ text: String) throws(AccountError) {
+    func writePrivateFile(_ path: String, _ text: String) throws(LinkstrError) {
         do {
             try PrivateFile.replace(path, with: Array(text.utf8))
         } catch {
-            throw AccountError(error.description)
+            throw LinkstrError(.failed, error.description)
         }
     }
 
     /// Makes the folder's entries (a key written or removed) durable before the command reports it.
-    func syncDirectory(_ directory: String) throws(AccountError) {
+    func syncDirectory(_ directory: String) throws(LinkstrError) {
         do {
             try PrivateFile.syncFolder(directory)
         } catch {
-            throw AccountError(error.description)
+            throw LinkstrError(.failed, error.description)
         }
     }
 }

@@ -14,32 +14,32 @@ struct SecretServiceKeyStore {
         return result.stderr.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && (result.exit == .exited(0) || result.exit == .exited(1))
     }
 
-    func store(nsec: String, item: SecretServiceItem) throws(AccountError) {
+    func store(nsec: String, item: SecretServiceItem) throws(LinkstrError) {
         let result = try invoke(
             ["store", "--label=linkstr nostr key", "application", "linkstr", "profile", item.profile, "account", item.account], stdin: nsec)
-        guard result.status == 0 else { throw AccountError("the Secret Service refused to store the key: \(result.stderr)") }
+        guard result.status == 0 else { throw LinkstrError(.failed, "the Secret Service refused to store the key: \(result.stderr)") }
     }
 
     /// The item's secret, found by its profile id. An item stored before the home had profiles has
     /// only its account: found by that once, it is stored again under the profile, so that from then
     /// on this home reads, and removes, only its own item — never another home's with the same npub.
-    func lookup(_ item: SecretServiceItem) throws(AccountError) -> String {
+    func lookup(_ item: SecretServiceItem) throws(LinkstrError) -> String {
         if let secret = try find(["profile", item.profile]) { return secret }
         guard let legacy = try find(["account", item.account]) else {
-            throw AccountError("the Secret Service has no key for \(item.account) (is the keyring unlocked?)")
+            throw LinkstrError(.failed, "the Secret Service has no key for \(item.account) (is the keyring unlocked?)")
         }
         try store(nsec: legacy, item: item)
         return legacy
     }
 
     /// Removes the profile's item (by its profile id: another home may hold an item for the same npub).
-    func remove(_ item: SecretServiceItem) throws(AccountError) {
+    func remove(_ item: SecretServiceItem) throws(LinkstrError) {
         let result = try invoke(["clear", "application", "linkstr", "profile", item.profile], stdin: nil)
-        guard result.status == 0 else { throw AccountError("the Secret Service could not remove the key: \(result.stderr)") }
+        guard result.status == 0 else { throw LinkstrError(.failed, "the Secret Service could not remove the key: \(result.stderr)") }
     }
 
     /// The secret of the item with `attribute`, or nil.
-    private func find(_ attribute: [String]) throws(AccountError) -> String? {
+    private func find(_ attribute: [String]) throws(LinkstrError) -> String? {
         let result = try invoke(["lookup", "application", "linkstr"] + attribute, stdin: nil)
         guard result.status == 0, !result.stdout.isEmpty else { return nil }
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -50,13 +50,13 @@ struct SecretServiceKeyStore {
         return paths.map { $0 + "/secret-tool" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    private func invoke(_ arguments: [String], stdin: String?) throws(AccountError) -> (status: Int32, stdout: String, stderr: String) {
-        guard let tool = executable else { throw AccountError("secret-tool is not installed (apt-get install libsecret-tools)") }
+    private func invoke(_ arguments: [String], stdin: String?) throws(LinkstrError) -> (status: Int32, stdout: String, stderr: String) {
+        guard let tool = executable else { throw LinkstrError(.failed, "secret-tool is not installed (apt-get install libsecret-tools)") }
         do {
             let (exit, stdout, stderr) = try ChildProcess.run(tool, arguments, environment: environment, input: stdin.map { .text($0) } ?? .closed)
             return (exit.status, stdout, stderr.trimmingCharacters(in: .whitespacesAndNewlines))
         } catch {
-            throw AccountError("cannot run secret-tool: \(error.reason)")
+            throw LinkstrError(.failed, "cannot run secret-tool: \(error.reason)")
         }
     }
 }

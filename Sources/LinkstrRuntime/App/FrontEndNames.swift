@@ -18,7 +18,6 @@ public typealias SetupVirtualEnvironment = LinkstrHost::SetupVirtualEnvironment
 public typealias BrowserSettings = LinkstrHost::BrowserSettings
 public typealias BunkerPermission = LinkstrHost::BunkerPermission
 public typealias RelayURL = LinkstrHost::RelayURL
-public typealias RelaySettingsError = LinkstrHost::RelaySettingsError
 public typealias ConfigurationError = LinkstrHost::ConfigurationError
 public typealias NotificationSenders = LinkstrHost::NotificationSenders
 public typealias MediaClassification = LinkstrHost::MediaClassification

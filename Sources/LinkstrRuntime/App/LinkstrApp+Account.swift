@@ -10,15 +10,10 @@ extension LinkstrApp {
         let host = try parts.host(configuration)
         step(.loadingAccount)
         let accounts = try parts.accounts(configuration)
-        let keys = Result { () throws(AccountError) in try accounts.unlock() }
+        let keys = Result { () throws(LinkstrError) in try accounts.unlock() }
         if case .success = keys { step(.preparingLocalData) }
         let backend = try parts.backend(configuration)
-        let unlocked: UnlockedAccount
-        do {
-            unlocked = try keys.get()
-        } catch {
-            throw LinkstrError(error)
-        }
+        let unlocked = try keys.get()
         let signer: any Signer
         let dataSecret: SecretKey
         switch unlocked {

@@ -30,10 +30,10 @@ extension LinkstrApp {
     /// The client is closed before it returns.
     /// - Parameter answerTimeout: how long each answer of the signer may take (nil: the default), kept for the account.
     /// - Throws: ``LinkstrError`` when there is no client, ``RemoteSignerError`` when the signer does not
-    ///   connect or answer, ``AccountError`` or what `keyStore` and `confirmReplacing` throw.
+    ///   connect or answer, ``LinkstrError`` or what `keyStore` and `confirmReplacing` throw.
     public func connectRemoteSigner(
         _ link: BunkerLink, answerTimeout: Int?, name: String?, keyStore: (AccountManager) throws -> KeyStoreKind,
-        confirmReplacing: (_ current: RemoteSignerLink, _ signer: PublicKey) throws(AccountError) -> Void
+        confirmReplacing: (_ current: RemoteSignerLink, _ signer: PublicKey) throws(LinkstrError) -> Void
     ) async throws -> RemoteSignerConnection {
         let sessionKey = SecretKey.generate()
         let client = try remoteSignerClient(
@@ -49,13 +49,13 @@ extension LinkstrApp {
     /// the store `keyStore` chooses; `confirmReplacing` is asked when the account has another signer.
     public func keepRemoteSigner(
         _ client: RemoteSignerClient, sessionKey: SecretKey, answerTimeout: Int?, name: String?, keyStore: (AccountManager) throws -> KeyStoreKind,
-        confirmReplacing: (_ current: RemoteSignerLink, _ signer: PublicKey) throws(AccountError) -> Void
+        confirmReplacing: (_ current: RemoteSignerLink, _ signer: PublicKey) throws(LinkstrError) -> Void
     ) async throws -> RemoteSignerConnection {
         let accounts = try self.accounts()
         let store = try keyStore(accounts)
         let (account, user, reconnected) = try await accounts.connectRemote(
             through: client, sessionKey: sessionKey, answerTimeout: answerTimeout, name: name, keyStore: store,
-            now: Int64(Date().timeIntervalSince1970), confirmReplacing: { current throws(AccountError) in try confirmReplacing(current, client.signer) })
+            now: Int64(Date().timeIntervalSince1970), confirmReplacing: { current throws(LinkstrError) in try confirmReplacing(current, client.signer) })
         return RemoteSignerConnection(
             account: account, user: user, reconnected: reconnected, keyStore: store, signer: client.signer, relays: client.relays)
     }

@@ -8,12 +8,8 @@ extension LinkstrApp {
     public func unlock(passphrase: String, agentProgram: String?) throws(LinkstrError) -> (profiles: [HomeProfile], until: Date?) {
         let minutes = try autoLockMinutes()
         let accounts = try accounts()
-        do throws(AccountError) {
-            return try accounts.unlockProfiles(
-                passphrase: passphrase, autoLockMinutes: minutes,
-                agentCommand: agentProgram.map { UnlockAgentProgram.command(program: $0, configuration: configuration) } ?? [])
-        } catch {
-            throw LinkstrError(error)
-        }
+        return try accounts.unlockProfiles(
+            passphrase: passphrase, autoLockMinutes: minutes,
+            agentCommand: agentProgram.map { UnlockAgentProgram.command(program: $0, configuration: configuration) } ?? [])
     }
 }

@@ -6,7 +6,7 @@ extension OpenedAccount {
     @discardableResult
     public func logOutClearingData() async throws(LinkstrError) -> UInt64 {
         let deleted = try await AccountRemoval.clearLocalData(in: runtime)
-        try forgetKey()
+        try accounts.logout()
         return deleted
     }
 
@@ -14,14 +14,6 @@ extension OpenedAccount {
     /// then its key. A relay's refusal stops before anything local is deleted.
     public func deleteAccount() async throws(LinkstrError) {
         try await AccountRemoval.deleteAccount(in: runtime)
-        try forgetKey()
-    }
-
-    private func forgetKey() throws(LinkstrError) {
-        do {
-            try accounts.logout()
-        } catch {
-            throw LinkstrError(.failed, error.message)
-        }
+        try accounts.logout()
     }
 }

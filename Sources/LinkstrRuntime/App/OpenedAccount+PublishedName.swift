@@ -15,11 +15,11 @@ extension OpenedAccount {
     /// logged: the name is on the relays and in the account's data either way.
     public func notePublishedName() async {
         let name = await Contacts.publishedName(in: runtime)
-        do throws(AccountError) {
+        do throws(LinkstrError) {
             guard let profile = try accounts.selectedProfile(), profile.account.publishedName != name else { return }
             _ = try accounts.editProfile(profile) { $0.account.publishedName = name }
         } catch {
-            host.log.log(.warn, "cannot note the published name in the profile list: \(error.message)")
+            host.log.log(.warn, "cannot note the published name in the profile list: \(error.description)")
         }
     }
 }

@@ -26,7 +26,7 @@ public actor BrowserProfileFollower {
         do {
             profile = try accounts.requireProfile()
         } catch {
-            throw BrowserRequestError(error.message)
+            throw BrowserRequestError(error.description)
         }
         guard !accounts.isLocked(profile) else {
             throw BrowserRequestError("linkstr profile '\(profile.name)' is locked; run `linkstr unlock` to use it in the browser")

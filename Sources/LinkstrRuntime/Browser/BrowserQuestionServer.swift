@@ -24,7 +24,7 @@ public final class BrowserQuestionServer: Sendable {
     /// - Throws: when the folder is not the user's, or a call fails.
     public static func start(
         at address: UnlockAgentAddress, ask: @escaping @Sendable (BrowserPermission) async -> BrowserAnswer?
-    ) throws(AccountError) -> BrowserQuestionServer? {
+    ) throws(LinkstrError) -> BrowserQuestionServer? {
         if let other = try? UnlockAgentSocket.connect(address, timeout: .seconds(1)) {
             close(other)
             return nil

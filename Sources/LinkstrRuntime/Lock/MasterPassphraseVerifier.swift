@@ -22,7 +22,7 @@ public struct MasterPassphraseVerifier: Codable, Equatable, Sendable {
     }
 
     /// A verifier of `passphrase` under a new random salt.
-    public init(passphrase: String, logN: UInt8 = defaultLogN) throws(AccountError) {
+    public init(passphrase: String, logN: UInt8 = defaultLogN) throws(LinkstrError) {
         var generator = SystemRandomNumberGenerator()
         let salt = Data((0..<Self.saltLength).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
         self.logN = logN
@@ -31,14 +31,14 @@ public struct MasterPassphraseVerifier: Codable, Equatable, Sendable {
     }
 
     /// Whether `passphrase` is the one this verifier was made from (compared in constant time).
-    public func matches(_ passphrase: String) throws(AccountError) -> Bool {
+    public func matches(_ passphrase: String) throws(LinkstrError) -> Bool {
         let candidate = try Self.derive(passphrase, salt: salt, logN: logN)
         return candidate.withUnsafeBytes { left in hash.withUnsafeBytes { right in ConstantTime.equals(left, right) } }
     }
 
-    private static func derive(_ passphrase: String, salt: Data, logN: UInt8) throws(AccountError) -> Data {
+    private static func derive(_ passphrase: String, salt: Data, logN: UInt8) throws(LinkstrError) -> Data {
         guard (1...NIP49.defaultMaximumLogN).contains(logN) else {
-            throw AccountError("the master passphrase's verifier asks for scrypt log_n \(logN); lock.json is damaged")
+            throw LinkstrError(.failed, "the master passphrase's verifier asks for scrypt log_n \(logN); lock.json is damaged")
         }
         let password = NIP49.normalizedPassword(passphrase)
         do {
@@ -49,7 +49,7 @@ public struct MasterPassphraseVerifier: Codable, Equatable, Sendable {
             }
             return Data(bytes)
         } catch {
-            throw AccountError("cannot hash the passphrase: \(error)")
+            throw LinkstrError(.failed, "cannot hash the passphrase: \(error)")
         }
     }
 }

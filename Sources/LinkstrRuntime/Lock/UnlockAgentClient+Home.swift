@@ -33,18 +33,18 @@ extension UnlockAgentClient {
     }
 
     /// Starts the agent with `command` unless one answers, and waits (up to 5 s) until it does.
-    func start(_ command: [String]) throws(AccountError) {
+    func start(_ command: [String]) throws(LinkstrError) {
         guard try request(UnlockAgentMessage(.status)) == nil else { return }
-        guard let program = command.first else { throw AccountError("no unlock agent runs and there is no command to start one") }
+        guard let program = command.first else { throw LinkstrError(.failed, "no unlock agent runs and there is no command to start one") }
         var arguments = command.map { strdup($0) } + [nil]
         defer { for argument in arguments { free(argument) } }
         guard linkstr_spawn_detached(program, &arguments) > 0 else {
-            throw AccountError("cannot start the unlock agent (\(program)): \(String(cString: strerror(errno)))")
+            throw LinkstrError(.failed, "cannot start the unlock agent (\(program)): \(String(cString: strerror(errno)))")
         }
         for _ in 0..<100 {
             if try request(UnlockAgentMessage(.status)) != nil { return }
             usleep(50_000)
         }
-        throw AccountError("the unlock agent did not start listening on \(address.socketPath) within 5 s")
+        throw LinkstrError(.failed, "the unlock agent did not start listening on \(address.socketPath) within 5 s")
     }
 }

@@ -20,7 +20,7 @@ public struct UnlockAgentClient: Sendable {
 
     /// The agent's reply, or nil when no agent answers.
     /// - Throws: when what answers is not this user's own agent (nothing was sent).
-    public func request(_ message: UnlockAgentMessage) throws(AccountError) -> UnlockAgentMessage? {
+    public func request(_ message: UnlockAgentMessage) throws(LinkstrError) -> UnlockAgentMessage? {
         guard let connection = try connect() else { return nil }
         defer { close(connection) }
         guard UnlockAgentSocket.send(message, to: connection) else { return nil }
@@ -39,7 +39,7 @@ public struct UnlockAgentClient: Sendable {
         return true
     }
 
-    private func connect(receiveTimeout: Bool = true) throws(AccountError) -> Int32? {
+    private func connect(receiveTimeout: Bool = true) throws(LinkstrError) -> Int32? {
         do throws(UnlockAgentSocket.Refusal) {
             return try UnlockAgentSocket.connect(address, timeout: receiveTimeout ? timeout : nil)
         } catch {
@@ -47,7 +47,7 @@ public struct UnlockAgentClient: Sendable {
         }
     }
 
-    private func refusal(_ reason: String) -> AccountError {
-        AccountError("refusing the unlock agent: \(reason); another user may have planted it. Nothing was sent to it; remove it, then run `linkstr unlock` again")
+    private func refusal(_ reason: String) -> LinkstrError {
+        LinkstrError(.failed, "refusing the unlock agent: \(reason); another user may have planted it. Nothing was sent to it; remove it, then run `linkstr unlock` again")
     }
 }

@@ -19,7 +19,7 @@ public final class UnlockAgentServer: @unchecked Sendable {
 
     /// Binds and listens.
     /// - Throws: when the folder is not the user's, another agent answers there, or a call fails.
-    public init(address: UnlockAgentAddress, agent: UnlockAgent) throws(AccountError) {
+    public init(address: UnlockAgentAddress, agent: UnlockAgent) throws(LinkstrError) {
         self.address = address
         self.agent = agent
         _ = linkstr_forbid_core_dumps()
@@ -27,12 +27,12 @@ public final class UnlockAgentServer: @unchecked Sendable {
         defer { close(folder) }
         let lockPath = address.socketPath + ".lock"
         lockDescriptor = openat(folder, address.socketName + ".lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard lockDescriptor >= 0 else { throw AccountError("cannot open \(lockPath): \(String(cString: strerror(errno)))") }
+        guard lockDescriptor >= 0 else { throw LinkstrError(.failed, "cannot open \(lockPath): \(String(cString: strerror(errno)))") }
         guard flock(lockDescriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(lockDescriptor)
-            throw AccountError("an unlock agent already runs for this home (\(address.socketPath))")
+            throw LinkstrError(.failed, "an unlock agent already runs for this home (\(address.socketPath))")
         }
-        do throws(AccountError) {
+        do throws(LinkstrError) {
             listener = try UnlockAgentSocket.listen(address, folder: folder)
         } catch {
             close(lockDescriptor)

@@ -113,15 +113,15 @@ enum UnlockAgentSocket {
     }
 
     /// Makes the folder (0700) unless it exists, checks it is a real folder of this user, and opens it.
-    static func prepareFolder(_ folder: String) throws(AccountError) -> Int32 {
+    static func prepareFolder(_ folder: String) throws(LinkstrError) -> Int32 {
         if mkdir(folder, 0o700) != 0, errno != EEXIST {
-            throw AccountError("cannot create \(folder): \(String(cString: strerror(errno)))")
+            throw LinkstrError(.failed, "cannot create \(folder): \(String(cString: strerror(errno)))")
         }
         let descriptor = open(folder, folderFlags)
         var status = stat()
         guard descriptor >= 0, fstat(descriptor, &status) == 0, status.st_uid == getuid() else {
             if descriptor >= 0 { close(descriptor) }
-            throw AccountError("\(folder) is not a folder of this user; remove it or set XDG_RUNTIME_DIR")
+            throw LinkstrError(.failed, "\(folder) is not a folder of this user; remove it or set XDG_RUNTIME_DIR")
         }
         // An O_PATH descriptor takes no fchmod; the path names the folder just checked, which only this user can replace.
         if status.st_mode & 0o777 != 0o700 { chmod(folder, 0o700) }
@@ -130,10 +130,10 @@ enum UnlockAgentSocket {
 
     /// Replaces whatever is at `address` with a socket of mode 0600 listening there, bound through
     /// the folder open as `folder`.
-    static func listen(_ address: UnlockAgentAddress, folder: Int32) throws(AccountError) -> Listener {
+    static func listen(_ address: UnlockAgentAddress, folder: Int32) throws(LinkstrError) -> Listener {
         unlinkat(folder, address.socketName, 0)
         let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard socket >= 0 else { throw AccountError("cannot make a socket: \(String(cString: strerror(errno)))") }
+        guard socket >= 0 else { throw LinkstrError(.failed, "cannot make a socket: \(String(cString: strerror(errno)))") }
         // The socket is made 0600 before anyone can connect: bound under a umask that keeps others out.
         let previous = umask(0o177)
         let bound = withAddress(folder: folder, name: address.socketName) { bind(socket, $0, $1) }
@@ -141,7 +141,7 @@ enum UnlockAgentSocket {
         guard bound == 0, Glibc.listen(socket, 16) == 0 else {
             let reason = String(cString: strerror(errno))
             close(socket)
-            throw AccountError("cannot listen on \(address.socketPath): \(reason)")
+            throw LinkstrError(.failed, "cannot listen on \(address.socketPath): \(reason)")
         }
         return Listener(socket)
     }

@@ -40,20 +40,20 @@ public struct ProfileList: Codable, Equatable, Sendable {
 
     /// Refuses a new profile for `key` named `name` (nil: a name is chosen) when the name breaks the
     /// rule or is taken, or the home has a profile with this key already.
-    func checkNewProfile(_ key: PublicKey, name: String?) throws(AccountError) {
+    func checkNewProfile(_ key: PublicKey, name: String?) throws(LinkstrError) {
         if let name {
             try Self.checkName(name)
-            if named(name) != nil { throw AccountError("there is already a profile named '\(name)'; choose another name", badInput: true) }
+            if named(name) != nil { throw LinkstrError(.badInput, "there is already a profile named '\(name)'; choose another name") }
         }
         if let same = profiles.first(where: { $0.account.pubkey == key.hex }) {
-            throw AccountError("this home already has \(key.npub) as profile '\(same.name)'")
+            throw LinkstrError(.failed, "this home already has \(key.npub) as profile '\(same.name)'")
         }
     }
 
     /// Refuses a profile name that is empty or spans lines.
-    static func checkName(_ name: String) throws(AccountError) {
+    static func checkName(_ name: String) throws(LinkstrError) {
         guard !name.trimmingCharacters(in: .whitespaces).isEmpty, !name.contains(where: \.isNewline) else {
-            throw AccountError("a profile name must not be empty or span lines; choose another", badInput: true)
+            throw LinkstrError(.badInput, "a profile name must not be empty or span lines; choose another")
         }
     }
 }

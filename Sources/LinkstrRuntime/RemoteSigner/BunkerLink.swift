@@ -73,11 +73,8 @@ public struct BunkerLink: Sendable, Equatable {
     }
 
     private static func relay(_ text: String) throws(BunkerLinkError) -> String {
-        do {
-            return try RelayURL.normalize(text)
-        } catch {
-            throw .invalidRelay(text)
-        }
+        guard let url = RelayURL.normalize(text) else { throw .invalidRelay(text) }
+        return url
     }
 
     static func encode(_ value: String) -> String {

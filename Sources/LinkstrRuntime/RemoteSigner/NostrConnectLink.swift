@@ -36,7 +36,7 @@ public struct NostrConnectLink: Sendable, Equatable {
     public init(sessionKey: SecretKey, relays: [String], permissions: String?, name: String?) throws(BunkerLinkError) {
         var normalized: [String] = []
         for relay in relays {
-            guard let url = try? RelayURL.normalize(relay) else { throw .invalidRelay(relay) }
+            guard let url = RelayURL.normalize(relay) else { throw .invalidRelay(relay) }
             if !normalized.contains(url) { normalized.append(url) }
         }
         let secret = (0..<2).map { _ in String(UInt64.random(in: .min ... .max), radix: 36) }.joined()

@@ -31,7 +31,7 @@ public struct RelaySettings: Sendable {
         self.backend = backend
         baseSource = configured.isEmpty ? .default : .config
         var seen = Set<String>()
-        base = (configured.isEmpty ? Self.defaults : configured).compactMap { try? RelayURL.normalize($0) }.filter { seen.insert($0).inserted }
+        base = (configured.isEmpty ? Self.defaults : configured).compactMap(RelayURL.normalize).filter { seen.insert($0).inserted }
     }
 
     /// The relays, in address order.
@@ -69,10 +69,12 @@ public struct RelaySettings: Sendable {
     }
 
     @discardableResult
-    public func add(_ text: String) throws(RelaySettingsError) -> RelayEntry {
-        let url = try RelayURL.normalize(text)
+    public func add(_ text: String) throws(LinkstrError) -> RelayEntry {
+        guard let url = RelayURL.normalize(text) else {
+            throw LinkstrError(.badInput, "'\(text)' is not a relay address; enter a valid relay url (ws:// or wss://).")
+        }
         guard try !wrap({ () throws(PluginError) in try list() }).contains(where: { $0.url == url }) else {
-            throw RelaySettingsError("\(url) is already in your relay list; see `linkstr relay list`.", badInput: true)
+            throw LinkstrError(.badInput, "\(url) is already in your relay list; see `linkstr relay list`.")
         }
         // A base relay the user removed comes back as a base relay.
         let inBase = base.contains(url)
@@ -80,12 +82,12 @@ public struct RelaySettings: Sendable {
         return RelayEntry(url: url, source: inBase ? baseSource : .added)
     }
 
-    public func remove(_ text: String) throws(RelaySettingsError) {
+    public func remove(_ text: String) throws(LinkstrError) {
         let entry = try find(text)
         try write(entry.url, base.contains(entry.url) ? RelayOverride(removed: true) : nil)
     }
 
-    public func setEnabled(_ text: String, _ enabled: Bool) throws(RelaySettingsError) {
+    public func setEnabled(_ text: String, _ enabled: Bool) throws(LinkstrError) {
         let entry = try find(text)
         let added = try wrap { () throws(PluginError) in try readOverrides()[entry.url]?.added ?? false }
         if added {
@@ -97,7 +99,7 @@ public struct RelaySettings: Sendable {
     }
 
     /// Drops the user's changes: the list is the base again.
-    public func reset() throws(RelaySettingsError) {
+    public func reset() throws(LinkstrError) {
         try wrap { () throws(PluginError) in
             try migrateSeededList()
             let operations = try backend.query(StorageQuery(owner: [], collection: Self.overrideCollection)).map { record in
@@ -136,26 +138,26 @@ public struct RelaySettings: Sendable {
 
     // MARK: Records
 
-    private func find(_ text: String) throws(RelaySettingsError) -> RelayEntry {
-        let url = (try? RelayURL.normalize(text)) ?? text
+    private func find(_ text: String) throws(LinkstrError) -> RelayEntry {
+        let url = RelayURL.normalize(text) ?? text
         guard let entry = try wrap({ () throws(PluginError) in try list() }).first(where: { $0.url == url }) else {
-            throw RelaySettingsError("\(text) is not in your relay list; see `linkstr relay list`.", badInput: true)
+            throw LinkstrError(.badInput, "\(text) is not in your relay list; see `linkstr relay list`.")
         }
         return entry
     }
 
     /// Stores the user's change for `url`, or removes it (nil).
-    private func write(_ url: String, _ change: RelayOverride?) throws(RelaySettingsError) {
+    private func write(_ url: String, _ change: RelayOverride?) throws(LinkstrError) {
         let operation: StorageOperation = change.map { .put(Self.record(url, $0)) }
             ?? .delete(owner: [], collection: Self.overrideCollection, key: Array(url.utf8))
         try wrap { () throws(PluginError) in try backend.apply([operation]) }
     }
 
-    private func wrap<Value>(_ body: () throws(PluginError) -> Value) throws(RelaySettingsError) -> Value {
+    private func wrap<Value>(_ body: () throws(PluginError) -> Value) throws(LinkstrError) -> Value {
         do {
             return try body()
         } catch {
-            throw RelaySettingsError(error.message)
+            throw LinkstrError(.storage, error.message)
         }
     }
 

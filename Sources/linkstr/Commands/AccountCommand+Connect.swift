@@ -153,8 +153,6 @@ extension AccountCommand {
                 throw error
             } catch let error as LinkstrError {
                 throw error.failure
-            } catch let error as AccountError {
-                throw error.failure
             } catch {
                 throw CLIFailure(.failed, "\(error)")
             }
@@ -174,15 +172,15 @@ extension AccountCommand {
 
         /// Asks on the terminal whether the signer of `client` may replace `current`, the account's
         /// signer (--yes does not answer this one: whoever holds the new signer gets every message).
-        private static func confirmReplacing(_ current: RemoteSignerLink, by signer: PublicKey) throws(AccountError) {
+        private static func confirmReplacing(_ current: RemoteSignerLink, by signer: PublicKey) throws(LinkstrError) {
             Terminal.writeError(TerminalText.lines(current.replacement(by: signer)).joined(separator: "\n") + "\n")
             switch Confirmation.ask("Replace the signer?") {
             case true?: return
-            case false?: throw AccountError(current.keptSigner)
+            case false?: throw LinkstrError(.failed, current.keptSigner)
             case nil:
-                throw AccountError(
+                throw LinkstrError(.badInput,
                     "the link's signer \(signer.npub) would replace this account's signer \(current.signerNpub); that needs a confirmation on a terminal "
-                        + "(--yes does not give it): run `linkstr account connect` on a terminal", badInput: true)
+                        + "(--yes does not give it): run `linkstr account connect` on a terminal")
             }
         }
 

@@ -43,17 +43,13 @@ extension AccountCommand {
 
         func run() async throws {
             let accounts = try global.accounts()
-            do {
-                let keyStore = try store.resolve(accounts)
-                let account = try accounts.save(SecretKey.generate(), name: name, keyStore: keyStore, now: Int64(Date().timeIntervalSince1970))
-                store.warnIfPlain(keyStore, accounts)
-                if let name, shouldPublish(name) {
-                    try await publishName(name, account: account)
-                } else {
-                    try printIdentity(account, json: global.json)
-                }
-            } catch let error as AccountError {
-                throw error.failure
+            let keyStore = try store.resolve(accounts)
+            let account = try accounts.save(SecretKey.generate(), name: name, keyStore: keyStore, now: Int64(Date().timeIntervalSince1970))
+            store.warnIfPlain(keyStore, accounts)
+            if let name, shouldPublish(name) {
+                try await publishName(name, account: account)
+            } else {
+                try printIdentity(account, json: global.json)
             }
         }
 
@@ -116,16 +112,12 @@ extension AccountCommand {
             let (key, isBackup) = try SecretKeyInput.read(
                 nsec, insecureArgv: insecureArgv, passphraseStdin: passphraseStdin, example: "linkstr account import - < backup.nsec")
             let accounts = try global.accounts()
-            do {
-                let keyStore = try store.resolve(accounts)
-                let account = try accounts.save(key, name: name, keyStore: keyStore, now: Int64(Date().timeIntervalSince1970))
-                // Restored from its backup: there is one.
-                if isBackup { _ = try accounts.markBackedUp(try accounts.requireProfile()) }
-                store.warnIfPlain(keyStore, accounts)
-                try printIdentity(account, json: global.json)
-            } catch let error as AccountError {
-                throw error.failure
-            }
+            let keyStore = try store.resolve(accounts)
+            let account = try accounts.save(key, name: name, keyStore: keyStore, now: Int64(Date().timeIntervalSince1970))
+            // Restored from its backup: there is one.
+            if isBackup { _ = try accounts.markBackedUp(try accounts.requireProfile()) }
+            store.warnIfPlain(keyStore, accounts)
+            try printIdentity(account, json: global.json)
         }
     }
 }
@@ -144,17 +136,13 @@ extension AccountCommand {
 
         func run() throws {
             let accounts = try global.accounts()
-            do {
-                let account = try accounts.require()
-                guard revealSecret else { return try printIdentity(account, json: global.json) }
-                let nsec = try accounts.secretKey().nsec
-                if global.json {
-                    Terminal.printJSON(Secret(npub: try PublicKey(hex: account.pubkey).npub, pubkey: account.pubkey, nsec: nsec))
-                } else {
-                    Terminal.write("\(try PublicKey(hex: account.pubkey).npub)\n\(nsec)\n")
-                }
-            } catch let error as AccountError {
-                throw error.failure
+            let account = try accounts.require()
+            guard revealSecret else { return try printIdentity(account, json: global.json) }
+            let nsec = try accounts.secretKey().nsec
+            if global.json {
+                Terminal.printJSON(Secret(npub: try PublicKey(hex: account.pubkey).npub, pubkey: account.pubkey, nsec: nsec))
+            } else {
+                Terminal.write("\(try PublicKey(hex: account.pubkey).npub)\n\(nsec)\n")
             }
         }
     }
@@ -346,10 +334,6 @@ struct KeyStoreOption: ParsableArguments {
         guard keyStore != nil, kind == .plain else { return }
         Terminal.say("warning: the secret key is stored unencrypted in a 0600 file under \(accounts.dataDirectory)/profiles")
     }
-}
-
-extension AccountError {
-    var failure: CLIFailure { CLIFailure(isNoAccount ? .noAccount : isBadInput ? .usage : .failed, message) }
 }
 
 /// Prints `{"npub","pubkey","name"?}`, or the same for people.

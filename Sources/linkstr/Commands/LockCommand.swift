@@ -16,7 +16,7 @@ struct LockCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        try global.withAccounts { accounts throws(AccountError) in try accounts.lockProfiles() }
+        try global.withAccounts { accounts throws(LinkstrError) in try accounts.lockProfiles() }
         if global.json {
             Terminal.printJSON(Record())
         } else {

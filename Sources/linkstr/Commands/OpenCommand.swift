@@ -38,13 +38,9 @@ struct OpenCommand: AsyncParsableCommand {
 
     func run() async throws {
         if try await openRemoteSignerLink() { return }
-        do {
-            if let saveLink = try SaveLink.decode(link) {
-                try await save(saveLink)
-                return
-            }
-        } catch let error as LinkstrError {
-            throw error.failure
+        if let saveLink = try SaveLink.decode(link) {
+            try await save(saveLink)
+            return
         }
         let decoded: DeepLink
         do {

@@ -33,7 +33,7 @@ extension ProfileCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            let list = try global.withAccounts { accounts throws(AccountError) in try accounts.profileList() }
+            let list = try global.withAccounts { accounts throws(LinkstrError) in try accounts.profileList() }
             if global.json {
                 Terminal.printJSON(list.profiles.map(JSONRecords.ProfileRow.init))
             } else if list.profiles.isEmpty {
@@ -132,7 +132,7 @@ extension ProfileCommand {
         @Argument(help: "The profile's name.") var name: String
 
         func run() throws {
-            global.printProfile(try global.withAccounts { accounts throws(AccountError) in try accounts.useProfile(name) })
+            global.printProfile(try global.withAccounts { accounts throws(LinkstrError) in try accounts.useProfile(name) })
         }
     }
 }
@@ -151,7 +151,7 @@ extension ProfileCommand {
         @Argument(help: "Its new name.") var new: String
 
         func run() throws {
-            global.printProfile(try global.withAccounts { accounts throws(AccountError) in try accounts.renameProfile(old, to: new) })
+            global.printProfile(try global.withAccounts { accounts throws(LinkstrError) in try accounts.renameProfile(old, to: new) })
         }
     }
 }
@@ -278,7 +278,7 @@ extension ProfileCommand {
             let accounts = try global.accounts()
             let profiles: [HomeProfile]
             do {
-                profiles = try accounts.setMasterPassphrase { () throws(AccountError) in
+                profiles = try accounts.setMasterPassphrase { () throws(LinkstrError) in
                     try PassphraseInput.read(
                         fromStdin: passphraseStdin, prompt: "new master passphrase: ", confirm: true,
                         withoutTerminal: "there is no terminal to ask for the new master passphrase; give it on stdin with --passphrase-stdin")
@@ -297,7 +297,7 @@ extension ProfileCommand {
 
 extension GlobalOptions {
     /// Runs `body` on this home's profiles, mapping its error to an exit status.
-    func withAccounts<Value>(_ body: (AccountManager) throws(AccountError) -> Value) throws(CLIFailure) -> Value {
+    func withAccounts<Value>(_ body: (AccountManager) throws(LinkstrError) -> Value) throws(CLIFailure) -> Value {
         let accounts = try accounts()
         do {
             return try body(accounts)

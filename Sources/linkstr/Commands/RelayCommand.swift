@@ -69,7 +69,7 @@ extension RelayCommand {
         @Argument(help: "The relay's address.") var url: String
 
         func run() async throws {
-            try await RelayChange.run(global, done: "added \(url)") { settings throws(RelaySettingsError) in
+            try await RelayChange.run(global, done: "added \(url)") { settings throws(LinkstrError) in
                 try settings.add(url)
             }
         }
@@ -89,7 +89,7 @@ extension RelayCommand {
         @Argument(help: "The relay's address.") var url: String
 
         func run() async throws {
-            try await RelayChange.run(global, done: "removed \(url)") { settings throws(RelaySettingsError) in
+            try await RelayChange.run(global, done: "removed \(url)") { settings throws(LinkstrError) in
                 try settings.remove(url)
             }
         }
@@ -109,7 +109,7 @@ extension RelayCommand {
         @Argument(help: "The relay's address.") var url: String
 
         func run() async throws {
-            try await RelayChange.run(global, done: "enabled \(url)") { settings throws(RelaySettingsError) in
+            try await RelayChange.run(global, done: "enabled \(url)") { settings throws(LinkstrError) in
                 try settings.setEnabled(url, true)
             }
         }
@@ -129,7 +129,7 @@ extension RelayCommand {
         @Argument(help: "The relay's address.") var url: String
 
         func run() async throws {
-            try await RelayChange.run(global, done: "disabled \(url)") { settings throws(RelaySettingsError) in
+            try await RelayChange.run(global, done: "disabled \(url)") { settings throws(LinkstrError) in
                 try settings.setEnabled(url, false)
             }
         }
@@ -150,7 +150,7 @@ extension RelayCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            try await RelayChange.run(global, done: "relay list reset") { settings throws(RelaySettingsError) in
+            try await RelayChange.run(global, done: "relay list reset") { settings throws(LinkstrError) in
                 try settings.reset()
             }
         }

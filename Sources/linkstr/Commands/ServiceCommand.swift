@@ -68,7 +68,7 @@ extension ServiceCommand {
                 do {
                     try PassphraseSource.checkPrivate(passphrase!)
                 } catch {
-                    throw CLIFailure(.usage, error.message)
+                    throw CLIFailure(.usage, error.description)
                 }
             }
             if enable && !unit.isSystemdFolder {

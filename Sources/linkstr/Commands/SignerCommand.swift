@@ -54,7 +54,7 @@ extension SignerCommand {
         func run() async throws {
             var listenOn: [String] = []
             for relay in relays {
-                guard let url = try? RelayURL.normalize(relay) else { throw CLIFailure(.usage, "--relay \(relay) is not a relay address; use a ws:// or wss:// URL") }
+                guard let url = RelayURL.normalize(relay) else { throw CLIFailure(.usage, "--relay \(relay) is not a relay address; use a ws:// or wss:// URL") }
                 listenOn.append(url)
             }
             let (permissions, unknown) = BunkerPermission.list(allow.joined(separator: ","))

@@ -45,12 +45,7 @@ struct SyncCommand: AsyncParsableCommand {
             let syncing = Task { try await InboxSync.sync(timeout: .seconds(seconds), progress: progress, in: runtime) }
             let stop = Self.cancelOnInterrupt(syncing)
             defer { stop.forEach { $0.cancel() } }
-            let report: SyncReport
-            do {
-                report = try await syncing.value
-            } catch let error as LinkstrError {
-                throw error.failure
-            }
+            let report = try await syncing.value
             if report.interrupted {
                 StatusLine.shared.clear()
                 if global.json { Terminal.printJSON(JSONRecords.SyncCounts(report)) }

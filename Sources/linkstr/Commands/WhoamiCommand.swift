@@ -26,7 +26,7 @@ struct WhoamiCommand: ParsableCommand {
     @Flag(help: "Draw the QR code even when the output is not a terminal.") var qr = false
 
     func run() throws {
-        let (profile, locked, autoLockedAt) = try global.withAccounts { accounts throws(AccountError) in
+        let (profile, locked, autoLockedAt) = try global.withAccounts { accounts throws(LinkstrError) in
             let profile = try accounts.requireProfile()
             let locked = accounts.isLocked(profile)
             return (profile, locked, locked ? accounts.autoLockedAt() : nil)

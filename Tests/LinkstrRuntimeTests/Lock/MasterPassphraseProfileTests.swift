@@ -16,15 +16,15 @@ import Testing
         #expect(!accounts.needsPassphrase(.plain) && accounts.needsPassphrase(.ncryptsec))
         let first = try accounts.addProfile(SecretKey.generate(), name: "Alice", keyStore: .plain, now: now, activate: true)
         #expect(!accounts.needsUnlock(first), "a plain key needs no unlock")
-        try accounts.setMasterPassphrase { () throws(AccountError) in "correct horse" }
+        try accounts.setMasterPassphrase { () throws(LinkstrError) in "correct horse" }
         let locked = try #require(try accounts.selectedProfile())
         #expect(accounts.needsUnlock(locked), "under the master passphrase, with no unlock agent, the key must be unlocked first")
 
         let work = SecretKey.generate()
-        let wrong = #expect(throws: AccountError.self) {
+        let wrong = #expect(throws: LinkstrError.self) {
             try accounts.addProfile(work, name: "work", keyStore: .ncryptsec, now: now, activate: false, passphrase: "other horse")
         }
-        #expect(wrong?.message.hasPrefix("that is not this home's master passphrase") == true, "\(String(describing: wrong))")
+        #expect(wrong?.description.hasPrefix("that is not this home's master passphrase") == true, "\(String(describing: wrong))")
         #expect(try accounts.profileList().profiles.map(\.name) == ["Alice"], "nothing was added")
 
         let added = try accounts.addProfile(work, name: "work", keyStore: .ncryptsec, now: now, activate: false, passphrase: "correct horse")

@@ -28,11 +28,11 @@ import Testing
 
         for mode: mode_t in [0o750, 0o705] {
             chmod(address.folder, mode)
-            do throws(AccountError) {
+            do throws(LinkstrError) {
                 _ = try client.request(unlockRequest())
                 Issue.record("a folder of mode \(String(mode, radix: 8)) was accepted")
             } catch {
-                #expect(error.message.contains("refusing the unlock agent: the folder \(address.folder) is open to others"), "\(error)")
+                #expect(error.description.contains("refusing the unlock agent: the folder \(address.folder) is open to others"), "\(error)")
             }
             #expect(!server.agent.isUnlocked, "no key reached the agent")
         }
@@ -43,12 +43,12 @@ import Testing
         defer { scratch.remove() }
         let address = UnlockAgentAddress(dataDirectory: scratch.folder("data", mode: 0o755), environment: [:])
         #expect(mkdir(address.folder, 0o700) == 0 && chown(address.folder, 65534, 65534) == 0)
-        #expect(throws: AccountError.self) { try UnlockAgentClient(address: address).request(UnlockAgentMessage(.status)) }
-        do throws(AccountError) {
+        #expect(throws: LinkstrError.self) { try UnlockAgentClient(address: address).request(UnlockAgentMessage(.status)) }
+        do throws(LinkstrError) {
             _ = try UnlockAgentClient(address: address).request(unlockRequest())
             Issue.record("a folder of uid 65534 was accepted")
         } catch {
-            #expect(error.message.contains("the folder \(address.folder) belongs to uid 65534"), "\(error)")
+            #expect(error.description.contains("the folder \(address.folder) belongs to uid 65534"), "\(error)")
         }
     }
 
@@ -86,11 +86,11 @@ import Testing
         var socket = stat()
         #expect(lstat(address.socketPath, &socket) == 0 && socket.st_uid == getuid(), "the socket is the user's: only the peer differs")
 
-        do throws(AccountError) {
+        do throws(LinkstrError) {
             _ = try UnlockAgentClient(address: address).request(unlockRequest())
             Issue.record("a peer running as nobody was sent the keys")
         } catch {
-            #expect(error.message.contains("the process answering on \(address.socketPath) runs as uid 65534"), "\(error)")
+            #expect(error.description.contains("the process answering on \(address.socketPath) runs as uid 65534"), "\(error)")
         }
         // The whole line: the count can arrive before its newline.
         #expect(await eventually { planted.stdout.range(of: #"received \d+\n"#, options: .regularExpression) != nil }, "\(planted.stderr)")

@@ -104,7 +104,7 @@ import Testing
         #expect(socket.st_mode & 0o777 == 0o600)
         #expect(agent.server.address.socketPath.hasPrefix(agent.runtime + "/linkstr/agent-"))
         // A second agent for the same home is refused while the first answers.
-        #expect(throws: AccountError.self) { try UnlockAgentServer(address: agent.server.address, agent: UnlockAgent()) }
+        #expect(throws: LinkstrError.self) { try UnlockAgentServer(address: agent.server.address, agent: UnlockAgent()) }
     }
 
     @Test func eachHomeHasItsOwnSocketAndWithoutARuntimeFolderItStaysInTheHome() {

@@ -45,8 +45,8 @@ import Testing
         try home.createAccount(try SecretKey.importing("  \(key.nsec)\n"))
         #expect(try home.accounts().require().pubkey == key.publicKey.hex)
 
-        let error = #expect(throws: AccountError.self) { try home.createAccount() }
-        #expect(error?.message.contains("already has an account") == true)
+        let error = #expect(throws: LinkstrError.self) { try home.createAccount() }
+        #expect(error?.description.contains("already has an account") == true)
         #expect(try home.accounts().secretKey() == key)
         #expect(throws: LinkstrError.self) { try SecretKey.importing("nsec1notakey") }
     }

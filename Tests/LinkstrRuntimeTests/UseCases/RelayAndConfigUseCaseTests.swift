@@ -58,8 +58,8 @@ import Testing
         defer { scratch.remove() }
         let app = LinkstrApp(InProcessHome(scratch, relay: relay).configuration)
         let settings = try app.relaySettings()
-        let error = #expect(throws: RelaySettingsError.self) { try settings.add(text) }
-        #expect(error?.badInput == true)
+        let error = #expect(throws: LinkstrError.self) { try settings.add(text) }
+        #expect(error?.code == .badInput)
         #expect(try settings.list().map(\.url) == [FakeRelay.defaultURL])
         await app.close()
     }
@@ -68,8 +68,8 @@ import Testing
         defer { scratch.remove() }
         let app = LinkstrApp(InProcessHome(scratch, relay: relay).configuration)
         let settings = try app.relaySettings()
-        #expect(throws: RelaySettingsError.self) { try settings.remove("wss://elsewhere.fake.test") }
-        #expect(throws: RelaySettingsError.self) { try settings.setEnabled("wss://elsewhere.fake.test", false) }
+        #expect(throws: LinkstrError.self) { try settings.remove("wss://elsewhere.fake.test") }
+        #expect(throws: LinkstrError.self) { try settings.setEnabled("wss://elsewhere.fake.test", false) }
         #expect(try settings.list().map(\.url) == [FakeRelay.defaultURL])
         await app.close()
     }
