@@ -90,6 +90,7 @@ let package = Package(
             dependencies: [
                 "LinkstrHost", "LinkstrEngine", "NostrCore", "COpenSSL", "CHostSupport", "CQRencode", "LinkstrProcess",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ]),
         // MARK: The local web app `linkstr app` serves: screens, security layers, live updates
         .target(

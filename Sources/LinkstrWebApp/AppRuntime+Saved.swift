@@ -54,7 +54,7 @@ extension AppRuntime {
             if let post { return try await SavedLinks.save(fromPost: post, tags: tags, note: note, in: runtime) }
             return try await SavedLinks.save(url, tags: tags, note: note, in: runtime)
         }
-        if runtime.media.host.configuration.savedLinks.webhook != nil { Task { _ = try? await SavedLinkWebhook.sync(in: runtime) } }
+        if runtime.settings.savedLinks.webhook != nil { Task { _ = try? await SavedLinkWebhook.sync(in: runtime) } }
         return outcome.summary
     }
 
@@ -112,7 +112,7 @@ extension AppRuntime {
     /// The webhook (its address, without token or secret) and how its last sync went.
     func savedSyncStatus() async throws(AppFailure) -> SavedSyncView {
         let runtime = try runtime()
-        let webhook = runtime.media.host.configuration.savedLinks.webhook.map(Self.shownAddress)
+        let webhook = runtime.settings.savedLinks.webhook.map(Self.shownAddress)
         return try await mapped { SavedSyncView(webhook: webhook, status: try await SavedLinkWebhook.status(in: runtime)) }
     }
 
@@ -131,7 +131,7 @@ extension AppRuntime {
     func syncSavedLinksNow() async throws(AppFailure) -> [SyncOutcome] {
         let runtime = try runtime()
         var outcomes: [SyncOutcome] = []
-        if runtime.media.host.configuration.savedLinks.webhook != nil {
+        if runtime.settings.savedLinks.webhook != nil {
             do throws(LinkstrError) {
                 let status = try await SavedLinkWebhook.sync(in: runtime)
                 outcomes.append(SyncOutcome(what: "Webhook", said: status.summary(syncing: true), problem: status.outcome == .failed ? status.failureSentence : nil))

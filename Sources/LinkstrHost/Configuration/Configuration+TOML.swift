@@ -4,8 +4,9 @@ import TOMLKit
 
 extension Configuration {
     /// Reads `path`. A missing file gives the defaults; a file that exists but cannot be read or parsed
-    /// is an error naming the line.
-    public static func load(path: String) throws(ConfigurationError) -> Configuration {
+    /// is an error naming the line. `appTables` are the top-level tables the program built on the host
+    /// reads itself from ``text``: allowed here, any other unknown setting is refused.
+    public static func load(path: String, appTables: [String] = []) throws(ConfigurationError) -> Configuration {
         var configuration = Configuration()
         configuration.sourceFile = path
         guard FileSystem.exists(path) else { return configuration }
@@ -18,7 +19,7 @@ extension Configuration {
             throw ConfigurationError(path: path, reason: "cannot read the configuration: \(error)")
         }
         let text = try Self.text(of: bytes, path: path)
-        try configuration.apply(toml: text, path: path)
+        try configuration.apply(toml: text, path: path, appTables: appTables)
         try checkSecretsArePrivate(path, text)
         return configuration
     }
@@ -75,8 +76,9 @@ extension Configuration {
         }
     }
 
-    /// Parses TOML text into this configuration.
-    package mutating func apply(toml text: String, path: String) throws(ConfigurationError) {
+    /// Parses TOML text into this configuration; the tables named in `appTables` are left to the
+    /// program built on the host.
+    public mutating func apply(toml text: String, path: String, appTables: [String] = []) throws(ConfigurationError) {
         try Self.checkTableHeaders(text, path: path)
         let table: TOMLTable
         do {
@@ -88,6 +90,7 @@ extension Configuration {
         } catch {
             throw ConfigurationError(path: path, reason: "TOML syntax error: \(error)")
         }
+        self.text = text
         func fail(_ reason: String) -> ConfigurationError {
             ConfigurationError(path: path, reason: reason)
         }
@@ -145,23 +148,9 @@ extension Configuration {
                     }
                     pluginSettings[pluginID] = values
                 }
-            case "saved":
-                guard let savedTable = value.table else { throw fail("'saved' must be a table: [saved] with webhook = \"https://…\"") }
-                savedLinks = try SavedLinksSettings(table: savedTable, fail: fail)
-            case "signer":
-                guard let signerTable = value.table else { throw fail("'signer' must be a table: [signer] with serve = true") }
-                bunker = try BunkerSettings(table: signerTable, fail: fail)
-            case "browser":
-                guard let browserTable = value.table else { throw fail("'browser' must be a table: [browser] with allow = [\"https://example.org:signEvent:1\"]") }
-                browser = try BrowserSettings(table: browserTable, fail: fail)
-            case "profiles":
-                guard let profilesTable = value.table else { throw fail("'profiles' must be a table: [profiles] with auto_lock_minutes = 15") }
-                profiles = try ProfileSettings(table: profilesTable, fail: fail)
-            case "app":
-                guard let appTable = value.table else { throw fail("'app' must be a table: [app] with serve = true") }
-                app = try AppSettings(table: appTable, fail: fail)
+            case _ where appTables.contains(key): continue
             default:
-                throw fail("unknown setting '\(key)'; known settings: \(Self.knownKeys.joined(separator: ", "))")
+                throw fail("unknown setting '\(key)'; known settings: \((Self.knownKeys + appTables).joined(separator: ", "))")
             }
         }
     }

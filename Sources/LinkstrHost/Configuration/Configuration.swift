@@ -46,25 +46,17 @@ public struct Configuration: Equatable, Sendable {
     public var providers: [String: String] = [:]
     /// Plugin id → its settings. Scalars are kept as text, arrays and tables as JSON text.
     public var pluginSettings: [String: [String: String]] = [:]
-    /// `[saved]`: the webhook saved links are pushed to.
-    public var savedLinks = SavedLinksSettings()
-    /// `[signer]`: linkstr as a bunker for other Nostr clients.
-    public var bunker = BunkerSettings()
-    /// `[browser]`: what web pages may ask of the account without asking the user.
-    public var browser = BrowserSettings()
-    /// `[profiles]`: the auto-lock of an unlocked home.
-    public var profiles = ProfileSettings()
-    /// `[app]`: the background service also serves the app.
-    public var app = AppSettings()
+    /// The file's TOML text as read (empty when there is none): the program built on the host reads
+    /// its own tables (``load(path:appTables:)``) from it, so the file is read once.
+    public var text = ""
 
     public init() {}
 
-    /// The setting names a config file may use at the top level.
+    /// The setting names a config file may use at the top level, besides the tables of the program
+    /// built on the host.
     public static let knownKeys: [String] = [
         "storage", "transport", "media_providers", "notifiers", "plugin_paths", "relays", "log_level",
-        "providers", "plugins", "media_cache_bytes", "ytdlp", "saved", "notify", "signer_plugins", "signer",
-        "browser", "profiles",
-        "app",
+        "providers", "plugins", "media_cache_bytes", "ytdlp", "notify", "signer_plugins",
     ]
 
     /// The plugin id the configuration chooses for `capabilityID`, if any.

@@ -39,12 +39,15 @@ public final class LinkstrHost: Sendable {
     ///   - home: `--home`, or nil to use `LINKSTR_HOME` or the XDG folders.
     ///   - configFile: `--config`, or nil for the default location. Unlike the default file, a
     ///     file named here must exist (a mistyped name would otherwise mean the defaults).
-    public static func open(home: String?, configFile: String?, environment: [String: String]) throws(ConfigurationError) -> LinkstrHost {
+    ///   - appTables: the top-level tables of the file the program built on the host reads itself.
+    public static func open(
+        home: String?, configFile: String?, environment: [String: String], appTables: [String] = []
+    ) throws(ConfigurationError) -> LinkstrHost {
         let paths = LinkstrPaths.resolve(home: home, configFile: configFile, environment: environment)
         if configFile != nil, !FileSystem.exists(paths.configFile) {
             throw ConfigurationError(path: paths.configFile, reason: "no such file (given with --config)")
         }
-        let configuration = try Configuration.load(path: paths.configFile)
+        let configuration = try Configuration.load(path: paths.configFile, appTables: appTables)
         var level = HostLog.level(named: configuration.logLevel) ?? .warn
         if let name = environment["LINKSTR_LOG"], !name.isEmpty {
             guard let chosen = HostLog.level(named: name) else {

@@ -15,7 +15,6 @@ public typealias HostError = LinkstrHost::HostError
 public typealias HostLog = LinkstrHost::HostLog
 public typealias PrintableText = LinkstrHost::PrintableText
 public typealias SetupVirtualEnvironment = LinkstrHost::SetupVirtualEnvironment
-public typealias BrowserSettings = LinkstrHost::BrowserSettings
 public typealias BunkerPermission = LinkstrHost::BunkerPermission
 public typealias RelayURL = LinkstrHost::RelayURL
 public typealias ConfigurationError = LinkstrHost::ConfigurationError

@@ -25,9 +25,10 @@ extension LinkstrApp {
             signer = RemoteSigner(publicKey: user, client: client)
             dataSecret = secret
         }
+        let settings = try parts.settings(configuration)
         let runtime: AccountRuntime
         do {
-            runtime = try AccountRuntime(host: host, backend: backend, signer: signer, dataSecret: dataSecret)
+            runtime = try AccountRuntime(host: host, settings: settings, backend: backend, signer: signer, dataSecret: dataSecret)
         } catch {
             throw LinkstrError(.failed, error.description)
         }

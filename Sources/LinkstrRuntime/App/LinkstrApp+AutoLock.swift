@@ -8,7 +8,7 @@ extension LinkstrApp {
     public func autoLockMinutes() throws(LinkstrError) -> Int {
         let path = try host().paths.configFile
         do throws(ConfigurationError) {
-            return try Configuration.load(path: path).profiles.autoLockMinutes
+            return try RuntimeSettings.load(path: path).settings.profiles.autoLockMinutes
         } catch {
             throw LinkstrError(.badInput, error.description)
         }
@@ -28,7 +28,7 @@ extension LinkstrApp {
             try PrivateFile.replace(temporary, with: Array(changed.utf8))
             defer { unlink(temporary) }
             // What the file would say once changed, read as linkstr reads it.
-            guard try Configuration.load(path: temporary).profiles.autoLockMinutes == minutes else {
+            guard try RuntimeSettings.load(path: temporary).settings.profiles.autoLockMinutes == minutes else {
                 throw LinkstrError(.badInput, "cannot change the auto-lock in \(path): set [profiles] auto_lock_minutes = \(minutes) there yourself")
             }
             try PrivateFile.replace(path, with: Array(changed.utf8))

@@ -7,18 +7,26 @@ extension LinkstrApp.Parts {
         if let host { return host }
         var opened: LinkstrHost
         do {
-            opened = try LinkstrHost.open(home: configuration.home, configFile: configuration.configFile, environment: configuration.environment)
+            opened = try LinkstrHost.open(
+                home: configuration.home, configFile: configuration.configFile, environment: configuration.environment, appTables: RuntimeSettings.tables)
+            settings = try RuntimeSettings(opened.configuration)
         } catch {
             throw LinkstrError(.badInput, error.description)
         }
         if let storage = configuration.storage {
-            var settings = opened.configuration
-            settings.storage = LinkstrHost.builtInStorage[storage] ?? storage
-            settings.providers[CapabilityID.storage] = nil
-            opened = LinkstrHost(paths: opened.paths, configuration: settings, log: opened.log)
+            var chosen = opened.configuration
+            chosen.storage = LinkstrHost.builtInStorage[storage] ?? storage
+            chosen.providers[CapabilityID.storage] = nil
+            opened = LinkstrHost(paths: opened.paths, configuration: chosen, log: opened.log)
         }
         host = opened
         return opened
+    }
+
+    /// The runtime's tables of the configuration, read when the host opens.
+    mutating func settings(_ configuration: RuntimeConfiguration) throws(LinkstrError) -> RuntimeSettings {
+        _ = try host(configuration)
+        return settings ?? RuntimeSettings()
     }
 
     /// The plugins on the search path of the host and those compiled in, loaded once, without

@@ -16,7 +16,7 @@ extension LinkstrApp {
         let watch = WatchService(account: account, timeout: timeout, pending: pending, appCommand: configuration.appCommand)
         var running: [any Service] = [watch, SavedLinksSyncService(account: account)]
         var bunkerFailure: LinkstrError?
-        if account.host.configuration.bunker.serve {
+        if account.runtime.settings.bunker.serve {
             do throws(LinkstrError) {
                 running.append(try BunkerService(account: account))
             } catch {

@@ -23,6 +23,11 @@ public final class LinkstrApp: Sendable {
         try parts.withLock { parts throws(LinkstrError) in try parts.host(configuration) }
     }
 
+    /// The settings of linkstr's features in the configuration (read with the host's).
+    public func settings() throws(LinkstrError) -> RuntimeSettings {
+        try parts.withLock { parts throws(LinkstrError) in try parts.settings(configuration) }
+    }
+
     /// The plugins found for this home, loaded, without checking that the configuration's choices
     /// are among them (`linkstr plugins` lists what there is, also to fix such a choice).
     public func plugins() throws(LinkstrError) -> PluginRegistry {
@@ -99,6 +104,7 @@ public final class LinkstrApp: Sendable {
     /// What is open so far, each at most once.
     struct Parts: Sendable {
         var host: LinkstrHost?
+        var settings: RuntimeSettings?
         var registry: PluginRegistry?
         var pluginsChecked = false
         var backend: StorageBackend?

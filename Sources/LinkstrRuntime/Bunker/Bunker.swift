@@ -80,7 +80,7 @@ public final class Bunker: Sendable {
         guard let user = account.runtime.signer as? LocalSigner else {
             throw LinkstrError(.failed, "this account's key is in a remote signer, not on this machine; linkstr can be a bunker only for a key it holds")
         }
-        let settings = account.host.configuration.bunker
+        let settings = account.runtime.settings.bunker
         var listenOn = relays ?? settings.relays
         if listenOn.isEmpty {
             do {

@@ -24,12 +24,13 @@ public struct LockedInbox: Sendable {
     /// - Parameters:
     ///   - host: the host with its plugins loaded (for the transport).
     ///   - relays: the home's relay list.
-    public init(host: LinkstrHost, relays: RelaySettings, profile: HomeProfile, accounts: AccountManager) {
+    ///   - settings: the runtime's settings (the limits are `[profiles]`'s).
+    public init(host: LinkstrHost, relays: RelaySettings, settings: RuntimeSettings, profile: HomeProfile, accounts: AccountManager) {
         self.host = host
         self.relays = relays
         self.profile = profile
         agent = accounts.agent
-        limit = (host.configuration.profiles.lockedInboxWraps, host.configuration.profiles.lockedInboxBytes)
+        limit = (settings.profiles.lockedInboxWraps, settings.profiles.lockedInboxBytes)
     }
 
     /// The new wraps received until the agent unlocks the profile, in arrival order.

@@ -18,7 +18,7 @@ public struct NotificationSettings: Equatable, Sendable {
 
     /// What the configuration file at `path` says now (its defaults when it is missing).
     public static func read(from path: String) throws(ConfigurationError) -> NotificationSettings {
-        let configuration = try Configuration.load(path: path)
+        let (configuration, _) = try RuntimeSettings.load(path: path)
         return NotificationSettings(from: configuration.notifyFrom, notifiers: configuration.notifiers)
     }
 
@@ -32,7 +32,7 @@ public struct NotificationSettings: Equatable, Sendable {
         var text = ""
         if FileManager.default.fileExists(atPath: path) {
             // Read through the configuration first: a file it refuses is not edited.
-            _ = try Configuration.load(path: path)
+            _ = try RuntimeSettings.load(path: path)
             guard let data = FileManager.default.contents(atPath: path), let read = String(data: data, encoding: .utf8) else {
                 throw ConfigurationError(path: path, reason: "cannot read the configuration")
             }
@@ -40,7 +40,9 @@ public struct NotificationSettings: Equatable, Sendable {
         }
         let edited = edit(text)
         var check = Configuration()
-        try check.apply(toml: edited, path: path)
+        check.sourceFile = path
+        try check.apply(toml: edited, path: path, appTables: RuntimeSettings.tables)
+        _ = try RuntimeSettings(check)
         guard check.notifyFrom == from, check.notifiers == notifiers else {
             throw ConfigurationError(
                 path: path, reason: "the notification settings are written in a form linkstr does not change (an inline table?); set `notifiers` and `[notify] from` there by hand")

@@ -115,7 +115,7 @@ extension JSONRecords {
             public let origin: String
         }
 
-        public init(_ host: LinkstrHost, showSecrets: Bool) {
+        public init(_ host: LinkstrHost, settings: RuntimeSettings, showSecrets: Bool) {
             let configuration = host.configuration
             (home, configFile, configFileExists) = (host.paths.home, host.paths.configFile, configuration.sourceFileExists)
             (dataDir, cacheDir, stateDir) = (host.paths.dataDirectory, host.paths.cacheDirectory, host.paths.stateDirectory)
@@ -130,16 +130,16 @@ extension JSONRecords {
             let secret = { (value: String?, setting: String) in value.map { showSecrets ? $0 : SecretMasking.masked($0, setting: setting) } }
             (notifyFrom, signerPlugins) = (configuration.notifyFrom.rawValue, configuration.signerPlugins)
             (ytdlp, mediaCacheBytes) = (configuration.ytdlp, configuration.mediaCacheBytes)
-            let savedLinks = configuration.savedLinks
+            let savedLinks = settings.savedLinks
             saved = Saved(
                 webhook: secret(savedLinks.webhook, "webhook"), token: secret(savedLinks.token, "token"), secret: secret(savedLinks.secret, "secret"),
                 extraFields: savedLinks.extraFields)
-            let bunker = configuration.bunker
+            let bunker = settings.bunker
             signer = Signer(serve: bunker.serve, allow: bunker.allow?.map(\.description), secret: secret(bunker.secret, "secret"), relays: bunker.relays)
-            browser = Browser(configuration.browser)
-            let locking = configuration.profiles
+            browser = Browser(settings.browser)
+            let locking = settings.profiles
             profiles = Profiles(autoLockMinutes: locking.autoLockMinutes, lockedInboxWraps: locking.lockedInboxWraps, lockedInboxBytes: locking.lockedInboxBytes)
-            app = App(serve: configuration.app.serve, port: configuration.app.port)
+            app = App(serve: settings.app.serve, port: settings.app.port)
         }
 
         enum CodingKeys: String, CodingKey {

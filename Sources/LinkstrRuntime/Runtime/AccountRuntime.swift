@@ -15,6 +15,8 @@ import NostrCore
 /// or a remote signer's round trips) runs on the ``UnwrapPool``'s workers, outside the actor.
 public actor AccountRuntime {
     public nonisolated let host: LinkstrHost
+    /// The settings of linkstr's features (saved-link webhook, bunker, locking) in the configuration.
+    public nonisolated let settings: RuntimeSettings
     public nonisolated let backend: StorageBackend
     public nonisolated let signer: any Signer
     public nonisolated let me: PublicKey
@@ -40,23 +42,33 @@ public actor AccountRuntime {
 
     /// - Parameter secretKey: the unlocked account key; its data key seals the account's records.
     public init(
-        host: LinkstrHost, backend: StorageBackend, secretKey: SecretKey, unwrapWorkers: Int? = nil,
+        host: LinkstrHost, settings: RuntimeSettings? = nil, backend: StorageBackend, secretKey: SecretKey, unwrapWorkers: Int? = nil,
         clock: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
     ) throws(LinkstrError) {
         try self.init(
-            host: host, backend: backend, signer: LocalSigner(secretKey: secretKey), dataSecret: secretKey, unwrapWorkers: unwrapWorkers,
-            clock: clock)
+            host: host, settings: settings, backend: backend, signer: LocalSigner(secretKey: secretKey), dataSecret: secretKey,
+            unwrapWorkers: unwrapWorkers, clock: clock)
     }
 
     /// - Parameters:
+    ///   - settings: the runtime's settings; by default read from the host's configuration.
     ///   - signer: the account's signer (the local key or a remote signer).
     ///   - dataSecret: the secret the data key that seals the account's records is derived from.
     ///   - unwrapWorkers: how many wraps to unwrap at once; by default one per core (a local key) or
     ///     ``UnwrapPool/remoteRequestsInFlight`` (a remote signer).
     public init(
-        host: LinkstrHost, backend: StorageBackend, signer: any Signer, dataSecret: SecretKey, unwrapWorkers: Int? = nil,
-        clock: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
+        host: LinkstrHost, settings: RuntimeSettings? = nil, backend: StorageBackend, signer: any Signer, dataSecret: SecretKey,
+        unwrapWorkers: Int? = nil, clock: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
     ) throws(LinkstrError) {
+        if let settings {
+            self.settings = settings
+        } else {
+            do throws(ConfigurationError) {
+                self.settings = try RuntimeSettings(host.configuration)
+            } catch {
+                throw LinkstrError(.badInput, error.description)
+            }
+        }
         do {
             cipher = try RecordCipher(ownerKey: AccountDataKey.derive(from: dataSecret))
         } catch {

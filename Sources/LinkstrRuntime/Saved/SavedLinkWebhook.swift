@@ -19,7 +19,7 @@ public enum SavedLinkWebhook {
     /// is sent and the sync is tried again later; a refused or failed POST is tried again with
     /// back-off. The returned status says which.
     public static func sync(settings: SavedLinksSettings? = nil, retryDelay: Duration = .seconds(1), in account: isolated AccountRuntime) async throws(LinkstrError) -> WebhookStatus {
-        let settings = settings ?? account.host.configuration.savedLinks
+        let settings = settings ?? account.settings.savedLinks
         guard let delivery = WebhookDelivery(settings) else {
             throw LinkstrError(.badInput, "no webhook is configured; add [saved] with webhook = \"https://…\" to config.toml")
         }
@@ -75,7 +75,7 @@ public enum SavedLinkWebhook {
     /// Whether the background service should sync now: a webhook is configured, and no sync was
     /// accepted in the last 24 hours, or the last one failed or was skipped and its back-off is over.
     static func syncIsDue(settings: SavedLinksSettings? = nil, in account: isolated AccountRuntime) throws(LinkstrError) -> Bool {
-        guard (settings ?? account.host.configuration.savedLinks).webhook != nil else { return false }
+        guard (settings ?? account.settings.savedLinks).webhook != nil else { return false }
         let status = try Self.status(in: account)
         let now = account.clock()
         if let nextAttempt = status.nextAttempt, status.outcome != .ok { return now >= nextAttempt }

@@ -36,7 +36,7 @@ extension WatchSupervisor {
     ) async throws -> [VerifiedEvent] {
         let relays = try app.relaySettings()
         let host = try app.host()
-        let inbox = LockedInbox(host: host, relays: relays, profile: profile, accounts: try app.accounts())
+        let inbox = LockedInbox(host: host, relays: relays, settings: try app.settings(), profile: profile, accounts: try app.accounts())
         let dispatcher = NotificationDispatcher.start(host: host)
         defer { dispatcher.stop() }
         let notice = LockedNotice(dispatcher: dispatcher)

@@ -154,8 +154,14 @@ extension BrowserCommand {
             var notifications: NotificationDispatcher?
             // The notifiers run on an app of their own: the account's app closes when the profile changes.
             let app = global.app()
-            do {
+            do throws(CLIFailure) {
                 let host = try global.plugins(of: app)
+                let rules: BrowserSettings
+                do throws(LinkstrError) {
+                    rules = try app.settings().browser
+                } catch {
+                    throw error.failure
+                }
                 let dispatcher = NotificationDispatcher.start(host: host)
                 notifications = dispatcher
                 let following = BrowserProfileFollower(configuration: global.runtimeConfiguration, accounts: try global.accounts()) { profile in
@@ -165,7 +171,7 @@ extension BrowserCommand {
                 handler = BrowserRequestHandler(
                     keys: BrowserKeyAccess { () throws(BrowserRequestError) in try await following.current() },
                     permissions: BrowserPermissions(
-                        settings: host.configuration.browser, store: store,
+                        settings: rules, store: store,
                         prompt: AppPermissionPrompt(
                             address: AppPermissionPrompt.address(for: global.runtimeConfiguration),
                             fallback: NotificationPermissionPrompt(dispatcher: dispatcher), say: { Terminal.say($0) })))

@@ -17,8 +17,14 @@ struct ConfigCommand: ParsableCommand {
     var showSecrets = false
 
     func run() throws {
-        let host = try global.openHost()
-        let object = JSONRecords.EffectiveConfiguration(host, showSecrets: showSecrets)
+        let app = global.app()
+        let (host, settings): (LinkstrHost, RuntimeSettings)
+        do throws(LinkstrError) {
+            (host, settings) = (try app.host(), try app.settings())
+        } catch {
+            throw error.failure
+        }
+        let object = JSONRecords.EffectiveConfiguration(host, settings: settings, showSecrets: showSecrets)
         if global.json {
             Terminal.printJSON(object)
             return

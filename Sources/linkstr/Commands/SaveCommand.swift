@@ -58,7 +58,7 @@ struct SaveCommand: AsyncParsableCommand {
             Terminal.write(outcome.summary + "\n")
         }
         // The webhook learns of the save without the save waiting for it.
-        if context.host.configuration.savedLinks.webhook != nil { DetachedCommand.start(["saved", "sync", "--background"], global: global) }
+        if context.runtime.settings.savedLinks.webhook != nil { DetachedCommand.start(["saved", "sync", "--background"], global: global) }
     }
 
     /// What to save for `text`: the link itself, or the link a `linkstr://` link shares (with the

@@ -74,9 +74,9 @@ struct WatchCommand: AsyncParsableCommand {
     /// watch's changes (it runs no watch of its own) and writes its ``HostedApp`` URL file.
     private func hostedApp() -> (app: WebApp, serving: Task<Void, any Error>)? {
         let environment = ProcessInfo.processInfo.environment
-        guard let host = try? LinkstrHost.open(home: global.home, configFile: global.config, environment: environment), host.configuration.app.serve
-        else { return nil }
-        let app = WebApp(configuration: global.runtimeConfiguration, keyStore: nil, port: host.configuration.app.port, watches: false)
+        let home = global.app()
+        guard let settings = try? home.settings(), settings.app.serve, let host = try? home.host() else { return nil }
+        let app = WebApp(configuration: global.runtimeConfiguration, keyStore: nil, port: settings.app.port, watches: false)
         let urlFile = HostedApp.filePath(stateDirectory: host.paths.stateDirectory, environment: environment)
         if let pid = HostedApp.servingProcess(urlFile) {
             Terminal.say("linkstr (pid \(pid)) already serves the app of this home; this watch does not")

@@ -77,35 +77,6 @@ import Testing
         #expect(error.reason == "'notify.from' is 'friends'; use \"members\" or \"contacts\"")
     }
 
-    @Test func theLockedInboxIsBoundedByDefaultAndItsBoundsAreSettings() throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let defaults = try Configuration.load(path: scratch.write("default.toml", "")).profiles
-        #expect(defaults.lockedInboxWraps == 10_000 && defaults.lockedInboxBytes == 16 << 20)
-        let set = try Configuration.load(path: scratch.write("set.toml", "[profiles]\nlocked_inbox_wraps = 5\nlocked_inbox_bytes = 4096\n")).profiles
-        #expect(set.lockedInboxWraps == 5 && set.lockedInboxBytes == 4096)
-        let zero = try #require(throws: ConfigurationError.self) {
-            try Configuration.load(path: scratch.write("zero.toml", "[profiles]\nlocked_inbox_wraps = 0\n"))
-        }
-        #expect(zero.reason.hasPrefix("'profiles.locked_inbox_wraps' must be a whole number of wraps, 1 or more"))
-    }
-
-    @Test func profilesAutoLockMinutesDefaultsToFifteenAndZeroMeansNever() throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        #expect(try Configuration.load(path: scratch.write("default.toml", "")).profiles.autoLockMinutes == 15)
-        #expect(try Configuration.load(path: scratch.write("never.toml", "[profiles]\nauto_lock_minutes = 0\n")).profiles.autoLockMinutes == 0)
-        #expect(try Configuration.load(path: scratch.write("five.toml", "[profiles]\nauto_lock_minutes = 5\n")).profiles.autoLockMinutes == 5)
-        let negative = try #require(throws: ConfigurationError.self) {
-            try Configuration.load(path: scratch.write("negative.toml", "[profiles]\nauto_lock_minutes = -1\n"))
-        }
-        #expect(negative.reason.hasPrefix("'profiles.auto_lock_minutes' must be a whole number of minutes, 0 or more"))
-        let unknown = try #require(throws: ConfigurationError.self) {
-            try Configuration.load(path: scratch.write("unknown.toml", "[profiles]\nauto_lock = 5\n"))
-        }
-        #expect(unknown.reason == "unknown setting 'profiles.auto_lock'; known settings: auto_lock_minutes, locked_inbox_wraps, locked_inbox_bytes")
-    }
-
     @Test func reportsASyntaxErrorWithItsLine() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
@@ -201,12 +172,29 @@ import Testing
         let typo = scratch.write("typo.toml", "storag = \"x\"\n")
         #expect(throws: ConfigurationError(
             path: typo,
-            reason: "unknown setting 'storag'; known settings: storage, transport, media_providers, notifiers, plugin_paths, relays, log_level, providers, plugins, media_cache_bytes, ytdlp, saved, notify, signer_plugins, signer, browser, profiles, app"
+            reason: "unknown setting 'storag'; known settings: storage, transport, media_providers, notifiers, plugin_paths, relays, log_level, providers, plugins, media_cache_bytes, ytdlp, notify, signer_plugins"
         )) { try Configuration.load(path: typo) }
         let wrongType = scratch.write("type.toml", "relays = \"ws://127.0.0.1:1\"\n")
         #expect(throws: ConfigurationError(path: wrongType, reason: "'relays' must be an array of strings, not string")) {
             try Configuration.load(path: wrongType)
         }
+    }
+
+    /// The tables of the program built on the host are its own: the host leaves the ones it is told
+    /// of to it (keeping the text) and refuses any other.
+    @Test func theTablesOfTheProgramBuiltOnTheHostAreLeftToIt() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let path = scratch.write("app.toml", "relays = []\n[saved]\nwebhook = 1\n")
+        #expect(throws: ConfigurationError(
+            path: path,
+            reason: "unknown setting 'saved'; known settings: storage, transport, media_providers, notifiers, plugin_paths, relays, log_level, providers, plugins, media_cache_bytes, ytdlp, notify, signer_plugins"
+        )) { try Configuration.load(path: path) }
+        let read = try Configuration.load(path: path, appTables: ["saved"])
+        #expect(read.text == "relays = []\n[saved]\nwebhook = 1\n")
+        let typo = scratch.write("typo.toml", "[save]\n")
+        let error = try #require(throws: ConfigurationError.self) { try Configuration.load(path: typo, appTables: ["saved"]) }
+        #expect(error.reason.hasSuffix("media_cache_bytes, ytdlp, notify, signer_plugins, saved"))
     }
 
     @Test func homePutsEverythingUnderOneFolder() {
@@ -309,12 +297,12 @@ import Testing
         chmod(path, 0o644)
         #expect(throws: ConfigurationError(
             path: path, reason: "the file holds a secret ('saved.token') and others can read it (mode 644); run `chmod go-rwx \(path)`"
-        )) { try Configuration.load(path: path) }
+        )) { try Configuration.load(path: path, appTables: ["saved"]) }
         let result = try ProcessRunner.linkstr(["config", "--home", scratch.path])
         #expect(result.status == 2)
         #expect(result.stderr.contains("chmod go-rwx"), "\(result.stderr)")
         chmod(path, 0o600)
-        #expect(try Configuration.load(path: path).savedLinks.token == "t0ken")
+        #expect(try Configuration.load(path: path, appTables: ["saved"]).text.contains("t0ken"))
 
         let plugin = scratch.write("plugin.toml", "[plugins.\"org.linkstr.notify.http\"]\npassword = \"pw\"\n")
         chmod(plugin, 0o640)
@@ -325,18 +313,6 @@ import Testing
         let noSecret = scratch.write("plain.toml", "notifiers = []\n")
         chmod(noSecret, 0o644)
         #expect(try Configuration.load(path: noSecret).notifiers == [])
-    }
-
-    /// Whoever has the bunker's secret connects as a client: fewer than 128 bits are refused.
-    @Test func aShortSignerSecretIsRefused() throws {
-        let scratch = TestScratch()
-        defer { scratch.remove() }
-        let short = scratch.write("short.toml", "[signer]\nsecret = \"hunter2\"\n")
-        #expect(throws: ConfigurationError(
-            path: short, reason: "'signer.secret' is 7 characters; use at least 32 random ones (`openssl rand -hex 16`)"
-        )) { try Configuration.load(path: short) }
-        let long = scratch.write("long.toml", "[signer]\nsecret = \"0123456789abcdef0123456789abcdef\"\n")
-        #expect(try Configuration.load(path: long).bunker.secret == "0123456789abcdef0123456789abcdef")
     }
 
     /// A file damaged by a crash (zeros) or overwritten by binary data is not read in part: the parser

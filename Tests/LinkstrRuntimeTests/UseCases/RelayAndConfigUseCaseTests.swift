@@ -86,8 +86,9 @@ import Testing
             colour = "blue"
             """
         let home = InProcessHome(scratch, relay: relay, settings: settings)
-        let host = try LinkstrApp(home.configuration).host()
-        let configuration = printed(JSONRecords.EffectiveConfiguration(host, showSecrets: false))
+        let app = LinkstrApp(home.configuration)
+        let (host, runtimeSettings) = (try app.host(), try app.settings())
+        let configuration = printed(JSONRecords.EffectiveConfiguration(host, settings: runtimeSettings, showSecrets: false))
         #expect(configuration["config_file_exists"] as? Bool == true)
         #expect(configuration["log_level"] as? String == "debug")
         #expect(configuration["relays"] as? [String] == [FakeRelay.defaultURL])
@@ -98,16 +99,16 @@ import Testing
         #expect(push?["url"] == "https://push.example.com/\(SecretMasking.mask)")
         #expect(push?["server"] == "postgresql://me:\(SecretMasking.mask)@db.example.com/linkstr")
         #expect(push?["colour"] == "blue")
-        #expect(!JSONRecords.text(JSONRecords.EffectiveConfiguration(host, showSecrets: false)).contains("hunter2"))
+        #expect(!JSONRecords.text(JSONRecords.EffectiveConfiguration(host, settings: runtimeSettings, showSecrets: false)).contains("hunter2"))
 
-        let shown = printed(JSONRecords.EffectiveConfiguration(host, showSecrets: true))["plugins"] as? [String: [String: String]]
+        let shown = printed(JSONRecords.EffectiveConfiguration(host, settings: runtimeSettings, showSecrets: true))["plugins"] as? [String: [String: String]]
         #expect(shown?["org.example.push"]?["password"] == "hunter2")
     }
 
     @Test func withoutAConfigFileTheDefaultsAreInUse() throws {
         defer { scratch.remove() }
         let host = try LinkstrApp(RuntimeConfiguration(home: scratch.folder("empty"), environment: [:])).host()
-        let configuration = printed(JSONRecords.EffectiveConfiguration(host, showSecrets: false))
+        let configuration = printed(JSONRecords.EffectiveConfiguration(host, settings: RuntimeSettings(), showSecrets: false))
         #expect(configuration["config_file_exists"] as? Bool == false)
         #expect(configuration["storage"] as? String == JSONRecords.defaultStorage)
         #expect(configuration["relays"] as? [String] == [])

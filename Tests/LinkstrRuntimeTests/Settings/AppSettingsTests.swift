@@ -1,5 +1,5 @@
 import Foundation
-import LinkstrHost
+import LinkstrRuntime
 import PluginABI
 import Testing
 
@@ -8,8 +8,8 @@ import Testing
     @Test func theServiceServesTheAppOnlyWhenAsked() throws {
         let scratch = TestScratch()
         defer { scratch.remove() }
-        #expect(try Configuration.load(path: scratch.write("default.toml", "")).app == AppSettings(serve: false, port: 0))
-        let set = try Configuration.load(path: scratch.write("set.toml", "[app]\nserve = true\nport = 8765\n")).app
+        #expect(try RuntimeSettings.load(path: scratch.write("default.toml", "")).settings.app == AppSettings(serve: false, port: 0))
+        let set = try RuntimeSettings.load(path: scratch.write("set.toml", "[app]\nserve = true\nport = 8765\n")).settings.app
         #expect(set == AppSettings(serve: true, port: 8765))
         for (text, reason) in [
             ("[app]\nserve = \"yes\"\n", "'app.serve' must be true or false"),
@@ -17,7 +17,7 @@ import Testing
             ("[app]\nopen = true\n", "unknown setting 'app.open'; known settings: serve, port"),
             ("app = true\n", "'app' must be a table: [app] with serve = true"),
         ] {
-            let error = try #require(throws: ConfigurationError.self) { try Configuration.load(path: scratch.write("bad.toml", text)) }
+            let error = try #require(throws: ConfigurationError.self) { try RuntimeSettings.load(path: scratch.write("bad.toml", text)) }
             #expect(error.reason == reason, "\(text)")
         }
     }

@@ -1,5 +1,4 @@
-import LinkstrHost
-import TestSupport
+import LinkstrRuntime
 import Testing
 
 /// Setting `[profiles] auto_lock_minutes` in a config.toml as a person wrote it: the setting changes,
@@ -20,7 +19,7 @@ import Testing
         #expect(changed == "[profiles] # the lock\nlocked_inbox_wraps = 500\nauto_lock_minutes = 60\n\n[saved]\nauto_lock_minutes_note = 1\n")
         let scratch = TestScratch()
         defer { scratch.remove() }
-        let read = try Configuration.load(path: scratch.write("config.toml", ProfileSettings.settingAutoLockMinutes(60, in: "[profiles]\nlocked_inbox_wraps = 500\n")))
+        let read = try RuntimeSettings.load(path: scratch.write("config.toml", ProfileSettings.settingAutoLockMinutes(60, in: "[profiles]\nlocked_inbox_wraps = 500\n"))).settings
         #expect(read.profiles.autoLockMinutes == 60 && read.profiles.lockedInboxWraps == 500)
     }
 }

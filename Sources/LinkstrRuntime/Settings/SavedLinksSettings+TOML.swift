@@ -1,4 +1,5 @@
 import Foundation
+import LinkstrHost
 import TOMLKit
 
 extension SavedLinksSettings {

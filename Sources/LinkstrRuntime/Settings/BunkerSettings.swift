@@ -1,3 +1,5 @@
+import LinkstrHost
+
 /// The `[signer]` section of `config.toml`: linkstr as a bunker (a NIP-46 remote signer) for other
 /// Nostr clients.
 ///

@@ -1,4 +1,4 @@
-import LinkstrHost
+import LinkstrRuntime
 import Testing
 
 /// `[browser] allow/deny` rules: `<origin>:<method>` or `<origin>:signEvent:<kind>`.
@@ -38,17 +38,17 @@ import Testing
             allow = ["https://example.org:signEvent:1", "https://example.org:getPublicKey"]
             deny = ["https://tracker.example:*"]
             """)
-        let settings = try Configuration.load(path: path).browser
+        let settings = try RuntimeSettings.load(path: path).settings.browser
         #expect(settings.allow == [
             BrowserRule(origin: "https://example.org", method: .signEvent, kind: 1), BrowserRule(origin: "https://example.org", method: .getPublicKey),
         ])
         #expect(settings.deny == [BrowserRule(origin: "https://tracker.example", method: nil)])
 
         let wrong = scratch.write("wrong.toml", "[browser]\nallow = [\"https://example.org\"]\n")
-        let error = try #require(throws: ConfigurationError.self) { try Configuration.load(path: wrong) }
+        let error = try #require(throws: ConfigurationError.self) { try RuntimeSettings.load(path: wrong) }
         #expect(error.description.contains("'browser.allow': 'https://example.org' is not a browser rule"))
         let unknown = scratch.write("unknown.toml", "[browser]\nask = true\n")
-        let unknownError = try #require(throws: ConfigurationError.self) { try Configuration.load(path: unknown) }
+        let unknownError = try #require(throws: ConfigurationError.self) { try RuntimeSettings.load(path: unknown) }
         #expect(unknownError.description.contains("unknown setting 'browser.ask'; known settings: allow, deny, profiles"))
     }
 
@@ -61,14 +61,14 @@ import Testing
             [browser.profiles.work]
             allow = ["https://example.org:getPublicKey"]
             """)
-        let settings = try Configuration.load(path: path).browser
+        let settings = try RuntimeSettings.load(path: path).settings.browser
         let work = settings.rules(for: "work")
         #expect(work.allow == [BrowserRule(origin: "https://example.org", method: .getPublicKey)])
         #expect(work.deny == [BrowserRule(origin: "https://tracker.example", method: nil)])
         #expect(settings.rules(for: "personal").allow.isEmpty)
 
         let unknown = scratch.write("unknown.toml", "[browser.profiles.work]\nask = true\n")
-        let unknownError = try #require(throws: ConfigurationError.self) { try Configuration.load(path: unknown) }
+        let unknownError = try #require(throws: ConfigurationError.self) { try RuntimeSettings.load(path: unknown) }
         #expect(unknownError.description.contains("unknown setting 'browser.profiles.work.ask'; known settings: allow, deny"))
     }
 }

@@ -1,4 +1,4 @@
-import LinkstrHost
+import LinkstrRuntime
 import Testing
 
 /// The `[signer]` section of config.toml (linkstr as a bunker) and NIP-46 permissions: what a rule
@@ -10,25 +10,25 @@ import Testing
         defer { scratch.remove() }
         let path = scratch.write(
             "config.toml", "[signer]\nserve = true\nallow = [\"sign_event:1\", \"nip44_encrypt,nip44_decrypt\"]\nsecret = \"0123456789abcdef0123456789abcdef\"\nrelays = [\"wss://Relay.example.com\"]\n")
-        let settings = try Configuration.load(path: path).bunker
+        let settings = try RuntimeSettings.load(path: path).settings.bunker
         #expect(settings.serve && settings.secret == "0123456789abcdef0123456789abcdef" && settings.relays == ["wss://relay.example.com"])
         #expect(settings.allow?.map(\.description) == ["sign_event:1", "nip44_encrypt", "nip44_decrypt"])
-        #expect(try Configuration.load(path: scratch.write("empty.toml", "")).bunker == BunkerSettings())
+        #expect(try RuntimeSettings.load(path: scratch.write("empty.toml", "")).settings.bunker == BunkerSettings())
     }
 
     @Test func refusesWrongValues() throws {
         defer { scratch.remove() }
         let kind = scratch.write("a.toml", "[signer]\nallow = [\"nip44_encrypt:4\"]\n")
         #expect(throws: ConfigurationError(path: kind, reason: "'signer.allow' has 'nip44_encrypt:4', which is not a permission; \(BunkerPermission.shape)")) {
-            try Configuration.load(path: kind)
+            try RuntimeSettings.load(path: kind)
         }
         let unknown = scratch.write("b.toml", "[signer]\nlisten = true\n")
         #expect(throws: ConfigurationError(path: unknown, reason: "unknown setting 'signer.listen'; known settings: serve, allow, secret, relays")) {
-            try Configuration.load(path: unknown)
+            try RuntimeSettings.load(path: unknown)
         }
         let relay = scratch.write("c.toml", "[signer]\nrelays = [\"https://example.com\"]\n")
         #expect(throws: ConfigurationError(path: relay, reason: "'signer.relays' has 'https://example.com', which is not a relay address; use ws:// or wss:// URLs")) {
-            try Configuration.load(path: relay)
+            try RuntimeSettings.load(path: relay)
         }
     }
 
@@ -76,5 +76,17 @@ import Testing
         ])
         #expect([permissions[0]].meanings == "  - sign_event:13: send private messages and linkstr posts as you (kind 13 seals)")
         #expect([BunkerPermission]().summary == "get_public_key only")
+    }
+
+    /// Whoever has the bunker's secret connects as a client: fewer than 128 bits are refused.
+    @Test func aShortSignerSecretIsRefused() throws {
+        let scratch = TestScratch()
+        defer { scratch.remove() }
+        let short = scratch.write("short.toml", "[signer]\nsecret = \"hunter2\"\n")
+        #expect(throws: ConfigurationError(
+            path: short, reason: "'signer.secret' is 7 characters; use at least 32 random ones (`openssl rand -hex 16`)"
+        )) { try RuntimeSettings.load(path: short) }
+        let long = scratch.write("long.toml", "[signer]\nsecret = \"0123456789abcdef0123456789abcdef\"\n")
+        #expect(try RuntimeSettings.load(path: long).settings.bunker.secret == "0123456789abcdef0123456789abcdef")
     }
 }

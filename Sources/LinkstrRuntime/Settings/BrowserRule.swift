@@ -1,5 +1,5 @@
 import Foundation
-import LinkstrPluginKit
+import LinkstrHost
 
 /// One `[browser]` rule: `"<origin>:<method>"` or, for `signEvent`, `"<origin>:signEvent:<kind>"`;
 /// `*` as the method stands for every method (and every kind).

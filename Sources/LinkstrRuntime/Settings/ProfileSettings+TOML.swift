@@ -1,3 +1,4 @@
+import LinkstrHost
 import TOMLKit
 
 extension ProfileSettings {
