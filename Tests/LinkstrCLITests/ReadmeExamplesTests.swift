@@ -1,5 +1,6 @@
 import Foundation
 import LinkstrHost
+import LinkstrRuntime
 import PluginTesting
 import Testing
 import TestSupport
@@ -83,7 +84,7 @@ import TestSupport
         #expect(blocks.count >= 5)
         for block in blocks {
             let file = scratch.write("config-\(block.folderName).toml", block.lines.joined(separator: "\n") + "\n")
-            #expect(throws: Never.self, "\(block.location)") { _ = try Configuration.load(path: file) }
+            #expect(throws: Never.self, "\(block.location)") { _ = try RuntimeSettings.load(path: file) }
         }
     }
 
