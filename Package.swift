@@ -96,7 +96,7 @@ let package = Package(
         .target(
             name: "LinkstrWebApp",
             dependencies: [
-                "LinkstrRuntime",
+                "LinkstrRuntime", "LinkstrProcess",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log"),
             ]),

@@ -61,6 +61,13 @@ public final class ChildProcess: Sendable {
         public var description: String { "cannot start \(executable): \(reason)" }
     }
 
+    /// Why `write` could not give it the text.
+    public struct InputError: Error, CustomStringConvertible, Sendable {
+        public let reason: String
+
+        public var description: String { "cannot write to the program: \(reason)" }
+    }
+
     /// Where its stdout and stderr go.
     private enum Output {
         case collected(mergeErrors: Bool)
@@ -204,6 +211,8 @@ public final class ChildProcess: Sendable {
 
     /// Everything it printed on stdout so far.
     public var stdout: String { String(decoding: state.withLock { $0.stdout }, as: UTF8.self) }
+    /// Everything it printed on stdout so far, as bytes (a binary protocol's frames).
+    public var stdoutBytes: [UInt8] { state.withLock { $0.stdout } }
     /// Everything it printed on stderr so far.
     public var stderr: String { String(decoding: state.withLock { $0.stderr }, as: UTF8.self) }
     public var isRunning: Bool { state.withLock { $0.exit == nil } }
@@ -217,6 +226,35 @@ public final class ChildProcess: Sendable {
             }
             if let event { return event }
             if lineArrived.wait(timeout: .now() + timeout / .seconds(1)) == .timedOut { return .timedOut }
+        }
+    }
+
+    /// Writes `bytes` to its stdin (`Input.heldOpen`): a program that takes commands as they come.
+    /// - Throws: when its stdin is not held open (any more), or the write fails (it ended; the
+    ///   caller ignores SIGPIPE).
+    public func write(_ bytes: [UInt8]) throws(InputError) {
+        try heldInput.withLock { descriptor throws(InputError) in
+            guard let open = descriptor else { throw InputError(reason: "its stdin is not held open") }
+            var left = bytes[...]
+            while !left.isEmpty {
+                let count = left.withUnsafeBytes { Glibc.write(open, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { throw InputError(reason: String(cString: strerror(errno))) }
+                left = left.dropFirst(count)
+            }
+        }
+    }
+
+    /// Writes `text` to its stdin, as `write(_:)` bytes.
+    public func write(_ text: String) throws(InputError) {
+        try write(Array(text.utf8))
+    }
+
+    /// Closes its stdin (`Input.heldOpen`): a program that reads it to the end then ends.
+    public func closeInput() {
+        heldInput.withLock { descriptor in
+            if let open = descriptor { close(open) }
+            descriptor = nil
         }
     }
 
@@ -306,13 +344,6 @@ public final class ChildProcess: Sendable {
         }
         exited.leave()
         ended.leave()
-    }
-
-    private func closeInput() {
-        heldInput.withLock { descriptor in
-            if let open = descriptor { close(open) }
-            descriptor = nil
-        }
     }
 
     /// nil: this process's own environment, unchanged.

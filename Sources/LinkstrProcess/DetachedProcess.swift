@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 
 /// Starts a program and does not wait for it: the browser a notification opens, the work a command
@@ -17,5 +18,15 @@ public enum DetachedProcess {
     /// with `waitpid`; otherwise it is reaped when this process ends.
     public static func spawn(_ executable: String, _ arguments: [String]) -> Result<pid_t, SpawnError> {
         Spawn.start(executable, arguments, environment: nil, descriptors: [.devNull, .devNull, .devNull], ownGroup: true)
+    }
+
+    /// Reaps `pid` on a thread of its own when it ends (a long-running program that starts many
+    /// would otherwise keep a zombie of each), then gives `ended` its wait status.
+    public static func reapWhenEnded(_ pid: pid_t, then ended: @escaping @Sendable (Int32) -> Void = { _ in }) {
+        Thread.detachNewThread {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            ended(status)
+        }
     }
 }

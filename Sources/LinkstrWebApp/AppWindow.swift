@@ -1,4 +1,5 @@
 import Foundation
+import LinkstrProcess
 
 /// Opens the app for the person: a Chromium or Chrome `--app=` window (no tabs, no address bar)
 /// when one is installed, else the desktop's browser through `xdg-open`.
@@ -31,18 +32,11 @@ public enum AppWindow {
         return nil
     }
 
+    /// Started detached (stdin, stdout and stderr on /dev/null: the browser's chatter is not the
+    /// app's output, which may be --json; a process group of its own), and reaped when it ends.
     private static func start(_ executable: String, _ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        // The browser's own chatter is not the app's output (stdout may be --json).
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-            return true
-        } catch {
-            return false
-        }
+        guard case .success(let pid) = DetachedProcess.spawn(executable, arguments) else { return false }
+        DetachedProcess.reapWhenEnded(pid)
+        return true
     }
 }

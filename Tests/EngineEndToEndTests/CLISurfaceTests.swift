@@ -150,10 +150,10 @@ struct CLISurfaceTests {
             let line = watch.jsonLines.first { $0["id"] as? String == second.id }
             #expect(line?["type"] as? String == "post" && line?["session"] as? String == session)
             #expect(line?["sender"] as? String == alice.pubkey && line?["url"] as? String == second.url && line?["note"] as? String == "live")
-            watch.process.terminate()
-            #expect(await eventually { !watch.process.isRunning }, "watch still runs after SIGTERM")
-            if !watch.process.isRunning {
-                #expect(watch.process.terminationReason == .exit && watch.process.terminationStatus == 0, "\(watch.stderr)")
+            watch.signal(SIGTERM)
+            #expect(await eventually { !watch.isRunning }, "watch still runs after SIGTERM")
+            if !watch.isRunning {
+                #expect(watch.exit == .exited(0), "\(watch.stderr)")
             }
             // The next sync takes only the post made since: watch stored the other.
             let third = try alice.json(SentPost.self, ["post", session, "https://example.com/three"])

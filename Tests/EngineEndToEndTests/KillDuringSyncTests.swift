@@ -74,7 +74,7 @@ struct KillDuringSyncTests {
     /// the process ended (or the deadline passed) first.
     private func killWhen(_ process: ExternalProcess, deadline: Duration = .seconds(30), _ condition: () -> Bool) async throws -> Bool {
         let end = ContinuousClock.now + deadline
-        while process.process.isRunning, ContinuousClock.now < end {
+        while process.isRunning, ContinuousClock.now < end {
             if condition() {
                 process.kill()
                 return true

@@ -51,11 +51,11 @@ struct PostgreSQLRestartDuringSyncTests {
             executable: BuildProducts.linkstrExecutable, ["sync", "--json", "--home", me.path],
             environment: ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": NSHomeDirectory()])
         try await Task.sleep(for: duration / 3)
-        #expect(sync.process.isRunning, "the sync ended before the restart: \(sync.stdout) \(sync.stderr)")
+        #expect(sync.isRunning, "the sync ended before the restart: \(sync.stdout) \(sync.stderr)")
         try server.restart()
         // `finish` throws unless the exit status is 0 (and stops a sync that hangs): the status says.
         _ = try? await sync.finish(timeout: .seconds(60))
-        let status = sync.process.terminationStatus
+        let status = sync.exit?.status ?? -1
         // 1: the storage failed during the sync; 4: it could not be opened (a restart at the start).
         #expect([0, 1, 4].contains(status), "exit \(status): \(sync.stderr)")
         if status != 0 {

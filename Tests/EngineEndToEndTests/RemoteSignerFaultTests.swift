@@ -78,7 +78,7 @@ struct RemoteSignerFaultTests {
         #expect(stopped.stderr.contains("the remote signer did not answer nip44_decrypt within 2 s"), "\(stopped.stderr)")
         #expect(stopped.stderr.contains("the wraps not opened are kept for the next sync"))
 
-        kill(signer.process.processIdentifier, SIGUSR1)
+        signer.signal(SIGUSR1)
         let again = try remote.sync()
         #expect(again.rejected == 0)
         let feed = try remote.feed(created.id)

@@ -96,7 +96,7 @@ struct SignerServeHardeningTests {
         let relay = try await TestRelay.start(.rust, scratch: scratch)
         let alice = try LinkstrHome.create(scratch, "alice", relays: [relay.url], config: "[signer]\nsecret = \"\(Self.secret)\"\n")
         let serve = try await SignerServeTests.Serve(alice, ["--allow", "sign_event:1"])
-        defer { serve.process.process.terminate() }
+        defer { serve.process.signal(SIGTERM) }
         let bunkerHex = String(serve.link.dropFirst("bunker://".count).prefix(64))
         for guess in 1...5 {
             let wrong = try await Self.send(relay, serve.link, as: .generate(), [Self.request("w\(guess)", "connect", [bunkerHex, "guess-\(guess)"])], wait: 3)

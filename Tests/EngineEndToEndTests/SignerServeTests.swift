@@ -25,7 +25,7 @@ struct SignerServeTests {
                     link = String(line)
                     break
                 }
-                guard process.process.isRunning, ContinuousClock.now < deadline else {
+                guard process.isRunning, ContinuousClock.now < deadline else {
                     throw TestFailure("linkstr signer serve printed no link: \(process.stderr)")
                 }
                 try await Task.sleep(for: .milliseconds(50))
@@ -34,13 +34,11 @@ struct SignerServeTests {
 
         /// SIGTERM, and the exit status once it stopped.
         func terminate() async throws -> Int32 {
-            process.process.terminate()
-            let deadline = ContinuousClock.now + .seconds(10)
-            while process.process.isRunning {
-                guard ContinuousClock.now < deadline else { throw TestFailure("linkstr signer serve did not stop on SIGTERM") }
-                try await Task.sleep(for: .milliseconds(50))
+            process.signal(SIGTERM)
+            guard await eventually(within: 10, { !process.isRunning }), let exit = process.exit else {
+                throw TestFailure("linkstr signer serve did not stop on SIGTERM")
             }
-            return process.process.terminationStatus
+            return exit.status
         }
     }
 
@@ -162,9 +160,9 @@ struct SignerServeTests {
         let lines = try await NostrConnectClient.run(first.link, ["sign:1", "sign:7"])
         #expect(try lines[0].signedEvent().pubkey.hex == alice.pubkey)
         #expect(lines[1].error != nil, "kind 7 is outside the rule")
-        watch.process.terminate()
-        #expect(await eventually { !watch.process.isRunning })
-        #expect(watch.process.terminationStatus == 0, "\(watch.stderr)")
+        watch.signal(SIGTERM)
+        #expect(await eventually { !watch.isRunning })
+        #expect(watch.exit == .exited(0), "\(watch.stderr)")
         #expect(try Self.records(alice, ["signer", "log"]).map { $0["kind"] as? Int } == [1])
     }
 
@@ -178,8 +176,8 @@ struct SignerServeTests {
         #expect(unlocked.status == 0, "\(unlocked.stderr)")
         let serve = try await Serve(alice, ["--allow", "sign_event:1"])
         #expect(try alice.run(["lock"]).status == 0)
-        #expect(await eventually(within: 15) { !serve.process.process.isRunning }, "\(serve.process.stderr)")
-        #expect(serve.process.process.terminationStatus == 1)
+        #expect(await eventually(within: 15) { !serve.process.isRunning }, "\(serve.process.stderr)")
+        #expect(serve.process.exit == .exited(1))
         #expect(serve.process.stderr.contains("linkstr was locked (`linkstr lock` or the auto-lock): the bunker stopped"), "\(serve.process.stderr)")
     }
 }

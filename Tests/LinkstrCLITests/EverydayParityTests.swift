@@ -147,9 +147,9 @@ extension EverydayParityTests {
             environment: ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_RUNTIME_DIR": runtime])
         let socket = { (try? FileManager.default.contentsOfDirectory(atPath: runtime + "/linkstr"))?.first { $0.hasSuffix(".sock") } }
         #expect(await eventually { socket() != nil }, "the agent listens: \(agent.stderr)")
-        kill(agent.process.processIdentifier, signal)
-        agent.process.waitUntilExit()
-        #expect(agent.process.terminationReason == .exit && agent.process.terminationStatus == 0, "\(agent.stderr)")
+        agent.signal(signal)
+        #expect(await eventually(within: 20) { !agent.isRunning })
+        #expect(agent.exit == .exited(0), "\(agent.stderr)")
         #expect(socket() == nil, "the socket is gone")
     }
 }

@@ -147,9 +147,9 @@ struct PythonBindingTests {
         let session = try botHome.json(SessionMembers.self, ["session", "create", "Bot room", "--member", bob.npub]).id
         let lib = try FixtureBuilder.libraryFolder(in: scratch)
 
-        let bot = try HelperProcess(
-            try TestPython.interpreter, [Self.bindings + "/examples/react_bot.py", botHome.path, "bot ROOM"],
-            environment: FixtureBuilder.embeddingEnvironment(scratch, library: lib), waitForReady: false)
+        let bot = try ExternalProcess(
+            executable: try TestPython.interpreter, [Self.bindings + "/examples/react_bot.py", botHome.path, "bot ROOM"],
+            environment: FixtureBuilder.embeddingEnvironment(scratch, library: lib), input: .heldOpen)
         defer { _ = bot.terminate(within: 5) }
         #expect(await eventually(within: 20) { bot.stdoutLines.contains("watching bot ROOM") }, "\(bot.stderr)")
 

@@ -121,7 +121,7 @@ struct SignerEmbeddingTests {
         #expect(signed.isValid && signed.pubkey.hex == account.pubkey && signed.kind == 1, "signed with the account's key")
         #expect(lines[2].result == nil && lines[2].error != nil, "kind 4 is outside the rule")
 
-        fixture.process.terminate()
+        fixture.signal(SIGTERM)
         _ = try await fixture.finish(timeout: .seconds(20))
         let events = EmbeddedCallLog(fixture.stdout).events
         #expect(events.map { $0["type"] as? String } == ["listening", "approved", "link", "request", "refused"], "\(events)")
@@ -138,7 +138,7 @@ struct SignerEmbeddingTests {
         var listening: [String: Any]?
         #expect(await eventually(within: 20) {
             listening = EmbeddedCallLog(fixture.stdout).events.first { $0["type"] as? String == "listening" }
-            return listening != nil || !fixture.process.isRunning
+            return listening != nil || !fixture.isRunning
         })
         return try #require(listening?["link"] as? String, "no bunker link: \(fixture.stdout)\n\(fixture.stderr)")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import LinkstrProcess
+import Synchronization
 import Testing
 
 /// `ChildProcess` against real programs (/bin/sh, /bin/cat).
@@ -51,6 +52,18 @@ struct ChildProcessTests {
         #expect(child.wait() == .signaled(SIGTERM))
     }
 
+    @Test func aHeldInputTakesWritesAndItsCloseEndsTheProgram() throws {
+        let child = try ChildProcess("/bin/cat", [], input: .heldOpen)
+        try child.write("first\n")
+        #expect(child.nextLine(within: .seconds(10)) == .line("first"))
+        // Bytes as they are, not UTF-8 (a binary protocol's frames).
+        try child.write([0xff, 0x00, 0x0a])
+        child.closeInput()
+        #expect(child.wait() == .exited(0))
+        #expect(child.stdoutBytes == Array("first\n".utf8) + [0xff, 0x00, 0x0a])
+        #expect(throws: ChildProcess.InputError.self) { try child.write("too late\n") }
+    }
+
     /// A descriptor this process holds without close-on-exec (as libraries and test processes do,
     /// by the hundred) must not reach the child: PostgreSQL, started under `ulimit -n 1024` from a
     /// test process with many open, refused to run.
@@ -94,6 +107,20 @@ struct ChildProcessTests {
         }
         #expect(getpgid(pid) == pid)
         #expect(getpgid(pid) != getpgrp())
+    }
+
+    @Test func aDetachedProgramIsReapedWhenItEnds() throws {
+        let pid = try DetachedProcess.spawn("/bin/sh", ["-c", "exit 3"]).get()
+        let ended = DispatchSemaphore(value: 0)
+        let status = Mutex<Int32?>(nil)
+        DetachedProcess.reapWhenEnded(pid) { wait in
+            status.withLock { $0 = wait }
+            ended.signal()
+        }
+        #expect(ended.wait(timeout: .now() + 20) == .success)
+        // WEXITSTATUS, which Swift does not import.
+        #expect(status.withLock { $0 }.map { ($0 >> 8) & 0xff } == 3)
+        #expect(waitpid(pid, nil, WNOHANG) == -1 && errno == ECHILD, "no zombie left to reap")
     }
 
     @Test func aDetachedProgramThatCannotStartSaysWhy() {

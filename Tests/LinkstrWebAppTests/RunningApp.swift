@@ -8,7 +8,7 @@ import TestSupport
 struct RunningApp {
     /// The home folder it serves.
     let home: String
-    let process: HelperProcess
+    let process: ExternalProcess
     let url: String
     let port: Int
 
@@ -23,10 +23,10 @@ struct RunningApp {
         let environment = [
             "PATH": browser ?? "/usr/local/bin:/usr/bin:/bin", "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/root",
         ].merging(more) { $1 }
-        let process = try HelperProcess(
-            BuildProducts.linkstrExecutable,
+        let process = try ExternalProcess(
+            executable: BuildProducts.linkstrExecutable,
             ["app"] + (link == nil ? [] : ["open"]) + ["--json", "--home", path] + (browser == nil ? ["--no-browser"] : []) + arguments + (link.map { [$0] } ?? []),
-            environment: environment, waitForReady: false)
+            environment: environment, input: .heldOpen)
         guard await eventually(within: 20, { !process.stdoutLines.isEmpty }) else {
             process.terminate(within: 5)
             throw TestFailure("linkstr app printed no address: \(process.stderr)")

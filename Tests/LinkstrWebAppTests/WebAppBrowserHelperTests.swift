@@ -17,7 +17,7 @@ import Testing
     static func host(_ scratch: TestScratch, _ home: LinkstrHome, run: String, more: [String: String] = [:]) throws -> NativeHostClient {
         try NativeHostClient(
             BuildProducts.linkstrExecutable, ["browser", "host", "--home", home.path, "chrome-extension://cadkkjeablgnenpdgigdlleebljooikd/"],
-            environment: ProcessRunner.linkstrEnvironment(["XDG_RUNTIME_DIR": run].merging(more) { $1 }), stderrFile: scratch.file("host.stderr"))
+            environment: ProcessRunner.linkstrEnvironment(["XDG_RUNTIME_DIR": run].merging(more) { $1 }))
     }
 
     @Test("a cross-origin, token-less or session-less POST answers no site's question; no page holds a secret; with no app the notification asks")

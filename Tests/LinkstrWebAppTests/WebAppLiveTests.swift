@@ -84,9 +84,9 @@ import Testing
 
 extension SignedIn {
     /// `GET /events` as an open page reads it (curl, unbuffered), once its first comment came.
-    func openEvents() async throws -> HelperProcess {
-        let events = try HelperProcess(
-            "/usr/bin/curl", ["-sN", "-H", "Host: \(app.host)", "-H", "Cookie: \(cookie)", "\(app.origin)/events"], waitForReady: false)
+    func openEvents() async throws -> ExternalProcess {
+        let events = try ExternalProcess(
+            executable: "/usr/bin/curl", ["-sN", "-H", "Host: \(app.host)", "-H", "Cookie: \(cookie)", "\(app.origin)/events"], input: .heldOpen)
         guard await eventually({ events.stdoutLines.contains(": open") }) else {
             events.terminate(within: 5)
             throw TestFailure("the event stream did not open: \(events.stderr)")

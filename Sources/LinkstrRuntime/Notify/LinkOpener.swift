@@ -47,9 +47,7 @@ public struct LinkOpener: Sendable {
         }
         let log = self.log
         let source = self.source
-        Thread.detachNewThread {
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        DetachedProcess.reapWhenEnded(pid) { status in
             guard status != 0 else { return }
             log.log(.warn, "\(program) could not open \(link) (wait status \(status))", source: source)
         }

@@ -22,8 +22,7 @@ import Testing
         guard install.status == 0 else { throw TestFailure("browser install failed: \(install.stderr)") }
         let launcher = home.path + "/data/browser/linkstr-browser-host"
         return try NativeHostClient(
-            launcher, ["chrome-extension://cadkkjeablgnenpdgigdlleebljooikd/"], environment: ProcessRunner.linkstrEnvironment(environment),
-            stderrFile: scratch.file("host.stderr"))
+            launcher, ["chrome-extension://cadkkjeablgnenpdgigdlleebljooikd/"], environment: ProcessRunner.linkstrEnvironment(environment))
     }
 
     @Test func answersWithTheAccountsKeyAndRefusesASiteWithoutPermission() throws {
@@ -142,7 +141,7 @@ import Testing
         let empty = scratch.folder("empty")
         let host = try NativeHostClient(
             BuildProducts.linkstrExecutable, ["browser", "host", "--home", empty, "chrome-extension://cadkkjeablgnenpdgigdlleebljooikd/"],
-            environment: ProcessRunner.linkstrEnvironment(), stderrFile: scratch.file("host.stderr"))
+            environment: ProcessRunner.linkstrEnvironment())
         let reply = try host.request(["id": "a", "origin": site, "method": "getPublicKey"])
         #expect(reply["id"] as? String == "a")
         #expect((reply["error"] as? String)?.contains("no account") == true, "\(reply)")

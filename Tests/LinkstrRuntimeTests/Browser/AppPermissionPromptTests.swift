@@ -71,29 +71,24 @@ import Testing
         let address = AppPermissionPrompt.address(dataDirectory: scratch.file("data"), environment: ["XDG_RUNTIME_DIR": run])
         mkdir(address.folder, 0o777)
         chmod(address.folder, 0o777)
-        let record = scratch.file("heard")
-        let listener = Process()
-        listener.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        listener.arguments = [
-            "-c",
-            """
-            import os, socket, sys, time
-            os.setgid(65534); os.setuid(65534)
-            s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(4)
-            print("ready", flush=True)
-            while True:
-                c, _ = s.accept()
-                data = c.recv(4096)
-                if data: print("HEARD", data, flush=True)
-                c.sendall(b'{"state":"asked"}\\n{"state":"answered","answer":"always"}\\n')
-            """,
-            address.socketPath,
-        ]
-        FileManager.default.createFile(atPath: record, contents: nil)
-        listener.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: record))
-        try listener.run()
-        defer { listener.terminate() }
-        #expect(await eventually(within: 10) { (try? String(contentsOfFile: record, encoding: .utf8))?.contains("ready") == true })
+        let listener = try ExternalProcess(
+            executable: "/usr/bin/python3",
+            [
+                "-c",
+                """
+                import os, socket, sys, time
+                os.setgid(65534); os.setuid(65534)
+                s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(4)
+                print("READY listening", flush=True)
+                while True:
+                    c, _ = s.accept()
+                    data = c.recv(4096)
+                    if data: print("HEARD", data, flush=True)
+                    c.sendall(b'{"state":"asked"}\\n{"state":"answered","answer":"always"}\\n')
+                """,
+                address.socketPath,
+            ])
+        _ = try await listener.ready(timeout: .seconds(10))
         chmod(address.folder, 0o700)
         // Even owned by this user, the socket is answered by the other user's process.
         lchown(address.socketPath, getuid(), getgid())
@@ -103,6 +98,6 @@ import Testing
         #expect(await prompt(address, fallback: fallback, said: said).ask(permission) == .deny)
         #expect(said.text.contains("runs as uid 65534, not as you (uid 0)"), "\(said.text)")
         #expect(fallback.questions.count == 1)
-        #expect((try? String(contentsOfFile: record, encoding: .utf8))?.contains("HEARD") == false, "the other user's process heard the question")
+        #expect(!listener.stdout.contains("HEARD"), "the other user's process heard the question")
     }
 }

@@ -38,7 +38,7 @@ import Testing
         }
 
         /// Alice unlocked, her watch caught up, then `linkstr lock`: the watch says it keeps receiving.
-        func lockedWatch() async throws -> HelperProcess {
+        func lockedWatch() async throws -> ExternalProcess {
             let unlocked = try alice.run(["unlock", "--passphrase-stdin"], stdin: "correct horse\n")
             #expect(unlocked.status == 0, "\(unlocked.stderr)")
             let watch = try alice.watch(json: true)

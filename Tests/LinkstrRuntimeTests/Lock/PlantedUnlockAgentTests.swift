@@ -81,7 +81,7 @@ import Testing
                 connection.close()
             """
         let planted = try ExternalProcess(executable: ExternalProcess.python, ["-c", script, address.folder, "agent.sock"])
-        defer { planted.process.terminate() }
+        defer { planted.signal(SIGTERM) }
         _ = try await planted.ready()
         var socket = stat()
         #expect(lstat(address.socketPath, &socket) == 0 && socket.st_uid == getuid(), "the socket is the user's: only the peer differs")

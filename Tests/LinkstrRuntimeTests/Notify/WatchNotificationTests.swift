@@ -146,7 +146,7 @@ import Testing
     }
 
     /// What watch printed and what the notifiers got, for a failure message.
-    private static func state(_ watch: HelperProcess, _ delivered: String, _ recorder: HTTPRecorder, _ server: NotificationServer) -> String {
+    private static func state(_ watch: ExternalProcess, _ delivered: String, _ recorder: HTTPRecorder, _ server: NotificationServer) -> String {
         """
         watch stdout: \(watch.stdoutLines)
         watch stderr: \(watch.stderr)

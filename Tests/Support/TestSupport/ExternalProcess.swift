@@ -1,14 +1,22 @@
 import Foundation
-import Synchronization
+import Glibc
+import LinkstrProcess
 
-/// A program the tests start and watch while it runs: a helper script (a relay, a proxy, the
-/// rust-nostr peer) from the package's Python virtual environment (`scripts/bootstrap.sh` makes it),
-/// or any executable (`linkstr watch`). Its output is collected as it comes.
+/// A program the tests start and watch while it runs: a relay, a proxy, the rust-nostr peer, a
+/// helper script of Tests/Support that answers commands on its stdin with "OK", or a program of
+/// this build (`linkstr watch`, `linkstr app`). Its output is collected as it comes; it is stopped
+/// when it is gone.
+///
+/// The tests' one process wrapper, on `ChildProcess`: children start with no blocked signal (the
+/// test runner's threads block some, and a `linkstr watch` that inherited that would ignore the
+/// SIGTERM meant to end it) and none of the test process's descriptors, and each pipe is closed by
+/// the thread that reads it once the program and its own children have let go of it.
 public final class ExternalProcess: Sendable {
-    public let process: Process
-    private let output: Mutex<String>
-    private let errors: Mutex<String>
-    private let pipes: (out: Pipe, err: Pipe)
+    private let child: ChildProcess
+    /// The program and its first argument, to name it in failures.
+    private let name: String
+    /// Whether its stdin is a pipe held open until `stop` (a helper that ends at its end).
+    private let holdsInput: Bool
 
     /// `<package>/.venv/bin/python`
     public static let python = packageRoot + "/.venv/bin/python"
@@ -28,106 +36,136 @@ public final class ExternalProcess: Sendable {
         try self.init(executable: Self.python, [Self.supportFolder + "/" + script] + arguments, environment: environment)
     }
 
-    /// Starts `executable` with `arguments` (and `environment`, else the test's own).
-    public init(executable: String, _ arguments: [String], environment: [String: String]? = nil) throws {
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let out = Pipe()
-        let err = Pipe()
-        pipes = (out, err)
-        process.standardOutput = out
-        process.standardError = err
-        output = Mutex("")
-        errors = Mutex("")
-        out.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
-            self?.output.withLock { $0 += text }
-        }
-        err.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
-            self?.errors.withLock { $0 += text }
-        }
-        try process.run()
-    }
-
-    public var stdout: String { output.withLock { $0 } }
-    public var stderr: String { errors.withLock { $0 } }
-
-    /// Waits for a `READY <url>` line and returns the URL.
-    public func ready(timeout: Duration = .seconds(20)) async throws -> String {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            // Complete lines only: the pipe may deliver "READY " before the rest of the line.
-            let lines = stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-            if let line = lines.first(where: { $0.hasPrefix("READY ") }) {
-                return String(line.dropFirst(6))
-            }
-            guard process.isRunning else {
-                drain()
-                throw TestFailure("\(process.arguments!.prefix(2).joined(separator: " ")) exited: \(stderr)")
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        throw TestFailure("\(process.arguments!.joined(separator: " ")) not ready after \(timeout): \(stderr)")
-    }
-
-    /// Waits for the program to end by itself and returns its output lines.
-    public func finish(timeout: Duration = .seconds(20)) async throws -> [String] {
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning {
-            guard ContinuousClock.now < deadline else {
-                stop()
-                throw TestFailure("\(process.arguments!.joined(separator: " ")) still running after \(timeout)")
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        drain()
-        guard process.terminationStatus == 0 else {
-            throw TestFailure("\(process.arguments!.prefix(2).joined(separator: " ")) failed (\(process.terminationStatus)): \(stderr)")
-        }
-        return stdout.split(separator: "\n").map(String.init)
-    }
-
-    /// Reads what the exited program left in its pipes.
-    private func drain() {
-        pipes.out.fileHandleForReading.readabilityHandler = nil
-        pipes.err.fileHandleForReading.readabilityHandler = nil
-        let rest = String(decoding: pipes.out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        output.withLock { $0 += rest }
-        let restErrors = String(decoding: pipes.err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        errors.withLock { $0 += restErrors }
-    }
-
-    /// Kills the program (SIGKILL: a relay that dies without closing its connections) and waits up
-    /// to 10 s for Foundation to see it end. Not `waitUntilExit()`: it runs the calling thread's run
-    /// loop, and called from a task's thread (a deinit at the end of an `async let`) it can wait for
-    /// ever for a notice delivered elsewhere — one such wait held a whole suite run.
-    public func kill() {
-        guard process.isRunning else { return }
-        Glibc.kill(process.processIdentifier, SIGKILL)
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-    }
-
-    /// Stops the program (SIGTERM, then SIGKILL after a second) and reaps it.
-    public func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        let deadline = Date().addingTimeInterval(1)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-        kill()
+    /// Starts `executable` with `arguments`.
+    /// - Parameters:
+    ///   - environment: the child's whole environment (default: the test process's).
+    ///   - input: its stdin: /dev/null, or (`.heldOpen`) a pipe for `send` that `stop` closes.
+    public init(executable: String, _ arguments: [String], environment: [String: String]? = nil, input: ChildProcess.Input = .closed) throws {
+        // A helper that ends before reading what it is sent must not kill the test process.
+        Glibc.signal(SIGPIPE, SIG_IGN)
+        child = try ChildProcess(executable, arguments, environment: environment, input: input)
+        name = ([executable] + arguments.prefix(1)).joined(separator: " ")
+        if case .heldOpen = input { holdsInput = true } else { holdsInput = false }
     }
 
     deinit {
         stop()
-        // A handle with a readability handler is held by its own dispatch source: without this its
-        // descriptor stays open for the rest of the run (hundreds over a suite, until `ulimit -n`).
-        for pipe in [pipes.out, pipes.err] {
-            pipe.fileHandleForReading.readabilityHandler = nil
-            try? pipe.fileHandleForReading.close()
-            try? pipe.fileHandleForWriting.close()
+    }
+
+    public var stdout: String { child.stdout }
+    public var stderr: String { child.stderr }
+    /// The complete lines it printed on stdout so far.
+    public var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+
+    public var processIdentifier: pid_t { child.processIdentifier }
+    public var isRunning: Bool { child.isRunning }
+    /// How it ended; nil while it runs.
+    public var exit: ChildProcess.Exit? { child.waitForExit(upTo: .zero) }
+
+    /// Waits at most `timeout` for it to exit and close its output (what it printed last is then
+    /// in `stdout`); nil when it still runs or a process it started holds its output open.
+    public func waitForEnd(upTo timeout: Duration) -> ChildProcess.Exit? {
+        child.wait(upTo: timeout)
+    }
+
+    /// Sends `signal` to it (nothing once it ended).
+    public func signal(_ signal: Int32) {
+        child.signal(signal)
+    }
+
+    /// Waits for a `READY <value>` line (a URL, a port, a bus address) and returns the value.
+    public func ready(timeout: Duration = .seconds(20)) async throws -> String {
+        _ = await eventually(within: Double(timeout.components.seconds)) { readyValue != nil || !isRunning }
+        return try readyOrFailure(timeout)
+    }
+
+    /// `ready` for a fixture set up in a synchronous initializer: blocks the calling thread.
+    public func readyNow(timeout: Duration = .seconds(20)) throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        while readyValue == nil, isRunning, ContinuousClock.now < deadline { usleep(10_000) }
+        return try readyOrFailure(timeout)
+    }
+
+    private var readyValue: String? {
+        stdoutLines.first { $0.hasPrefix("READY ") }.map { String($0.dropFirst(6)) }
+    }
+
+    private func readyOrFailure(_ timeout: Duration) throws -> String {
+        // An exited program's last lines may still be on their way.
+        if !isRunning { _ = waitForEnd(upTo: .seconds(2)) }
+        if let value = readyValue { return value }
+        let why = isRunning ? "not ready after \(timeout)" : "exited (\(exit.map { "\($0.status)" } ?? "?"))"
+        kill()
+        throw TestFailure("\(name) \(why): \(stderr)")
+    }
+
+    /// Waits for the program to end by itself and returns its output lines; throws when it failed
+    /// or still runs after `timeout` (it is then stopped).
+    public func finish(timeout: Duration = .seconds(20)) async throws -> [String] {
+        guard await eventually(within: Double(timeout.components.seconds), { !isRunning }) else {
+            stop()
+            throw TestFailure("\(name) still running after \(timeout)")
         }
+        _ = waitForEnd(upTo: .seconds(2))
+        guard let exit, exit.succeeded else {
+            throw TestFailure("\(name) failed (\(exit.map { "\($0.status)" } ?? "?")): \(stderr)")
+        }
+        return stdout.split(separator: "\n").map(String.init)
+    }
+
+    /// Everything it printed on stdout so far, as bytes (a binary protocol's frames).
+    public var stdoutBytes: [UInt8] { child.stdoutBytes }
+
+    /// Writes `bytes` to its stdin (`input: .heldOpen`).
+    public func write(_ bytes: [UInt8]) throws {
+        try child.write(bytes)
+    }
+
+    /// Closes its stdin (`input: .heldOpen`), as the other end of a pipe does when it goes away.
+    public func closeInput() {
+        child.closeInput()
+    }
+
+    /// Writes one command to a helper (`input: .heldOpen`) and waits for its "OK".
+    public func send(_ command: String) throws {
+        let answered = stdoutLines.filter { $0 == "OK" }.count
+        try child.write(command + "\n")
+        let deadline = ContinuousClock.now + .seconds(10)
+        while stdoutLines.filter({ $0 == "OK" }).count == answered {
+            guard ContinuousClock.now < deadline else { throw TestFailure("no answer to '\(command)' from \(name); stderr: \(stderr)") }
+            usleep(10_000)
+        }
+    }
+
+    /// Sends SIGTERM and waits at most `seconds` for the exit (then for its last output). Returns
+    /// the exit status, or nil when it did not exit in time (it is then killed) or died of a signal.
+    @discardableResult
+    public func terminate(within seconds: Double) -> Int32? {
+        child.signal(SIGTERM)
+        guard let exit = child.waitForExit(upTo: .milliseconds(Int(seconds * 1000))) else {
+            kill()
+            return nil
+        }
+        _ = waitForEnd(upTo: .seconds(2))
+        if case .exited(let code) = exit { return code }
+        return nil
+    }
+
+    /// Kills the program (SIGKILL: a relay that dies without closing its connections) and waits up
+    /// to 10 s for its exit.
+    public func kill() {
+        child.signal(SIGKILL)
+        _ = child.waitForExit(upTo: .seconds(10))
+    }
+
+    /// Stops the program: closes its stdin (a helper then ends by itself; given 5 s), then SIGTERM,
+    /// and SIGKILL after a second.
+    public func stop() {
+        child.closeInput()
+        guard isRunning else { return }
+        if holdsInput, child.waitForExit(upTo: .seconds(5)) != nil { return }
+        child.signal(SIGTERM)
+        if child.waitForExit(upTo: .seconds(1)) != nil { return }
+        kill()
     }
 }

@@ -2,7 +2,9 @@ import Foundation
 
 /// The recording HTTP server of Tests/Support/http_recorder.py on 127.0.0.1.
 public struct HTTPRecorder {
-    public let helper: HelperProcess
+    public let helper: ExternalProcess
+    /// Its port.
+    public let port: String
     public let recordFile: String
 
     /// - Parameters:
@@ -16,10 +18,11 @@ public struct HTTPRecorder {
         if hang { arguments.append("--hang") }
         if htmlErrors { arguments.append("--html-errors") }
         if let page { arguments += ["--page", page] }
-        helper = try HelperProcess(try TestPython.interpreter, arguments)
+        helper = try ExternalProcess(executable: try TestPython.interpreter, arguments, input: .heldOpen)
+        port = try helper.readyNow()
     }
 
-    public func url(_ path: String) -> String { "http://127.0.0.1:\(helper.ready)\(path)" }
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
     /// Every request, in order: method, path, headers (lower-case names), body.
     public var requests: [[String: Any]] { TestPython.records(recordFile) }

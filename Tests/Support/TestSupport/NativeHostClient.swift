@@ -6,29 +6,14 @@ import LinkstrRuntime
 /// pipes on stdin and stdout, writes framed requests and reads framed replies. Whatever the
 /// host writes to stdout must be frames.
 public final class NativeHostClient {
-    private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-    private let errors: String
+    private let host: ExternalProcess
     private var decoder = NativeMessageDecoder()
+    /// How much of the host's stdout the decoder has been given.
+    private var taken = 0
 
-    /// Starts `executable` with `arguments` (as the browser does: the caller's origin last);
-    /// stderr goes to `stderrFile`.
-    public init(_ executable: String, _ arguments: [String], environment: [String: String], stderrFile: String) throws {
-        errors = stderrFile
-        _ = FileManager.default.createFile(atPath: stderrFile, contents: nil)
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrFile))
-        signal(SIGPIPE, SIG_IGN)
-        try process.run()
-    }
-
-    deinit {
-        if process.isRunning { process.terminate() }
+    /// Starts `executable` with `arguments` (as the browser does: the caller's origin last).
+    public init(_ executable: String, _ arguments: [String], environment: [String: String]) throws {
+        host = try ExternalProcess(executable: executable, arguments, environment: environment, input: .heldOpen)
     }
 
     /// Sends `request` and waits for the next reply (at most `timeout` seconds).
@@ -38,14 +23,12 @@ public final class NativeHostClient {
     }
 
     public func send(_ message: Data) throws {
-        try input.fileHandleForWriting.write(contentsOf: NativeMessageCodec.frame(message))
+        try host.write(Array(NativeMessageCodec.frame(message)))
     }
 
     /// The next reply, decoded.
     public func reply(timeout: Double = 20) throws -> [String: Any] {
         let deadline = Date().addingTimeInterval(timeout)
-        let descriptor = output.fileHandleForReading.fileDescriptor
-        var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             if let message = try decoder.next() {
                 guard let object = try JSONSerialization.jsonObject(with: message) as? [String: Any] else {
@@ -53,26 +36,37 @@ public final class NativeHostClient {
                 }
                 return object
             }
-            let left = Int32(max(0, deadline.timeIntervalSinceNow) * 1000)
-            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&waiting, 1, left) > 0 else { throw TestFailure("no reply from the host within \(timeout) s; its stderr: \(stderr)") }
-            let count = read(descriptor, &chunk, chunk.count)
-            guard count > 0 else { throw TestFailure("the host closed stdout without a reply; its stderr: \(stderr)") }
-            decoder.append(Data(chunk[0..<count]))
+            if takeOutput() { continue }
+            if !host.isRunning, host.waitForEnd(upTo: .seconds(2)) != nil, !takeOutput() {
+                throw TestFailure("the host closed stdout without a reply; its stderr: \(stderr)")
+            }
+            guard Date() < deadline else { throw TestFailure("no reply from the host within \(timeout) s; its stderr: \(stderr)") }
+            usleep(10_000)
         }
     }
 
     /// Closes stdin as a browser does when the page goes away; returns the exit status and whether
     /// stdout ended on a frame boundary (nothing but frames was written).
     public func finish(timeout: Double = 20) throws -> (status: Int32, cleanEnd: Bool) {
-        try input.fileHandleForWriting.close()
+        host.closeInput()
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
-        guard !process.isRunning else { throw TestFailure("the host did not exit within \(timeout) s after stdin closed") }
-        decoder.append(output.fileHandleForReading.readDataToEndOfFile())
+        while host.isRunning, Date() < deadline { usleep(20_000) }
+        guard let exit = host.exit else { throw TestFailure("the host did not exit within \(timeout) s after stdin closed") }
+        _ = host.waitForEnd(upTo: .seconds(2))
+        takeOutput()
         while try decoder.next() != nil {}
-        return (process.terminationStatus, !decoder.hasPartialMessage)
+        return (exit.status, !decoder.hasPartialMessage)
     }
 
-    public var stderr: String { (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "" }
+    public var stderr: String { host.stderr }
+
+    /// Gives the decoder what the host wrote since; whether there was any.
+    @discardableResult
+    private func takeOutput() -> Bool {
+        let output = host.stdoutBytes
+        guard output.count > taken else { return false }
+        decoder.append(Data(output[taken...]))
+        taken = output.count
+        return true
+    }
 }

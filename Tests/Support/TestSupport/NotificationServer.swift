@@ -9,17 +9,18 @@ public struct NotificationServer {
         case absent = "--no-server"
     }
 
-    public let helper: HelperProcess
+    public let helper: ExternalProcess
     public let recordFile: String
 
     /// The bus address, for `bus_address` or `DBUS_SESSION_BUS_ADDRESS`.
-    public var address: String { helper.ready }
+    public let address: String
 
     public init(in scratch: TestScratch, mode: Mode = .records) throws {
         recordFile = scratch.file("notifications-\(UUID().uuidString.prefix(6)).jsonl")
         var arguments = ["--", try TestPython.interpreter, TestPython.helper("notification_server.py"), "--record", recordFile]
         if mode != .records { arguments.append(mode.rawValue) }
-        helper = try HelperProcess("/usr/bin/dbus-run-session", arguments)
+        helper = try ExternalProcess(executable: "/usr/bin/dbus-run-session", arguments, input: .heldOpen)
+        address = try helper.readyNow()
     }
 
     /// Every Notify call the server took, in order.

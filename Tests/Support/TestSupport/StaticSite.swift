@@ -11,7 +11,7 @@ public struct StaticSite: Sendable {
             executable: ExternalProcess.python, ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder])
         // "Serving HTTP on 127.0.0.1 port 43215 (http://127.0.0.1:43215/) ..."
         let found = await eventually {
-            process.stdout.contains(" ...") || !process.process.isRunning
+            process.stdout.contains(" ...") || !process.isRunning
         }
         guard found, let port = process.stdout.split(separator: " ").drop(while: { $0 != "port" }).dropFirst().first.flatMap({ Int($0) }) else {
             process.stop()

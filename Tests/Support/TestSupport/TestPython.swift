@@ -6,7 +6,7 @@ public enum TestPython {
         get throws {
             let path = FixtureBuilder.repositoryRoot + "/.venv/bin/python"
             guard FileManager.default.isExecutableFile(atPath: path) else {
-                throw HelperProcess.Failure(description: "\(path) is missing; run scripts/bootstrap.sh once")
+                throw TestFailure("\(path) is missing; run scripts/bootstrap.sh once")
             }
             return path
         }
