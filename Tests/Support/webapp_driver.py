@@ -86,6 +86,16 @@ def live_text(driver):
     return driver.find_element(By.ID, "live").text
 
 
+def gone(element):
+    """Whether `element` left the page: the page it was on was replaced (a form sent, a link followed)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    try:
+        element.tag_name
+        return False
+    except StaleElementReferenceException:
+        return True
+
+
 def mark(driver):
     """A value only this page load has: it survives live updates, not a reload."""
     driver.execute_script("window.linkstrTestMark = 'kept';")

@@ -67,8 +67,10 @@ try:
 
     # The auto-lock: after 5 minutes without use, written to config.toml.
     driver.find_element(By.CSS_SELECTOR, "#auto-lock option[value='5']").click()
+    before = driver.find_element(By.TAG_NAME, "html")
     driver.find_element(By.CSS_SELECTOR, "form[action='/lock/auto'] button").click()
-    wait("the auto-lock saved", lambda: driver.find_element(By.CSS_SELECTOR, "#auto-lock option[value='5']").is_selected())
+    # The option is selected on the page the form leaves too: read the page it leads to.
+    wait("the auto-lock saved", lambda: webapp_driver.gone(before) and driver.find_element(By.CSS_SELECTOR, "#auto-lock option[value='5']").is_selected())
     seen["auto_lock_selected"] = driver.find_element(By.CSS_SELECTOR, "#auto-lock option:checked").get_attribute("value")
 
     # Lock now, keys only: Tab to the switcher, Enter opens it, Tab to "Lock now", Enter.

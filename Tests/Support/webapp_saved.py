@@ -12,7 +12,6 @@ import argparse
 import json
 import os
 
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -53,16 +52,8 @@ def next_notice(description, act):
     before still showed (reading that one as the page goes gave a stale element)."""
     before = driver.find_element(By.TAG_NAME, "html")
     act()
-    wait(description, lambda: gone(before) and notice(driver))
+    wait(description, lambda: webapp_driver.gone(before) and notice(driver))
     return notice(driver)
-
-
-def gone(element):
-    try:
-        element.tag_name
-        return False
-    except StaleElementReferenceException:
-        return True
 
 
 def suggestions(driver):

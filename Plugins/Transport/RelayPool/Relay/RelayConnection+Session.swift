@@ -32,7 +32,16 @@ extension RelayConnection {
     /// opens at that moment is not served on the loop going away.
     private func serveOneConnection() async -> ConnectionEnd {
         let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        defer { eventLoops.shutdownGracefully { _ in } }
+        // The WebSocket's channel can still be closing on the loop when `connect` returns: shut down
+        // at once, the loop refuses the close's last tasks (NIO's "Cannot schedule tasks on an
+        // EventLoop that has already shut down", a crash in strict mode). So it goes after the grace
+        // period `stop` gives too; a command that ends meanwhile leaves without waiting for it.
+        defer {
+            Task {
+                try? await Task.sleep(for: RelayConnection.loopShutdownGrace)
+                try? await eventLoops.shutdownGracefully()
+            }
+        }
         let attempt = ConnectionAttempt()
         let started = state.withLock { state -> Bool in
             guard !state.stopped else { return false }

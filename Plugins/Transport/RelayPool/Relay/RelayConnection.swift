@@ -16,6 +16,9 @@ final class RelayConnection: Sendable {
     let url: String
     let pool: TransportInstance
     let state: Mutex<State>
+    /// How long a connection's event loop outlives the end of its connection (or its stop) before it
+    /// is shut down: long enough for a WebSocket opening or closing on it to finish.
+    static let loopShutdownGrace: Duration = .seconds(2)
 
     struct State {
         var flags: UInt32
@@ -84,7 +87,7 @@ final class RelayConnection: Sendable {
             if let eventLoops = state.eventLoops {
                 let attempt = state.attempt
                 Task {
-                    try? await Task.sleep(for: .seconds(2))
+                    try? await Task.sleep(for: Self.loopShutdownGrace)
                     // One that opens from now on is not served (its loop is going away).
                     _ = attempt?.stopUnlessOpened()
                     try? await eventLoops.shutdownGracefully()
