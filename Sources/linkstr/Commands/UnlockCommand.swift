@@ -22,23 +22,14 @@ struct UnlockCommand: ParsableCommand {
     var passphraseStdin = false
 
     func run() throws {
+        let app = global.app()
         // A configuration that cannot be used, or a home without profiles, is refused before the passphrase is asked.
-        _ = try global.openHost()
-        _ = try global.accounts()
-        let passphrase: String
-        do {
-            passphrase = try PassphraseInput.read(
-                fromStdin: passphraseStdin, prompt: "passphrase of this home's keys: ", confirm: false,
-                withoutTerminal: "there is no terminal to ask for the passphrase; give it on stdin with --passphrase-stdin")
-        } catch {
-            throw error.failure
-        }
-        let unlocked: (profiles: [HomeProfile], until: Date?)
-        do {
-            unlocked = try global.app().unlock(passphrase: passphrase, agentProgram: UnlockAgentProgram.thisProgram)
-        } catch {
-            throw error.failure
-        }
+        _ = try app.host()
+        _ = try app.accounts()
+        let passphrase = try PassphraseInput.read(
+            fromStdin: passphraseStdin, prompt: "passphrase of this home's keys: ", confirm: false,
+            withoutTerminal: "there is no terminal to ask for the passphrase; give it on stdin with --passphrase-stdin")
+        let unlocked = try app.unlock(passphrase: passphrase, agentProgram: UnlockAgentProgram.thisProgram)
         if global.json {
             Terminal.printJSON(JSONRecords.Unlocked(unlocked.profiles, until: unlocked.until))
         } else {
