@@ -222,6 +222,34 @@ struct SQLiteFaultTests {
         #expect(try store.backend.count(owner: owner) == UInt64(2 * perProcess + 500))
     }
 
+    /// The first opens of a new database race to switch it to WAL journaling. A switch that finds
+    /// another connection holding the write lock is answered "database is locked" at once: SQLite
+    /// does not wait the busy timeout for it, so the open must.
+    @Test("a new database whose write lock another process holds is opened once that lock is let go; refused only after the busy timeout")
+    func firstOpenWaitsForTheWriteLock() throws {
+        let path = Scratch.directory("first-open") + "/linkstr.sqlite"
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let holder = try SQLiteFile.Connection(path)
+        try holder.execute("BEGIN IMMEDIATE")
+        let impatient = try TestStore.make(.sqlite, location: path)
+        impatient.host.setConfig("busy_timeout_ms", "50")
+        let refusal = try #require(throws: PluginError.self) { try impatient.backend.open() }
+        impatient.close()
+        #expect(refusal.status == .busy && refusal.message.contains("longer than the busy timeout"), "\(refusal)")
+        let released = Thread {
+            Thread.sleep(forTimeInterval: 0.3)
+            try? holder.execute("COMMIT")
+            holder.close()
+        }
+        released.start()
+        let store = try TestStore.open(.sqlite, location: path)
+        defer { store.close() }
+        let owner = Records.owner()
+        try store.backend.apply([.put(Records.post(owner, "p"))])
+        #expect(try store.backend.count(owner: owner) == 1)
+        #expect(try SQLiteFile.execute(path, "PRAGMA journal_mode") == [["wal"]])
+    }
+
     @Test("feed, unread and session-list queries are answered by indexes, never a full scan; a session's unread posts by an index of flagged records only")
     func queryPlans() throws {
         let path = Scratch.directory("plans") + "/linkstr.sqlite"

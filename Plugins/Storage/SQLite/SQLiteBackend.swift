@@ -35,10 +35,7 @@ final class SQLiteBackend: StorageBackend {
             let connection = try SQLiteConnection(path: settings.path) { host.log(.trace, $0) }
             do throws(PluginError) {
                 connection.setBusyTimeout(milliseconds: settings.busyTimeoutMilliseconds)
-                let journalMode = try connection.scalarText("PRAGMA journal_mode = WAL")
-                guard journalMode?.lowercased() == "wal" else {
-                    throw PluginError(.io, "SQLite \(settings.path): cannot use WAL journaling (the file system gave \(journalMode ?? "no answer"))")
-                }
+                try useWAL(connection, waitingUpTo: settings.busyTimeoutMilliseconds)
                 try connection.execute("PRAGMA synchronous = \(settings.synchronous.uppercased())")
                 // Record keys are hashes, so each commit of a large batch touches index pages all over
                 // a large store: a page cache of 64 MiB (instead of 2) keeps the upper levels and much
@@ -58,6 +55,28 @@ final class SQLiteBackend: StorageBackend {
             state.connection = connection
         }
         host.log(.info, "SQLite database \(settings.path) open (schema version \(SQLiteSchema.latestVersion))")
+    }
+
+    /// Switches the database to WAL journaling, which the file keeps: later opens find it set and
+    /// change nothing. The first opens of a new database race to switch it, and SQLite answers a
+    /// switch that finds another connection holding the write lock with SQLITE_BUSY at once,
+    /// without its busy handler; so the switch is retried here until the busy timeout.
+    private func useWAL(_ connection: SQLiteConnection, waitingUpTo milliseconds: Int32) throws(PluginError) {
+        let deadline = ContinuousClock.now + .milliseconds(milliseconds)
+        var pauseMicroseconds: UInt32 = 1000
+        while true {
+            do throws(PluginError) {
+                if try connection.scalarText("PRAGMA journal_mode")?.lowercased() == "wal" { return }
+                let journalMode = try connection.scalarText("PRAGMA journal_mode = WAL")
+                guard journalMode?.lowercased() == "wal" else {
+                    throw PluginError(.io, "SQLite \(connection.path): cannot use WAL journaling (the file system gave \(journalMode ?? "no answer"))")
+                }
+                return
+            } catch where error.status == .busy && ContinuousClock.now < deadline {
+                usleep(pauseMicroseconds)
+                pauseMicroseconds = min(pauseMicroseconds * 2, 50_000)
+            }
+        }
     }
 
     /// Brings the schema to `SQLiteSchema.latestVersion` in one write transaction; refuses databases
