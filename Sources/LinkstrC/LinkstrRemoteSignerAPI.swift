@@ -51,7 +51,7 @@ public func linkstr_account_disconnect(
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let runtime = try EmbeddedRuntime.from(handle)
         try runtime.closeAccount()
-        _ = try runtime.accountFiles { accounts throws(LinkstrError) in try accounts.disconnectRemote() }
+        _ = try runtime.accountFiles { accounts throws(LinkstrError) in try RemoteSignerAccount.disconnect(in: accounts) }
         return JSONRecords.ok
     }
 }

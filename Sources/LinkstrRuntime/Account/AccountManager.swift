@@ -71,6 +71,20 @@ public struct AccountManager: Sendable {
         return key
     }
 
+    /// The account's secrets (may ask for the passphrase).
+    public func unlock() throws(LinkstrError) -> UnlockedAccount {
+        let profile = try requireProfile()
+        guard let remote = profile.account.remoteSigner else { return .local(try secretKey(of: profile)) }
+        guard remote.connected else {
+            throw LinkstrError(.failed, "this account is disconnected from its remote signer; connect it again with `linkstr account connect bunker://…`")
+        }
+        guard let user = try? PublicKey(hex: profile.account.pubkey), let signer = try? PublicKey(hex: remote.signer) else {
+            throw LinkstrError(.failed, "\(profiles.path) holds an invalid public key for profile '\(profile.name)'")
+        }
+        let stored = try keys.loadKeys([.remoteSession, .dataKey], of: profile)
+        return .remote(user: user, link: BunkerLink(signer: signer, relays: remote.relays, secret: nil), sessionKey: stored[0], dataSecret: stored[1], timeout: remote.requestTimeout)
+    }
+
     /// Forgets the identity: removes its profile and its key material. Data stays unless the
     /// caller clears it.
     public func logout() throws(LinkstrError) {

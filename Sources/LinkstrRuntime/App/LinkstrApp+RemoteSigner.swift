@@ -45,7 +45,7 @@ extension LinkstrApp {
     }
 
     /// Asks the signer `client` is connected to for the user's key, has it prove it holds that key,
-    /// and keeps the account, new or reconnected (`AccountManager.connectRemote(through:…)`), its keys in
+    /// and keeps the account, new or reconnected (`RemoteSignerAccount.connect(through:…)`), its keys in
     /// the store `keyStore` chooses; `confirmReplacing` is asked when the account has another signer.
     public func keepRemoteSigner(
         _ client: RemoteSignerClient, sessionKey: SecretKey, answerTimeout: Int?, name: String?, keyStore: (AccountManager) throws -> KeyStoreKind,
@@ -53,9 +53,9 @@ extension LinkstrApp {
     ) async throws -> RemoteSignerConnection {
         let accounts = try self.accounts()
         let store = try keyStore(accounts)
-        let (account, user, reconnected) = try await accounts.connectRemote(
+        let (account, user, reconnected) = try await RemoteSignerAccount.connect(
             through: client, sessionKey: sessionKey, answerTimeout: answerTimeout, name: name, keyStore: store,
-            now: Int64(Date().timeIntervalSince1970), confirmReplacing: { current throws(LinkstrError) in try confirmReplacing(current, client.signer) })
+            now: Int64(Date().timeIntervalSince1970), in: accounts, confirmReplacing: { current throws(LinkstrError) in try confirmReplacing(current, client.signer) })
         return RemoteSignerConnection(
             account: account, user: user, reconnected: reconnected, keyStore: store, signer: client.signer, relays: client.relays)
     }

@@ -302,7 +302,7 @@ extension AccountCommand {
         func run() throws {
             let accounts = try global.accounts()
             do {
-                _ = try accounts.disconnectRemote()
+                _ = try RemoteSignerAccount.disconnect(in: accounts)
             } catch {
                 throw error.failure
             }

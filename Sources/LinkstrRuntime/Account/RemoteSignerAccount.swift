@@ -1,18 +1,21 @@
 import NostrCore
 
-/// Accounts whose key is in a remote signer (NIP-46): the profile names the signer, the key store
-/// keeps the client's session key and the random secret the local data key is derived from.
-extension AccountManager {
+/// Accounts whose key is in a remote signer (NIP-46), kept among a home's profiles: the profile
+/// names the signer, the key store keeps the client's session key and the random secret the local
+/// data key is derived from. Its use cases take the home's ``AccountManager``, as the account's
+/// feature types take the account.
+public enum RemoteSignerAccount {
     /// Makes `user` the account of this home (a new active profile), its key in the signer of
     /// `link`, or — when the profile commands act on is that account with a remote signer —
     /// reconnects it (its data stays).
     /// - Returns: the account and whether it existed.
     /// - Throws: when this home has another active account, or this one with its key here.
-    public func connectRemote(
-        user: PublicKey, link: BunkerLink, sessionKey: SecretKey, answerTimeout: Int? = nil, name: String?, keyStore: KeyStoreKind, now: Int64
+    private static func connect(
+        user: PublicKey, link: BunkerLink, sessionKey: SecretKey, answerTimeout: Int? = nil, name: String?, keyStore: KeyStoreKind, now: Int64,
+        in accounts: AccountManager
     ) throws(LinkstrError) -> (account: AccountFile, reconnected: Bool) {
         let remote = RemoteSignerLink(signer: link.signer.hex, relays: link.relays, connected: true, answerTimeout: answerTimeout)
-        if let existing = try selectedProfile() {
+        if let existing = try accounts.selectedProfile() {
             guard existing.account.pubkey == user.hex else {
                 throw LinkstrError(.failed,
                     "this home already has another account (\(existing.npub)); run `linkstr account logout` first, or use another --home")
@@ -20,8 +23,8 @@ extension AccountManager {
             guard existing.account.remoteSigner != nil else {
                 throw LinkstrError(.failed, "this home already has the key of \(user.npub) itself; it needs no remote signer")
             }
-            try keys.storeKeys([(.remoteSession, sessionKey)], keyStore: existing.account.keyStore, of: existing.id, npub: user.npub, newPassphrase: false)
-            let updated = try editProfile(existing) { profile in
+            try accounts.keys.storeKeys([(.remoteSession, sessionKey)], keyStore: existing.account.keyStore, of: existing.id, npub: user.npub, newPassphrase: false)
+            let updated = try accounts.editProfile(existing) { profile in
                 profile.account.remoteSigner = remote
                 if let name {
                     profile.name = name
@@ -33,21 +36,21 @@ extension AccountManager {
         let id = ProfileID()
         let account = AccountFile(pubkey: user.hex, keyStore: keyStore, name: nil, createdAt: now, remoteSigner: remote)
         if let name { try ProfileList.checkName(name) }
-        try keys.storeKeys([(.remoteSession, sessionKey), (.dataKey, SecretKey.generate())], keyStore: keyStore, of: id, npub: user.npub, newPassphrase: true)
-        return (try insertProfile(id: id, account: account, name: name, activate: true).account, false)
+        try accounts.keys.storeKeys([(.remoteSession, sessionKey), (.dataKey, SecretKey.generate())], keyStore: keyStore, of: id, npub: user.npub, newPassphrase: true)
+        return (try accounts.insertProfile(id: id, account: account, name: name, activate: true).account, false)
     }
 
     /// Asks the signer `client` is connected to for the user's key, has it prove that it holds that
     /// key (it signs a fresh challenge), then keeps the account
-    /// (``connectRemote(user:link:sessionKey:answerTimeout:name:keyStore:now:)``) with the client's
+    /// (``connect(user:link:sessionKey:answerTimeout:name:keyStore:now:in:)``) with the client's
     /// session key. Nothing is stored before the proof.
     /// - Parameter confirmReplacing: called with the account's signer when the account exists with
     ///   another signer, which the new one would replace; throws to keep the old one.
     /// - Throws: ``RemoteSignerError`` when the signer does not answer, ``LinkstrError`` when it
     ///   cannot prove the key, the replacement is refused, or the account cannot be kept.
-    public func connectRemote(
+    public static func connect(
         through client: RemoteSignerClient, sessionKey: SecretKey, answerTimeout: Int?, name: String?, keyStore: KeyStoreKind, now: Int64,
-        confirmReplacing: (RemoteSignerLink) throws(LinkstrError) -> Void
+        in accounts: AccountManager, confirmReplacing: (RemoteSignerLink) throws(LinkstrError) -> Void
     ) async throws -> (account: AccountFile, user: PublicKey, reconnected: Bool) {
         let user = try await client.publicKey()
         do throws(RemoteSignerError) {
@@ -57,39 +60,25 @@ extension AccountManager {
                 "the signer \(client.signer.npub) says it holds the key of \(user.npub) but did not sign a challenge with it; "
                     + "it is not that key's signer (or refuses to prove it), so nothing was stored")
         }
-        if let profile = try selectedProfile(), profile.account.pubkey == user.hex, let current = profile.account.remoteSigner,
+        if let profile = try accounts.selectedProfile(), profile.account.pubkey == user.hex, let current = profile.account.remoteSigner,
             current.signer != client.signer.hex
         {
             try confirmReplacing(current)
         }
         let link = BunkerLink(signer: client.signer, relays: client.relays, secret: nil)
-        let (account, reconnected) = try connectRemote(
-            user: user, link: link, sessionKey: sessionKey, answerTimeout: answerTimeout, name: name, keyStore: keyStore, now: now)
+        let (account, reconnected) = try connect(
+            user: user, link: link, sessionKey: sessionKey, answerTimeout: answerTimeout, name: name, keyStore: keyStore, now: now, in: accounts)
         return (account, user, reconnected)
     }
 
     /// Forgets the session key of the account's remote signer; the account and its data stay until
     /// it is connected again.
-    public func disconnectRemote() throws(LinkstrError) -> AccountFile {
-        let profile = try requireProfile()
+    public static func disconnect(in accounts: AccountManager) throws(LinkstrError) -> AccountFile {
+        let profile = try accounts.requireProfile()
         guard profile.account.remoteSigner != nil else {
             throw LinkstrError(.failed, "this account's key is on this machine, not in a remote signer; there is nothing to disconnect")
         }
-        try keys.removeKeys([.remoteSession], of: profile)
-        return try editProfile(profile) { $0.account.remoteSigner?.connected = false }.account
-    }
-
-    /// The account's secrets (may ask for the passphrase).
-    public func unlock() throws(LinkstrError) -> UnlockedAccount {
-        let profile = try requireProfile()
-        guard let remote = profile.account.remoteSigner else { return .local(try secretKey(of: profile)) }
-        guard remote.connected else {
-            throw LinkstrError(.failed, "this account is disconnected from its remote signer; connect it again with `linkstr account connect bunker://…`")
-        }
-        guard let user = try? PublicKey(hex: profile.account.pubkey), let signer = try? PublicKey(hex: remote.signer) else {
-            throw LinkstrError(.failed, "\(profiles.path) holds an invalid public key for profile '\(profile.name)'")
-        }
-        let stored = try keys.loadKeys([.remoteSession, .dataKey], of: profile)
-        return .remote(user: user, link: BunkerLink(signer: signer, relays: remote.relays, secret: nil), sessionKey: stored[0], dataSecret: stored[1], timeout: remote.requestTimeout)
+        try accounts.keys.removeKeys([.remoteSession], of: profile)
+        return try accounts.editProfile(profile) { $0.account.remoteSigner?.connected = false }.account
     }
 }
