@@ -1,3 +1,6 @@
+import LinkstrEngine
+import NostrCore
+
 // Inbox/: the receive path, from the relay to the store. Read in this order:
 //   InboxWatch, InboxSync (and GiftWrapBackfill, RelayClient+Backfill): where wraps come from — the
 //     live subscription and the backfill of history; each wrap's id and signature are verified by
@@ -7,8 +10,6 @@
 //   UnwrapPool (UnwrapJobQueue, UnwrapTicket, InFlightUnwrap): NIP-59 unwrapping off the actor
 //   Inbox+Staging: what waits for its session, kept across restarts; seen marks pruned
 
-import LinkstrEngine
-import NostrCore
 
 /// The receive path of an account, in this order for each wrap: the seen-check (in the store, kept
 /// across restarts, and among the wraps still being unwrapped; the only one), the unwrap on the
@@ -186,4 +187,12 @@ final class Inbox {
         guard let observer else { return }
         for (report, source) in reports { await observer(report, source) }
     }
+}
+
+/// A wrap admitted by the receive stage and handed to the unwrap pool, waiting for its turn at the
+/// engine (wraps reach the engine in the order they were admitted).
+struct InFlightUnwrap {
+    let ticket: UnwrapTicket
+    let wrapID: WrapID
+    let source: IngestSource
 }

@@ -28,3 +28,23 @@ public enum MediaFailure: Error, Equatable, Sendable, CustomStringConvertible {
         return nil
     }
 }
+
+extension MediaFailure {
+    /// Whether a failed fetch means the link has no video to extract (rather than a broken cache or
+    /// an interrupted download): then its page is what there is to watch.
+    public var leavesOnlyThePage: Bool {
+        switch self {
+        case .noProvider, .notPlayable: true
+        case .plugin: status != .cancelled && !Task.isCancelled
+        case .cache, .badAnswer: false
+        }
+    }
+}
+
+extension LinkstrError {
+    /// A media operation that failed on a link, its sentence after `context` ("cannot resolve <url>"):
+    /// bad input when the provider refused the link as invalid, else a failure.
+    public init(_ failure: MediaFailure, _ context: String) {
+        self.init(failure.status == .invalid ? .badInput : .failed, "\(context): \(failure)")
+    }
+}

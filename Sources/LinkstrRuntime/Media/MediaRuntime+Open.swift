@@ -1,3 +1,5 @@
+import LinkstrHost
+
 extension MediaRuntime {
     /// Opens a `linkstr://open` link: hands its URL to `launcher` (the browser, for the desktop's
     /// handler; nil opens nothing), then asks the media providers how it plays.
@@ -7,4 +9,11 @@ extension MediaRuntime {
         try launcher?.open(link.url)
         return OpenedLink(link: link, classification: try? classify(link.url))
     }
+}
+
+/// What opening a `linkstr://open` link comes to: the shared link (its URL normalised as posts are)
+/// and how the media providers play that URL (nil when none claims it or they fail).
+public struct OpenedLink: Sendable {
+    public var link: DeepLink
+    public var classification: MediaClassification?
 }

@@ -54,3 +54,22 @@ extension NotificationDispatcher {
         return ActiveNotifier(plugin: notifier, preferences: preferences, router: router)
     }
 }
+
+/// Why a configured notifier is not active: not installed, no notifier, a setting it refused.
+struct NotifierStartFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// A configured notifier that started: its own instance (the dispatcher creates and destroys it),
+/// what the host reads from its section, and the router of its actions if it has any.
+struct ActiveNotifier: Sendable {
+    let plugin: NotifierPlugin
+    let preferences: NotifierPreferences
+    let router: NotificationActionRouter?
+
+    var pluginID: String { plugin.pluginID }
+}
