@@ -83,3 +83,24 @@ public struct LinkstrPayload: Equatable, Sendable {
         }
     }
 }
+
+/// Why a payload is invalid: on send, the error a person sees; on receive, the rejection reason
+/// counted by `sync`.
+public struct PayloadError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let reason: String
+
+    public init(_ reason: String) {
+        self.reason = reason
+    }
+
+    public var description: String { reason }
+}
+
+/// The `kind` of a linkstr payload. Any other value rejects the payload.
+public enum PayloadKind: String, Sendable, CaseIterable {
+    case root
+    case rootDelete = "root_delete"
+    case sessionCreate = "session_create"
+    case sessionMembers = "session_members"
+    case reaction
+}

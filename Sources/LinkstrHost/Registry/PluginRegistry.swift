@@ -94,3 +94,16 @@ public struct PluginRegistry: Sendable {
             reason: "several plugins provide it and the configuration chooses none: \(names); set one in config.toml")
     }
 }
+
+/// No single provider could be chosen for a capability.
+public struct ProviderSelectionError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var capabilityID: String
+    public var reason: String
+
+    public init(capabilityID: String, reason: String) {
+        self.capabilityID = capabilityID
+        self.reason = reason
+    }
+
+    public var description: String { "\(capabilityID): \(reason)" }
+}

@@ -30,3 +30,10 @@ struct EventTemplate: Decodable, Equatable {
         }
     }
 }
+
+/// Why a plugin's unsigned event could not be signed.
+struct EventTemplateError: Error, CustomStringConvertible {
+    var reason: String
+
+    var description: String { reason }
+}
