@@ -169,8 +169,9 @@ let package = Package(
             name: "linkstr-storage-conformance", dependencies: ["StorageConformance", "LinkstrHost"], path: "Sources/StorageConformanceProgram"),
 
         // MARK: Benchmarks (release builds; see README "Benchmarks")
-        // NostrCore's crypto and parsing throughput, held against libsecp256k1 alone (scripts/bench-nostr.sh).
-        .executableTarget(name: "NostrBench", dependencies: ["NostrCore", "CSecp256k1"], path: "Benchmarks/NostrBench"),
+        // NostrCore's crypto and parsing throughput, held against libsecp256k1 alone (scripts/bench-nostr.sh),
+        // and the relay pool's frame parsing.
+        .executableTarget(name: "NostrBench", dependencies: ["NostrCore", "CSecp256k1", "RelayPoolPlugin"], path: "Benchmarks/NostrBench"),
         .executableTarget(
             name: "linkstr-host-bench", dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginABI"],
             path: "Benchmarks/HostBench"),
