@@ -1,3 +1,4 @@
+import NostrCore
 import Testing
 
 @testable import RelayPoolPlugin
@@ -57,6 +58,27 @@ struct RelayFrameTests {
             _ = try parse(text)
         } throws: { error in
             (error as? TransportInputError)?.reason.contains(reason) == true
+        }
+    }
+
+    /// The pool once read frames with a reader of its own that stopped at 64 levels, so it dropped
+    /// events the Nostr core accepts (up to 128). Both now read with the one strict reader: what the
+    /// pool hands on is what `Event(json:)` accepts, and an event too deep for one is too deep for both.
+    @Test("an event is handed on exactly when the Nostr core accepts it: 127 nested levels in a field, not 128")
+    func agreesWithNostrCore() throws {
+        let pubkey = "f9308a019258c31049344f85f89d5229b531c845836f99b08601f113bce036f9"
+        let id = "fa912696f15ff8ab50d60944811ffa3a71713264164c53f3a395fcd79e92a4ef"
+        for levels in [64, 127, 128] {
+            let nested = String(repeating: "[", count: levels) + String(repeating: "]", count: levels)
+            let event = #"{"id":"\#(id)","pubkey":"\#(pubkey)","created_at":1700000000,"kind":1,"tags":[],"content":"hi","#
+                + #""sig":"\#(String(repeating: "ab", count: 64))","extra":\#(nested)}"#
+            let acceptedByCore = (try? Event(json: event)) != nil
+            let handedOn = (try? parse(#"["EVENT","s",\#(event)]"#)).map { frame in
+                guard case .event(_, let bytes) = frame else { return false }
+                return Array(bytes) == Array(event.utf8)
+            } ?? false
+            #expect(acceptedByCore == (levels < 128), "\(levels) levels")
+            #expect(handedOn == acceptedByCore, "\(levels) levels")
         }
     }
 
