@@ -7,6 +7,8 @@ extension RelayFrame {
         try bytes.withUnsafeBufferPointer { buffer throws(TransportInputError) in try parse(bytes, reading: buffer) }
     }
 
+    /// Reads the frame from `buffer`, the storage of `bytes`: the byte range of a skipped event
+    /// slices `bytes`, so the event is handed on as the relay sent it.
     private static func parse(_ bytes: [UInt8], reading buffer: UnsafeBufferPointer<UInt8>) throws(TransportInputError) -> RelayFrame {
         var reader = JSONReader(buffer)
         do {
