@@ -70,9 +70,12 @@ struct JSONReaderTests {
         #expect(outcome { reader throws(JSONSyntaxError) in try reader.skipString() } == outcome { reader throws(JSONSyntaxError) in _ = try reader.readString() })
     }
 
+    /// A lone continuation byte, a broken pair, an overlong '/', an encoded surrogate, a code point
+    /// above U+10FFFF, a truncated sequence; then one after an escape.
     @Test("strings: bytes that are not UTF-8 are refused, escaped or not")
     func invalidUTF8() {
-        for bytes: [UInt8] in [[0x22, 0xC3, 0x28, 0x22], [0x22, 0x5C, 0x6E, 0xFF, 0x22]] {
+        let inside: [[UInt8]] = [[0x80], [0xC3, 0x28], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0x5C, 0x6E, 0xFF]]
+        for bytes in inside.map({ [0x22] + $0 + [0x22] }) {
             let error = bytes.withUnsafeBufferPointer { buffer -> JSONSyntaxError? in
                 var reader = JSONReader(buffer)
                 do throws(JSONSyntaxError) { _ = try reader.readString() } catch { return error }
