@@ -69,8 +69,12 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
 
+        // MARK: The strict JSON reader of Nostr events and relay frames (no dependency: the relay
+        // pool plugin reads frames with it without linking NostrCore and its secp256k1)
+        .target(name: "StrictJSON"),
+
         // MARK: Nostr protocol core (keys, NIP-01/19/44/49/59)
-        .target(name: "NostrCore", dependencies: ["CSecp256k1", "COpenSSL"]),
+        .target(name: "NostrCore", dependencies: ["StrictJSON", "CSecp256k1", "COpenSSL"]),
 
         // MARK: The linkstr engine: the wire rules as a deterministic state machine
         .target(name: "LinkstrEngine", dependencies: ["NostrCore"]),
@@ -154,7 +158,7 @@ let package = Package(
         .target(
             name: "RelayPoolPlugin",
             dependencies: [
-                "PluginABI", "LinkstrPluginKit", .product(name: "WSClient", package: "swift-websocket"),
+                "PluginABI", "LinkstrPluginKit", "StrictJSON", .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
             ],
@@ -169,8 +173,9 @@ let package = Package(
             name: "linkstr-storage-conformance", dependencies: ["StorageConformance", "LinkstrHost"], path: "Sources/StorageConformanceProgram"),
 
         // MARK: Benchmarks (release builds; see README "Benchmarks")
-        // NostrCore's crypto and parsing throughput, held against libsecp256k1 alone (scripts/bench-nostr.sh).
-        .executableTarget(name: "NostrBench", dependencies: ["NostrCore", "CSecp256k1"], path: "Benchmarks/NostrBench"),
+        // NostrCore's crypto and parsing throughput, held against libsecp256k1 alone (scripts/bench-nostr.sh),
+        // and the relay pool's frame parsing.
+        .executableTarget(name: "NostrBench", dependencies: ["NostrCore", "CSecp256k1", "RelayPoolPlugin"], path: "Benchmarks/NostrBench"),
         .executableTarget(
             name: "linkstr-host-bench", dependencies: ["LinkstrHost", "LinkstrPluginKit", "PluginABI"],
             path: "Benchmarks/HostBench"),
@@ -209,6 +214,7 @@ let package = Package(
         // Also the helpers of the host, runtime, CLI and C-API tests: C fixtures built with cc
         // (FixtureBuilder), Python helpers (TestPython, HelperProcess), recording servers, the unlock agent.
         .target(name: "TestSupport", dependencies: ["PluginTesting", "NostrCore", "LinkstrRuntime", "LinkstrProcess"], path: "Tests/Support/TestSupport"),
+        .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "NostrCoreTests", dependencies: ["NostrCore", "CSecp256k1"]),
         .testTarget(
             name: "LinkstrEngineTests",
@@ -273,7 +279,7 @@ let package = Package(
         .testTarget(
             name: "RelayPoolPluginTests",
             dependencies: [
-                "RelayPoolPlugin", "LinkstrPluginKit", "PluginABI", "PluginTesting",
+                "RelayPoolPlugin", "LinkstrPluginKit", "PluginABI", "PluginTesting", "NostrCore",
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
             ]),
     ]

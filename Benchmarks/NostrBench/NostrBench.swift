@@ -1,5 +1,6 @@
 import Foundation
 import NostrCore
+import RelayPoolPlugin
 
 /// Single-threaded throughput of the hot operations of NostrCore, and its event parsing against
 /// Foundation's. Each line it prints starts with `BENCH` (for people) or `BENCHDATA key value` (for
@@ -125,7 +126,8 @@ enum NostrBench {
                      floor: rates.create(ecdh: 1))
     }
 
-    /// Event parsing: the hand-written reader against JSONSerialization and JSONDecoder.
+    /// Event parsing: the hand-written reader against JSONSerialization and JSONDecoder; relay frames
+    /// through the relay pool's parser.
     static func parsing() throws {
         let valid = try Self.validEvents()
         let small = Array(try Event(json: valid[9]).jsonBytes())  // kind 1 "test"
@@ -146,6 +148,15 @@ enum NostrBench {
             let typed = Self.measure("JSONSerialization + typed fields \(name)") { _ = try? FoundationEvent.viaJSONSerialization(data) }
             print(String(format: "BENCH ratio %@: ours/JSONSerialization %.2f, ours/JSONDecoder %.2f, ours/JSONSerialization+typed %.2f",
                          name as NSString, ours / foundation, ours / codable, ours / typed))
+        }
+        // The relay pool's reader: a frame's fields read, the event skipped (validated) and handed on as sent.
+        let frames = [
+            ("EVENT frame, gift wrap", Array(#"["EVENT","sub-1",\#(String(decoding: wrap, as: UTF8.self))]"#.utf8)),
+            ("EVENT frame, event with 15 tags", Array(#"["EVENT","sub-1",\#(String(decoding: tagged, as: UTF8.self))]"#.utf8)),
+            ("OK frame", Array(#"["OK","\#(String(repeating: "5a", count: 32))",true,"duplicate: already have this event"]"#.utf8)),
+        ]
+        for (name, bytes) in frames {
+            Self.measure("RelayFrame.parse \(name) (\(bytes.count) B)") { _ = try? RelayFrame.parse(bytes) }
         }
         Self.measure("Event.jsonBytes() gift wrap") { _ = try? Event(json: wrap).jsonBytes() }
         let event = try Event(json: wrap)

@@ -35,6 +35,16 @@ import TestSupport
         #expect(runtime.isDisjoint(with: ["PluginABI", "LinkstrPluginKit"]), "LinkstrRuntime imports \(runtime.sorted())")
     }
 
+    /// One strict JSON reader serves the Nostr core and the relay pool plugin; the plugin reads relay
+    /// frames with it without linking the Nostr core (and its secp256k1).
+    @Test func theJSONReaderStandsAloneAndThePluginDoesNotLinkTheNostrCore() throws {
+        let graph = try Self.graph()
+        #expect(graph["StrictJSON"] == [])
+        #expect(graph["NostrCore"]?.contains("StrictJSON") == true)
+        let plugin = try #require(graph["RelayPoolPlugin"])
+        #expect(plugin.contains("StrictJSON") && !plugin.contains("NostrCore"), "RelayPoolPlugin imports \(plugin.sorted())")
+    }
+
     /// The front ends stand on the runtime: it names what they need of the lower modules. (The C
     /// API also imports the plugin ABI: linkstr.h's status and error slot are the plugins' ones.)
     @Test func noFrontEndImportsTheHostTheEngineOrTheNostrCore() throws {

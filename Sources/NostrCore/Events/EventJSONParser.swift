@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// Reads one NIP-01 event object from JSON, strictly:
 /// - the 7 fields `id, pubkey, created_at, kind, tags, content, sig` (any order, each at most
 ///   once; other keys are skipped after validating their JSON);

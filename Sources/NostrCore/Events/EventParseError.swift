@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// Why event JSON was refused, with the field it concerns and the byte offset, e.g.
 /// `field 'id': expected 64 lowercase hex characters (at byte 7)`.
 public struct EventParseError: Error, Sendable, Equatable, CustomStringConvertible {

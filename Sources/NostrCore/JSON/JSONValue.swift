@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// A parsed JSON document for payloads whose shape is checked by the caller (linkstr's rumor
 /// content): numbers keep their text so that `1`, `1.0` and `1.5` stay distinguishable, and object
 /// members keep their order (a repeated key is an error).

@@ -1,13 +1,21 @@
+import StrictJSON
+
 extension RelayFrame {
     /// Parses one text frame. Every part is validated, including the parts this pool ignores;
     /// elements after the ones a type defines are tolerated (skipped) for forward compatibility.
     package static func parse(_ bytes: [UInt8]) throws(TransportInputError) -> RelayFrame {
-        var scanner = JSONScanner(bytes)
+        try bytes.withUnsafeBufferPointer { buffer throws(TransportInputError) in try parse(bytes, reading: buffer) }
+    }
+
+    /// Reads the frame from `buffer`, the storage of `bytes`: the byte range of a skipped event
+    /// slices `bytes`, so the event is handed on as the relay sent it.
+    private static func parse(_ bytes: [UInt8], reading buffer: UnsafeBufferPointer<UInt8>) throws(TransportInputError) -> RelayFrame {
+        var reader = JSONReader(buffer)
         do {
-            try scanner.beginArray()
-            guard try scanner.nextElement(isFirst: true) else { throw TransportInputError(reason: "an empty array is not a relay message") }
-            let type = try scanner.readString()
-            var fields = FieldReader(scanner: scanner, type: type)
+            try reader.expect(UInt8(ascii: "["), "'['")
+            guard try reader.nextElement(isFirst: true) else { throw TransportInputError(reason: "an empty array is not a relay message") }
+            let type = try reader.readString()
+            var fields = FieldReader(reader: reader, type: type)
             let frame: RelayFrame
             switch type {
             case "EVENT":
@@ -32,7 +40,7 @@ extension RelayFrame {
             }
             try fields.finish()
             return frame
-        } catch let error as JSONScanError {
+        } catch let error as JSONSyntaxError {
             throw TransportInputError(reason: "not valid JSON: \(error)")
         } catch let error as TransportInputError {
             throw error
@@ -44,50 +52,50 @@ extension RelayFrame {
 
 /// Reads the elements after a frame's type, naming the frame type in its errors.
 private struct FieldReader {
-    var scanner: JSONScanner
+    var reader: JSONReader
     let type: String
     /// The 1-based index of the element read last (the type is element 1); -1 after the end.
     var position = 1
 
     mutating func string(_ what: String) throws -> String {
         try next(what)
-        guard scanner.peek() == UInt8(ascii: "\"") else { throw mismatch(what) }
-        return try scanner.readString()
+        guard reader.peek() == UInt8(ascii: "\"") else { throw mismatch(what) }
+        return try reader.readString()
     }
 
     mutating func bool(_ what: String) throws -> Bool {
         try next(what)
-        guard let byte = scanner.peek(), byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") else { throw mismatch(what) }
-        return try scanner.readBool()
+        guard let byte = reader.peek(), byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") else { throw mismatch(what) }
+        return try reader.readBool()
     }
 
     mutating func object(_ what: String) throws -> Range<Int> {
         try next(what)
-        guard scanner.peek() == UInt8(ascii: "{") else { throw mismatch(what) }
-        return try scanner.skipValue()
+        guard reader.peek() == UInt8(ascii: "{") else { throw mismatch(what) }
+        return try reader.skipValue()
     }
 
     /// A string element if one follows, nil at the end of the array.
     mutating func optionalString() throws -> String? {
-        guard try scanner.nextElement(isFirst: false) else {
+        guard try reader.nextElement(isFirst: false) else {
             position = -1
             return nil
         }
         position += 1
-        guard scanner.peek() == UInt8(ascii: "\"") else { throw mismatch("a message string") }
-        return try scanner.readString()
+        guard reader.peek() == UInt8(ascii: "\"") else { throw mismatch("a message string") }
+        return try reader.readString()
     }
 
     /// Validates and skips what is left, then requires the end of the input.
     mutating func finish() throws {
         if position >= 0 {
-            while try scanner.nextElement(isFirst: false) { try scanner.skipValue() }
+            while try reader.nextElement(isFirst: false) { try reader.skipValue() }
         }
-        try scanner.expectEnd()
+        try reader.expectEnd(after: "the end of the JSON value")
     }
 
     private mutating func next(_ what: String) throws {
-        guard try scanner.nextElement(isFirst: false) else {
+        guard try reader.nextElement(isFirst: false) else {
             throw TransportInputError(reason: "\(type) frame ends before \(what) (element \(position + 1))")
         }
         position += 1
