@@ -17,11 +17,6 @@ struct SupportTests {
         #expect(backoff.nextDelay(using: &random) <= .milliseconds(100))
     }
 
-    @Test("strings are quoted with the escapes JSON needs, and nothing else escaped")
-    func quoting() {
-        #expect(JSONText.quoted("a\"b\\c\n\t\u{01}é😀/") == #""a\"b\\c\n\t\u0001é😀/""#)
-    }
-
     @Test("filters: an array of objects, kept as written; anything else refused with a reason")
     func filters() throws {
         let filters = try FilterList(json: Array(##" [ {"kinds":[1059],"#p":["ab"]} , {"limit":1} ] "##.utf8))

@@ -1,3 +1,5 @@
+import StrictJSON
+
 extension Event {
     /// The event as a compact JSON object in the usual key order
     /// (`id, pubkey, created_at, kind, tags, content, sig`); `sig` is left out for rumors.

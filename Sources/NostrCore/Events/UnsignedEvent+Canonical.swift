@@ -1,3 +1,5 @@
+import StrictJSON
+
 extension UnsignedEvent {
     /// The UTF-8 bytes of `[0,<pubkey>,<created_at>,<kind>,<tags>,<content>]` exactly as
     /// NIP-01 ids are computed (compact, with the escaping described on `JSONWriter`).

@@ -1,3 +1,5 @@
+import StrictJSON
+
 extension JSONValue {
     /// Compact JSON text of this value: members in their order, numbers exactly as they were read,
     /// strings escaped as NIP-01 escapes them (`JSONWriter`). Parsing the text gives the same value.

@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// A NIP-01 (and NIP-42 AUTH) message from a client to a relay, serialized by hand as
 /// compact JSON.
 ///

@@ -1,3 +1,5 @@
+import StrictJSON
+
 extension Filter {
     /// The filter as a compact JSON object, keys in the order
     /// `ids, authors, kinds, #e, #p, since, until, limit`.

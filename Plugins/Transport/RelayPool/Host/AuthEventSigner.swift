@@ -1,5 +1,6 @@
 import LinkstrPluginKit
 import PluginABI
+import StrictJSON
 
 /// Makes the NIP-42 AUTH event (kind 22242 with the relay URL and the challenge) and has the host's
 /// signer service (`LKH_SERVICE_SIGNER_V1`) sign it: the account's key never reaches the plugin.
@@ -14,7 +15,7 @@ struct AuthEventSigner {
             throw AuthenticationFailure(reason: "the host offers no signer service (\(LKH_SERVICE_SIGNER_V1)); is an account loaded?")
         }
         let template = "{\"created_at\":\(bridge.unixTime),\"kind\":22242,\"tags\":[[\"relay\","
-            + JSONText.quoted(relay) + "],[\"challenge\"," + JSONText.quoted(challenge) + "]],\"content\":\"\"}"
+            + JSONWriter.quoted(relay) + "],[\"challenge\"," + JSONWriter.quoted(challenge) + "]],\"content\":\"\"}"
         let signed: [UInt8] = try await withCheckedContinuation { continuation in
             let pending = PendingSignature(continuation)
             let userData = Unmanaged.passRetained(pending).toOpaque()

@@ -1,4 +1,5 @@
 import LinkstrPluginKit
+import StrictJSON
 
 extension PublishOperation.State {
     /// Decides whether done runs now (see ``PublishOperation``); if so marks it running, decides
@@ -41,8 +42,8 @@ extension PublishOperation.State {
     func resultJSON(timedOut: Bool) -> String {
         let entries = relays.map { relay -> String in
             let target = targets[relay] ?? .waiting
-            return "{\"relay\":" + JSONText.quoted(relay) + ",\"accepted\":" + (target.isAccepted ? "true" : "false")
-                + ",\"message\":" + JSONText.quoted(Self.describe(target, timedOut: timedOut))
+            return "{\"relay\":" + JSONWriter.quoted(relay) + ",\"accepted\":" + (target.isAccepted ? "true" : "false")
+                + ",\"message\":" + JSONWriter.quoted(Self.describe(target, timedOut: timedOut))
                 + (!over && target.isInFlight ? ",\"pending\":true}" : "}")
         }
         return "[" + entries.joined(separator: ",") + "]"

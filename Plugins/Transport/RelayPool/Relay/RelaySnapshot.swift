@@ -1,4 +1,5 @@
 import LinkstrPluginKit
+import StrictJSON
 
 /// One relay's entry in `describe`.
 struct RelaySnapshot: Sendable {
@@ -10,8 +11,8 @@ struct RelaySnapshot: Sendable {
 
     /// `{"url","status","error"?,"read","write","events","malformed_frames","oversized_frames","stale_events"}`
     var json: String {
-        var fields = ["\"url\":" + JSONText.quoted(url), "\"status\":" + JSONText.quoted(status.description)]
-        if let error { fields.append("\"error\":" + JSONText.quoted(error)) }
+        var fields = ["\"url\":" + JSONWriter.quoted(url), "\"status\":" + JSONWriter.quoted(status.description)]
+        if let error { fields.append("\"error\":" + JSONWriter.quoted(error)) }
         fields.append("\"read\":\(flags & RelayEndpoint.read != 0)")
         fields.append("\"write\":\(flags & RelayEndpoint.write != 0)")
         fields.append("\"events\":\(counters.delivered)")

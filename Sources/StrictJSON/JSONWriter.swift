@@ -2,24 +2,30 @@
 /// (and as serde_json, JSON.stringify and Python's json write them): the seven short escapes
 /// `\" \\ \n \r \t \b \f`, every other C0 control as `\u00xx` with lowercase hex, everything
 /// else (including `/`, DEL, U+2028/U+2029 and all non-ASCII) as raw UTF-8.
-struct JSONWriter {
-    private(set) var bytes: [UInt8]
+public struct JSONWriter {
+    /// The JSON written so far.
+    public var bytes: [UInt8]
 
-    init(capacity: Int = 256) {
+    @inlinable
+    public init(capacity: Int = 256) {
         bytes = []
         bytes.reserveCapacity(capacity)
     }
 
-    mutating func append(_ byte: UInt8) { bytes.append(byte) }
+    @inlinable
+    public mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
-    mutating func append(_ text: StaticString) {
+    @inlinable
+    public mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// Appends `text` as it is (a JSON number kept as written).
-    mutating func appendRaw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    @inlinable
+    public mutating func appendRaw(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
-    mutating func appendInteger(_ value: Int64) {
+    @inlinable
+    public mutating func appendInteger(_ value: Int64) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes hold the 20 digits of UInt64.max
@@ -34,10 +40,12 @@ struct JSONWriter {
         }
     }
 
-    mutating func appendInteger(_ value: Int) { appendInteger(Int64(value)) }
+    @inlinable
+    public mutating func appendInteger(_ value: Int) { appendInteger(Int64(value)) }
 
     /// Appends `"…"` with the lowercase hex of `raw` (ids, keys, signatures).
-    mutating func appendHexString(_ raw: UnsafeRawBufferPointer) {
+    @inlinable
+    public mutating func appendHexString(_ raw: UnsafeRawBufferPointer) {
         bytes.append(UInt8(ascii: "\""))
         for byte in raw {
             bytes.append(Self.hexDigits[Int(byte >> 4)])
@@ -47,7 +55,8 @@ struct JSONWriter {
     }
 
     /// Appends `value` as a quoted, escaped JSON string.
-    mutating func appendString(_ value: String) {
+    @inlinable
+    public mutating func appendString(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         if value.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
             Array(value.utf8).withUnsafeBufferPointer { appendEscaped($0) }
@@ -55,9 +64,11 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    @usableFromInline
+    static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+    @inlinable
+    mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         var runStart = 0
         var index = 0
         while index < utf8.count {
@@ -87,7 +98,8 @@ struct JSONWriter {
     }
 
     /// Appends `[["a","b"],…]`.
-    mutating func appendTags(_ tags: [[String]]) {
+    @inlinable
+    public mutating func appendTags(_ tags: [[String]]) {
         bytes.append(UInt8(ascii: "["))
         for (tagIndex, tag) in tags.enumerated() {
             if tagIndex > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -97,7 +109,8 @@ struct JSONWriter {
     }
 
     /// Appends `["a","b",…]`.
-    mutating func appendStringArray(_ values: [String]) {
+    @inlinable
+    public mutating func appendStringArray(_ values: [String]) {
         bytes.append(UInt8(ascii: "["))
         for (index, value) in values.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -106,5 +119,12 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: "]"))
     }
 
-    var string: String { String(decoding: bytes, as: UTF8.self) }
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// `value` as a JSON string literal, quotes included, escaped as ``appendString(_:)`` does.
+    public static func quoted(_ value: String) -> String {
+        var writer = JSONWriter(capacity: value.utf8.count + 2)
+        writer.appendString(value)
+        return writer.string
+    }
 }
