@@ -40,4 +40,12 @@ enum EngineCollection {
     static func postKey(_ reference: PostReference) -> [UInt8] {
         sessionKey(reference.sessionID) + [0] + reference.postID.eventID.rawBytes
     }
+
+    static func reactionKey(_ key: ReactionKey, cipher: RecordCipher) -> [UInt8] {
+        cipher.lookupHash(postKey(PostReference(sessionID: key.sessionID, postID: key.postID)) + [0] + Array(key.emoji.utf8) + [0] + key.sender.rawBytes)
+    }
+
+    static func deletionKey(_ key: DeletionKey, cipher: RecordCipher) -> [UInt8] {
+        cipher.lookupHash(postKey(PostReference(sessionID: key.sessionID, postID: key.postID)) + [0] + key.deletedBy.rawBytes)
+    }
 }

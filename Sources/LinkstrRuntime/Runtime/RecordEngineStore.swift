@@ -136,7 +136,7 @@ public final class RecordEngineStore: EngineStore {
     public func session(_ id: SessionID) throws(PluginError) -> Session? {
         if let cached = sessions[id] { return cached }
         guard let record = try read(EngineCollection.session, key: EngineCollection.sessionKey(id)) else { return nil }
-        let session = try decode { () throws(RecordValueError) in try EngineRecordCodec.decodeSession(id, record) }
+        let session = try RecordValueError.asStorageFailure { () throws(RecordValueError) in try EngineRecordCodec.decodeSession(id, record) }
         sessions[id] = session
         return session
     }
@@ -154,7 +154,7 @@ public final class RecordEngineStore: EngineStore {
         if let cached = memberships[id] { return cached }
         var history = MembershipHistory()
         if let record = try read(EngineCollection.membership, key: EngineCollection.sessionKey(id)) {
-            history = try decode { () throws(RecordValueError) in try EngineRecordCodec.decodeMembership(record) }
+            history = try RecordValueError.asStorageFailure { () throws(RecordValueError) in try EngineRecordCodec.decodeMembership(record) }
         }
         memberships[id] = history
         return history
@@ -171,7 +171,7 @@ public final class RecordEngineStore: EngineStore {
         if let cached = posts[reference] { return cached }
         var post: Post?
         if let record = try read(EngineCollection.post, key: EngineCollection.postKey(reference)) {
-            post = try decode { () throws(RecordValueError) in try EngineRecordCodec.decodePost(reference, record) }
+            post = try RecordValueError.asStorageFailure { () throws(RecordValueError) in try EngineRecordCodec.decodePost(reference, record) }
         }
         posts[reference] = post
         return post
@@ -207,8 +207,8 @@ public final class RecordEngineStore: EngineStore {
         if let cached = reactionCache[key] { return cached }
         let reference = PostReference(sessionID: key.sessionID, postID: key.postID)
         var found: Reaction?
-        if !clearedReactions.contains(reference), let record = try read(EngineCollection.reaction, key: reactionKey(key)) {
-            found = try decode { () throws(RecordValueError) in try EngineRecordCodec.decodeReaction(reference, record) }
+        if !clearedReactions.contains(reference), let record = try read(EngineCollection.reaction, key: EngineCollection.reactionKey(key, cipher: cipher)) {
+            found = try RecordValueError.asStorageFailure { () throws(RecordValueError) in try EngineRecordCodec.decodeReaction(reference, record) }
         }
         reactionCache[key] = found
         return found
@@ -217,7 +217,7 @@ public final class RecordEngineStore: EngineStore {
     public func putReaction(_ reaction: Reaction) throws(PluginError) {
         let reference = PostReference(sessionID: reaction.key.sessionID, postID: reaction.key.postID)
         try put(
-            EngineCollection.reaction, key: reactionKey(reaction.key), parent: EngineCollection.postKey(reference),
+            EngineCollection.reaction, key: EngineCollection.reactionKey(reaction.key, cipher: cipher), parent: EngineCollection.postKey(reference),
             sort: reaction.stamp.time, flags: reaction.active ? EngineCollection.activeFlag : 0, value: EngineRecordCodec.encode(reaction))
         reactionCache[reaction.key] = reaction
     }
@@ -253,7 +253,7 @@ public final class RecordEngineStore: EngineStore {
     private func reactions(on reference: PostReference, stored: [StoredRecord]) throws(PluginError) -> [Reaction] {
         var byKey: [ReactionKey: Reaction] = [:]
         for record in stored {
-            let reaction = try decode { () throws(RecordValueError) in try EngineRecordCodec.decodeReaction(reference, record.value) }
+            let reaction = try RecordValueError.asStorageFailure { () throws(RecordValueError) in try EngineRecordCodec.decodeReaction(reference, record.value) }
             byKey[reaction.key] = reaction
         }
         for (key, cached) in reactionCache where key.sessionID == reference.sessionID && key.postID == reference.postID {
@@ -281,15 +281,15 @@ public final class RecordEngineStore: EngineStore {
         if let cached = deletions[key] { return cached }
         guard try anyStored(EngineCollection.deletion, known: &deletionsExist) else { return nil }
         var stamp: Stamp?
-        if let record = try read(EngineCollection.deletion, key: deletionKey(key)) {
-            stamp = try decode { () throws(RecordValueError) in try EngineRecordCodec.decodeStamp(record) }
+        if let record = try read(EngineCollection.deletion, key: EngineCollection.deletionKey(key, cipher: cipher)) {
+            stamp = try RecordValueError.asStorageFailure { () throws(RecordValueError) in try EngineRecordCodec.decodeStamp(record) }
         }
         deletions[key] = stamp
         return stamp
     }
 
     public func putDeletion(_ key: DeletionKey, stamp: Stamp) throws(PluginError) {
-        try put(EngineCollection.deletion, key: deletionKey(key), sort: stamp.time, value: EngineRecordCodec.encode(stamp))
+        try put(EngineCollection.deletion, key: EngineCollection.deletionKey(key, cipher: cipher), sort: stamp.time, value: EngineRecordCodec.encode(stamp))
         deletions[key] = stamp
         deletionsExist = true
     }
@@ -395,23 +395,5 @@ public final class RecordEngineStore: EngineStore {
 
     private func exists(_ collection: String, key: [UInt8]) throws(PluginError) -> Bool {
         try backend.get(owner: owner, collection: collection, key: key) != nil
-    }
-
-    private func decode<Value>(_ body: () throws(RecordValueError) -> Value) throws(PluginError) -> Value {
-        do {
-            return try body()
-        } catch {
-            throw PluginError(.io, "a stored record is damaged: \(error)")
-        }
-    }
-
-    private func reactionKey(_ key: ReactionKey) -> [UInt8] {
-        cipher.lookupHash(
-            EngineCollection.postKey(PostReference(sessionID: key.sessionID, postID: key.postID)) + [0] + Array(key.emoji.utf8) + [0]
-                + key.sender.rawBytes)
-    }
-
-    private func deletionKey(_ key: DeletionKey) -> [UInt8] {
-        cipher.lookupHash(EngineCollection.postKey(PostReference(sessionID: key.sessionID, postID: key.postID)) + [0] + key.deletedBy.rawBytes)
     }
 }

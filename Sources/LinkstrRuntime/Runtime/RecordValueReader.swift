@@ -68,4 +68,14 @@ struct RecordValueError: Error, CustomStringConvertible {
     init(_ description: String) {
         self.description = description
     }
+
+    /// Runs a decoding; a damaged value is a storage failure (`io`) to the store's callers.
+    static func asStorageFailure<Value>(_ body: () throws(RecordValueError) -> Value) throws(PluginError) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw PluginError(.io, "a stored record is damaged: \(error)")
+        }
+    }
 }
+
