@@ -21,8 +21,8 @@ extension LinkstrApp {
         _ offer: NostrConnectLink, sessionKey: SecretKey, wait: Duration, listening: @Sendable () -> Void
     ) async throws -> RemoteSignerClient {
         let pool = try Self.remoteSignerRelayClient(try loadPlugins())
-        return try await RemoteSignerClient.accept(
-            offer, pool: pool, sessionKey: sessionKey, wait: wait, listening: listening, onAuthURL: configuration.onAuthURL)
+        return try await offer.accept(
+            pool: pool, sessionKey: sessionKey, wait: wait, listening: listening, onAuthURL: configuration.onAuthURL)
     }
 
     /// Connects to the signer of `link` on a client of its own (sending the link's secret), then

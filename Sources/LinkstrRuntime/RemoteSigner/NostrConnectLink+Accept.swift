@@ -8,32 +8,33 @@ import Synchronization
 /// connects back to the client's key, and the answer carrying the link's secret names the signer.
 /// Anyone who saw the link can answer it too: an answer without the secret (or an error) is
 /// ignored, and only said at the end of a wait in which no signer brought the secret.
-extension RemoteSignerClient {
+extension NostrConnectLink {
     static let connectSubscriptionID = "linkstr-nip46-connect"
 
-    /// Listens on the link's relays until a signer answers `link` (at most `wait`), checks the
-    /// secret it returns, and gives a client for that signer (already connected: no `connect` to send).
+    /// Listens on the link's relays until a signer answers it (at most `wait`), checks the secret
+    /// it returns, and gives a client for that signer (already connected: no `connect` to send).
     ///
     /// - Parameters:
-    ///   - sessionKey: the key `link` was made for (its `client`).
+    ///   - sessionKey: the key the link was made for (its `client`).
     ///   - listening: called once a relay is connected, so the link can be shown (the signer's
     ///     answer is ephemeral: a relay does not keep it for a subscription that comes later).
     ///   - timeout: how long each later request waits for its answer.
-    public static func accept(
-        _ link: NostrConnectLink, pool: RelayClient, sessionKey: SecretKey, wait: Duration, listening: @Sendable () -> Void,
-        timeout: Duration = defaultTimeout, onAuthURL: @escaping @Sendable (String) -> Void = { _ in }
+    public func accept(
+        pool: RelayClient, sessionKey: SecretKey, wait: Duration, listening: @Sendable () -> Void,
+        timeout: Duration = RemoteSignerClient.defaultTimeout, onAuthURL: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws(RemoteSignerError) -> RemoteSignerClient {
+        let link = self
         let session = LocalSigner(secretKey: sessionKey)
         let filter = Filter(
-            kinds: [eventKind], pubkeyReferences: [session.publicKey], since: Int64(Date().timeIntervalSince1970) - 60)
+            kinds: [RemoteSignerClient.eventKind], pubkeyReferences: [session.publicKey], since: Int64(Date().timeIntervalSince1970) - 60)
         let messages: SubscriptionStream
         do {
             try pool.setRelays(link.relays.map { RelayConfiguration(url: $0) })
-            messages = try pool.subscribe(connectSubscriptionID, filters: [filter])
+            messages = try pool.subscribe(Self.connectSubscriptionID, filters: [filter])
         } catch {
             throw .unreachable(relays: link.relays, reason: error.description)
         }
-        defer { pool.unsubscribe(connectSubscriptionID) }
+        defer { pool.unsubscribe(Self.connectSubscriptionID) }
         let deadline = ContinuousClock.now + wait
         while !pool.statuses.values.contains(where: \.isConnected) {
             guard ContinuousClock.now < deadline else {
@@ -73,7 +74,7 @@ extension RemoteSignerClient {
         answering link: NostrConnectLink, in messages: SubscriptionStream, session: LocalSigner, impostor: ImpostorAnswer
     ) async throws(RemoteSignerError) -> PublicKey {
         for await message in messages {
-            guard case .event(let received) = message, received.event.kind == eventKind,
+            guard case .event(let received) = message, received.event.kind == RemoteSignerClient.eventKind,
                 let text = try? session.nip44Decrypt(received.event.content, from: received.event.pubkey),
                 let response = try? JSONDecoder().decode(RemoteSignerResponse.self, from: Data(text.utf8))
             else { continue }
