@@ -23,7 +23,7 @@ struct RecordCollector {
     static let collect: lkh_record_fn = { context, record in
         guard let context, let record else { return 1 }
         let collector = context.assumingMemoryBound(to: RecordCollector.self)
-        do {
+        do throws(PluginError) {
             collector.pointee.found.append(try StorageInput.record(record.pointee))
             return 0
         } catch {
