@@ -4,7 +4,7 @@ extension StoredRecord {
     /// Lends each record in turn to `call` as an `lkh_record` (the record and its bytes valid only
     /// during that call, as the ABI's `lkh_record_fn` has it), until `call` answers non-zero.
     /// One buffer holds the bytes of every record in turn.
-    public static func lend(_ records: some Sequence<StoredRecord>, to call: (UnsafePointer<lkh_record>) -> Int32) {
+    public static func lend(_ records: [StoredRecord], to call: (UnsafePointer<lkh_record>) -> Int32) {
         var arena = ByteArena()
         for record in records {
             arena.reset()
