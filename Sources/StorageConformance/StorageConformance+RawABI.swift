@@ -10,8 +10,31 @@ extension StorageConformance {
         let store = check.backend
         let owner = Records.owner()
         try store.apply((0..<10).map { .put(Records.post(owner, "p\($0)", sort: Int64($0))) })
-        guard let query = store.capability.vtable.pointee.query else { return check.fail("query is NULL") }
-        var delivered = 0
+        guard let (status, delivered) = query(store, owner: owner, sortMin: .min, sortMax: .max, stopAfter: 3) else {
+            return check.fail("query is NULL")
+        }
+        check.expect(status, equals: LKH_OK, "status of the stopped query")
+        check.expect(delivered, equals: 3, "records delivered before the callback said stop")
+    }
+
+    static let crossedSortBounds = StorageConformanceCheck("a query whose sort_min is above its sort_max matches nothing") { check in
+        let store = check.backend
+        let owner = Records.owner()
+        try store.apply((0..<10).map { .put(Records.post(owner, "p\($0)", sort: Int64($0))) })
+        guard let (status, delivered) = query(store, owner: owner, sortMin: 7, sortMax: 3, stopAfter: nil) else {
+            return check.fail("query is NULL")
+        }
+        check.expect(status, equals: LKH_OK, "status of the query from sort 7 to sort 3")
+        check.expect(delivered, equals: 0, "records delivered")
+    }
+
+    /// Runs a query of the owner's posts from `sortMin` to `sortMax` whose callback counts the
+    /// records and says stop after `stopAfter` of them; nil when the plugin has no query.
+    private static func query(
+        _ store: StorageBackend, owner: [UInt8], sortMin: Int64, sortMax: Int64, stopAfter: Int?
+    ) -> (status: lkh_status, delivered: Int)? {
+        guard let query = store.capability.vtable.pointee.query else { return nil }
+        var counter = (delivered: 0, stopAfter: stopAfter)
         var error = LKHErrorSlot.make()
         let status = owner.withUnsafeBufferPointer { ownerBytes in
             Array("post".utf8).withUnsafeBufferPointer { collection in
@@ -19,21 +42,20 @@ extension StorageConformance {
                 request.struct_size = UInt32(MemoryLayout<lkh_storage_query>.size)
                 request.owner = lkh_bytes(data: ownerBytes.baseAddress, len: ownerBytes.count)
                 request.collection = lkh_bytes(data: collection.baseAddress, len: collection.count)
-                request.sort_min = .min
-                request.sort_max = .max
-                return withUnsafeMutablePointer(to: &delivered) { counter in
+                request.sort_min = sortMin
+                request.sort_max = sortMax
+                return withUnsafeMutablePointer(to: &counter) { counter in
                     query(
                         store.capability.rawInstance, &request,
                         { context, _ in
-                            let counter = context!.assumingMemoryBound(to: Int.self)
-                            counter.pointee += 1
-                            return counter.pointee == 3 ? 1 : 0
+                            let counter = context!.assumingMemoryBound(to: (delivered: Int, stopAfter: Int?).self)
+                            counter.pointee.delivered += 1
+                            return counter.pointee.delivered == counter.pointee.stopAfter ? 1 : 0
                         }, counter, &error)
                 }
             }
         }
-        check.expect(status, equals: LKH_OK, "status of the stopped query")
-        check.expect(delivered, equals: 3, "records delivered before the callback said stop")
+        return (status, counter.delivered)
     }
 
     static let rawOperations = StorageConformanceCheck(

@@ -11,6 +11,6 @@ public enum StorageConformance {
     /// Every check, each to be run on its own freshly opened store.
     public static let checks: [StorageConformanceCheck] = [
         putAndGet, emptyOwner, deletes, ordering, counting, failedBatch, badInput, ownerIsolation, deleteOwner, describe,
-        stopEarly, rawOperations, survivesReopening, threadsAtOnce, instancesAtOnce, processesAtOnce, killedInsideABatch,
+        stopEarly, crossedSortBounds, rawOperations, survivesReopening, threadsAtOnce, instancesAtOnce, processesAtOnce, killedInsideABatch,
     ]
 }

@@ -28,17 +28,18 @@ enum StorageVTable {
                     owner: try StorageInput.owner(owner), collection: try StorageInput.collection(collection),
                     key: try StorageInput.key(key))
                 guard let found else { throw PluginError(.notFound, "no such record") }
-                _ = found.withCRecord { record in function?(context, record) }
+                guard let function else { return }
+                StoredRecord.lend([found]) { record in function(context, record) }
             }
         }
         table.pointee.query = { instance, query, function, context, error in
             StorageVTable.run(error) { () throws(PluginError) in
                 let backend = try StorageVTable.backend(instance)
-                let records = try backend.query(try StorageInput.query(query))
+                // Crossed sort bounds match nothing.
+                guard let query = try StorageInput.query(query) else { return }
+                let records = try backend.query(query)
                 guard let function else { return }
-                for found in records where found.withCRecord({ record in function(context, record) }) != 0 {
-                    break
-                }
+                StoredRecord.lend(records) { record in function(context, record) }
             }
         }
         table.pointee.count = { instance, owner, collection, outCount, error in

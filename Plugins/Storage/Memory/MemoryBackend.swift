@@ -11,7 +11,7 @@ import Synchronization
 final class MemoryBackend: StorageBackend {
     private struct GroupID: Hashable {
         var owner: [UInt8]
-        var collection: [UInt8]
+        var collection: String
     }
 
     private let groups = Mutex<[GroupID: RecordGroup]>([:])
@@ -37,7 +37,7 @@ final class MemoryBackend: StorageBackend {
         }
     }
 
-    func get(owner: [UInt8], collection: [UInt8], key: [UInt8]) throws(PluginError) -> StoredRecord? {
+    func get(owner: [UInt8], collection: String, key: [UInt8]) throws(PluginError) -> StoredRecord? {
         groups.withLock { $0[GroupID(owner: owner, collection: collection)]?.records[key] }
     }
 
@@ -45,7 +45,7 @@ final class MemoryBackend: StorageBackend {
         groups.withLock { $0[GroupID(owner: query.owner, collection: query.collection)]?.select(query) ?? [] }
     }
 
-    func count(owner: [UInt8], collection: [UInt8]?) throws(PluginError) -> UInt64 {
+    func count(owner: [UInt8], collection: String?) throws(PluginError) -> UInt64 {
         groups.withLock { groups in
             if let collection { return UInt64(groups[GroupID(owner: owner, collection: collection)]?.count ?? 0) }
             return groups.reduce(0) { total, entry in entry.key.owner == owner ? total + UInt64(entry.value.count) : total }

@@ -1,4 +1,4 @@
-import StoragePluginKit
+import LinkstrPluginKit
 
 /// The records of one (owner, collection) with their two orders: all of them by (sort, key), and per
 /// parent by (sort, key) — the in-memory twins of the indexes the header asks for.
@@ -43,7 +43,7 @@ struct RecordGroup: Sendable {
         } else {
             order = all
         }
-        let range = order.range(sortFrom: query.sortMin, through: query.sortMax)
+        let range = order.range(sort: query.sortRange)
         let limit = query.limit ?? Int.max
         var result: [StoredRecord] = []
         let indices: [Int] = query.descending ? range.reversed() : Array(range)

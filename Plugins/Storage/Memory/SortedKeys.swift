@@ -16,11 +16,10 @@ struct SortedKeys: Sendable {
         if index < items.count, items[index] == item { items.remove(at: index) }
     }
 
-    /// The indices of the items whose sort lies in `minimum…maximum`.
-    func range(sortFrom minimum: Int64, through maximum: Int64) -> Range<Int> {
-        guard minimum <= maximum else { return 0..<0 }
-        let lower = firstIndex { $0.sort >= minimum }
-        let upper = firstIndex { $0.sort > maximum }
+    /// The indices of the items whose sort lies in `bounds`.
+    func range(sort bounds: ClosedRange<Int64>) -> Range<Int> {
+        let lower = firstIndex { $0.sort >= bounds.lowerBound }
+        let upper = firstIndex { $0.sort > bounds.upperBound }
         return lower..<max(lower, upper)
     }
 

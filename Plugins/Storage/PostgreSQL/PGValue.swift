@@ -4,6 +4,11 @@ enum PGValue: Sendable {
     case int64(Int64)
     case null
 
+    /// A name (a collection) as bytea: its UTF-8 bytes, as the schema stores it.
+    static func name(_ name: String) -> PGValue {
+        .bytes(Array(name.utf8))
+    }
+
     /// PostgreSQL type OIDs of the parameters this plugin sends.
     static let byteaType: UInt32 = 17
     static let int8Type: UInt32 = 20

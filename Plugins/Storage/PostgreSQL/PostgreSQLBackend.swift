@@ -91,14 +91,14 @@ final class PostgreSQLBackend: StorageBackend {
                 return (
                     PGSchema.put,
                     [
-                        .bytes(record.owner), .bytes(record.collection), .bytes(record.key), .bytes(record.parent),
+                        .bytes(record.owner), .name(record.collection), .bytes(record.key), .bytes(record.parent),
                         .int64(record.sort), .int64(record.flags), .bytes(record.value),
                     ]
                 )
             case .delete(let owner, let collection, let key):
-                return (PGSchema.delete, [.bytes(owner), .bytes(collection), .bytes(key)])
+                return (PGSchema.delete, [.bytes(owner), .name(collection), .bytes(key)])
             case .deleteParent(let owner, let collection, let parent):
-                return (PGSchema.deleteParent, [.bytes(owner), .bytes(collection), .bytes(parent)])
+                return (PGSchema.deleteParent, [.bytes(owner), .name(collection), .bytes(parent)])
             }
         }
         try withConnection { connection throws(PluginError) in
@@ -112,9 +112,9 @@ final class PostgreSQLBackend: StorageBackend {
         }
     }
 
-    func get(owner: [UInt8], collection: [UInt8], key: [UInt8]) throws(PluginError) -> StoredRecord? {
+    func get(owner: [UInt8], collection: String, key: [UInt8]) throws(PluginError) -> StoredRecord? {
         try withConnection { connection throws(PluginError) -> StoredRecord? in
-            let rows = try connection.execute(PGSchema.get, [.bytes(owner), .bytes(collection), .bytes(key)])
+            let rows = try connection.execute(PGSchema.get, [.bytes(owner), .name(collection), .bytes(key)])
             guard rows.rowCount > 0 else { return nil }
             return StoredRecord(
                 owner: owner, collection: collection, key: key, parent: rows.bytes(0, 0), sort: rows.int64(0, 1),
@@ -124,10 +124,10 @@ final class PostgreSQLBackend: StorageBackend {
 
     func query(_ query: StorageQuery) throws(PluginError) -> [StoredRecord] {
         let statement = PGSchema.query(matchParent: query.parent != nil, descending: query.descending)
-        var parameters: [PGValue] = [.bytes(query.owner), .bytes(query.collection)]
+        var parameters: [PGValue] = [.bytes(query.owner), .name(query.collection)]
         if let parent = query.parent { parameters.append(.bytes(parent)) }
         parameters += [
-            .int64(query.sortMin), .int64(query.sortMax), .int64(query.flagsMask), .int64(query.flagsValue),
+            .int64(query.sortRange.lowerBound), .int64(query.sortRange.upperBound), .int64(query.flagsMask), .int64(query.flagsValue),
             query.limit.map { .int64(Int64($0)) } ?? .null,
         ]
         return try withConnection { connection throws(PluginError) in
@@ -140,11 +140,11 @@ final class PostgreSQLBackend: StorageBackend {
         }
     }
 
-    func count(owner: [UInt8], collection: [UInt8]?) throws(PluginError) -> UInt64 {
+    func count(owner: [UInt8], collection: String?) throws(PluginError) -> UInt64 {
         try withConnection { connection throws(PluginError) in
             let rows =
                 if let collection {
-                    try connection.execute(PGSchema.countCollection, [.bytes(owner), .bytes(collection)])
+                    try connection.execute(PGSchema.countCollection, [.bytes(owner), .name(collection)])
                 } else {
                     try connection.execute(PGSchema.countOwner, [.bytes(owner)])
                 }

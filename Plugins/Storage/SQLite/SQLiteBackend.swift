@@ -157,7 +157,7 @@ final class SQLiteBackend: StorageBackend {
         }
     }
 
-    func get(owner: [UInt8], collection: [UInt8], key: [UInt8]) throws(PluginError) -> StoredRecord? {
+    func get(owner: [UInt8], collection: String, key: [UInt8]) throws(PluginError) -> StoredRecord? {
         try withConnection { connection throws(PluginError) in
             try connection.withStatement(SQLiteSchema.get) { statement throws(PluginError) -> StoredRecord? in
                 try statement.bind(1, owner)
@@ -184,8 +184,8 @@ final class SQLiteBackend: StorageBackend {
                 try statement.bind(1, query.owner)
                 try statement.bind(2, query.collection)
                 if parent == .equal, let parent = query.parent { try statement.bind(3, parent) }
-                try statement.bind(4, query.sortMin)
-                try statement.bind(5, query.sortMax)
+                try statement.bind(4, query.sortRange.lowerBound)
+                try statement.bind(5, query.sortRange.upperBound)
                 try statement.bind(6, query.flagsMask)
                 try statement.bind(7, query.flagsValue)
                 try statement.bind(8, query.limit.map(Int64.init) ?? -1)
@@ -201,7 +201,7 @@ final class SQLiteBackend: StorageBackend {
         }
     }
 
-    func count(owner: [UInt8], collection: [UInt8]?) throws(PluginError) -> UInt64 {
+    func count(owner: [UInt8], collection: String?) throws(PluginError) -> UInt64 {
         try withConnection { connection throws(PluginError) in
             try connection.withStatement(collection == nil ? SQLiteSchema.countOwner : SQLiteSchema.countCollection) {
                 statement throws(PluginError) in

@@ -10,7 +10,7 @@ struct SQLiteScopes {
 
     private struct ScopeName: Hashable {
         let owner: [UInt8]
-        let collection: [UInt8]
+        let collection: String
     }
 
     init(connection: SQLiteConnection) {
@@ -18,7 +18,7 @@ struct SQLiteScopes {
     }
 
     /// The id of (owner, collection), or nil when it holds no record yet.
-    mutating func id(owner: [UInt8], collection: [UInt8]) throws(PluginError) -> Int64? {
+    mutating func id(owner: [UInt8], collection: String) throws(PluginError) -> Int64? {
         let name = ScopeName(owner: owner, collection: collection)
         if let cached = known[name] { return cached }
         let id = try read(name)
@@ -27,7 +27,7 @@ struct SQLiteScopes {
     }
 
     /// The id of (owner, collection), added when it has none.
-    mutating func add(owner: [UInt8], collection: [UInt8]) throws(PluginError) -> Int64 {
+    mutating func add(owner: [UInt8], collection: String) throws(PluginError) -> Int64 {
         if let id = try id(owner: owner, collection: collection) { return id }
         let name = ScopeName(owner: owner, collection: collection)
         try connection.withStatement(SQLiteSchema.addScope) { statement throws(PluginError) in

@@ -11,14 +11,24 @@ struct SQLiteStatement {
     /// SQLite copies the bytes (SQLITE_TRANSIENT). An empty array binds an empty blob, or NULL with
     /// `emptyAsNull`.
     func bind(_ index: Int32, _ bytes: [UInt8], emptyAsNull: Bool = false) throws(PluginError) {
-        let code = bytes.withUnsafeBytes { raw in
-            switch (raw.isEmpty, emptyAsNull) {
-            case (true, true): sqlite3_bind_null(handle, index)
-            case (true, false): sqlite3_bind_zeroblob(handle, index, 0)
-            case (false, _): sqlite3_bind_blob64(handle, index, raw.baseAddress, sqlite3_uint64(raw.count), SQLiteStatement.transient)
-            }
-        }
+        let code = bytes.withUnsafeBytes { raw in bindBlob(index, raw, emptyAsNull: emptyAsNull) }
         guard code == SQLITE_OK else { throw connection.error(code) }
+    }
+
+    /// Binds the UTF-8 bytes of `name` as a BLOB, as the schema stores collection names (a TEXT
+    /// value would never equal the stored BLOB).
+    func bind(_ index: Int32, _ name: String) throws(PluginError) {
+        var name = name
+        let code = name.withUTF8 { utf8 in bindBlob(index, UnsafeRawBufferPointer(utf8), emptyAsNull: false) }
+        guard code == SQLITE_OK else { throw connection.error(code) }
+    }
+
+    private func bindBlob(_ index: Int32, _ raw: UnsafeRawBufferPointer, emptyAsNull: Bool) -> Int32 {
+        switch (raw.isEmpty, emptyAsNull) {
+        case (true, true): sqlite3_bind_null(handle, index)
+        case (true, false): sqlite3_bind_zeroblob(handle, index, 0)
+        case (false, _): sqlite3_bind_blob64(handle, index, raw.baseAddress, sqlite3_uint64(raw.count), SQLiteStatement.transient)
+        }
     }
 
     func bind(_ index: Int32, _ value: Int64) throws(PluginError) {

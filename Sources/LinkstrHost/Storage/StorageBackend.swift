@@ -28,13 +28,8 @@ public final class StorageBackend: Sendable {
     public func apply(_ operations: [StorageOperation]) throws(PluginError) {
         guard !operations.isEmpty else { return }
         let apply = try function(\.apply, "apply")
-        var arena = ByteArena()
-        let spans = operations.map { operation in OperationSpan(operation, into: &arena) }
         var error = LKHErrorSlot.make()
-        let status = arena.withBytes { bytes in
-            let ops = spans.map { $0.op(bytes) }
-            return ops.withUnsafeBufferPointer { apply(capability.rawInstance, $0.baseAddress, $0.count, &error) }
-        }
+        let status = StorageOperation.lending(operations) { ops in apply(capability.rawInstance, ops.baseAddress, ops.count, &error) }
         try check(status, &error)
     }
 
@@ -45,41 +40,33 @@ public final class StorageBackend: Sendable {
         let ownerSpan = arena.add(owner)
         let collectionSpan = arena.add(collection.utf8)
         let keySpan = arena.add(key)
-        var found: [StoredRecord] = []
+        var found = RecordCollector()
         var error = LKHErrorSlot.make()
         let status = arena.withBytes { bytes in
             withUnsafeMutablePointer(to: &found) { results in
-                get(capability.rawInstance, bytes(ownerSpan), bytes(collectionSpan), bytes(keySpan), StorageBackend.collect, results, &error)
+                get(capability.rawInstance, bytes(ownerSpan), bytes(collectionSpan), bytes(keySpan), RecordCollector.collect, results, &error)
             }
         }
         if status == LKH_E_NOT_FOUND { return nil }
+        let records = try found.records(from: pluginID)
         try check(status, &error)
-        return found.first
+        return records.first
     }
 
     /// The matching records in (sort, key) order, ascending or descending, at most `query.limit`.
     public func query(_ query: StorageQuery) throws(PluginError) -> [StoredRecord] {
         if let limit = query.limit, limit <= 0 { return [] }
         let run = try function(\.query, "query")
-        var arena = ByteArena()
-        let ownerSpan = arena.add(query.owner)
-        let collectionSpan = arena.add(query.collection.utf8)
-        let parentSpan = arena.add(query.parent ?? [])
-        var found: [StoredRecord] = []
+        var found = RecordCollector()
         var error = LKHErrorSlot.make()
-        let status = arena.withBytes { bytes in
-            var request = lkh_storage_query(
-                struct_size: UInt32(MemoryLayout<lkh_storage_query>.size), owner: bytes(ownerSpan),
-                collection: bytes(collectionSpan), match_parent: query.parent == nil ? 0 : 1, parent: bytes(parentSpan),
-                sort_min: query.sortRange.lowerBound, sort_max: query.sortRange.upperBound, flags_mask: query.flagsMask,
-                flags_value: query.flagsValue, order: query.descending ? LKH_ORDER_DESCENDING : LKH_ORDER_ASCENDING,
-                limit: UInt32(clamping: query.limit ?? 0))
-            return withUnsafeMutablePointer(to: &found) { results in
-                run(capability.rawInstance, &request, StorageBackend.collect, results, &error)
+        let status = query.lending { request in
+            withUnsafeMutablePointer(to: &found) { results in
+                run(capability.rawInstance, request, RecordCollector.collect, results, &error)
             }
         }
+        let records = try found.records(from: pluginID)
         try check(status, &error)
-        return found
+        return records
     }
 
     /// The number of records of (owner, collection), or of all the owner's collections when nil.
@@ -141,19 +128,4 @@ public final class StorageBackend: Sendable {
         throw PluginError(status: status, error: &error)
     }
 
-    /// The `lkh_record_fn` that appends each record to the `[StoredRecord]` behind `context`.
-    private static let collect: lkh_record_fn = { context, record in
-        guard let context, let record else { return 1 }
-        let records = context.assumingMemoryBound(to: [StoredRecord].self)
-        let bytes = { (field: lkh_bytes) -> [UInt8] in
-            guard let data = field.data, field.len > 0 else { return [] }
-            return Array(UnsafeBufferPointer(start: data, count: field.len))
-        }
-        let value = record.pointee
-        records.pointee.append(
-            StoredRecord(
-                owner: bytes(value.owner), collection: String(decoding: bytes(value.collection), as: UTF8.self),
-                key: bytes(value.key), parent: bytes(value.parent), sort: value.sort, flags: value.flags, value: bytes(value.value)))
-        return 0
-    }
 }

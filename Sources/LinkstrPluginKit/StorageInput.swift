@@ -1,43 +1,38 @@
-import LinkstrPluginKit
 import PluginABI
 
-/// Copies the C arguments of the storage vtable into Swift values and checks them, so that every
-/// backend refuses the same bad input with the same message. Stateless: thread-safe.
+/// Reads the storage ABI's C values into their Swift copies and checks them by the storage rules:
+/// the arguments a storage plugin's vtable receives, and the records a plugin hands the host, so
+/// that both sides refuse the same bad input with the same message. Stateless: thread-safe.
 public enum StorageInput {
     public static let maximumCollectionLength = 64
     public static let maximumKeyLength = 255
     public static let ownerLength = 32
 
-    /// The bytes of `bytes` (empty when `data` is NULL).
-    public static func array(_ bytes: lkh_bytes) -> [UInt8] {
-        guard let data = bytes.data, bytes.len > 0 else { return [] }
-        return Array(UnsafeBufferPointer(start: data, count: bytes.len))
-    }
-
     public static func owner(_ bytes: lkh_bytes) throws(PluginError) -> [UInt8] {
-        let owner = array(bytes)
+        let owner = BorrowedBytes.copy(bytes)
         guard owner.isEmpty || owner.count == ownerLength else {
             throw PluginError(.invalid, "owner must be empty or \(ownerLength) bytes, got \(owner.count)")
         }
         return owner
     }
 
-    public static func collection(_ bytes: lkh_bytes) throws(PluginError) -> [UInt8] {
-        let collection = array(bytes)
-        guard !collection.isEmpty else { throw PluginError(.invalid, "collection must not be empty") }
-        guard collection.count <= maximumCollectionLength, collection.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+    /// The collection's name: its bytes must be printable ASCII, so the string holds them unchanged.
+    public static func collection(_ bytes: lkh_bytes) throws(PluginError) -> String {
+        guard let data = bytes.data, bytes.len > 0 else { throw PluginError(.invalid, "collection must not be empty") }
+        let name = UnsafeBufferPointer(start: data, count: bytes.len)
+        guard name.count <= maximumCollectionLength, name.allSatisfy({ (0x21...0x7E).contains($0) }) else {
             throw PluginError(.invalid, "collection must be 1…\(maximumCollectionLength) printable ASCII characters")
         }
-        return collection
+        return String(decoding: name, as: UTF8.self)
     }
 
     /// A collection, or nil for "every collection" (`count`).
-    public static func optionalCollection(_ bytes: lkh_bytes) throws(PluginError) -> [UInt8]? {
+    public static func optionalCollection(_ bytes: lkh_bytes) throws(PluginError) -> String? {
         bytes.len == 0 ? nil : try collection(bytes)
     }
 
     public static func key(_ bytes: lkh_bytes) throws(PluginError) -> [UInt8] {
-        let key = array(bytes)
+        let key = BorrowedBytes.copy(bytes)
         guard (1...maximumKeyLength).contains(key.count) else {
             throw PluginError(.invalid, "key must be 1…\(maximumKeyLength) bytes, got \(key.count)")
         }
@@ -45,7 +40,7 @@ public enum StorageInput {
     }
 
     public static func parent(_ bytes: lkh_bytes) throws(PluginError) -> [UInt8] {
-        let parent = array(bytes)
+        let parent = BorrowedBytes.copy(bytes)
         guard parent.count <= maximumKeyLength else {
             throw PluginError(.invalid, "parent must be at most \(maximumKeyLength) bytes, got \(parent.count)")
         }
@@ -56,7 +51,7 @@ public enum StorageInput {
         try requireSize(record.struct_size, of: lkh_record.self, "lkh_record")
         return StoredRecord(
             owner: try owner(record.owner), collection: try collection(record.collection), key: try key(record.key),
-            parent: try parent(record.parent), sort: record.sort, flags: record.flags, value: array(record.value))
+            parent: try parent(record.parent), sort: record.sort, flags: record.flags, value: BorrowedBytes.copy(record.value))
     }
 
     /// The operations of an `apply` call, read by the ABI's stride rule (`VersionedArray`).
@@ -92,16 +87,18 @@ public enum StorageInput {
         }
     }
 
-    public static func query(_ pointer: UnsafePointer<lkh_storage_query>?) throws(PluginError) -> StorageQuery {
+    /// The query, or nil when its sort bounds cross (`sort_min` above `sort_max`): no record can match.
+    public static func query(_ pointer: UnsafePointer<lkh_storage_query>?) throws(PluginError) -> StorageQuery? {
         guard let query = pointer?.pointee else { throw PluginError(.invalid, "query is NULL") }
         try requireSize(query.struct_size, of: lkh_storage_query.self, "lkh_storage_query")
         guard query.order == LKH_ORDER_ASCENDING || query.order == LKH_ORDER_DESCENDING else {
             throw PluginError(.invalid, "unknown order \(query.order) (expected 0 ascending, 1 descending)")
         }
+        guard query.sort_min <= query.sort_max else { return nil }
         return StorageQuery(
             owner: try owner(query.owner), collection: try collection(query.collection),
             parent: query.match_parent != 0 ? try parent(query.parent) : nil,
-            sortMin: query.sort_min, sortMax: query.sort_max, flagsMask: query.flags_mask, flagsValue: query.flags_value,
+            sortRange: query.sort_min...query.sort_max, flagsMask: query.flags_mask, flagsValue: query.flags_value,
             descending: query.order == LKH_ORDER_DESCENDING, limit: query.limit == 0 ? nil : Int(query.limit))
     }
 

@@ -1,5 +1,5 @@
-/// A range query over (owner, collection[, parent]) in (sort, key) order (`lkh_storage_query`).
-/// A value type: thread-safe.
+/// A range query over (owner, collection[, parent]) in (sort, key) order: the Swift copy of
+/// `lkh_storage_query` the host and the storage plugins share. A value type: thread-safe.
 ///
 /// ```swift
 /// // The latest 50 posts of a session:
@@ -12,7 +12,8 @@ public struct StorageQuery: Equatable, Sendable {
     public var collection: String
     /// Only records with this parent; nil for every parent.
     public var parent: [UInt8]?
-    /// Inclusive bounds on `sort`.
+    /// Inclusive bounds on `sort` (`sort_min`, `sort_max`; a C query whose bounds cross matches
+    /// nothing and never becomes a `StorageQuery`: see `StorageInput.query`).
     public var sortRange: ClosedRange<Int64>
     /// Records match when `flags & flagsMask == flagsValue`.
     public var flagsMask: Int64

@@ -1,10 +1,12 @@
-/// One record of a storage backend (`lkh_record`): identified by (owner, collection, key), indexed by
-/// (parent, sort, key) and queried by `flags` masks; `value` is opaque to the backend (seal it with a
-/// `RecordCipher` first when it holds anything sensitive). A value type: thread-safe.
+/// One record of a storage backend, the Swift copy of `lkh_record` the host and the storage plugins
+/// share: identified by (owner, collection, key), indexed by (parent, sort, key) and queried by
+/// `flags` masks; `value` is opaque to the backend (the host seals it with a `RecordCipher` first
+/// when it holds anything sensitive). A value type: thread-safe.
 public struct StoredRecord: Equatable, Hashable, Sendable {
     /// The account (32 bytes), or empty for host-wide records.
     public var owner: [UInt8]
-    /// A short ASCII name, e.g. "post" (1…64 printable characters).
+    /// A short ASCII name, e.g. "post" (1…64 printable characters). A backend stores its UTF-8
+    /// bytes; a small string like this is kept inline, without an allocation.
     public var collection: String
     /// Unique within (owner, collection), 1…255 bytes.
     public var key: [UInt8]

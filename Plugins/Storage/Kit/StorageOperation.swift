@@ -1,9 +1,0 @@
-/// One operation of an `apply` batch (`lkh_storage_op`). A value type: thread-safe.
-public enum StorageOperation: Equatable, Sendable {
-    /// Insert the record, or replace every field of the record with the same (owner, collection, key).
-    case put(StoredRecord)
-    /// Delete (owner, collection, key); an absent record is not an error.
-    case delete(owner: [UInt8], collection: [UInt8], key: [UInt8])
-    /// Delete every record of (owner, collection) whose parent is `parent`.
-    case deleteParent(owner: [UInt8], collection: [UInt8], parent: [UInt8])
-}
