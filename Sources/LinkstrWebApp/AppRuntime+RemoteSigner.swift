@@ -46,13 +46,10 @@ extension AppRuntime {
     func offerRemoteSigner(relays given: [String]) throws(AppFailure) {
         let (app, keyStore) = (self.app, self.keyStore)
         let relays: [String]
-        do {
-            relays = try given.isEmpty ? app.loadPlugins().configuration.relays : given
+        do throws(LinkstrError) {
+            relays = try app.nostrConnectRelays(given, howToGive: "give one (wss://…)")
         } catch {
-            throw AppFailure(Self.said(error))
-        }
-        guard !relays.isEmpty else {
-            throw AppFailure("a nostrconnect:// link needs a relay where the signer answers; give one (wss://…)", isBadInput: true)
+            throw AppFailure(error)
         }
         let sessionKey = SecretKey.generate()
         let offer: NostrConnectLink

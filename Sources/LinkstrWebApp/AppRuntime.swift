@@ -82,10 +82,11 @@ public actor AppRuntime {
         try save(key, name: nil)
     }
 
-    func save(_ key: SecretKey, name: String?) throws(AppFailure) {
+    func save(_ key: SecretKey, name: String?, restoredFromBackup: Bool = false) throws(AppFailure) {
         do throws(LinkstrError) {
             let accounts = try app.accounts()
-            try accounts.save(key, name: name, keyStore: keyStore ?? accounts.defaultKeyStore(), now: Int64(Date().timeIntervalSince1970))
+            try accounts.save(
+                key, name: name, keyStore: keyStore ?? accounts.defaultKeyStore(), now: Int64(Date().timeIntervalSince1970), restoredFromBackup: restoredFromBackup)
         } catch {
             throw AppFailure(error.description)
         }

@@ -13,6 +13,15 @@ public struct RemoteSignerConnection: Sendable {
 
 // The `account connect` handshake, for the command line and the C API.
 extension LinkstrApp {
+    /// The relays a nostrconnect:// offer names, where the signer is to answer: those `given`, else
+    /// config.toml's relays; with neither it is refused, ending with `howToGive` (how this front
+    /// end takes a relay).
+    public func nostrConnectRelays(_ given: [String], howToGive: String) throws(LinkstrError) -> [String] {
+        let relays = given.isEmpty ? try loadPlugins().configuration.relays : given
+        guard !relays.isEmpty else { throw LinkstrError(.badInput, "a nostrconnect:// link needs a relay where the signer answers; \(howToGive)") }
+        return relays
+    }
+
     /// Waits at most `wait` for a signer to answer the nostrconnect:// `offer` (made for
     /// `sessionKey`), on a relay client of its own; `listening` is told once the offer's relays are
     /// asked for the answer. The caller closes the client it returns.

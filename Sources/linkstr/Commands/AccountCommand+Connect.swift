@@ -80,15 +80,11 @@ extension AccountCommand {
         }
 
         private func connectByNostrConnect(app: LinkstrApp) async throws {
-            let host: LinkstrHost
-            do {
-                host = try app.loadPlugins()
+            let relays: [String]
+            do throws(LinkstrError) {
+                relays = try app.nostrConnectRelays(relay, howToGive: "give one with --relay wss://…")
             } catch {
                 throw error.failure
-            }
-            let relays = relay.isEmpty ? host.configuration.relays : relay
-            guard !relays.isEmpty else {
-                throw CLIFailure(.usage, "a nostrconnect:// link needs a relay where the signer answers; give one with --relay wss://…")
             }
             let sessionKey = SecretKey.generate()
             let offer: NostrConnectLink

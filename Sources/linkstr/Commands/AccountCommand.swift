@@ -113,9 +113,7 @@ extension AccountCommand {
                 nsec, insecureArgv: insecureArgv, passphraseStdin: passphraseStdin, example: "linkstr account import - < backup.nsec")
             let accounts = try global.accounts()
             let keyStore = try store.resolve(accounts)
-            let account = try accounts.save(key, name: name, keyStore: keyStore, now: Int64(Date().timeIntervalSince1970))
-            // Restored from its backup: there is one.
-            if isBackup { _ = try accounts.markBackedUp(try accounts.requireProfile()) }
+            let account = try accounts.save(key, name: name, keyStore: keyStore, now: Int64(Date().timeIntervalSince1970), restoredFromBackup: isBackup)
             store.warnIfPlain(keyStore, accounts)
             try printIdentity(account, json: global.json)
         }
