@@ -80,18 +80,12 @@ extension AccountCommand {
         }
 
         private func connectByNostrConnect(app: LinkstrApp) async throws {
-            let relays: [String]
-            do throws(LinkstrError) {
-                relays = try app.nostrConnectRelays(relay, howToGive: "give one with --relay wss://…")
-            } catch {
-                throw error.failure
-            }
             let sessionKey = SecretKey.generate()
             let offer: NostrConnectLink
-            do {
-                offer = try NostrConnectLink(sessionKey: sessionKey, relays: relays, permissions: perms.isEmpty ? nil : perms, name: name ?? "linkstr")
+            do throws(LinkstrError) {
+                offer = try app.nostrConnectOffer(sessionKey: sessionKey, relays: relay, permissions: perms, name: name, howToGive: "give one with --relay wss://…")
             } catch {
-                throw CLIFailure(.usage, error.description)
+                throw error.failure
             }
             let wait = timeout ?? NostrConnectLink.defaultWait
             let countdown = Mutex<Task<Void, Never>?>(nil)
