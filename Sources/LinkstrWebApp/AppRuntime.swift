@@ -416,6 +416,17 @@ public actor AppRuntime {
         return total
     }
 
+    /// Why `typed` does not confirm deleting the account of `npub`, as `linkstr account delete
+    /// --confirm` refuses it; nil when it confirms.
+    static func deletionRefusal(_ typed: String, npub: String) -> String? {
+        do throws(LinkstrError) {
+            try OpenedAccount.checkDeletionConfirmed(typed, npub: npub)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
     /// Ends the account on this machine, as `linkstr account logout [--clear-data]` and `account
     /// delete` do; the watch stops first and the app is back at onboarding after.
     func end(_ ending: AccountEnding) async throws(AppFailure) {

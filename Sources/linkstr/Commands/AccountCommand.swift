@@ -276,8 +276,10 @@ extension AccountCommand {
                     .usage,
                     "this publishes an empty follow list and a request to vanish to your relays, then deletes the key and every local record of \(npub). To go ahead, run: linkstr account delete --confirm \(npub)")
             }
-            guard confirm.trimmingCharacters(in: .whitespaces) == npub else {
-                throw CLIFailure(.usage, "--confirm \(confirm) does not match this account (\(npub)); nothing was deleted")
+            do throws(LinkstrError) {
+                try OpenedAccount.checkDeletionConfirmed(confirm, option: "--confirm", npub: npub)
+            } catch {
+                throw error.failure
             }
         }
     }
