@@ -141,13 +141,19 @@ import Testing
         #expect(try await Sessions.summary(of: session.id, in: bob.runtime).members.contains(bob.runtime.me) == false)
     }
 
-    @Test func onlyTheCreatorChangesMembers() async throws {
-        defer { scratch.remove() }
+    /// Alice's session "Crew" with Bob as a member, received by Bob.
+    func aliceAndBobsCrew() async throws -> (alice: OpenedAccount, bob: OpenedAccount, session: SessionSummary) {
         let alice = try account()
         let bob = try account()
-        defer { alice.host.stop(); bob.host.stop() }
         let session = try await Sessions.createSession(name: "Crew", members: [bob.runtime.me], in: alice.runtime)
         _ = try await InboxSync.sync(in: bob.runtime)
+        return (alice, bob, session)
+    }
+
+    @Test func onlyTheCreatorChangesMembers() async throws {
+        defer { scratch.remove() }
+        let (alice, bob, session) = try await aliceAndBobsCrew()
+        defer { alice.host.stop(); bob.host.stop() }
         let before = relay.storedEvents.count
 
         await #expect(throws: LinkstrError.self) {
@@ -159,11 +165,8 @@ import Testing
 
     @Test func onlyTheCreatorsRenameIsSentAndConnectsFirstAMembersIsALabel() async throws {
         defer { scratch.remove() }
-        let alice = try account()
-        let bob = try account()
+        let (alice, bob, session) = try await aliceAndBobsCrew()
         defer { alice.host.stop(); bob.host.stop() }
-        let session = try await Sessions.createSession(name: "Crew", members: [bob.runtime.me], in: alice.runtime)
-        _ = try await InboxSync.sync(in: bob.runtime)
         let sends = Mutex(0)
         let before = relay.storedEvents.count
 
