@@ -49,7 +49,7 @@ public func linkstr_contact_alias(
     RuntimeCall.record(outJSON, errorSlot) { () throws(EmbeddedFailure) in
         let (key, alias) = (try RuntimeCall.text(key, "key"), try RuntimeCall.text(alias, "alias"))
         try EmbeddedRuntime.from(handle).run { runtime throws(LinkstrError) in
-            try await Contacts.setAlias(alias.isEmpty ? nil : alias, for: try await Contacts.resolvePerson(key, in: runtime), in: runtime)
+            try await Contacts.setAlias(alias, for: try await Contacts.resolvePerson(key, in: runtime), in: runtime)
         }
         return JSONRecords.ok
     }

@@ -44,20 +44,20 @@ private func listenRelays(_ text: String?) throws(EmbeddedFailure) -> [String]? 
         text.hasPrefix("[")
         ? try RuntimeCall.strings(text, "linkstr_signer_options.relays", "relay URLs")
         : text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-    let relays = try given.map { relay throws(EmbeddedFailure) in
-        guard let url = RelayURL.normalize(relay) else {
-            throw EmbeddedFailure(.invalid, "linkstr_signer_options.relays: \(relay) is not a relay address; use a ws:// or wss:// URL")
-        }
-        return url
+    do throws(LinkstrError) {
+        let relays = try Bunker.listenRelays(given, option: "linkstr_signer_options.relays:")
+        return relays.isEmpty ? nil : relays
+    } catch {
+        throw EmbeddedFailure(error)
     }
-    return relays.isEmpty ? nil : relays
 }
 
 /// `allow`: comma-separated permissions; nil when it names none.
 private func rule(_ text: String?) throws(EmbeddedFailure) -> [BunkerPermission]? {
-    let (permissions, unknown) = BunkerPermission.list(text ?? "")
-    if let entry = unknown.first {
-        throw EmbeddedFailure(.invalid, "linkstr_signer_options.allow: \(entry) is not a permission; \(BunkerPermission.shape)")
+    do throws(LinkstrError) {
+        let permissions = try Bunker.grants(text ?? "", option: "linkstr_signer_options.allow:")
+        return permissions.isEmpty ? nil : permissions
+    } catch {
+        throw EmbeddedFailure(error)
     }
-    return permissions.isEmpty ? nil : permissions
 }

@@ -76,11 +76,8 @@ extension AppRuntime {
         guard !needed || passphrase != nil else {
             throw AppFailure("this home keeps its keys under a passphrase: type it to add the profile", isBadInput: true)
         }
-        try Self.mapped { () throws(LinkstrError) -> Void in
-            let first = try accounts.profileList().active == nil
-            let added = try accounts.addProfile(
-                key, name: name, keyStore: store, now: Int64(Date().timeIntervalSince1970), activate: use || first, passphrase: needed ? passphrase : nil)
-            if isBackup { try accounts.markBackedUp(added) }
+        try Self.mapped { () throws(LinkstrError) in
+            _ = try accounts.addProfile(key, name: name, keyStore: store, use: use, restoredFromBackup: isBackup, passphrase: needed ? passphrase : nil)
         }
         if use { await closeAccount() }
     }
@@ -131,9 +128,7 @@ extension AppRuntime {
         } catch {
             throw AppFailure(error.description, isBadInput: true)
         }
-        try save(key, name: nil)
-        let accounts = try accountManager()
-        try Self.mapped { () throws(LinkstrError) in _ = try accounts.markBackedUp(try accounts.requireProfile()) }
+        try save(key, name: nil, restoredFromBackup: true)
     }
 
     private func profile(named name: String) throws(AppFailure) -> HomeProfile {

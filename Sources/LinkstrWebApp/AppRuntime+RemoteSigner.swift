@@ -45,21 +45,12 @@ extension AppRuntime {
     /// for a signer to answer it.
     func offerRemoteSigner(relays given: [String]) throws(AppFailure) {
         let (app, keyStore) = (self.app, self.keyStore)
-        let relays: [String]
-        do {
-            relays = try given.isEmpty ? app.loadPlugins().configuration.relays : given
-        } catch {
-            throw AppFailure(Self.said(error))
-        }
-        guard !relays.isEmpty else {
-            throw AppFailure("a nostrconnect:// link needs a relay where the signer answers; give one (wss://…)", isBadInput: true)
-        }
         let sessionKey = SecretKey.generate()
         let offer: NostrConnectLink
-        do throws(BunkerLinkError) {
-            offer = try NostrConnectLink(sessionKey: sessionKey, relays: relays, permissions: NostrConnectLink.defaultPermissions, name: "linkstr")
+        do throws(LinkstrError) {
+            offer = try app.nostrConnectOffer(sessionKey: sessionKey, relays: given, howToGive: "give one (wss://…)")
         } catch {
-            throw AppFailure(error.description, isBadInput: true)
+            throw AppFailure(error)
         }
         let deadline = Int64(Date().timeIntervalSince1970) + Int64(NostrConnectLink.defaultWait)
         let started = signerConnection.begin(.offering(uri: offer.uri, deadline: deadline)) {

@@ -62,7 +62,12 @@ extension AppRuntime {
     /// Withdraws a client's approval, as `linkstr signer forget`.
     func forgetSignerClient(_ key: String) async throws(AppFailure) {
         let runtime = try runtime()
-        guard let client = try? PublicKey(npub: key) else { throw AppFailure("'\(key)' is not a client key (npub)", isBadInput: true) }
+        let client: PublicKey
+        do throws(LinkstrError) {
+            client = try BunkerRecords.clientKey(key)
+        } catch {
+            throw AppFailure(error)
+        }
         let forgotten = try await mapped { try await BunkerRecords.forgetBunkerClient(client, in: runtime) }
         let forgottenOnce = signerDesk.bunker?.forgetClientApprovedOnce(client) ?? false
         guard forgotten || forgottenOnce else { throw AppFailure("\(client.npub) is not an approved client", isBadInput: true) }

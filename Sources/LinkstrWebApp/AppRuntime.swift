@@ -82,10 +82,11 @@ public actor AppRuntime {
         try save(key, name: nil)
     }
 
-    func save(_ key: SecretKey, name: String?) throws(AppFailure) {
+    func save(_ key: SecretKey, name: String?, restoredFromBackup: Bool = false) throws(AppFailure) {
         do throws(LinkstrError) {
             let accounts = try app.accounts()
-            try accounts.save(key, name: name, keyStore: keyStore ?? accounts.defaultKeyStore(), now: Int64(Date().timeIntervalSince1970))
+            try accounts.save(
+                key, name: name, keyStore: keyStore ?? accounts.defaultKeyStore(), now: Int64(Date().timeIntervalSince1970), restoredFromBackup: restoredFromBackup)
         } catch {
             throw AppFailure(error.description)
         }
@@ -413,6 +414,17 @@ public actor AppRuntime {
             }
         }
         return total
+    }
+
+    /// Why `typed` does not confirm deleting the account of `npub`, as `linkstr account delete
+    /// --confirm` refuses it; nil when it confirms.
+    static func deletionRefusal(_ typed: String, npub: String) -> String? {
+        do throws(LinkstrError) {
+            try OpenedAccount.checkDeletionConfirmed(typed, npub: npub)
+            return nil
+        } catch {
+            return error.description
+        }
     }
 
     /// Ends the account on this machine, as `linkstr account logout [--clear-data]` and `account

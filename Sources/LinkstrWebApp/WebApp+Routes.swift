@@ -278,9 +278,12 @@ extension WebApp {
     private func end(_ ending: AccountEnding, form: Form) async throws(AppFailure) -> Response {
         let npub = try await runtime.me()
         let typed = form.first("confirm") ?? ""
-        let confirmed = ending == .deleteAccount ? typed.trimmingCharacters(in: .whitespaces) == npub : typed == "yes"
-        guard confirmed else {
-            let problem = ending == .deleteAccount ? "\(typed) does not match this account (\(npub)); nothing was deleted" : "nothing was deleted."
+        let problem: String?
+        switch ending {
+        case .deleteAccount: problem = AppRuntime.deletionRefusal(typed, npub: npub)
+        case .logOut, .logOutClearingData: problem = typed == "yes" ? nil : "nothing was deleted."
+        }
+        if let problem {
             return WebResponse.html(SettingsPage.confirmEnding(ending, npub: npub, csrf: secrets.csrf, typed: typed, problem: problem), status: .badRequest)
         }
         try await runtime.end(ending)

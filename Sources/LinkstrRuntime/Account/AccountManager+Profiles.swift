@@ -55,6 +55,19 @@ extension AccountManager {
         return try insertProfile(id: id, account: account, name: name, activate: activate)
     }
 
+    /// A new profile for `secretKey`, as every front end adds one: made active when `use` asks
+    /// or when the home has no active profile yet (its first), and counted as backed up when the
+    /// key was restored from its backup (an ncryptsec): there is one.
+    @discardableResult
+    public func addProfile(
+        _ secretKey: SecretKey, name: String?, keyStore: KeyStoreKind, use: Bool, restoredFromBackup: Bool, passphrase: String? = nil,
+        now: Int64 = Int64(Date().timeIntervalSince1970)
+    ) throws(LinkstrError) -> HomeProfile {
+        let first = try profileList().active == nil
+        let added = try addProfile(secretKey, name: name, keyStore: keyStore, now: now, activate: use || first, passphrase: passphrase)
+        return restoredFromBackup ? try markBackedUp(added) : added
+    }
+
     /// Writes a new profile `id` (its keys stored already) into the list; removes its keys when the
     /// list refuses it.
     func insertProfile(id: ProfileID, account: AccountFile, name: String?, activate: Bool) throws(LinkstrError) -> HomeProfile {

@@ -45,14 +45,20 @@ public struct AccountManager: Sendable {
         try requireProfile().account
     }
 
-    /// Stores `secretKey` as the account of this home: a new profile, made active.
+    /// Stores `secretKey` as the account of this home: a new profile, made active (and counted as
+    /// backed up when `restoredFromBackup`).
     /// - Throws: when the home already has an active account (log out first) or the key store fails.
     @discardableResult
-    public func save(_ secretKey: SecretKey, name: String?, keyStore: KeyStoreKind, now: Int64) throws(LinkstrError) -> AccountFile {
+    public func save(
+        _ secretKey: SecretKey, name: String?, keyStore: KeyStoreKind, now: Int64, restoredFromBackup: Bool = false
+    ) throws(LinkstrError) -> AccountFile {
         if let existing = try profileList().active {
             throw LinkstrError(.failed, "this home already has an account (\(existing.npub)); run `linkstr account logout` first (after backing up its key)")
         }
-        return try addProfile(secretKey, name: name, keyStore: keyStore, now: now, activate: true).account
+        let added = try addProfile(secretKey, name: name, keyStore: keyStore, now: now, activate: true)
+        // Restored from its backup: there is one.
+        if restoredFromBackup { try markBackedUp(added) }
+        return added.account
     }
 
     /// The account's secret key, from its key store (may ask for the passphrase).

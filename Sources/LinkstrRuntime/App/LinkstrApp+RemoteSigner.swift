@@ -13,6 +13,22 @@ public struct RemoteSignerConnection: Sendable {
 
 // The `account connect` handshake, for the command line and the C API.
 extension LinkstrApp {
+    /// A nostrconnect:// offer for `sessionKey`: on the relays `given`, else config.toml's (with
+    /// neither it is refused, ending with `howToGive`: how this front end takes a relay); asking for
+    /// `permissions` (empty: none named); showing the signer `name`, else "linkstr".
+    public func nostrConnectOffer(
+        sessionKey: SecretKey, relays given: [String], permissions: String = NostrConnectLink.defaultPermissions, name: String? = nil,
+        howToGive: String
+    ) throws(LinkstrError) -> NostrConnectLink {
+        let relays = given.isEmpty ? try loadPlugins().configuration.relays : given
+        guard !relays.isEmpty else { throw LinkstrError(.badInput, "a nostrconnect:// link needs a relay where the signer answers; \(howToGive)") }
+        do throws(BunkerLinkError) {
+            return try NostrConnectLink(sessionKey: sessionKey, relays: relays, permissions: permissions.isEmpty ? nil : permissions, name: name ?? "linkstr")
+        } catch {
+            throw LinkstrError(.badInput, error.description)
+        }
+    }
+
     /// Waits at most `wait` for a signer to answer the nostrconnect:// `offer` (made for
     /// `sessionKey`), on a relay client of its own; `listening` is told once the offer's relays are
     /// asked for the answer. The caller closes the client it returns.

@@ -32,6 +32,14 @@ public enum BunkerRecords {
         try account.commit()
     }
 
+    /// The client key a person typed to name an approved client: its npub, or its hex key in any case.
+    public static func clientKey(_ text: String) throws(LinkstrError) -> PublicKey {
+        guard let key = (try? PublicKey(npub: text)) ?? (try? PublicKey(hex: text.lowercased())) else {
+            throw LinkstrError(.badInput, "'\(text)' is not a client key; use the npub or hex key that `linkstr signer clients` shows")
+        }
+        return key
+    }
+
     /// Forgets an approved client: it must connect again with a bunker link's secret.
     /// - Returns: whether it was approved.
     @discardableResult

@@ -76,7 +76,7 @@ public enum Contacts {
         try save(try await publish(draft, on: pool, book, in: account), in: account)
     }
 
-    /// Sets (or clears, with nil) a contact's private alias; never published.
+    /// Sets (or clears, with nil or a text with nothing but blanks) a contact's private alias; never published.
     public static func setAlias(_ alias: String?, for key: PublicKey, in account: isolated AccountRuntime) throws(LinkstrError) {
         try save(try aliased(contactBook(in: account), alias, for: key), in: account)
     }

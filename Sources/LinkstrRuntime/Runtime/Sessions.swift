@@ -246,10 +246,14 @@ public enum Sessions {
     /// and the new name goes to every member (`LinkstrEngine.renameSession`), through the relays' OK.
     /// A member gives it a label kept on this machine only, shown instead of the creator's name
     /// until cleared (nil), and found by `resolveSession` like a name.
-    public static func renameSession(_ id: SessionID, to name: String?, in account: isolated AccountRuntime) async throws(LinkstrError) -> SessionSummary {
+    /// - Parameter beforeSending: runs before the creator's rename goes out (never for a label).
+    public static func renameSession(
+        _ id: SessionID, to name: String?, beforeSending: @Sendable () async throws(LinkstrError) -> Void = {}, in account: isolated AccountRuntime
+    ) async throws(LinkstrError) -> SessionSummary {
         let current = try summary(of: id, in: account)
         if current.creator == account.me {
             guard let name else { throw LinkstrError(.badInput, "you created this session: its name is everyone's; give the new name") }
+            try await beforeSending()
             _ = try await Outbox.send(in: account) { engine, now in try engine.renameSession(id, to: name, now: now) }
             // A label set before (when the name was someone else's) gives way to the shared name.
             try setSessionLabel(nil, for: id, in: account)

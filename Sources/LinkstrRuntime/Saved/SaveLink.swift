@@ -30,4 +30,18 @@ public struct SaveLink: Sendable, Equatable {
         let note = items.first { $0.name == "note" }?.value
         return SaveLink(url: url, tags: tags, note: note?.isEmpty == true ? nil : note)
     }
+
+    /// What a link given to save names: a save link's URL with its tags and note, the URL a
+    /// `linkstr://open` link shares, else the text itself (normalized when it is saved).
+    ///
+    /// - Throws: `.badInput` for a save link without a `url`, or a `linkstr:` link that is no deep link.
+    public static func target(_ text: String) throws(LinkstrError) -> SaveLink {
+        if let saveLink = try decode(text) { return saveLink }
+        guard text.lowercased().hasPrefix("linkstr:") else { return SaveLink(url: text) }
+        do {
+            return SaveLink(url: try DeepLink.decode(text).url)
+        } catch {
+            throw LinkstrError(.badInput, error.description)
+        }
+    }
 }

@@ -80,22 +80,12 @@ extension AccountCommand {
         }
 
         private func connectByNostrConnect(app: LinkstrApp) async throws {
-            let host: LinkstrHost
-            do {
-                host = try app.loadPlugins()
-            } catch {
-                throw error.failure
-            }
-            let relays = relay.isEmpty ? host.configuration.relays : relay
-            guard !relays.isEmpty else {
-                throw CLIFailure(.usage, "a nostrconnect:// link needs a relay where the signer answers; give one with --relay wss://…")
-            }
             let sessionKey = SecretKey.generate()
             let offer: NostrConnectLink
-            do {
-                offer = try NostrConnectLink(sessionKey: sessionKey, relays: relays, permissions: perms.isEmpty ? nil : perms, name: name ?? "linkstr")
+            do throws(LinkstrError) {
+                offer = try app.nostrConnectOffer(sessionKey: sessionKey, relays: relay, permissions: perms, name: name, howToGive: "give one with --relay wss://…")
             } catch {
-                throw CLIFailure(.usage, error.description)
+                throw error.failure
             }
             let wait = timeout ?? NostrConnectLink.defaultWait
             let countdown = Mutex<Task<Void, Never>?>(nil)

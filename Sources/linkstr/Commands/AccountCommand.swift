@@ -113,9 +113,7 @@ extension AccountCommand {
                 nsec, insecureArgv: insecureArgv, passphraseStdin: passphraseStdin, example: "linkstr account import - < backup.nsec")
             let accounts = try global.accounts()
             let keyStore = try store.resolve(accounts)
-            let account = try accounts.save(key, name: name, keyStore: keyStore, now: Int64(Date().timeIntervalSince1970))
-            // Restored from its backup: there is one.
-            if isBackup { _ = try accounts.markBackedUp(try accounts.requireProfile()) }
+            let account = try accounts.save(key, name: name, keyStore: keyStore, now: Int64(Date().timeIntervalSince1970), restoredFromBackup: isBackup)
             store.warnIfPlain(keyStore, accounts)
             try printIdentity(account, json: global.json)
         }
@@ -278,8 +276,10 @@ extension AccountCommand {
                     .usage,
                     "this publishes an empty follow list and a request to vanish to your relays, then deletes the key and every local record of \(npub). To go ahead, run: linkstr account delete --confirm \(npub)")
             }
-            guard confirm.trimmingCharacters(in: .whitespaces) == npub else {
-                throw CLIFailure(.usage, "--confirm \(confirm) does not match this account (\(npub)); nothing was deleted")
+            do throws(LinkstrError) {
+                try OpenedAccount.checkDeletionConfirmed(confirm, option: "--confirm", npub: npub)
+            } catch {
+                throw error.failure
             }
         }
     }

@@ -107,7 +107,7 @@ extension ContactCommand {
         func run() async throws {
             try await AccountContext.with(global) { context in
                 let person = try await context.person(key)
-                try await context.run { runtime throws(LinkstrError) in try await Contacts.setAlias(alias.isEmpty ? nil : alias, for: person, in: runtime) }
+                try await context.run { runtime throws(LinkstrError) in try await Contacts.setAlias(alias, for: person, in: runtime) }
                 if global.json { Terminal.printJSON(JSONRecords.ok) } else { Terminal.write(alias.isEmpty ? "alias cleared\n" : "alias set\n") }
             }
         }

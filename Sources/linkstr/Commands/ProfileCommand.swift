@@ -64,8 +64,7 @@ extension ProfileCommand {
             let keyStore = try store.resolve(accounts)
             let profile: HomeProfile
             do {
-                let first = try accounts.profileList().active == nil
-                profile = try accounts.addProfile(SecretKey.generate(), name: name, keyStore: keyStore, now: Int64(Date().timeIntervalSince1970), activate: use || first)
+                profile = try accounts.addProfile(SecretKey.generate(), name: name, keyStore: keyStore, use: use, restoredFromBackup: false)
             } catch {
                 throw error.failure
             }
@@ -106,10 +105,7 @@ extension ProfileCommand {
             let keyStore = try store.resolve(accounts)
             let profile: HomeProfile
             do {
-                let first = try accounts.profileList().active == nil
-                let added = try accounts.addProfile(key, name: name, keyStore: keyStore, now: Int64(Date().timeIntervalSince1970), activate: use || first)
-                // Restored from its backup: there is one.
-                profile = try isBackup ? accounts.markBackedUp(added) : added
+                profile = try accounts.addProfile(key, name: name, keyStore: keyStore, use: use, restoredFromBackup: isBackup)
             } catch {
                 throw error.failure
             }

@@ -34,7 +34,12 @@ struct SaveCommand: AsyncParsableCommand {
 
     private func save() async throws -> SaveOutcome {
         return try await AccountContext.with(global) { context in
-            let target = try url.map(Self.target)
+            let target: SaveLink?
+            do throws(LinkstrError) {
+                target = try url.map { text throws(LinkstrError) in try SaveLink.target(text) }
+            } catch {
+                throw error.failure
+            }
             var tags = tag + (target?.tags ?? [])
             if let target, tags.isEmpty, !quiet, !global.json, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
                 let suggestions = try await context.run { runtime throws(LinkstrError) in try await SavedLinks.tagScores(for: target.url, in: runtime) }
@@ -61,19 +66,4 @@ struct SaveCommand: AsyncParsableCommand {
         if context.runtime.settings.savedLinks.webhook != nil { DetachedCommand.start(["saved", "sync", "--background"], global: global) }
     }
 
-    /// What to save for `text`: the link itself, or the link a `linkstr://` link shares (with the
-    /// tags and note of a `linkstr://save` link).
-    static func target(_ text: String) throws(CLIFailure) -> SaveLink {
-        do {
-            if let saveLink = try SaveLink.decode(text) { return saveLink }
-        } catch {
-            throw error.failure
-        }
-        guard text.lowercased().hasPrefix("linkstr:") else { return SaveLink(url: text) }
-        do {
-            return SaveLink(url: try DeepLink.decode(text).url)
-        } catch {
-            throw CLIFailure(.usage, error.description)
-        }
-    }
 }

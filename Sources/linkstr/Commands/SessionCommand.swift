@@ -81,12 +81,15 @@ extension SessionCommand {
         func run() async throws {
             try await AccountContext.with(global, connects: true) { context in
                 let id = try await context.session(session)
-                let creator = try await context.run { runtime throws(LinkstrError) in try await Sessions.summary(of: id, in: runtime).creator }
-                if creator == context.runtime.me { try await context.connect(forWriting: true) }
-                let renamed = try await context.run { runtime throws(LinkstrError) in try await Sessions.renameSession(id, to: clear ? nil : name, in: runtime) }
+                let renamed = try await context.run { runtime throws(LinkstrError) in
+                    try await Sessions.renameSession(id, to: clear ? nil : name, beforeSending: { () throws(LinkstrError) in
+                        try await context.connecting(forWriting: true)
+                    }, in: runtime)
+                }
+                let shared = renamed.creator == context.runtime.me
                 if global.json {
-                    Terminal.printJSON(JSONRecords.Merged(JSONRecords.SessionRow(renamed), Renamed(shared: creator == context.runtime.me)))
-                } else if creator == context.runtime.me {
+                    Terminal.printJSON(JSONRecords.Merged(JSONRecords.SessionRow(renamed), Renamed(shared: shared)))
+                } else if shared {
                     Terminal.write("renamed the session to \(TerminalText.line(renamed.name)) for every member\n")
                 } else if renamed.labelled {
                     Terminal.write(

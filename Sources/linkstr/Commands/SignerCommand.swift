@@ -52,13 +52,14 @@ extension SignerCommand {
         var allow: [String] = []
 
         func run() async throws {
-            var listenOn: [String] = []
-            for relay in relays {
-                guard let url = RelayURL.normalize(relay) else { throw CLIFailure(.usage, "--relay \(relay) is not a relay address; use a ws:// or wss:// URL") }
-                listenOn.append(url)
+            let listenOn: [String]
+            let permissions: [BunkerPermission]
+            do throws(LinkstrError) {
+                listenOn = try Bunker.listenRelays(relays, option: "--relay")
+                permissions = try Bunker.grants(allow.joined(separator: ","), option: "--allow")
+            } catch {
+                throw error.failure
             }
-            let (permissions, unknown) = BunkerPermission.list(allow.joined(separator: ","))
-            if let entry = unknown.first { throw CLIFailure(.usage, "--allow \(entry) is not a permission; \(BunkerPermission.shape)") }
             try await AccountContext.with(global) { context in
                 let json = global.json
                 let bunker: Bunker
@@ -211,8 +212,11 @@ extension SignerCommand {
         @Argument(help: "The client's key (npub or hex), as `linkstr signer clients` shows it.") var client: String
 
         func run() async throws {
-            guard let key = (try? PublicKey(npub: client)) ?? (try? PublicKey(hex: client.lowercased())) else {
-                throw CLIFailure(.usage, "'\(client)' is not a client key; use the npub or hex key that `linkstr signer clients` shows")
+            let key: PublicKey
+            do throws(LinkstrError) {
+                key = try BunkerRecords.clientKey(client)
+            } catch {
+                throw error.failure
             }
             try await AccountContext.with(global) { context in
                 let forgotten = try await context.run { runtime throws(LinkstrError) in try await BunkerRecords.forgetBunkerClient(key, in: runtime) }

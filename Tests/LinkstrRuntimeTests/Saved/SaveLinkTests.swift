@@ -14,4 +14,15 @@ import Testing
         #expect(try SaveLink.decode("https://example.com/save?url=x") == nil)
         #expect(throws: LinkstrError.self) { try SaveLink.decode("linkstr://save?tag=a") }
     }
+
+    /// What `linkstr save TEXT` saves: a save link's URL, tags and note; the URL an open link
+    /// shares; any other text as it is; a `linkstr:` text that is no deep link is refused.
+    @Test func aLinkGivenToSaveNamesTheURLItShares() throws {
+        #expect(try SaveLink.target("linkstr://save?url=https%3A%2F%2Fexample.com&tag=read&note=n") == SaveLink(url: "https://example.com", tags: ["read"], note: "n"))
+        #expect(try SaveLink.target("linkstr://open?url=https%3A%2F%2Fyoutu.be%2FdQw4w9WgXcQ") == SaveLink(url: "https://youtu.be/dQw4w9WgXcQ"))
+        #expect(try SaveLink.target("example.com/article") == SaveLink(url: "example.com/article"))
+        let refused = #expect(throws: LinkstrError.self) { try SaveLink.target("linkstr://nothing-here") }
+        #expect(refused?.code == .badInput)
+        #expect(try SaveLink.target("https://example.com/linkstr:x") == SaveLink(url: "https://example.com/linkstr:x"))
+    }
 }

@@ -102,6 +102,21 @@ import Testing
         #expect(try await Contacts.contacts(in: runtime).isEmpty)
     }
 
+    /// `linkstr account delete --confirm NPUB` and the app's settings page: only the account's own
+    /// npub (blanks around it ignored) confirms; anything else is refused, naming what was typed.
+    @Test func deletingIsConfirmedOnlyByTheAccountsOwnNpub() throws {
+        let npub = SecretKey.generate().publicKey.npub
+        try OpenedAccount.checkDeletionConfirmed(npub, npub: npub)
+        try OpenedAccount.checkDeletionConfirmed("  \(npub) ", option: "--confirm", npub: npub)
+        let other = SecretKey.generate().publicKey.npub
+        let cli = #expect(throws: LinkstrError.self) { try OpenedAccount.checkDeletionConfirmed(other, option: "--confirm", npub: npub) }
+        #expect(cli?.code == .badInput)
+        #expect(cli?.description == "--confirm \(other) does not match this account (\(npub)); nothing was deleted")
+        let app = #expect(throws: LinkstrError.self) { try OpenedAccount.checkDeletionConfirmed("yes", npub: npub) }
+        #expect(app?.description == "yes does not match this account (\(npub)); nothing was deleted")
+        #expect(throws: LinkstrError.self) { try OpenedAccount.checkDeletionConfirmed(npub.uppercased(), npub: npub) }
+    }
+
     @Test func anAccountWhoseRelayRefusesIsNotDeletedAndKeepsItsData() async throws {
         defer { scratch.remove() }
         let opened = try InProcessHome.account(scratch, relay: relay)

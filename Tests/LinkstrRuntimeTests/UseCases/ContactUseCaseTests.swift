@@ -46,6 +46,13 @@ import Testing
         await #expect(throws: LinkstrError.self) { try await Contacts.resolvePerson("Bob", in: alice.runtime) }
         try await Contacts.setAlias(nil, for: bob, in: alice.runtime)
         #expect(try await Contacts.contacts(in: alice.runtime).first?.alias == nil)
+        // `contact alias KEY ""` and linkstr_contact_alias with "" pass the text as typed: it clears too.
+        try await Contacts.setAlias("Bobby", for: bob, in: alice.runtime)
+        try await Contacts.setAlias("", for: bob, in: alice.runtime)
+        #expect(try await Contacts.contacts(in: alice.runtime).first?.alias == nil)
+        try await Contacts.setAlias("Bobby", for: bob, in: alice.runtime)
+        try await Contacts.setAlias(" \t", for: bob, in: alice.runtime)
+        #expect(try await Contacts.contacts(in: alice.runtime).first?.alias == nil)
         #expect(relay.storedEvents.count == published)
     }
 

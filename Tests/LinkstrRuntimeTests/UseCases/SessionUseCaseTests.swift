@@ -141,13 +141,19 @@ import Testing
         #expect(try await Sessions.summary(of: session.id, in: bob.runtime).members.contains(bob.runtime.me) == false)
     }
 
-    @Test func onlyTheCreatorChangesMembers() async throws {
-        defer { scratch.remove() }
+    /// Alice's session "Crew" with Bob as a member, received by Bob.
+    func aliceAndBobsCrew() async throws -> (alice: OpenedAccount, bob: OpenedAccount, session: SessionSummary) {
         let alice = try account()
         let bob = try account()
-        defer { alice.host.stop(); bob.host.stop() }
         let session = try await Sessions.createSession(name: "Crew", members: [bob.runtime.me], in: alice.runtime)
         _ = try await InboxSync.sync(in: bob.runtime)
+        return (alice, bob, session)
+    }
+
+    @Test func onlyTheCreatorChangesMembers() async throws {
+        defer { scratch.remove() }
+        let (alice, bob, session) = try await aliceAndBobsCrew()
+        defer { alice.host.stop(); bob.host.stop() }
         let before = relay.storedEvents.count
 
         await #expect(throws: LinkstrError.self) {
@@ -155,6 +161,29 @@ import Testing
         }
         #expect(relay.storedEvents.count == before)
         #expect(try await Sessions.summary(of: session.id, in: bob.runtime).members.count == 2)
+    }
+
+    @Test func onlyTheCreatorsRenameIsSentAndConnectsFirstAMembersIsALabel() async throws {
+        defer { scratch.remove() }
+        let (alice, bob, session) = try await aliceAndBobsCrew()
+        defer { alice.host.stop(); bob.host.stop() }
+        let sends = Mutex(0)
+        let before = relay.storedEvents.count
+
+        let labelled = try await Sessions.renameSession(session.id, to: "Bob's crew", beforeSending: { sends.withLock { $0 += 1 } }, in: bob.runtime)
+        #expect(labelled.labelled && labelled.sharedName == "Crew")
+        #expect(sends.withLock { $0 } == 0, "a member's label goes to no relay: nothing to connect for")
+        #expect(relay.storedEvents.count == before)
+
+        await #expect(throws: LinkstrError.self) {
+            try await Sessions.renameSession(session.id, to: nil, beforeSending: { sends.withLock { $0 += 1 } }, in: alice.runtime)
+        }
+        #expect(sends.withLock { $0 } == 0, "the creator's refused rename connects to nothing")
+
+        let renamed = try await Sessions.renameSession(session.id, to: "Crew 2026", beforeSending: { sends.withLock { $0 += 1 } }, in: alice.runtime)
+        #expect(renamed.creator == alice.runtime.me && renamed.name == "Crew 2026")
+        #expect(sends.withLock { $0 } == 1, "the creator's rename is sent, after the front end connected")
+        #expect(relay.storedEvents.count > before)
     }
 
     @Test func anUnknownSessionIsBadInput() async throws {
