@@ -64,7 +64,7 @@ private func connect(
     let connection: Result<RemoteSignerConnection, EmbeddedFailure>
     do {
         connection = .success(
-            try await app.connectRemoteSigner(link, answerTimeout: answerTimeout, name: name, keyStore: { keyStore ?? $0.defaultKeyStore() }) {
+            try await RemoteSignerAccount.connect(link, answerTimeout: answerTimeout, name: name, keyStore: { keyStore ?? $0.defaultKeyStore() }, in: app) {
                 current, signer throws(LinkstrError) in
                 // A program cannot ask the person: a new signer for an existing account is refused.
                 throw LinkstrError(.badInput,

@@ -45,7 +45,7 @@ private func listenRelays(_ text: String?) throws(EmbeddedFailure) -> [String]? 
         ? try RuntimeCall.strings(text, "linkstr_signer_options.relays", "relay URLs")
         : text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     do throws(LinkstrError) {
-        let relays = try Bunker.listenRelays(given, option: "linkstr_signer_options.relays:")
+        let relays = try BunkerOptions.listenRelays(given, option: "linkstr_signer_options.relays:")
         return relays.isEmpty ? nil : relays
     } catch {
         throw EmbeddedFailure(error)
@@ -55,7 +55,7 @@ private func listenRelays(_ text: String?) throws(EmbeddedFailure) -> [String]? 
 /// `allow`: comma-separated permissions; nil when it names none.
 private func rule(_ text: String?) throws(EmbeddedFailure) -> [BunkerPermission]? {
     do throws(LinkstrError) {
-        let permissions = try Bunker.grants(text ?? "", option: "linkstr_signer_options.allow:")
+        let permissions = try BunkerOptions.grants(text ?? "", option: "linkstr_signer_options.allow:")
         return permissions.isEmpty ? nil : permissions
     } catch {
         throw EmbeddedFailure(error)

@@ -48,14 +48,14 @@ extension AppRuntime {
         let sessionKey = SecretKey.generate()
         let offer: NostrConnectLink
         do throws(LinkstrError) {
-            offer = try app.nostrConnectOffer(sessionKey: sessionKey, relays: given, howToGive: "give one (wss://…)")
+            offer = try RemoteSignerAccount.offer(sessionKey: sessionKey, relays: given, howToGive: "give one (wss://…)", in: app)
         } catch {
             throw AppFailure(error)
         }
         let deadline = Int64(Date().timeIntervalSince1970) + Int64(NostrConnectLink.defaultWait)
         let started = signerConnection.begin(.offering(uri: offer.uri, deadline: deadline)) {
             do {
-                let client = try await app.acceptRemoteSigner(offer, sessionKey: sessionKey, wait: .seconds(NostrConnectLink.defaultWait), listening: {})
+                let client = try await RemoteSignerAccount.accept(offer, sessionKey: sessionKey, wait: .seconds(NostrConnectLink.defaultWait), listening: {}, in: app)
                 await self.keep(client, sessionKey: sessionKey, confirmed: false, app: app, keyStore: keyStore)
             } catch {
                 self.signerConnection.move(to: .failed(Self.said(error)))
@@ -86,8 +86,8 @@ extension AppRuntime {
         var replacing: RemoteSignerLink?
         let connection: RemoteSignerConnection
         do {
-            connection = try await app.keepRemoteSigner(
-                client, sessionKey: sessionKey, answerTimeout: nil, name: nil, keyStore: { accounts in keyStore ?? accounts.defaultKeyStore() },
+            connection = try await RemoteSignerAccount.keep(
+                client, sessionKey: sessionKey, answerTimeout: nil, name: nil, keyStore: { accounts in keyStore ?? accounts.defaultKeyStore() }, in: app,
                 confirmReplacing: { (current: RemoteSignerLink, _: PublicKey) throws(LinkstrError) in
                     guard !confirmed else { return }
                     replacing = current

@@ -1,3 +1,4 @@
+import Foundation
 import NostrCore
 
 /// Accounts whose key is in a remote signer (NIP-46), kept among a home's profiles: the profile
@@ -48,7 +49,7 @@ public enum RemoteSignerAccount {
     ///   another signer, which the new one would replace; throws to keep the old one.
     /// - Throws: ``RemoteSignerError`` when the signer does not answer, ``LinkstrError`` when it
     ///   cannot prove the key, the replacement is refused, or the account cannot be kept.
-    public static func connect(
+    private static func connect(
         through client: RemoteSignerClient, sessionKey: SecretKey, answerTimeout: Int?, name: String?, keyStore: KeyStoreKind, now: Int64,
         in accounts: AccountManager, confirmReplacing: (RemoteSignerLink) throws(LinkstrError) -> Void
     ) async throws -> (account: AccountFile, user: PublicKey, reconnected: Bool) {
@@ -81,4 +82,80 @@ public enum RemoteSignerAccount {
         try accounts.keys.removeKeys([.remoteSession], of: profile)
         return try accounts.editProfile(profile) { $0.account.remoteSigner?.connected = false }.account
     }
+
+    // MARK: The `account connect` handshake, for every front end
+
+    /// A nostrconnect:// offer for `sessionKey`: on the relays `given`, else config.toml's (with
+    /// neither it is refused, ending with `howToGive`: how this front end takes a relay); asking for
+    /// `permissions` (empty: none named); showing the signer `name`, else "linkstr".
+    public static func offer(
+        sessionKey: SecretKey, relays given: [String], permissions: String = NostrConnectLink.defaultPermissions, name: String? = nil,
+        howToGive: String, in app: LinkstrApp
+    ) throws(LinkstrError) -> NostrConnectLink {
+        let relays = given.isEmpty ? try app.loadPlugins().configuration.relays : given
+        guard !relays.isEmpty else { throw LinkstrError(.badInput, "a nostrconnect:// link needs a relay where the signer answers; \(howToGive)") }
+        do throws(BunkerLinkError) {
+            return try NostrConnectLink(sessionKey: sessionKey, relays: relays, permissions: permissions.isEmpty ? nil : permissions, name: name ?? "linkstr")
+        } catch {
+            throw LinkstrError(.badInput, error.description)
+        }
+    }
+
+    /// Waits at most `wait` for a signer to answer the nostrconnect:// `offer` (made for
+    /// `sessionKey`), on a relay client of its own; `listening` is told once the offer's relays are
+    /// asked for the answer. The caller closes the client it returns.
+    /// - Throws: ``LinkstrError`` when there is no relay client, ``RemoteSignerError`` when no signer answers.
+    public static func accept(
+        _ offer: NostrConnectLink, sessionKey: SecretKey, wait: Duration, listening: @Sendable () -> Void, in app: LinkstrApp
+    ) async throws -> RemoteSignerClient {
+        let pool = try LinkstrApp.remoteSignerRelayClient(try app.loadPlugins())
+        return try await offer.accept(
+            pool: pool, sessionKey: sessionKey, wait: wait, listening: listening, onAuthURL: app.configuration.onAuthURL)
+    }
+
+    /// Connects to the signer of `link` on a client of its own (sending the link's secret), then
+    /// keeps the account whose key it proves to hold (``keep(_:sessionKey:answerTimeout:name:keyStore:in:confirmReplacing:)``).
+    /// The client is closed before it returns.
+    /// - Parameter answerTimeout: how long each answer of the signer may take (nil: the default), kept for the account.
+    /// - Throws: ``LinkstrError`` when there is no client, ``RemoteSignerError`` when the signer does not
+    ///   connect or answer, ``LinkstrError`` or what `keyStore` and `confirmReplacing` throw.
+    public static func connect(
+        _ link: BunkerLink, answerTimeout: Int?, name: String?, keyStore: (AccountManager) throws -> KeyStoreKind, in app: LinkstrApp,
+        confirmReplacing: (_ current: RemoteSignerLink, _ signer: PublicKey) throws(LinkstrError) -> Void
+    ) async throws -> RemoteSignerConnection {
+        let sessionKey = SecretKey.generate()
+        let client = try app.remoteSignerClient(
+            link: link, sessionKey: sessionKey, timeout: answerTimeout.map { Duration.seconds($0) } ?? RemoteSignerClient.defaultTimeout)
+        defer { client.close() }
+        try await client.connect(secret: link.secret)
+        return try await keep(
+            client, sessionKey: sessionKey, answerTimeout: answerTimeout, name: name, keyStore: keyStore, in: app, confirmReplacing: confirmReplacing)
+    }
+
+    /// Asks the signer `client` is connected to for the user's key, has it prove it holds that key,
+    /// and keeps the account, new or reconnected (``connect(through:sessionKey:answerTimeout:name:keyStore:now:in:confirmReplacing:)``), its keys in
+    /// the store `keyStore` chooses; `confirmReplacing` is asked when the account has another signer.
+    public static func keep(
+        _ client: RemoteSignerClient, sessionKey: SecretKey, answerTimeout: Int?, name: String?, keyStore: (AccountManager) throws -> KeyStoreKind,
+        in app: LinkstrApp, confirmReplacing: (_ current: RemoteSignerLink, _ signer: PublicKey) throws(LinkstrError) -> Void
+    ) async throws -> RemoteSignerConnection {
+        let accounts = try app.accounts()
+        let store = try keyStore(accounts)
+        let (account, user, reconnected) = try await connect(
+            through: client, sessionKey: sessionKey, answerTimeout: answerTimeout, name: name, keyStore: store,
+            now: Int64(Date().timeIntervalSince1970), in: accounts, confirmReplacing: { current throws(LinkstrError) in try confirmReplacing(current, client.signer) })
+        return RemoteSignerConnection(
+            account: account, user: user, reconnected: reconnected, keyStore: store, signer: client.signer, relays: client.relays)
+    }
+}
+
+/// What connecting a remote signer kept: the account, its key, whether it existed, the key store
+/// its keys went to, and the signer with its relays.
+public struct RemoteSignerConnection: Sendable {
+    public let account: AccountFile
+    public let user: PublicKey
+    public let reconnected: Bool
+    public let keyStore: KeyStoreKind
+    public let signer: PublicKey
+    public let relays: [String]
 }

@@ -67,8 +67,8 @@ extension AccountCommand {
             try confirm(bunker)
             try await global.withApp { app in
                 let connection = try await Self.failure {
-                    try await app.connectRemoteSigner(
-                        bunker, answerTimeout: timeout, name: name, keyStore: { try store.resolve($0) }, confirmReplacing: Self.confirmReplacing)
+                    try await RemoteSignerAccount.connect(
+                        bunker, answerTimeout: timeout, name: name, keyStore: { try store.resolve($0) }, in: app, confirmReplacing: Self.confirmReplacing)
                 }
                 report(connection, app)
             }
@@ -83,7 +83,8 @@ extension AccountCommand {
             let sessionKey = SecretKey.generate()
             let offer: NostrConnectLink
             do throws(LinkstrError) {
-                offer = try app.nostrConnectOffer(sessionKey: sessionKey, relays: relay, permissions: perms, name: name, howToGive: "give one with --relay wss://…")
+                offer = try RemoteSignerAccount.offer(
+                    sessionKey: sessionKey, relays: relay, permissions: perms, name: name, howToGive: "give one with --relay wss://…", in: app)
             } catch {
                 throw error.failure
             }
@@ -93,9 +94,9 @@ extension AccountCommand {
             let accepted: Result<RemoteSignerClient, any Error>
             do {
                 accepted = .success(
-                    try await app.acceptRemoteSigner(
+                    try await RemoteSignerAccount.accept(
                         offer, sessionKey: sessionKey, wait: .seconds(wait),
-                        listening: { countdown.withLock { $0 = Self.showOffer(offer, wait: wait, json: json) } }))
+                        listening: { countdown.withLock { $0 = Self.showOffer(offer, wait: wait, json: json) } }, in: app))
             } catch {
                 accepted = .failure(error)
             }
@@ -107,8 +108,9 @@ extension AccountCommand {
             let client = try await Self.failure { try accepted.get() }
             defer { client.close() }
             let connection = try await Self.failure {
-                try await app.keepRemoteSigner(
-                    client, sessionKey: sessionKey, answerTimeout: nil, name: name, keyStore: { try store.resolve($0) }, confirmReplacing: Self.confirmReplacing)
+                try await RemoteSignerAccount.keep(
+                    client, sessionKey: sessionKey, answerTimeout: nil, name: name, keyStore: { try store.resolve($0) }, in: app,
+                    confirmReplacing: Self.confirmReplacing)
             }
             report(connection, app)
         }

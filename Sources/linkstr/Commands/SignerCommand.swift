@@ -55,8 +55,8 @@ extension SignerCommand {
             let listenOn: [String]
             let permissions: [BunkerPermission]
             do throws(LinkstrError) {
-                listenOn = try Bunker.listenRelays(relays, option: "--relay")
-                permissions = try Bunker.grants(allow.joined(separator: ","), option: "--allow")
+                listenOn = try BunkerOptions.listenRelays(relays, option: "--relay")
+                permissions = try BunkerOptions.grants(allow.joined(separator: ","), option: "--allow")
             } catch {
                 throw error.failure
             }

@@ -7,21 +7,21 @@ import Testing
 /// permissions parsed, the first unknown one refused; each refusal names the option it came from.
 @Suite struct BunkerOptionsTests {
     @Test func relayAddressesAreNormalizedAndANonRelayIsRefusedByName() throws {
-        #expect(try Bunker.listenRelays([" WSS://Relay.Example.COM/ ", "ws://127.0.0.1:7777"], option: "--relay") == ["wss://relay.example.com", "ws://127.0.0.1:7777"])
-        #expect(try Bunker.listenRelays([], option: "--relay").isEmpty)
+        #expect(try BunkerOptions.listenRelays([" WSS://Relay.Example.COM/ ", "ws://127.0.0.1:7777"], option: "--relay") == ["wss://relay.example.com", "ws://127.0.0.1:7777"])
+        #expect(try BunkerOptions.listenRelays([], option: "--relay").isEmpty)
         let refused = #expect(throws: LinkstrError.self) {
-            try Bunker.listenRelays(["wss://fine.example", "https://relay.example"], option: "--relay")
+            try BunkerOptions.listenRelays(["wss://fine.example", "https://relay.example"], option: "--relay")
         }
         #expect(refused?.code == .badInput)
         #expect(refused?.description == "--relay https://relay.example is not a relay address; use a ws:// or wss:// URL")
     }
 
     @Test func permissionsAreParsedAndAnUnknownOneIsRefusedByName() throws {
-        let granted = try Bunker.grants("sign_event:1,nip44_encrypt", option: "--allow")
+        let granted = try BunkerOptions.grants("sign_event:1,nip44_encrypt", option: "--allow")
         #expect(granted.map(\.description) == ["sign_event:1", "nip44_encrypt"])
-        #expect(try Bunker.grants("", option: "--allow").isEmpty)
+        #expect(try BunkerOptions.grants("", option: "--allow").isEmpty)
         let refused = #expect(throws: LinkstrError.self) {
-            try Bunker.grants("nip44_encrypt,sign_everything", option: "linkstr_signer_options.allow:")
+            try BunkerOptions.grants("nip44_encrypt,sign_everything", option: "linkstr_signer_options.allow:")
         }
         #expect(refused?.code == .badInput)
         #expect(refused?.description.hasPrefix("linkstr_signer_options.allow: sign_everything is not a permission; use method[:kind]") == true)

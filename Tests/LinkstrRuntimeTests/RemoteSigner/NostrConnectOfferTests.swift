@@ -15,10 +15,10 @@ import Testing
         defer { scratch.remove() }
         let app = InProcessHome(scratch, relay: relay, relays: ["wss://configured.example"]).app()
         let sessionKey = SecretKey.generate()
-        let given = try app.nostrConnectOffer(sessionKey: sessionKey, relays: ["wss://Given.example/"], howToGive: "give one")
+        let given = try RemoteSignerAccount.offer(sessionKey: sessionKey, relays: ["wss://Given.example/"], howToGive: "give one", in: app)
         #expect(given.relays == ["wss://given.example"])
         #expect(given.client == sessionKey.publicKey)
-        let configured = try app.nostrConnectOffer(sessionKey: sessionKey, relays: [], howToGive: "give one")
+        let configured = try RemoteSignerAccount.offer(sessionKey: sessionKey, relays: [], howToGive: "give one", in: app)
         #expect(configured.relays == ["wss://configured.example"])
         await app.close()
     }
@@ -27,10 +27,10 @@ import Testing
         defer { scratch.remove() }
         let app = InProcessHome(scratch, relay: relay).app()
         let key = SecretKey.generate()
-        let plain = try app.nostrConnectOffer(sessionKey: key, relays: ["wss://r.example"], howToGive: "give one")
+        let plain = try RemoteSignerAccount.offer(sessionKey: key, relays: ["wss://r.example"], howToGive: "give one", in: app)
         #expect(plain.name == "linkstr")
         #expect(plain.permissions == NostrConnectLink.defaultPermissions)
-        let named = try app.nostrConnectOffer(sessionKey: key, relays: ["wss://r.example"], permissions: "", name: "Laptop", howToGive: "give one")
+        let named = try RemoteSignerAccount.offer(sessionKey: key, relays: ["wss://r.example"], permissions: "", name: "Laptop", howToGive: "give one", in: app)
         #expect(named.name == "Laptop")
         #expect(named.permissions == nil, "--perms \"\" asks for no permission by name")
         await app.close()
@@ -40,12 +40,12 @@ import Testing
         defer { scratch.remove() }
         let app = InProcessHome(scratch, relay: relay, relays: []).app()
         let none = #expect(throws: LinkstrError.self) {
-            try app.nostrConnectOffer(sessionKey: .generate(), relays: [], howToGive: "give one with --relay wss://…")
+            try RemoteSignerAccount.offer(sessionKey: .generate(), relays: [], howToGive: "give one with --relay wss://…", in: app)
         }
         #expect(none?.code == .badInput)
         #expect(none?.description == "a nostrconnect:// link needs a relay where the signer answers; give one with --relay wss://…")
         let bad = #expect(throws: LinkstrError.self) {
-            try app.nostrConnectOffer(sessionKey: .generate(), relays: ["https://not.a.relay"], howToGive: "give one")
+            try RemoteSignerAccount.offer(sessionKey: .generate(), relays: ["https://not.a.relay"], howToGive: "give one", in: app)
         }
         #expect(bad?.code == .badInput)
         await app.close()

@@ -4,7 +4,7 @@ import LinkstrHost
 /// listen on, each a relay address (normalized), and the permissions a new client is granted
 /// without a question, each one known. `option` names where the text came from (`--relay`,
 /// `linkstr_signer_options.relays:`) at the start of a refusal.
-extension Bunker {
+public enum BunkerOptions {
     /// Each of `given` normalized; the first that is no relay address is refused.
     public static func listenRelays(_ given: [String], option: String) throws(LinkstrError) -> [String] {
         try given.map { relay throws(LinkstrError) in
