@@ -20,7 +20,7 @@ public func linkstr_account_connect(
         } catch {
             throw EmbeddedFailure(.invalid, error.description)
         }
-        guard !link.relays.isEmpty else { throw EmbeddedFailure(.invalid, "the bunker link names no relay; add ?relay=wss://… to it") }
+        guard !link.relays.isEmpty else { throw EmbeddedFailure(BunkerLink.namesNoRelay(howToGive: "add ?relay=wss://… to it")) }
         let choice: KeyStoreKind?
         do throws(LinkstrError) {
             choice = try RuntimeCall.optionalText(keyStore).map { name throws(LinkstrError) in try KeyStoreKind(choice: name) }

@@ -19,9 +19,7 @@ extension AppRuntime {
 
     /// Connects to the signer of `link` in the background; the connect page follows it.
     func connectRemoteSigner(_ link: BunkerLink) throws(AppFailure) {
-        guard !link.relays.isEmpty else {
-            throw AppFailure("the bunker link names no relay; give the signer's relay (wss://…)", isBadInput: true)
-        }
+        guard !link.relays.isEmpty else { throw AppFailure(BunkerLink.namesNoRelay(howToGive: "give the signer's relay (wss://…)")) }
         let (app, keyStore) = (self.app, self.keyStore)
         let started = signerConnection.begin(.connecting(signer: link.signer.npub)) {
             let sessionKey = SecretKey.generate()

@@ -59,6 +59,12 @@ public struct BunkerLink: Sendable, Equatable {
         self.secret = secret
     }
 
+    /// The refusal of a link that names no relay (nothing can be asked of its signer), the sentence
+    /// ending with `howToGive`: how this front end takes a relay.
+    public static func namesNoRelay(howToGive: String) -> LinkstrError {
+        LinkstrError(.badInput, "the bunker link names no relay; \(howToGive)")
+    }
+
     /// The same link with `relay` added (for a link that came without one).
     public func withRelay(_ relay: String) throws(BunkerLinkError) -> BunkerLink {
         let url = try Self.relay(relay)

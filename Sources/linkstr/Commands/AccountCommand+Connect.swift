@@ -179,7 +179,7 @@ extension AccountCommand {
         /// A relay typed on the terminal, for a link that names none.
         private func askRelay() throws(CLIFailure) -> String {
             guard let answer = Confirmation.line("The bunker link names no relay. Relay of the signer (wss://…): ") else {
-                throw CLIFailure(.usage, "the bunker link names no relay; give one with --relay wss://… or add ?relay=wss://… to the link")
+                throw BunkerLink.namesNoRelay(howToGive: "give one with --relay wss://… or add ?relay=wss://… to the link").failure
             }
             guard !answer.isEmpty else { throw CLIFailure(.usage, "no relay given; nothing was connected") }
             return answer
