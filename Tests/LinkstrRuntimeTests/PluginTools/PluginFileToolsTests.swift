@@ -56,10 +56,11 @@ import TestSupport
         ).run(home: Self.host(scratch))
         let reported = lines.withLock { $0 }
         #expect(reported.first?.plugin == "org.linkstr.test.misbehaving")
-        let calls = reported.dropFirst()
+        let calls = Array(reported.dropFirst())
         // Pairs: the call, then its verdict with the same call and input.
         #expect(calls.count % 2 == 0 && !calls.isEmpty)
-        for (before, after) in zip(calls.enumerated().filter { $0.offset % 2 == 0 }.map(\.element), calls.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)) {
+        for index in stride(from: 0, to: calls.count - 1, by: 2) {
+            let (before, after) = (calls[index], calls[index + 1])
             #expect(before.passed == nil && after.passed != nil, "\(before) \(after)")
             #expect(before.call == after.call && before.input == after.input && after.ms != nil)
         }
