@@ -6,7 +6,7 @@ import NostrCore
 // name, so that they import `LinkstrRuntime` only. `Module::Name` is the module's own type: the host
 // module has a type of its own name, which a plain `LinkstrHost.Name` would look in.
 
-// The host: the application object's parts, settings, paths and plugin checks.
+// The host: the application object's parts, settings, paths and plugins.
 public typealias LinkstrHost = LinkstrHost::LinkstrHost
 public typealias Configuration = LinkstrHost::Configuration
 public typealias LinkstrPaths = LinkstrHost::LinkstrPaths
@@ -22,11 +22,7 @@ public typealias NotificationSenders = LinkstrHost::NotificationSenders
 public typealias MediaClassification = LinkstrHost::MediaClassification
 public typealias PluginRegistry = LinkstrHost::PluginRegistry
 public typealias PluginDiscovery = LinkstrHost::PluginDiscovery
-public typealias PluginLoader = LinkstrHost::PluginLoader
-public typealias PluginLoadError = LinkstrHost::PluginLoadError
-public typealias LoadedPlugin = LinkstrHost::LoadedPlugin
 public typealias LoadedImage = LinkstrHost::LoadedImage
-public typealias PluginInstance = LinkstrHost::PluginInstance
 public typealias CapabilityID = LinkstrHost::CapabilityID
 public typealias PluginCall = LinkstrHost::PluginCall
 public typealias PluginError = LinkstrHost::PluginError

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import LinkstrProcess
+import LinkstrRuntime
 
 /// The parent side of `plugins check`: runs this program again with `--in-process` on the file and
 /// reads the stage lines the child prints. A child killed by a signal is reported with the stage it
@@ -47,7 +48,7 @@ enum PluginCheckRunner {
 
         var report = Report(path: path)
         for line in output.split(separator: "\n") {
-            guard let step = try? JSONDecoder().decode(PluginCheck.Line.self, from: Data(line.utf8)) else { continue }
+            guard let step = try? JSONDecoder().decode(PluginFileCheck.Step.self, from: Data(line.utf8)) else { continue }
             if let stage = step.stage {
                 if report.stages.last != stage { report.stages.append(stage) }
                 report.failedStage = stage

@@ -66,7 +66,7 @@ enum PluginValidationRunner {
         var started: (call: String, capability: String, input: String, at: ContinuousClock.Instant)?
         var hung = false
         reading: while true {
-            let line: PluginValidation.Line
+            let line: PluginFileValidation.Line
             switch child.nextLine(within: watchdog) {
             case .ended:
                 break reading
@@ -75,7 +75,7 @@ enum PluginValidationRunner {
                 child.signal(SIGKILL)
                 break reading
             case .line(let text):
-                guard let parsed = try? JSONDecoder().decode(PluginValidation.Line.self, from: Data(text.utf8)) else { continue }
+                guard let parsed = try? JSONDecoder().decode(PluginFileValidation.Line.self, from: Data(text.utf8)) else { continue }
                 line = parsed
             }
             if let id = line.plugin {

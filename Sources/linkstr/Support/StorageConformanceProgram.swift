@@ -1,5 +1,6 @@
 import Foundation
 import LinkstrProcess
+import LinkstrRuntime
 
 /// The storage conformance checks on a plugin file, run by `linkstr-storage-conformance` beside this
 /// program: the checks bring a fake host and writer processes of their own, which `linkstr` does not
@@ -9,13 +10,7 @@ enum StorageConformanceProgram {
 
     /// What the program prints: `{"id","path","passed","checks":[{"name","passed","failures","skipped"?}]}`.
     struct Report: Codable {
-        struct Check: Codable {
-            var name: String
-            var passed: Bool
-            var failures: [String]
-            /// Why the check did not apply (it passed without running), or nil.
-            var skipped: String?
-        }
+        typealias Check = PluginFileValidation.ConformanceCheck
 
         var id: String
         var path: String

@@ -1,6 +1,6 @@
-import LinkstrRuntime
+import LinkstrHost
 
-extension PluginValidation {
+extension PluginFileValidation {
     /// How one call went: passed (an answer, or a clean error with a message), or what the plugin
     /// did wrong — no done in time, a garbage answer, a second done.
     struct Verdict: Sendable {
