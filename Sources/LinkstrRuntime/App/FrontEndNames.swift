@@ -8,7 +8,6 @@ import NostrCore
 
 // The host: the application object's parts, settings, paths and plugins.
 public typealias LinkstrHost = LinkstrHost::LinkstrHost
-public typealias Configuration = LinkstrHost::Configuration
 public typealias LinkstrPaths = LinkstrHost::LinkstrPaths
 public typealias LinkstrVersion = LinkstrHost::LinkstrVersion
 public typealias HostError = LinkstrHost::HostError
@@ -32,8 +31,7 @@ public typealias LKHStatus = LinkstrHost::LKHStatus
 public typealias SessionID = LinkstrEngine::SessionID
 public typealias EngineChange = LinkstrEngine::EngineChange
 
-// The Nostr core: keys, a rumor's id, an encrypted key (NIP-49).
+// The Nostr core: keys and a rumor's id.
 public typealias PublicKey = NostrCore::PublicKey
 public typealias SecretKey = NostrCore::SecretKey
 public typealias RumorID = NostrCore::RumorID
-public typealias NIP49 = NostrCore::NIP49
