@@ -103,6 +103,9 @@ public final class NotifierPlugin: Sendable {
     /// instance is then left as it is, not destroyed.
     public func destroy(waiting timeout: Duration) -> Bool {
         guard gate.close(waiting: timeout) else { return false }
+        // A call's return is handled on the queue after the plugin's function left the gate (a
+        // misbehaviour is logged there): that ends before the instance goes and the process with it.
+        queue.sync {}
         if handler.withLock({ $0 }) != nil, let setHandler = capability.vtable.pointee.set_action_handler {
             var error = LKHErrorSlot.make()
             _ = setHandler(capability.rawInstance, nil, nil, &error)
