@@ -1,7 +1,7 @@
 /// A strict pull reader for JSON (RFC 8259) over UTF-8 bytes, for Nostr events and relay frames:
 /// the caller asks for the values it expects, and anything it does not want is skipped with full
 /// validation, reporting the byte range it covered (so a value can be handed on exactly as sent).
-/// Strings must be valid UTF-8 with no raw control characters; `\uXXXX` escapes must pair
+/// Strings must be valid UTF-8 with no raw control characters; `\u` escapes (four hex digits) must pair
 /// surrogates; numbers follow the JSON grammar; nesting is limited to ``maximumDepth``.
 ///
 /// Its small methods are inlinable: events are read on ingest's hot path, from other modules.
